@@ -1,0 +1,45 @@
+/** Business constants and limits of SPEC §9, in one module. */
+export const POLLING_INTERVAL_MS = 60_000;
+export const NOTIFICATIONS_PAGE_SIZE = 15;
+export const TOAST_DURATION_MS = 3_000;
+export const DATA_REQUEST_FOLLOW_UP_DELAY_MS = 300;
+export const PROMPT_CLEAR_DELAY_MS = 250;
+export const TOKEN_REFRESH_THROTTLE_MS = 1_000;
+export const COUNTRY_PREFIX = '298';
+export const APP_VERSION = '3.0.0';
+/** MB per GB. */
+export const DATA_UNIT = 1024;
+/** Data amounts (MB) at or above this show as "unlimited". */
+export const UNLIMITED_DATA_MB = 1_024_000;
+export const ROAMING = { callHours: 20, freeSms: true, dataGb: 50 } as const;
+export const COMMITMENT_MONTHS = 6;
+export const CURRENCY_SUFFIX = 'kr.';
+/** VAT in the Faroe Islands (MVG), in per cent. */
+export const VAT_PERCENT = 25;
+export const DATE_FORMAT = 'DD.MM.YYYY';
+export const POSTAL_CODE_LENGTH = 3;
+export const PHONE_NUMBER_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Resend-code countdown (SPEC §9 leaves the value open; see docs/decisions). */
+export const RESEND_CODE_COUNTDOWN_S = 60;
+export const TIME_ZONE = 'Atlantic/Faroe';
+
+/** Live connection (payment hub) settings, SPEC §9. */
+export const HUB_SERVER_TIMEOUT_MS = 30_000;
+export const HUB_KEEP_ALIVE_MS = 15_000;
+export const HUB_REQUEST_TIMEOUT_MS = 100_000;
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+
+/** Error reporting (Sentry) settings, SPEC §9. */
+export const ERROR_REPORTING = {
+  environment: 'production',
+  tracesSampleRate: 1.0,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1.0,
+  maskAllText: true,
+  maskAllInputs: true,
+} as const;
+
+/** Preference keys under which the tokens are kept on the device (SPEC §3 "Auth tokens"). */
+export const TOKEN_KEYS = { access: 'accessToken', refresh: 'refreshToken' } as const;
+export const LOCALE_KEY = 'locale';

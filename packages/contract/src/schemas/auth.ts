@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Token pair returned by every login and by refresh (SPEC §3 "Auth tokens", §7 Auth). */
+export const tokens = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  /** Lifetime of the access token in seconds. */
+  expiresIn: z.number().int().positive(),
+});
+export type Tokens = z.infer<typeof tokens>;
+
+export const emailLoginRequest = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export type EmailLoginRequest = z.infer<typeof emailLoginRequest>;
+
+export const refreshTokenRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshTokenRequest = z.infer<typeof refreshTokenRequest>;
+
+export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+
+/** The signed-in user (GET /api/auth/me). SPEC §3 names id, firstname, lastname; the rest is ours. */
+export const user = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  /** 6 digits, without the 298 prefix. */
+  phoneNumber: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  address: z.string().nullable(),
+  postCode: z.string().nullable(),
+  city: z.string().nullable(),
+  locale: z.enum(['fo', 'en']),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type User = z.infer<typeof user>;
