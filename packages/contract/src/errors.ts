@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** Email login with an unknown address or a wrong password (SPEC §8 Login). */
+  INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
