@@ -18,6 +18,45 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+
+  // Domain errors (SPEC §8). Login endpoints answer 401 for bad credentials or codes: SPEC §8
+  // exempts them from the token-refresh handling, so the web shows the message instead.
+  /** Login refused for another reason (account disabled, no password set). */
+  LOGIN_FAILED: 403,
+  /** Registration with an email that already has a user (the web offers password reset). */
+  EMAIL_ALREADY_REGISTERED: 409,
+  /** Phone login (request-pin) for a number no user has. */
+  PHONE_NOT_REGISTERED: 404,
+  /** Phone login for a number whose subscription is still being set up. */
+  PHONE_PROCESSING: 409,
+  /** Number search or data request for a number that does not exist. */
+  NUMBER_NOT_FOUND: 404,
+  /** Giving more data than the member has left (SPEC §5). */
+  INSUFFICIENT_DATA: 422,
+  /** Giving more data than this month's give allowance (givenData max − current, SPEC §5). */
+  GIVE_LIMIT_REACHED: 422,
+  /** A data request or gift to one's own number (SPEC §5). */
+  SELF_REQUEST: 422,
+  /** A data request to a number that does not take requests (SPEC §5). */
+  REQUEST_NOT_ALLOWED: 422,
+  /** Registration below the age limit; a parent or guardian must register (SPEC §5). */
+  TOO_YOUNG: 422,
+  /** Phone login with a wrong one-time code. */
+  INVALID_PIN: 401,
+  /** Phone login with a one-time code that has expired or was used up. */
+  PIN_EXPIRED: 410,
+  /** Password reset with an unknown, used or expired token. */
+  TOKEN_INVALID: 400,
+  /** Family management by someone who is not the owner (SPEC §6). */
+  OWNER_ONLY: 403,
+  /** Deleting one's user while a subscription is still active (SPEC §6). */
+  HAS_ACTIVE_SUBSCRIPTION: 409,
+  /** A change that must wait until a processing order completes (SPEC §4). */
+  ORDER_PROCESSING: 409,
+  /** A plan change that is not possible now (processing orders, prepaid plan; SPEC §4). */
+  PLAN_CHANGE_BLOCKED: 409,
+  /** Adding a member to a family plan that has no room left (SPEC §4 "Family capacity"). */
+  FAMILY_FULL: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
