@@ -20,6 +20,15 @@ export const DATE_FORMAT = 'DD.MM.YYYY';
 export const POSTAL_CODE_LENGTH = 3;
 export const PHONE_NUMBER_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password we accept: bounds the cost of hashing (argon2id) a hostile input. */
+export const PASSWORD_MAX_LENGTH = 200;
+/**
+ * Minimum age to register oneself (SPEC §5 leaves the limit open; 18 is the age of majority in
+ * the Faroe Islands, so younger customers need a parent or guardian as the contract holder).
+ */
+export const MIN_AGE = 18;
+/** Digits of the one-time code sent by SMS for phone login (SPEC §7 request-pin / enter-pin). */
+export const PIN_LENGTH = 6;
 /** Resend-code countdown (SPEC §9 leaves the value open; see docs/decisions). */
 export const RESEND_CODE_COUNTDOWN_S = 60;
 export const TIME_ZONE = 'Atlantic/Faroe';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * SPEC §5 "Required field": a value is filled when it is not null/undefined and, for strings,
+ * not blank after trimming. Failing fields carry the key `REQUIRED`
+ * ('This is a required field').
+ */
+export function isFilled(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim().length > 0;
+  return true;
+}
+
+/**
+ * A required free-text field: trimmed, `REQUIRED` when missing or blank, `TOO_LONG` past `max`.
+ * The output is the trimmed text, so parsing the output again gives the same value.
+ */
+export const requiredText = (max = 100) =>
+  z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(max, 'TOO_LONG');
+
+/** A checkbox that must be ticked (terms, binding period): anything but `true` is `MUST_ACCEPT`. */
+export const mustAccept = () => z.literal(true, { error: 'MUST_ACCEPT' });
