@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createAccessTokens } from './modules/auth/tokens';
+import { contentRoutes } from './modules/content/routes';
+import { createContentService } from './modules/content/service';
+import { healthRoutes } from './modules/health/routes';
+import { createHealthService } from './modules/health/service';
+import { statusRoutes } from './modules/status/routes';
+import { createStatusService } from './modules/status/service';
+import { installAuthentication } from './plugins/auth';
+import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The database this app owns; closed when the app closes (after the server stops). */
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  /** An already opened database; by default one is opened from the config. */
+  database?: Database;
+  /** The clock of every rule that depends on time; tests pin it. */
+  now?: () => Date;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: DestinationStream;
+}
+
+/** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** A client-supplied request id is echoed only if it looks like one (no log or header injection). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** A hop count means "trust the n proxies nearest to us" (what proxy-addr does for a number). */
+function trustProxyOption(value: Config['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+/**
+ * Builds the whole server without listening: external plugins first (security headers, CORS,
+ * rate limits, OpenAPI), then app plugins (error envelope, authentication), then the routes of
+ * each module, then the web app. `main.ts` migrates, seeds and listens; tests use `inject`.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    return await assemble(config, database, deps.now ?? (() => new Date()), deps.logStream);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: Config,
+  database: Database,
+  now: () => Date,
+  logStream: DestinationStream | undefined,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Credentials must never reach the logs, whatever a future log line includes.
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.accessToken'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  // onClose runs after the server has stopped taking requests, so in-flight queries finish first.
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  if (config.jwtSecretGenerated) {
+    app.log.warn('JWT_SECRET is not set: using a random secret for this process. Access tokens will not survive a restart or work across instances; set JWT_SECRET in production.');
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // 1. External plugins.
+  await registerSecurity(app, config);
+  await registerOpenApi(app);
+
+  // 2. App plugins.
+  installErrorHandler(app);
+  const auth = createAuthService({
+    db: database.db,
+    accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlS),
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    now,
+    log: app.log,
+  });
+  installAuthentication(app, auth);
+
+  // 3. Routes, module by module.
+  await app.register(healthRoutes, { service: createHealthService({ database }) });
+  await app.register(statusRoutes, {
+    service: createStatusService({
+      db: database.db,
+      minAppVersion: config.minAppVersion,
+      latestAppVersion: config.latestAppVersion,
+      now,
+    }),
+  });
+  await app.register(contentRoutes, { service: createContentService({ db: database.db }) });
+  await app.register(authRoutes, { service: auth });
+
+  // 4. The web app, and the fallback for everything else.
+  const web = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (web?.fallback(request, reply)) return reply;
+    return sendRouteNotFound(request, reply);
+  });
+
+  return app;
+}

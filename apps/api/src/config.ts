@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import semver from 'semver';
+import { z } from 'zod';
+import { APP_VERSION } from '@alda/contract/constants';
+import { DEFAULT_WEB_DIST } from './paths';
+
+/**
+ * Every environment variable the API reads, with its default and meaning. The README's
+ * configuration table and docs/operations.md are written from this list, and a test keeps it in
+ * step with the parser below, so the documentation cannot silently drift from the code.
+ */
+export const CONFIG_DOC = [
+  { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind; `127.0.0.1` keeps it local.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string (`postgres://user:pass@host:5432/db`). Unset: the embedded PGlite database is used.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Where PGlite keeps its files when `DATABASE_URL` is unset (relative to the working directory); `memory` keeps it in memory only.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
+  },
+  { name: 'NODE_ENV', default: 'development', description: '`development`, `production` or `test`.' },
+  {
+    name: 'DEMO_MODE',
+    default: 'false',
+    description:
+      'Seed demo customers and status messages when the database is empty and print the demo logins at start (`npm start` and `npm run dev` turn it on).',
+  },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'Folder with the built web app to serve; when missing, only the API is served (with a warning).',
+  },
+  {
+    name: 'MIN_APP_VERSION',
+    default: APP_VERSION,
+    description: 'Apps older than this semver must upgrade (`mustUpgrade` of POST /api/status).',
+  },
+  {
+    name: 'LATEST_APP_VERSION',
+    default: APP_VERSION,
+    description: 'Apps older than this semver are asked to upgrade (`shouldUpgrade`). Must be ≥ MIN_APP_VERSION.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated in development)',
+    description:
+      'HMAC secret (≥ 32 characters) that signs access tokens. Required when NODE_ENV=production unless DEMO_MODE is on. All instances behind one load balancer need the same value.',
+  },
+  { name: 'ACCESS_TOKEN_TTL_S', default: '900', description: 'Lifetime of an access token in seconds.' },
+  {
+    name: 'REFRESH_TOKEN_TTL_S',
+    default: '2592000',
+    description: 'Lifetime of a refresh token in seconds (30 days); every refresh issues a new one.',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: '(off)',
+    description:
+      'Comma-separated origins allowed to call the API cross-origin, e.g. `capacitor://localhost,https://localhost` for the native shell. Unset: no CORS headers.',
+  },
+  {
+    name: 'RATE_LIMIT_MAX',
+    default: '600',
+    description: 'Requests per minute per client IP across the API; `0` turns the limiter off. /healthz and /readyz are exempt.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      "Fastify `trustProxy`: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Set it behind a load balancer so client IPs (rate limits, logs) are right.",
+  },
+] as const satisfies readonly { name: string; default: string; description: string }[];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const semverString = z.string().refine((value) => semver.valid(value) !== null, 'must be a semver version like 3.0.0');
+
+/** Optional string where an empty value counts as unset (as in `FOO= npm start`). */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalString.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'must start with postgres:// or postgresql://',
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DEMO_MODE: z.stringbool().default(false),
+    WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+    MIN_APP_VERSION: semverString.default(APP_VERSION),
+    LATEST_APP_VERSION: semverString.default(APP_VERSION),
+    JWT_SECRET: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters',
+    ),
+    ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+    CORS_ORIGINS: optionalString,
+    RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+    TRUST_PROXY: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (semver.valid(env.MIN_APP_VERSION) && semver.valid(env.LATEST_APP_VERSION)) {
+      if (semver.gt(env.MIN_APP_VERSION, env.LATEST_APP_VERSION)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MIN_APP_VERSION'],
+          message: `must not be greater than LATEST_APP_VERSION (${env.LATEST_APP_VERSION})`,
+        });
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env.JWT_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when NODE_ENV=production (generate one with `openssl rand -base64 48`)',
+      });
+    }
+  });
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The parsed, typed configuration every part of the server receives. */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise PGlite. */
+  databaseUrl: string | undefined;
+  /** Absolute PGlite folder, or `memory`. */
+  dataDir: string;
+  logLevel: LogLevel;
+  demoMode: boolean;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  minAppVersion: string;
+  latestAppVersion: string;
+  jwtSecret: string;
+  /** True when no JWT_SECRET was configured and a random one was made for this process. */
+  jwtSecretGenerated: boolean;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  /** Empty: CORS off. */
+  corsOrigins: string[];
+  /** 0: rate limiting off. */
+  rateLimitMax: number;
+  trustProxy: boolean | number | string[];
+}
+
+/** Thrown by {@link loadConfig}; its message lists every bad variable, ready to print. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  const lower = value.toLowerCase();
+  if (['true', 'yes', '1'].includes(lower)) return true;
+  if (['false', 'no', '0'].includes(lower)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Parses the environment once at boot. Throws a {@link ConfigError} naming every invalid
+ * variable, so a misconfigured deployment stops at start instead of failing on first use.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      return `  - ${name} ${issue.message}${name in env ? ` (got "${env[name]}")` : ''}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    demoMode: e.DEMO_MODE,
+    webDist: path.resolve(e.WEB_DIST),
+    minAppVersion: e.MIN_APP_VERSION,
+    latestAppVersion: e.LATEST_APP_VERSION,
+    // A per-process random secret keeps development safe by default: nothing predictable signs
+    // tokens. Its cost is that access tokens die with the process; clients simply refresh.
+    jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    jwtSecretGenerated: e.JWT_SECRET === undefined,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+/** Names of the variables the parser reads; used by the test that keeps CONFIG_DOC honest. */
+export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];

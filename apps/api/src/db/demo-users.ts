@@ -1,0 +1,79 @@
+/**
+ * The demo customers, in one place: the seed inserts them and `main.ts` prints their logins when
+ * DEMO_MODE is on. Ids are fixed so later seeds (plans, accounts, family members) can refer to
+ * them and so re-seeding never duplicates anyone. Names, streets and postal codes are Faroese;
+ * the people are invented.
+ */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export interface DemoUser {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** 6 digits, without 298. */
+  phoneNumber: string;
+  /** ISO date. */
+  birthDate: string;
+  address: string;
+  postCode: string;
+  city: string;
+  locale: 'fo' | 'en';
+  /** What this customer demonstrates, printed next to the login. */
+  role: string;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    id: '6f1d2c3a-0001-4a6e-9b1a-0a1f00000001',
+    firstname: 'Jóannes',
+    lastname: 'Joensen',
+    email: 'joannes@demo.alda.fo',
+    phoneNumber: '214455',
+    birthDate: '1979-04-12',
+    address: 'Áarvegur 12',
+    postCode: '100',
+    city: 'Tórshavn',
+    locale: 'fo',
+    role: 'owner of a family plan',
+  },
+  {
+    id: '6f1d2c3a-0002-4a6e-9b1a-0a1f00000002',
+    firstname: 'Sunneva',
+    lastname: 'Joensen',
+    email: 'sunneva@demo.alda.fo',
+    phoneNumber: '214456',
+    birthDate: '2006-09-30',
+    address: 'Áarvegur 12',
+    postCode: '100',
+    city: 'Tórshavn',
+    locale: 'fo',
+    role: 'member of the Joensen family plan',
+  },
+  {
+    id: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
+    firstname: 'Guðrun',
+    lastname: 'Poulsen',
+    email: 'gudrun@demo.alda.fo',
+    phoneNumber: '557812',
+    birthDate: '1988-01-23',
+    address: 'Biskupsstøðgøta 5',
+    postCode: '700',
+    city: 'Klaksvík',
+    locale: 'en',
+    role: 'individual plan',
+  },
+  {
+    id: '6f1d2c3a-0004-4a6e-9b1a-0a1f00000004',
+    firstname: 'Rói',
+    lastname: 'Hansen',
+    email: 'roi@demo.alda.fo',
+    phoneNumber: '779031',
+    birthDate: '1995-06-02',
+    address: 'Vágsvegur 41',
+    postCode: '900',
+    city: 'Vágur',
+    locale: 'fo',
+    role: 'prepaid (talutíð) number',
+  },
+];

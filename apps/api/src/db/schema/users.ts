@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Customers who can sign in. E-mail is stored lower-cased so the unique constraint is also
+ * case-insensitive; phone numbers are the 6 national digits (the 298 prefix is added only at the
+ * edge, ARCHITECTURE "Conventions").
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull().unique(),
+    phoneNumber: text('phone_number').unique(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    address: text('address'),
+    postCode: text('post_code'),
+    city: text('city'),
+    locale: text('locale', { enum: ['fo', 'en'] }).notNull().default('fo'),
+    /** Null for customers who only sign in with a phone code (SPEC §7 request-pin/enter-pin). */
+    passwordHash: text('password_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_phone_number_6_digits', sql`${t.phoneNumber} ~ '^[0-9]{6}$'`),
+    check('users_post_code_3_digits', sql`${t.postCode} ~ '^[0-9]{3}$'`),
+    check('users_locale', sql`${t.locale} in ('fo', 'en')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

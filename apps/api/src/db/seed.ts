@@ -1,0 +1,64 @@
+import { hashPassword } from '../modules/auth/passwords';
+import { insertMissingContentPages } from '../modules/content/repo';
+import { insertStatusMessages } from '../modules/status/repo';
+import { countUsers, insertMissingUsers } from '../modules/users/repo';
+import type { Db } from './client';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import type { NewStatusMessageRow } from './schema/status-messages';
+import { CONTENT_PAGES } from './seed-content';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Data every installation needs, demo or not: the terms and privacy pages. Missing pages are
+ * inserted; existing ones are never overwritten. Safe to run at every start.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await insertMissingContentPages(db, CONTENT_PAGES);
+}
+
+/** True when nobody has an account yet: the moment the demo seed is allowed to run. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  return (await countUsers(db)) === 0;
+}
+
+/** Status messages of the demo, active around `now` so the native shell has something to show. */
+export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
+  return [
+    {
+      id: '0b7c9e1e-5a1a-4c1e-8f00-5ea7a0000001',
+      titleFo: 'Vælkomin í nýggju Alda-appina',
+      titleEn: 'Welcome to the new Alda app',
+      bodyFo: 'Nú kanst tú síggja dátunýtslu, keypa eykapakkar og umsita familjuhaldið – alt á einum staði.',
+      bodyEn: 'You can now see your data use, buy extra packages and manage your family plan – all in one place.',
+      activeFrom: new Date(now.getTime() - DAY_MS),
+      activeTo: new Date(now.getTime() + 60 * DAY_MS),
+    },
+    {
+      id: '0b7c9e1e-5a1a-4c1e-8f00-5ea7a0000002',
+      titleFo: 'Ætlað viðlíkahald í Suðuroy',
+      titleEn: 'Planned maintenance in Suðuroy',
+      bodyFo: 'Vit dagføra netið í Suðuroy eina nátt í komandi viku millum kl. 01 og 04. Tú kanst uppliva stutt avbrot.',
+      bodyEn: 'We are upgrading the network in Suðuroy one night next week between 01:00 and 04:00. You may notice short interruptions.',
+      activeFrom: new Date(now.getTime() - HOUR_MS),
+      activeTo: new Date(now.getTime() + 8 * DAY_MS),
+    },
+  ];
+}
+
+/**
+ * The demo data set: the customers of demo-users.ts (password `Demo1234!`) and status
+ * messages. Fixed ids and insert-if-missing make it idempotent; later issues add plans and
+ * accounts here. Returns how many customers were new.
+ */
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ usersCreated: number }> {
+  const users = await Promise.all(
+    DEMO_USERS.map(async ({ role: _role, ...user }) => ({ ...user, passwordHash: await hashPassword(DEMO_PASSWORD) })),
+  );
+  return db.transaction(async (tx) => {
+    const usersCreated = await insertMissingUsers(tx, users);
+    await insertStatusMessages(tx, demoStatusMessages(now));
+    return { usersCreated };
+  });
+}

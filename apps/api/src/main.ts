@@ -1,0 +1,82 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-users';
+import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './db/seed';
+
+/** How long in-flight requests get to finish on SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Plain stderr: the logger is configured from this very config.
+      process.stderr.write(`${error.message}\nSee docs/operations.md for every variable.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function printDemoLogins(url: string): void {
+  const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+  const lines = DEMO_USERS.map(
+    (u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}   ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
+  );
+  process.stdout.write(`\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const app = await buildApp(config);
+
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: closing the server, then the database');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    // app.close() stops accepting connections, waits for in-flight requests, then runs the
+    // onClose hooks, which close the database.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  try {
+    app.log.info({ database: app.database.location }, 'applying migrations');
+    await app.database.migrate();
+    await seedReferenceData(app.db);
+    const seedDemo = config.demoMode && (await isDatabaseEmpty(app.db));
+    if (seedDemo) {
+      const { usersCreated } = await seedDemoData(app.db);
+      app.log.info({ usersCreated }, 'demo data seeded');
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'start-up failed');
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
+
+  // The bound port, not the configured one: PORT=0 picks a free port (used by tests).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${port}`;
+  if (config.demoMode) printDemoLogins(url);
+  else app.log.info(`Alda API listening on ${url}`);
+}
+
+void main();

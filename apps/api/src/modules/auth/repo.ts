@@ -1,0 +1,81 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, sessions, type RefreshTokenRow, type SessionRow } from '../../db/schema/sessions';
+
+export async function insertSession(db: Db, values: { userId: string; userAgent: string | null; now: Date }): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId: values.userId, userAgent: values.userAgent, createdAt: values.now, lastUsedAt: values.now })
+    .returning();
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+/** The session if it exists and has not been revoked (one primary-key probe). */
+export async function findActiveSession(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends a session and every refresh token in it. Revoking twice keeps the first time and reason. */
+export async function revokeSession(db: Db, sessionId: string, reason: 'logout' | 'reuse', now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  values: { sessionId: string; tokenHash: string; parentId: string | null; expiresAt: Date; now: Date },
+): Promise<RefreshTokenRow> {
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({
+      sessionId: values.sessionId,
+      tokenHash: values.tokenHash,
+      parentId: values.parentId,
+      expiresAt: values.expiresAt,
+      createdAt: values.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into refresh_tokens returned no row');
+  return row;
+}
+
+/**
+ * Marks a refresh token used, atomically, if it is still usable (unused, not revoked, not
+ * expired). Returns the row, or undefined when it was not usable. A single conditional UPDATE means
+ * two concurrent refreshes with the same token cannot both succeed, on PGlite and PostgreSQL alike.
+ */
+export async function claimRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}

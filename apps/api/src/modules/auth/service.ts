@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { normalizeEmail } from '@alda/contract/rules/email';
+import type { Tokens, User } from '@alda/contract/schemas/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { toUserDto } from '../users/dto';
+import { findUserByEmail, findUserById } from '../users/repo';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import {
+  claimRefreshToken,
+  findActiveSession,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from './repo';
+import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+
+/** Who is calling, as established by {@link AuthService.authenticate}. */
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  accessTokens: AccessTokens;
+  refreshTokenTtlS: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+interface ClientMeta {
+  userAgent: string | null;
+}
+
+/**
+ * Sign-in sessions (docs/decisions/0012-token-sessions.md): a short-lived JWT access token bound
+ * to a session row, and an opaque refresh token that is rotated on every use. Presenting a
+ * refresh token that was already rotated revokes the whole session.
+ */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, accessTokens, now } = deps;
+
+  /** Issues the access token and a fresh refresh token for a session. */
+  async function issueTokens(
+    executor: Db,
+    session: { id: string; userId: string },
+    parentId: string | null,
+    at: Date,
+  ): Promise<Tokens> {
+    const refreshToken = newRefreshToken();
+    await insertRefreshToken(executor, {
+      sessionId: session.id,
+      tokenHash: hashRefreshToken(refreshToken),
+      parentId,
+      expiresAt: new Date(at.getTime() + deps.refreshTokenTtlS * 1000),
+      now: at,
+    });
+    const accessToken = await accessTokens.sign({ sub: session.userId, sid: session.id }, at);
+    return { accessToken, refreshToken, expiresIn: accessTokens.ttlSeconds };
+  }
+
+  return {
+    /**
+     * E-mail login (SPEC §7 POST /auth/email-login). Unknown address and wrong password give the
+     * same INVALID_CREDENTIALS after the same amount of work, so neither the answer nor its
+     * timing reveals who has an account.
+     */
+    async loginWithEmail(email: string, password: string, meta: ClientMeta): Promise<Tokens> {
+      const user = await findUserByEmail(db, normalizeEmail(email));
+      const hash = user?.passwordHash ?? (await dummyPasswordHash());
+      const passwordOk = await verifyPassword(hash, password);
+      if (!user || !user.passwordHash || !passwordOk) {
+        throw new AppError('INVALID_CREDENTIALS', { detail: user ? 'wrong password' : 'unknown e-mail' });
+      }
+      const at = now();
+      return db.transaction(async (tx) => {
+        const session = await insertSession(tx, { userId: user.id, userAgent: meta.userAgent, now: at });
+        return issueTokens(tx, session, null, at);
+      });
+    },
+
+    /**
+     * Refresh (SPEC §7 POST /auth/refresh-token): the presented token is spent and a new pair is
+     * returned. A spent token presented again means two parties hold it; the session is revoked
+     * so both the thief and the customer must sign in again.
+     */
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const tokenHash = hashRefreshToken(refreshToken);
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const claimed = await claimRefreshToken(tx, tokenHash, at);
+        if (!claimed) {
+          const known = await findRefreshTokenByHash(tx, tokenHash);
+          if (known?.usedAt) {
+            await revokeSession(tx, known.sessionId, 'reuse', at);
+            return { kind: 'reused' as const, sessionId: known.sessionId };
+          }
+          return { kind: 'invalid' as const };
+        }
+        const session = await findActiveSession(tx, claimed.sessionId);
+        if (!session) return { kind: 'invalid' as const };
+        await touchSession(tx, session.id, at);
+        return { kind: 'ok' as const, tokens: await issueTokens(tx, session, claimed.id, at) };
+      });
+      if (outcome.kind === 'reused') {
+        deps.log.warn({ sessionId: outcome.sessionId }, 'refresh token reuse detected; session revoked');
+      }
+      if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', { detail: `refresh token ${outcome.kind}` });
+      return outcome.tokens;
+    },
+
+    /**
+     * Logout: revokes the session the refresh token belongs to. Unknown or already revoked tokens
+     * are accepted silently; the client is clearing its tokens either way.
+     */
+    async logout(refreshToken: string): Promise<void> {
+      const known = await findRefreshTokenByHash(db, hashRefreshToken(refreshToken));
+      if (known) await revokeSession(db, known.sessionId, 'logout', now());
+    },
+
+    /**
+     * Checks a bearer access token: a valid signature and expiry, and a session that is still
+     * active (so logout and reuse detection end access tokens at once, not after 15 minutes).
+     */
+    async authenticate(accessToken: string): Promise<AuthUser | null> {
+      const claims = await accessTokens.verify(accessToken, now());
+      if (!claims) return null;
+      const session = await findActiveSession(db, claims.sid);
+      if (!session || session.userId !== claims.sub) return null;
+      return { id: claims.sub, sessionId: session.id };
+    },
+
+    /** The signed-in user (SPEC §7 GET /auth/me). */
+    async me(userId: string): Promise<User> {
+      const row = await findUserById(db, userId);
+      // The session row cascades with the user, so this only happens in a race with deletion.
+      if (!row) throw new AppError('UNAUTHORIZED', { detail: 'user of an active session is gone' });
+      return toUserDto(row);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+const ISSUER = 'alda-api';
+const AUDIENCE = 'alda-selfcare';
+
+export interface AccessClaims {
+  /** User id. */
+  sub: string;
+  /** Session id: the row that must still be active for the token to count. */
+  sid: string;
+}
+
+/** Signs and checks the short-lived HS256 access tokens. */
+export function createAccessTokens(secret: string, ttlSeconds: number) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign(claims: AccessClaims, now: Date): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    /** The claims of a valid token, or null for anything forged, expired or malformed. */
+    async verify(token: string, now: Date): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: now,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { sub: payload.sub, sid: payload.sid };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** A new opaque refresh token: 256 random bits, URL-safe. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the database keeps of a refresh token. A fast hash is right here: the token is 256 random
+ * bits, so there is nothing to brute-force, and lookups stay a unique-index probe.
+ */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { contentPages, type ContentPageRow, type NewContentPageRow } from '../../db/schema/content-pages';
+
+export async function findContentPages(db: Db, slug: ContentPageRow['slug']): Promise<ContentPageRow[]> {
+  return db.select().from(contentPages).where(eq(contentPages.slug, slug));
+}
+
+export async function findContentPage(
+  db: Db,
+  slug: ContentPageRow['slug'],
+  locale: ContentPageRow['locale'],
+): Promise<ContentPageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)));
+  return row;
+}
+
+/**
+ * Inserts pages that do not exist yet. Existing rows are left alone so an operator's edit in the
+ * database survives restarts.
+ */
+export async function insertMissingContentPages(db: Db, rows: NewContentPageRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(contentPages).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelope } from '@alda/contract/envelope';
+import { AppError } from '../../errors';
+import type { HealthService } from './service';
+
+const healthAnswer = z.object({ status: z.literal('ok') });
+
+/**
+ * Probes for the orchestrator: /healthz says the process serves HTTP (liveness, never touches the
+ * database, so a database outage does not get healthy instances restarted); /readyz says this
+ * instance can do real work (readiness: take it out of the load balancer while it cannot).
+ * Both are exempt from rate limiting and kept out of request logs.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (app, { service }) => {
+  app.get(
+    '/healthz',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: false },
+      schema: { tags: ['operations'], summary: 'Liveness: the process is up', response: { 200: healthAnswer } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: false },
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the database answers `select 1`',
+        response: { 200: healthAnswer, 503: errorEnvelope.describe('SERVICE_UNAVAILABLE') },
+      },
+    },
+    async () => {
+      if (!(await service.databaseReachable())) {
+        throw new AppError('SERVICE_UNAVAILABLE', { detail: 'database unreachable' });
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@alda/contract/envelope';
+import { statusRequest, statusResponse } from '@alda/contract/schemas/status';
+import { errorResponses } from '../../http';
+import { requestLocale } from '../../i18n';
+import type { StatusService } from './service';
+
+export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = async (app, { service }) => {
+  app.post(
+    '/api/status',
+    {
+      schema: {
+        tags: ['status'],
+        summary: 'App status check at resume (SPEC §7 Status)',
+        description:
+          'Upgrade flags from the configured minimum and latest app versions, and the status messages active now, in the language of Accept-Language. `isRead` is always false: the device remembers which ids it has shown.',
+        body: statusRequest,
+        response: { 200: dataEnvelope(statusResponse), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      request.log.debug({ deviceMeta: request.body.deviceMeta, version: request.body.currentVersion }, 'status check');
+      return { data: await service.check(request.body, requestLocale(request)) };
+    },
+  );
+};

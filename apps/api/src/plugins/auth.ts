@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { AuthService, AuthUser } from '../modules/auth/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * preHandler for routes that need a signed-in customer: `{ preHandler: app.authenticate }`.
+     * On success `request.user` is set; otherwise the answer is 401 UNAUTHORIZED.
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The caller, once `app.authenticate` has run; null on public routes. */
+    user: AuthUser | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Installs `app.authenticate` and `request.user` on the root instance so every module can guard
+ * its routes the same way (ARCHITECTURE: app plugins load after external ones, before routes).
+ */
+export function installAuthentication(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const user = match?.[1] ? await auth.authenticate(match[1]) : null;
+    if (!user) {
+      reply.header('www-authenticate', 'Bearer realm="alda"');
+      throw new AppError('UNAUTHORIZED', { detail: match ? 'invalid or revoked access token' : 'no bearer token' });
+    }
+    request.user = user;
+  });
+}
+
+/** The caller of a route guarded by `app.authenticate`. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED', { detail: 'route is missing the authenticate preHandler' });
+  return request.user;
+}

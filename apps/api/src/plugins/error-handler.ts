@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type ErrorCode } from '@alda/contract/errors';
+import type { ErrorEnvelope } from '@alda/contract/envelope';
+import type { Locale } from '@alda/contract/locale';
+import { AppError } from '../errors';
+import { errorMessage, requestLocale } from '../i18n';
+import { validationFailure, type ValidationEntry } from '../validation-messages';
+
+/** Codes for the HTTP statuses Fastify and its plugins raise on their own. */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Builds the error envelope for a code (used by the handlers here and by the auth guard). */
+export function envelope(code: ErrorCode, locale: Locale, field?: string, message?: string): ErrorEnvelope {
+  return {
+    error: {
+      code,
+      message: message ?? errorMessage(code, locale),
+      ...(field !== undefined ? { field } : {}),
+    },
+  };
+}
+
+/**
+ * Sends the not-found envelope. Everything under /api that no route matched is ROUTE_NOT_FOUND;
+ * the web-serving plugin calls this too for paths that are not the SPA's.
+ */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send(envelope('ROUTE_NOT_FOUND', requestLocale(request)));
+}
+
+function classify(error: FastifyError | Error, locale: Locale): { code: ErrorCode; field?: string; message?: string } {
+  if (error instanceof AppError) return error.field ? { code: error.code, field: error.field } : { code: error.code };
+
+  // Schema validation (zod through fastify-type-provider-zod, or a plain JSON schema): name the
+  // first offending field so the client can put the message next to it.
+  const validation = (error as FastifyError).validation as ValidationEntry[] | undefined;
+  if (Array.isArray(validation) && validation.length > 0) {
+    const context = (error as FastifyError).validationContext;
+    return { code: 'VALIDATION_FAILED', ...validationFailure(validation[0] ?? {}, context, locale) };
+  }
+
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' };
+  }
+  if (status === 503) return { code: 'SERVICE_UNAVAILABLE' };
+  return { code: 'INTERNAL' };
+}
+
+/**
+ * Turns every failure into `{ error: { code, message, field? } }` with the code's status and a
+ * message in the caller's language. Server errors are logged in full with the request id and
+ * answered with the generic INTERNAL message only, so no stack, SQL or driver text leaks.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const locale = requestLocale(request);
+    const { code, field, message } = classify(error, locale);
+    const status = ERROR_STATUS[code];
+    if (status >= 500 && !(error instanceof AppError)) {
+      request.log.error({ err: error, code }, 'request failed');
+    } else if (status >= 500) {
+      // A deliberate 5xx (e.g. database unreachable on /readyz): expected, no stack needed.
+      request.log.warn({ code, reason: error.message }, 'request failed');
+    } else {
+      request.log.info({ code, field, reason: error.message }, 'request rejected');
+    }
+    // Headers a failed handler may have set (content-type of a file, cache rules) must not
+    // describe the envelope.
+    reply.removeHeader('cache-control');
+    return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, locale, field, message));
+  });
+}

@@ -1,0 +1,44 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@alda/contract/constants';
+
+/**
+ * OpenAPI 3.1 built from the routes' zod schemas (which come from the contract), served as
+ * /api/openapi.json and browsable at /api/docs. Must be registered before the routes so it sees
+ * them.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Alda self-care API',
+        version: APP_VERSION,
+        description:
+          'Self-care API of Alda, a mobile provider in the Faroe Islands. Every answer is `{ data }` or `{ error: { code, message, field? } }`; messages follow `Accept-Language` (fo default, en).',
+      },
+      tags: [
+        { name: 'auth', description: 'Sessions and the signed-in user' },
+        { name: 'status', description: 'App status check of the native shell' },
+        { name: 'content', description: 'Terms and privacy texts' },
+        { name: 'operations', description: 'Probes for the orchestrator' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

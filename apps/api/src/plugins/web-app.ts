@@ -1,0 +1,68 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Vite puts content-hashed bundles here; their names change whenever their content does. */
+const HASHED_ASSETS_DIR = 'assets';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Revalidate every time: index.html names the current hashed bundles. */
+const REVALIDATE = 'no-cache';
+
+export interface WebApp {
+  /**
+   * Answers an unmatched request with the SPA's index.html when it is a page navigation
+   * (GET/HEAD outside /api that accepts HTML). Returns false when the request is not one.
+   */
+  fallback(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Serves the built web app (WEB_DIST) next to the API. Returns null, after a warning, when the
+ * folder has no index.html: the API still runs, e.g. in development where Vite serves the app.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<WebApp | null> {
+  const indexFile = path.join(webDist, 'index.html');
+  const present = await stat(indexFile).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+  if (!present) {
+    app.log.warn({ webDist }, 'web app not found (no index.html); serving the API only. Run `npm run build -w @alda/web`.');
+    return null;
+  }
+
+  const assetsPrefix = path.join(webDist, HASHED_ASSETS_DIR) + path.sep;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: 'index.html',
+    // Our own Cache-Control below; the default (max-age=0) would override it.
+    cacheControl: false,
+    // Source maps and dotfiles are not for the public.
+    dotfiles: 'deny',
+    allowedPath: (pathName) => !pathName.endsWith('.map') && !isApiPath(pathName),
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  return {
+    fallback(request, reply) {
+      const accept = request.headers.accept ?? '';
+      const isNavigation =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(request.url) &&
+        accept.includes('text/html');
+      if (!isNavigation) return false;
+      // A client route such as /menu/treytir: the SPA router takes it from here (SPEC §2).
+      void reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      return true;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { z } from 'zod';
+import { buildApp, type AppDeps } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+
+/*
+ * Integration tests build the whole app (`buildApp`) on a real database and talk to it with
+ * `app.inject` (CONVENTIONS "Tests", fastify/demo test/helper.ts).
+ *
+ * - DATABASE_URL unset: an in-memory PGlite per app.
+ * - DATABASE_URL set (CI, `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test`): a fresh
+ *   database `t_<random>` on that server per app, dropped afterwards, so test files running in
+ *   parallel (and parallel CI runs) never see each other's rows.
+ */
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** The server of DATABASE_URL, when the suite runs against PostgreSQL. */
+const serverUrl = process.env.DATABASE_URL;
+
+export const usingPostgres = serverUrl !== undefined && serverUrl !== '';
+
+export interface TestDatabase {
+  /** Connection string of the fresh database, or undefined for PGlite. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database for one app (or nothing to do on PGlite). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!usingPostgres || !serverUrl) return { url: undefined, drop: async () => {} };
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Config as a test wants it: quiet logs, memory PGlite, a fixed secret, no web app. */
+export function testConfig(env: Record<string, string> = {}, databaseUrl?: string): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: '/nonexistent/alda-web-dist',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+}
+
+/** Log lines an app wrote, parsed (use with LOG_LEVEL set in `env`). */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim()) this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    callback();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Closes the app (server, then database) and drops the PostgreSQL test database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds a migrated app on a fresh database. The app is not `ready()` yet, so a test may still
+ * add routes (e.g. one that throws) before the first `inject`.
+ */
+export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env, database.url);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, deps);
+    await app.database.migrate();
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return {
+    app,
+    config,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
+    },
+  };
+}
+
+/** Parses an answer with a contract schema, so every test also checks the wire format. */
+export function parse<T extends z.ZodType>(schema: T, response: LightMyRequestResponse): z.output<T> {
+  return schema.parse(response.json());
+}
