@@ -79,7 +79,7 @@ export const displayDateSchema = z
   .string({ error: 'REQUIRED' })
   .trim()
   .min(1, 'REQUIRED')
-  .refine(isValidDisplayDate, 'INVALID_DATE');
+  .refine((v) => v === '' || isValidDisplayDate(v), 'INVALID_DATE');
 
 /** An ISO `yyyy-mm-dd` calendar date in API answers and stored data (`INVALID_DATE` otherwise). */
 export const isoDateSchema = z.string().refine((v) => parseIsoDate(v) !== null, 'INVALID_DATE');

@@ -44,5 +44,5 @@ export const emailSchema = z
   .string({ error: 'REQUIRED' })
   .trim()
   .min(1, 'REQUIRED')
-  .refine(isValidEmail, 'INVALID_EMAIL')
+  .refine((v) => v === '' || isValidEmail(v), 'INVALID_EMAIL')
   .transform(normalizeEmail);

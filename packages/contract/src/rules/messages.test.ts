@@ -48,13 +48,13 @@ describe('message catalogues (SPEC §5, §8)', () => {
     expect(errorMessage('SELF_REQUEST', 'en')).toBe('You cannot request data from yourself.');
   });
 
-  it('translates keys and maps foreign zod texts to INVALID (SPEC §5)', () => {
+  it('translates keys, one per field, and maps foreign zod texts to INVALID (SPEC §5)', () => {
     expect(isValidationKey('REQUIRED')).toBe(true);
     expect(isValidationKey('Required')).toBe(false);
     for (const locale of LOCALES) expect(validationMessage('REQUIRED', locale)).toBeTruthy();
     const schema = z.object({ a: z.string().min(1, 'REQUIRED'), b: z.object({ c: z.number() }) });
     const issues = schema.safeParse({ a: '', b: { c: 'x' } }).error?.issues ?? [];
-    expect(toFieldIssues(issues, 'fo')).toEqual([
+    expect(toFieldIssues([...issues, ...issues], 'fo')).toEqual([
       { path: 'a', key: 'REQUIRED', message: 'Hetta er eitt kravt felt' },
       { path: 'b.c', key: 'INVALID', message: validationFo.INVALID },
     ]);

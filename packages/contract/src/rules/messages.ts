@@ -48,13 +48,17 @@ export interface FieldIssue {
 }
 
 /**
- * Turns zod issues into localized field issues. Messages that are not validation keys (zod's own
- * texts for unexpected shapes) become the generic `INVALID`, so no English zod text leaks to a
- * Faroese user.
+ * Turns zod issues into localized field issues, the first one per field. Messages that are not
+ * validation keys (zod's own texts for unexpected shapes) become the generic `INVALID`, so no
+ * English zod text leaks to a Faroese user.
  */
 export function toFieldIssues(issues: readonly z.core.$ZodIssue[], locale: Locale): FieldIssue[] {
-  return issues.map((issue) => {
+  const byPath = new Map<string, FieldIssue>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (byPath.has(path)) continue;
     const key: ValidationKey = isValidationKey(issue.message) ? issue.message : 'INVALID';
-    return { path: issue.path.map(String).join('.'), key, message: validationMessage(key, locale) };
-  });
+    byPath.set(path, { path, key, message: validationMessage(key, locale) });
+  }
+  return [...byPath.values()];
 }

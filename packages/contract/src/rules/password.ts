@@ -38,7 +38,10 @@ export const newPasswordSchema = z
   .string({ error: 'REQUIRED' })
   .min(1, 'REQUIRED')
   .max(PASSWORD_MAX_LENGTH, 'TOO_LONG')
-  .refine(isStrongPassword, 'PASSWORD_TOO_WEAK');
+  .refine(
+    (v) => v === '' || v.length > PASSWORD_MAX_LENGTH || isStrongPassword(v),
+    'PASSWORD_TOO_WEAK',
+  );
 
 /** The "repeat password" field: only `REQUIRED` here; matching is checked on the whole form. */
 export const passwordRepeatSchema = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED');

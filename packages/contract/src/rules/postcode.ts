@@ -14,10 +14,13 @@ export const postCodeSchema = z
   .string({ error: 'REQUIRED' })
   .trim()
   .min(1, 'REQUIRED')
-  .refine(isValidPostCode, 'INVALID_POSTCODE');
+  .refine((v) => v === '' || isValidPostCode(v), 'INVALID_POSTCODE');
 
 /**
  * Postal code of an address in the Faroe Islands: 3 digits (`INVALID_POSTCODE`) that exist in the
  * locality reference list (`UNKNOWN_POSTCODE`, SPEC §3 "Locality reference list").
  */
-export const faroesePostCodeSchema = postCodeSchema.refine(isKnownPostCode, 'UNKNOWN_POSTCODE');
+export const faroesePostCodeSchema = postCodeSchema.refine(
+  (v) => !isValidPostCode(v) || isKnownPostCode(v),
+  'UNKNOWN_POSTCODE',
+);

@@ -32,3 +32,38 @@ describe('required field (SPEC §5)', () => {
     expect(mustAccept().safeParse(undefined).error?.issues[0]?.message).toBe('MUST_ACCEPT');
   });
 });
+
+describe('one key per failed field (SPEC §5)', () => {
+  it('fails every field schema with exactly one key, its first broken rule (SPEC §5)', async () => {
+    const { emailSchema } = await import('./email');
+    const { displayDateSchema } = await import('./date');
+    const { faroesePostCodeSchema } = await import('./postcode');
+    const { newPasswordSchema } = await import('./password');
+    const { phoneNumberInput } = await import('./phone');
+    const cases: [
+      string,
+      { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } },
+      unknown,
+      string,
+    ][] = [
+      ['email blank', emailSchema, '', 'REQUIRED'],
+      ['email bad', emailSchema, 'a@', 'INVALID_EMAIL'],
+      ['date blank', displayDateSchema, '', 'REQUIRED'],
+      ['date bad', displayDateSchema, '31.02.2024', 'INVALID_DATE'],
+      ['postcode blank', faroesePostCodeSchema, '', 'REQUIRED'],
+      ['postcode bad', faroesePostCodeSchema, '12', 'INVALID_POSTCODE'],
+      ['postcode unknown', faroesePostCodeSchema, '999', 'UNKNOWN_POSTCODE'],
+      ['password blank', newPasswordSchema, '', 'REQUIRED'],
+      ['password long', newPasswordSchema, 'x'.repeat(300), 'TOO_LONG'],
+      ['phone blank', phoneNumberInput, '', 'REQUIRED'],
+      ['phone missing', phoneNumberInput, undefined, 'REQUIRED'],
+      ['text blank', requiredText(), '  ', 'REQUIRED'],
+    ];
+    for (const [name, schema, input, key] of cases) {
+      expect(
+        schema.safeParse(input).error?.issues.map((i) => i.message),
+        name,
+      ).toEqual([key]);
+    }
+  });
+});

@@ -20,3 +20,10 @@ export const requiredText = (max = 100) =>
 
 /** A checkbox that must be ticked (terms, binding period): anything but `true` is `MUST_ACCEPT`. */
 export const mustAccept = () => z.literal(true, { error: 'MUST_ACCEPT' });
+
+/*
+ * Convention of every field schema in the contract: each check judges only what the checks before
+ * it let through (a format check passes '' because REQUIRED already reported it), so a field fails
+ * with exactly one key, its first broken rule. Checks are not aborted, because zod skips
+ * whole-form refinements such as the password repeat once any field aborts.
+ */
