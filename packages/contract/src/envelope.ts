@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors';
+import { VALIDATION_KEYS } from './rules/messages';
 
 /** Every successful API answer is `{ data }` (ARCHITECTURE "Conventions"). */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
-/** Every failed API answer is `{ error: { code, message } }`; `field` names the bad input. */
+/**
+ * Every failed API answer is `{ error: { code, message } }`; `field` names the bad input.
+ * A VALIDATION_FAILED answer may list every failed field in `issues` (see `toFieldIssues` in
+ * `rules/messages.ts`), so a form can mark them all at once.
+ */
 export const errorEnvelope = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    issues: z
+      .array(z.object({ path: z.string(), key: z.enum(VALIDATION_KEYS), message: z.string() }))
+      .optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
