@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
+import { id, isoDateTime } from './common';
+
+/** What a notification is about; the app picks an icon by it. */
+export const notificationType = z.enum([
+  'data_request',
+  'data_received',
+  'order_completed',
+  'payment',
+  'package',
+  'subscription',
+  'system',
+]);
+export type NotificationType = z.infer<typeof notificationType>;
+
+/** One notification (SPEC §3 leaves the item fields open). Texts are in the requested language. */
+export const notificationItem = z.object({
+  id,
+  type: notificationType,
+  title: z.string(),
+  body: z.string(),
+  createdAt: isoDateTime,
+  /** Null while unread. */
+  readAt: isoDateTime.nullable(),
+  /** App path to open, e.g. '/frabodanir' or '/umsit-hald/211234'; null when none. */
+  link: z.string().startsWith('/').nullable(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+/** GET /api/notifications?page=0&perPage=15 (SPEC §7; query values arrive as strings). */
+export const notificationsQuery = z.object({
+  page: z.coerce.number().int().nonnegative().default(0),
+  perPage: z.coerce.number().int().positive().max(100).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationsQuery = z.output<typeof notificationsQuery>;
+
+/** Answer of GET /api/notifications: newest first. */
+export const notificationsResponse = z.object({
+  totalUnread: z.number().int().nonnegative(),
+  items: z.array(notificationItem),
+  page: z.number().int().nonnegative(),
+  perPage: z.number().int().positive(),
+  /** Number of notifications in all pages. */
+  total: z.number().int().nonnegative(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** PATCH /api/notifications/{id}/mark-as-read: the notification, now read. */
+export const markAsReadResponse = notificationItem;
+
+/** PATCH /api/notifications/mark-all-as-read. */
+export const markAllAsReadResponse = z.object({
+  /** How many were unread before. */
+  updated: z.number().int().nonnegative(),
+  totalUnread: z.literal(0),
+});
+export type MarkAllAsReadResponse = z.infer<typeof markAllAsReadResponse>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { id, isoDateTime, priceBreakdown } from './common';
+import { phoneNumber } from '../rules/phone';
+
+/**
+ * What an order does. Orders are carried out by provisioning and can take days (SPEC §4
+ * "Subscription processing can take days"); an order is processing while `isComplete` is false.
+ */
+export const orderKind = z.enum([
+  'new_subscription',
+  'add_member',
+  'transfer',
+  'plan_change',
+  'eu_package',
+  'extra_package',
+  'top_up',
+  'cancellation',
+]);
+export type OrderKind = z.infer<typeof orderKind>;
+
+/** Where the card payment of an order stands (the payment hub's PaymentUpdated carries it). */
+export const paymentStatus = z.enum(['not_required', 'pending', 'paid', 'failed', 'cancelled']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/** SPEC §3 "Order". Cancelled orders are hidden by the app. */
+export const order = z.object({
+  id,
+  kind: orderKind,
+  isComplete: z.boolean(),
+  isCancelled: z.boolean(),
+  /** True for the order that creates the account's main subscription. */
+  isMainSubscription: z.boolean(),
+  /** Plan ordered, null for orders without one (packages, top-ups). */
+  planId: id.nullable(),
+  /** Number concerned (6 digits), once known. */
+  phoneNumber: phoneNumber.nullable(),
+  /** What the order costs now, or null when nothing is charged up front. */
+  price: priceBreakdown.nullable(),
+  paymentStatus,
+  createdAt: isoDateTime,
+  completedAt: isoDateTime.nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+/** GET /api/orders: newest first. */
+export const ordersResponse = z.array(order);
+export type OrdersResponse = z.infer<typeof ordersResponse>;
+
+/**
+ * Answer of every call that places an order (create subscription, add member, buy a package …).
+ * When `paymentUrl` is set the app opens it (the provider's hosted card page), then listens to
+ * the order on the payment hub until PaymentUpdated arrives (SPEC §4 "Payment flow").
+ */
+export const orderPlacedResponse = z.object({
+  order,
+  paymentUrl: z.url().nullable(),
+});
+export type OrderPlacedResponse = z.infer<typeof orderPlacedResponse>;
+
+/**
+ * Payment hub: the single argument of the client methods ListenToOrder(order) and
+ * StopListeningToOrder(order) is the order's id (SPEC §7 Payment hub).
+ */
+export const hubOrderArgument = id;
+
+/** Payment hub server event PaymentUpdated (SPEC §7: payload shape not shown). */
+export const paymentUpdated = z.object({
+  orderId: id,
+  status: paymentStatus,
+  /** The order as it is after the payment change. */
+  order,
+  updatedAt: isoDateTime,
+});
+export type PaymentUpdated = z.infer<typeof paymentUpdated>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { phoneNumberInput } from '../rules/phone';
+import { faroesePostCodeSchema } from '../rules/postcode';
+import { mustAccept, requiredText } from '../rules/required';
+import { id } from './common';
+
+/** SIM card number (ICCID) printed on the card: 18–20 digits, spaces allowed when typed. */
+export const simcardNumber = z
+  .string({ error: 'REQUIRED' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, 'REQUIRED')
+      .refine((v) => v === '' || /^\d{18,20}$/.test(v), 'INVALID_SIMCARD_NUMBER'),
+  );
+
+/** SPEC §3 "Signup state": the choices the sign-up screens keep (client state, not sent as is). */
+export const signupSimType = z.enum(['ESIM', 'PHYSICAL']);
+export const signupPickupType = z.enum(['LOCATION', 'HOME']);
+export const signupPhoneNumberType = z.enum(['NEW', 'OWN']);
+
+/** SPEC §3 simShippingAddress: the user's address, postal code and city. */
+export const shippingAddress = z.object({
+  address: requiredText(200),
+  postCode: faroesePostCodeSchema,
+  city: requiredText(100),
+});
+export type ShippingAddress = z.output<typeof shippingAddress>;
+
+/**
+ * SPEC §3 "Signup payload", the body of POST /api/subscriptions (new subscription, 6-month
+ * binding). Rules beyond the fields:
+ * - a new number (`phoneNumberReservationId`) or a ported one (`porting`), exactly one;
+ * - eSIM needs no card, pickup or shipping; a physical SIM comes from exactly one of: a card the
+ *   customer already holds (`simcardNumber`), a pickup location, or shipping to the address;
+ * - binding period and terms must be accepted; on family plans the owner confirms that all
+ *   members live at the same address (SPEC §5).
+ */
+export const signupPayload = z
+  .object({
+    planId: id,
+    euPackage: z.boolean(),
+    phoneNumberReservationId: id.nullable(),
+    eSim: z.boolean(),
+    hasAcceptedBindingPeriod: mustAccept(),
+    hasAcceptedTerms: mustAccept(),
+    /** Required (true) for family plans; the API checks it against the plan type. */
+    sameAddressConfirmed: z.boolean().default(false),
+    simcardNumber: simcardNumber.nullable(),
+    /** Number porting: the number and the SIM card number at the current provider. */
+    porting: z.object({ phoneNumber: phoneNumberInput, simcardNumber }).nullable(),
+    simPickupLocationId: id.nullable(),
+    simShippingAddress: shippingAddress.nullable(),
+  })
+  .superRefine((p, ctx) => {
+    const numberChoices = Number(p.phoneNumberReservationId !== null) + Number(p.porting !== null);
+    if (numberChoices !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'REQUIRED', path: ['phoneNumberReservationId'] });
+    }
+    const deliveries =
+      Number(p.simPickupLocationId !== null) + Number(p.simShippingAddress !== null);
+    if (p.eSim && (deliveries > 0 || p.simcardNumber !== null)) {
+      ctx.addIssue({ code: 'custom', message: 'INVALID', path: ['eSim'] });
+    }
+    if (!p.eSim && deliveries + Number(p.simcardNumber !== null) !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'REQUIRED', path: ['simPickupLocationId'] });
+    }
+  });
+export type SignupPayloadInput = z.input<typeof signupPayload>;
+export type SignupPayload = z.output<typeof signupPayload>;

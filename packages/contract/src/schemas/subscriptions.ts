@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { phoneNumber, phoneNumberInput } from '../rules/phone';
+import { requiredText } from '../rules/required';
+import { id, isoDateTime, mb } from './common';
+import { planType } from './plans';
+import { signupPayload } from './signup';
+
+/** The person behind a number (SPEC §3 currentMember.user). */
+export const memberUser = z.object({ id, firstname: z.string(), lastname: z.string() });
+export type MemberUser = z.infer<typeof memberUser>;
+
+/** SIM of a number: an eSIM profile or a physical card. */
+export const simType = z.enum(['ESIM', 'PHYSICAL']);
+export type SimType = z.infer<typeof simType>;
+
+/** Lifecycle of one number on an account (SPEC §4 "Subscription lifecycle"). */
+export const memberStatus = z.enum(['active', 'processing', 'cancelled']);
+export type MemberStatus = z.infer<typeof memberStatus>;
+
+/**
+ * One number (member) of an account. SPEC §3 names phoneNumber, user, givenData and
+ * dataRemaining; the rest is what the home and manage screens show.
+ */
+export const member = z.object({
+  /** Subscription id of this number: the `{id}` of PATCH /subscriptions/{id} and transfers. */
+  id,
+  phoneNumber,
+  user: memberUser,
+  planId: id,
+  /** Data given away this month and the monthly ceiling for gifts, in MB (SPEC §5). */
+  givenData: z.object({ current: mb, max: mb }),
+  /** Data left this month, in MB; `eu` is the EU package's data, null without one. */
+  dataRemaining: z.object({ domestic: mb, eu: mb.nullable() }),
+  /** Data of the month in total (plan + extra packages + gifts received), in MB. */
+  dataTotal: z.object({ domestic: mb }),
+  status: memberStatus,
+  /** Set when cancelled: the number ends at month end and becomes prepaid (SPEC §4). */
+  expiresAt: isoDateTime.nullable(),
+  simType,
+  /** Listed in the public phone book (SPEC §1 "phone-book visibility"). */
+  phoneBookVisible: z.boolean(),
+  /** Data left over from last month; going to a smaller plan deletes it (SPEC §4). */
+  rolloverMb: mb,
+});
+export type Member = z.infer<typeof member>;
+
+/** An account: one subscription with its members (SPEC §3 "Subscription state"). */
+export const account = z.object({
+  id,
+  /** Null until the first order completes (the welcome screen waits for it, SPEC §2). */
+  planId: id.nullable(),
+  planTypeId: id.nullable(),
+  type: planType,
+  /** Every number on the account. */
+  members: z.array(member),
+  /** The members other than `currentMember`. */
+  otherMembers: z.array(member),
+  /** The signed-in user's own number on this account. */
+  currentMember: member,
+  /** Whether the EU package is on. */
+  euPackage: z.boolean(),
+});
+export type Account = z.infer<typeof account>;
+
+/**
+ * GET /api/subscriptions. SPEC §3 "Subscription state": derived on the client are familyMembers
+ * (members of family accounts + currentAccount.otherMembers) and the processing family members
+ * (incomplete family orders).
+ */
+export const subscriptionsResponse = z.object({
+  /** Null for a user without a subscription yet. */
+  currentAccount: account.nullable(),
+  otherAccounts: z.array(account),
+  /** False for a family member who does not own the account (SPEC §6). */
+  isOwner: z.boolean().default(true),
+  /** Individual accounts the user pays for, each with members and a currentMember. */
+  individuals: z.array(account),
+});
+export type SubscriptionsResponse = z.output<typeof subscriptionsResponse>;
+
+/** POST /api/subscriptions: a new subscription from the sign-up flow. Answer: orderPlacedResponse. */
+export const createSubscriptionRequest = signupPayload;
+
+/** PATCH /api/subscriptions/{id}: settings of one number; send only what changes. */
+export const updateSubscriptionRequest = z
+  .object({
+    planId: id.optional(),
+    phoneBookVisible: z.boolean().optional(),
+    simType: simType.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'REQUIRED');
+export type UpdateSubscriptionRequest = z.output<typeof updateSubscriptionRequest>;
+
+/** A person to add to a family plan. */
+export const newFamilyMember = z.object({
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+  /** Reserved new number or the number to port in. */
+  phoneNumber: phoneNumberInput,
+  phoneNumberReservationId: id.nullable(),
+  eSim: z.boolean(),
+});
+export type NewFamilyMember = z.output<typeof newFamilyMember>;
+
+/**
+ * PATCH /api/subscriptions on the current account: either toggle the EU package or add members
+ * (SPEC §7). Adding members answers orderPlacedResponse; the toggle answers the account.
+ */
+export const patchSubscriptionsRequest = z.union([
+  z.object({ euPackage: z.boolean() }).strict(),
+  z.object({ addMembers: z.array(newFamilyMember).min(1).max(10) }).strict(),
+]);
+export type PatchSubscriptionsRequest = z.output<typeof patchSubscriptionsRequest>;
+
+/** GET /api/subscriptions/family-account-exists. */
+export const familyAccountExistsResponse = z.object({
+  exists: z.boolean(),
+  accountId: id.nullable(),
+});
+export type FamilyAccountExistsResponse = z.infer<typeof familyAccountExistsResponse>;
+
+/**
+ * PATCH /api/subscriptions/transfer-subscription-to-family-account/{id}: move a number into the
+ * family account; `planInfo` (optional, SPEC §7) picks the plan when a family account has to be
+ * created for it.
+ */
+export const transferToFamilyAccountRequest = z.object({
+  planInfo: z.object({ planId: id, euPackage: z.boolean().default(false) }).optional(),
+});
+export type TransferToFamilyAccountRequest = z.output<typeof transferToFamilyAccountRequest>;
+
+/**
+ * PATCH /api/subscriptions/transfer-subscription-to-new-account/{id} and
+ * PATCH /api/subscriptions/transfer-subscription-to-user-customer: move a family member to an own
+ * individual plan.
+ */
+export const transferToOwnAccountRequest = z.object({ planId: id });
+export type TransferToOwnAccountRequest = z.output<typeof transferToOwnAccountRequest>;
