@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import local from './tools/eslint-rules/index.js';
 
@@ -28,7 +28,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
-    settings: { 'import-x/resolver': { node: true } },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
