@@ -1,0 +1,47 @@
+/**
+ * Test environment of the web app (CONVENTIONS "Tests"): a console.error or an unhandled
+ * promise rejection fails the test that caused it.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { overridePlatform } from '@/shared/native/platform';
+
+let consoleErrors: unknown[][] = [];
+let rejections: unknown[] = [];
+
+const onRejection = (reason: unknown) => {
+  rejections.push(reason);
+};
+process.on('unhandledRejection', onRejection);
+
+// jsdom does not implement scrolling; React Router's scroll restoration calls it.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+beforeEach(() => {
+  consoleErrors = [];
+  rejections = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  window.localStorage.clear();
+  overridePlatform(null);
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  cleanup();
+  // Let rejections of the test's last promises surface before judging.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const errors = consoleErrors;
+  const unhandled = rejections;
+  consoleErrors = [];
+  rejections = [];
+  if (errors.length > 0) {
+    const text = errors.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ')).join('\n');
+    throw new Error(`console.error was called during the test:\n${text}`);
+  }
+  if (unhandled.length > 0) {
+    throw new Error(`Unhandled promise rejection during the test: ${unhandled.map(String).join('\n')}`);
+  }
+});

@@ -1,0 +1,41 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+// The contract exports `./*` as `./src/*.ts`; its JSON message catalogues are reached directly.
+const contractLocales = fileURLToPath(new URL('../../packages/contract/src/locales', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      { find: /^@\/(.*)$/, replacement: `${src}/$1` },
+      { find: /^@alda\/contract\/locales\/(.*)$/, replacement: `${contractLocales}/$1` },
+    ],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
+    },
+  },
+  build: {
+    // Tailwind 4's baseline (cascade layers, @property, color-mix): Safari 16.4, Chrome 111.
+    // Capacitor 7 WebViews on supported OS versions meet it.
+    target: ['es2022', 'safari16.4', 'chrome111', 'firefox128'],
+    // bench/bundle-size.mjs reads the manifest to report the initial JS per route.
+    manifest: true,
+    sourcemap: true,
+    // The API serves the app under a strict CSP (no inline scripts or styles), so nothing is inlined.
+    assetsInlineLimit: 0,
+  },
+});
