@@ -1,0 +1,13 @@
+import { appConfig } from '@/shared/config/app-config';
+import { sessionStore } from '@/shared/auth/session-store';
+import { tokenStore } from '@/shared/auth/token-store';
+import { currentLocale } from '@/shared/i18n/i18n';
+import { createHttpClient } from './http';
+
+/** The app's HTTP client, wired to the device's tokens, the current locale and the session. */
+export const http = createHttpClient({
+  baseUrl: appConfig.apiBaseUrl,
+  getLocale: () => currentLocale(),
+  tokens: tokenStore,
+  onSessionExpired: () => sessionStore.signOut('expired'),
+});

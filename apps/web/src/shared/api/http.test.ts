@@ -1,0 +1,282 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createTokenStore } from '@/shared/auth/token-store';
+import { createMemoryStorage } from '@/shared/native/preferences';
+import { createFakeApi, deferred, fail, ok, type Handler } from '@/test/fake-api';
+import { AUTH_ENDPOINTS, createHttpClient } from './http';
+
+const item = z.object({ id: z.string() });
+
+async function setup(handlers: Record<string, Handler> = {}, options: { signedIn?: boolean; refreshToken?: boolean } = {}) {
+  const { signedIn = true, refreshToken = true } = options;
+  const api = createFakeApi(handlers);
+  const initial: Record<string, string> = {};
+  if (signedIn) initial.accessToken = 'old-access';
+  if (signedIn && refreshToken) initial.refreshToken = 'old-refresh';
+  const storage = createMemoryStorage(initial);
+  const tokens = createTokenStore(storage);
+  await tokens.load();
+  let clock = 10_000;
+  let locale = 'fo';
+  const onSessionExpired = vi.fn();
+  const http = createHttpClient({
+    fetch: api.fetch,
+    getLocale: () => locale,
+    tokens,
+    onSessionExpired,
+    now: () => clock,
+  });
+  return {
+    api,
+    tokens,
+    storage,
+    http,
+    onSessionExpired,
+    setLocale: (l: string) => (locale = l),
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+/** A protected endpoint that accepts only the given access token. */
+const protectedBy =
+  (token: () => string): Handler =>
+  (req) =>
+    req.headers.authorization === `Bearer ${token()}` ? ok({ id: 'x' }) : fail(401, 'UNAUTHORIZED');
+
+const refreshOk =
+  (pairs: string[] = ['new']): Handler =>
+  () => {
+    const next = pairs.shift() ?? 'later';
+    return ok({ accessToken: `${next}-access`, refreshToken: `${next}-refresh`, expiresIn: 900 });
+  };
+
+describe('HTTP client basics (SPEC §7)', () => {
+  it('prefixes /api, sends the bearer token and Accept-Language, and unwraps {data} (SPEC §7)', async () => {
+    const { http, api } = await setup({ 'GET /things/1': () => ok({ id: '1' }) });
+    const result = await http.get('/things/1', item);
+    expect(result).toEqual({ ok: true, data: { id: '1' } });
+    const [request] = api.requests;
+    expect(request?.url).toBe('/api/things/1');
+    expect(request?.headers.authorization).toBe('Bearer old-access');
+    expect(request?.headers['accept-language']).toBe('fo');
+  });
+
+  it('sends the current locale with every request, following a language switch (SPEC §1, §7)', async () => {
+    const { http, api, setLocale } = await setup({ 'GET /a': () => ok({ id: 'a' }) });
+    await http.get('/a', item);
+    setLocale('en');
+    await http.get('/a', item);
+    expect(api.requests.map((r) => r.headers['accept-language'])).toEqual(['fo', 'en']);
+  });
+
+  it('sends no Authorization header for a guest', async () => {
+    const { http, api } = await setup({ 'GET /a': () => ok({ id: 'a' }) }, { signedIn: false });
+    await http.get('/a', item);
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('posts JSON bodies and adds query parameters', async () => {
+    const { http, api } = await setup({ 'POST /things': (req) => ok({ id: String((req.body as { n: number }).n) }) });
+    const result = await http.post('/things', { n: 7 }, item, { query: { page: 0, perPage: 15, skip: undefined } });
+    expect(result).toEqual({ ok: true, data: { id: '7' } });
+    expect(api.requests[0]?.url).toBe('/api/things?page=0&perPage=15');
+    expect(api.requests[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('wraps an error envelope as a result-or-error pair with code, message, field and status (SPEC §8)', async () => {
+    const { http } = await setup({
+      'POST /things': () =>
+        new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } }), {
+          status: 400,
+        }),
+    });
+    expect(await http.post('/things', {}, item)).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email', status: 400 },
+    });
+  });
+
+  it("reports a network failure as the error code 'NETWORK' (SPEC §8)", async () => {
+    const { http } = await setup({
+      'GET /a': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const result = await http.get('/a', item);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatchObject({ code: 'NETWORK', status: 0 });
+  });
+
+  it("parses answers with the caller's schema and reports a mismatch as INVALID_RESPONSE", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http } = await setup({ 'GET /a': () => ok({ id: 42 }) });
+    const result = await http.get('/a', item);
+    expect(!result.ok && result.error.code).toBe('INVALID_RESPONSE');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('reports an answer without an envelope as UNKNOWN with its status', async () => {
+    const { http } = await setup({ 'GET /a': () => new Response('Bad gateway', { status: 502 }) });
+    const result = await http.get('/a', item);
+    expect(!result.ok && result.error).toMatchObject({ code: 'UNKNOWN', status: 502 });
+  });
+});
+
+describe('token handling on 401 (SPEC §8)', () => {
+  it('refreshes the token once on a 401 for a signed-in user and retries the request (SPEC §8)', async () => {
+    const { http, api, tokens, storage } = await setup({
+      'GET /me': protectedBy(() => 'new-access'),
+      'POST /auth/refresh-token': refreshOk(),
+    });
+    const result = await http.get('/me', item);
+    expect(result).toEqual({ ok: true, data: { id: 'x' } });
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('POST /auth/refresh-token')[0]?.body).toEqual({ refreshToken: 'old-refresh' });
+    expect(api.callsTo('GET /me').map((r) => r.headers.authorization)).toEqual([
+      'Bearer old-access',
+      'Bearer new-access',
+    ]);
+    expect(tokens.getAccessToken()).toBe('new-access');
+    expect(await storage.get('refreshToken')).toBe('new-refresh');
+  });
+
+  it('refreshes only once: a second 401 after the retry is returned, not refreshed again (SPEC §8)', async () => {
+    const { http, api, onSessionExpired } = await setup({
+      'GET /me': () => fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': refreshOk(),
+    });
+    const result = await http.get('/me', item);
+    expect(!result.ok && result.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('GET /me')).toHaveLength(2);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('lets concurrent 401s wait for one refresh and retries them all on success (SPEC §8)', async () => {
+    const gate = deferred<void>();
+    const { http, api } = await setup({
+      'GET /a': protectedBy(() => 'new-access'),
+      'GET /b': protectedBy(() => 'new-access'),
+      'GET /c': protectedBy(() => 'new-access'),
+      'POST /auth/refresh-token': async () => {
+        await gate.promise;
+        return ok({ accessToken: 'new-access', refreshToken: 'new-refresh', expiresIn: 900 });
+      },
+    });
+    const pending = Promise.all([http.get('/a', item), http.get('/b', item), http.get('/c', item)]);
+    await vi.waitFor(() => expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1));
+    gate.resolve();
+    const results = await pending;
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    for (const route of ['GET /a', 'GET /b', 'GET /c']) {
+      expect(api.callsTo(route).map((r) => r.headers.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    }
+  });
+
+  it('retries without refreshing when another request already refreshed meanwhile (SPEC §8)', async () => {
+    const slow = deferred<Response>();
+    const { http, api } = await setup({
+      'GET /fast': protectedBy(() => 'new-access'),
+      'GET /slow': (req) =>
+        req.headers.authorization === 'Bearer new-access' ? ok({ id: 'slow' }) : slow.promise,
+      'POST /auth/refresh-token': refreshOk(),
+    });
+    const slowResult = http.get('/slow', item);
+    expect((await http.get('/fast', item)).ok).toBe(true);
+    slow.resolve(fail(401, 'UNAUTHORIZED'));
+    expect(await slowResult).toEqual({ ok: true, data: { id: 'slow' } });
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('throttles refresh attempts to one per second (SPEC §8, §9)', async () => {
+    let valid = 'old-access';
+    const { http, api, advance } = await setup({
+      // The server rejects every token it has not just issued, so each new 401 wants a refresh.
+      'GET /me': (req) => (req.headers.authorization === `Bearer ${valid}` ? ok({ id: 'x' }) : fail(401, 'UNAUTHORIZED')),
+      'POST /auth/refresh-token': () => {
+        valid = 'never';
+        return ok({ accessToken: `t${api.callsTo('POST /auth/refresh-token').length}`, refreshToken: 'r', expiresIn: 900 });
+      },
+    });
+    valid = 'never';
+    await http.get('/me', item); // 401 → refresh #1 → retry 401
+    advance(500);
+    await http.get('/me', item); // 401 within 1 s of the last attempt → no new refresh
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    advance(600);
+    await http.get('/me', item); // 1.1 s later → a new attempt is allowed
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(2);
+  });
+
+  it('logs out and rejects when there is no refresh token (SPEC §8)', async () => {
+    const { http, api, tokens, onSessionExpired } = await setup(
+      { 'GET /me': () => fail(401, 'UNAUTHORIZED') },
+      { refreshToken: false },
+    );
+    const result = await http.get('/me', item);
+    expect(!result.ok && result.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(tokens.getAccessToken()).toBeNull();
+  });
+
+  it('logs out once, clears the stored tokens and rejects every waiting request when the refresh fails (SPEC §4, §8)', async () => {
+    const { http, api, tokens, storage, onSessionExpired } = await setup({
+      'GET /a': () => fail(401, 'UNAUTHORIZED'),
+      'GET /b': () => fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': () => fail(401, 'UNAUTHORIZED'),
+    });
+    const [a, b] = await Promise.all([http.get('/a', item), http.get('/b', item)]);
+    expect(a.ok || b.ok).toBe(false);
+    expect(!a.ok && a.error.status).toBe(401);
+    expect(!b.ok && b.error.status).toBe(401);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(await storage.get('accessToken')).toBeNull();
+    expect(await storage.get('refreshToken')).toBeNull();
+  });
+
+  it('keeps the session when the refresh cannot reach the server, and fails with NETWORK', async () => {
+    const { http, tokens, onSessionExpired } = await setup({
+      'GET /me': () => fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': () => {
+        throw new TypeError('offline');
+      },
+    });
+    const result = await http.get('/me', item);
+    expect(!result.ok && result.error.code).toBe('NETWORK');
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(tokens.getRefreshToken()).toBe('old-refresh');
+  });
+
+  it.each(AUTH_ENDPOINTS)('does not refresh on a 401 from the auth endpoint %s (SPEC §8)', async (endpoint) => {
+    const { http, api, onSessionExpired } = await setup({
+      'POST /auth/refresh-token': refreshOk(),
+      [`POST ${endpoint}`]: () => fail(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.'),
+    });
+    const result = await http.post(endpoint, {}, item);
+    expect(!result.ok && result.error).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401 });
+    // Only the request itself went out: no refresh, no retry.
+    expect(api.requests).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh for a guest: a 401 is just an answer (SPEC §8 "signed-in user")', async () => {
+    const { http, api, onSessionExpired } = await setup(
+      { 'GET /me': () => fail(401, 'UNAUTHORIZED'), 'POST /auth/refresh-token': refreshOk() },
+      { signedIn: false },
+    );
+    const result = await http.get('/me', item);
+    expect(!result.ok && result.error.status).toBe(401);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('skips the refresh when the caller asks (logout)', async () => {
+    const { http, api } = await setup({ 'POST /auth/logout': () => fail(401, 'UNAUTHORIZED'), 'POST /auth/refresh-token': refreshOk() });
+    await http.post('/auth/logout', { refreshToken: 'old-refresh' }, z.unknown(), { skipAuthRefresh: true });
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+  });
+});

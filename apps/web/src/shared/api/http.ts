@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { TOKEN_REFRESH_THROTTLE_MS } from '@alda/contract/constants';
+import type { ErrorCode } from '@alda/contract/errors';
+import type { TokenPair, TokenStore } from '@/shared/auth/token-store';
+
+/** Codes the client itself produces, next to the API's codes of the contract. */
+export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+/** An API code (contract), a client code, or a code newer than this build of the app. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode | (string & {});
+
+export interface ApiError {
+  code: ApiErrorCode;
+  /** The server's message (localized by Accept-Language); screens prefer t(`errors:${code}`). */
+  message: string;
+  /** HTTP status; 0 when the request never got an answer. */
+  status: number;
+  field?: string;
+}
+
+/** Every call is wrapped as a result-or-error pair (SPEC §8); the client never throws. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+export interface RequestOptions {
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Do not try a token refresh on 401 (logout, and the auth endpoints). */
+  skipAuthRefresh?: boolean;
+}
+
+export interface HttpClient {
+  get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  post<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  put<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  patch<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  delete<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+}
+
+export interface HttpClientConfig {
+  /** Base of every path, `/api` by default. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** The current locale, sent as Accept-Language with every request (SPEC §7). */
+  getLocale: () => string;
+  tokens: TokenStore;
+  /**
+   * Called once when the session cannot be recovered (no refresh token, or the refresh was
+   * refused): the app resets all state and goes to login (SPEC §4 "Session", §8).
+   */
+  onSessionExpired: () => void;
+  now?: () => number;
+  refreshThrottleMs?: number;
+}
+
+/**
+ * Endpoints exempt from the 401 refresh (SPEC §8): a 401 there is an answer (wrong password,
+ * wrong code), not an expired session.
+ */
+export const AUTH_ENDPOINTS = [
+  '/auth/refresh-token',
+  '/auth/email-login',
+  '/auth/request-pin',
+  '/auth/enter-pin',
+  '/auth/register',
+  '/auth/reset-password',
+  '/auth/forgot-password',
+] as const;
+
+const isAuthEndpoint = (path: string) => {
+  const bare = path.split('?')[0] ?? path;
+  return AUTH_ENDPOINTS.some((endpoint) => bare === endpoint || bare.startsWith(`${endpoint}/`));
+};
+
+const errorBody = z.object({
+  error: z.object({ code: z.string().min(1), message: z.string(), field: z.string().optional() }),
+});
+
+const refreshedTokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
+
+const CLIENT_MESSAGES: Record<ClientErrorCode, string> = {
+  NETWORK: 'The server could not be reached.',
+  INVALID_RESPONSE: 'The server sent an answer the app does not understand.',
+  UNKNOWN: 'An error occurred.',
+};
+
+const clientError = (code: ClientErrorCode, status = 0): Result<never> => ({
+  ok: false,
+  error: { code, message: CLIENT_MESSAGES[code], status },
+});
+
+type Sent = { kind: 'response'; response: Response } | { kind: 'network' };
+type RefreshOutcome = 'refreshed' | 'expired' | 'network';
+
+/** Reads a body as JSON; undefined when empty or not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toResult<T>(response: Response, schema: z.ZodType<T>, path: string): Promise<Result<T>> {
+  const body = await readJson(response);
+  if (response.ok) {
+    // `{ data }` envelope; a 204 carries no body and parses as undefined.
+    const data =
+      body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return { ok: true, data: parsed.data };
+    console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
+    return clientError('INVALID_RESPONSE', response.status);
+  }
+  const envelope = errorBody.safeParse(body);
+  if (envelope.success) {
+    const { code, message, field } = envelope.data.error;
+    return { ok: false, error: { code, message, status: response.status, ...(field ? { field } : {}) } };
+  }
+  return {
+    ok: false,
+    error: { code: 'UNKNOWN', message: response.statusText || CLIENT_MESSAGES.UNKNOWN, status: response.status },
+  };
+}
+
+/**
+ * The one HTTP client of the app (CONVENTIONS "Server state on the client"): base URL, bearer
+ * token, Accept-Language, `{data}` unwrapping, zod parsing of every answer, result-or-error pairs
+ * and the SPEC §8 token handling:
+ *
+ * - a 401 for a signed-in user, except on the auth endpoints, triggers one token refresh and one
+ *   retry of the request;
+ * - concurrent 401s share that refresh and are all retried when it succeeds;
+ * - refresh attempts are throttled to one per TOKEN_REFRESH_THROTTLE_MS; a 401 inside the window
+ *   reuses the last attempt's outcome instead of starting another;
+ * - no refresh token, or a refused refresh → the tokens are cleared, `onSessionExpired` runs once
+ *   and the request fails with the 401;
+ * - a refresh that cannot reach the server keeps the session (the user may just be offline) and
+ *   fails the request with NETWORK.
+ */
+export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const baseUrl = (config.baseUrl ?? '/api').replace(/\/$/, '');
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = config.now ?? Date.now;
+  const throttleMs = config.refreshThrottleMs ?? TOKEN_REFRESH_THROTTLE_MS;
+  const { tokens } = config;
+
+  let lastRefresh: { startedAt: number; outcome: Promise<RefreshOutcome>; settled: boolean } | null = null;
+
+  const headers = (accessToken: string | null, hasBody: boolean): Record<string, string> => ({
+    Accept: 'application/json',
+    'Accept-Language': config.getLocale(),
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+  });
+
+  const urlOf = (path: string, query?: RequestOptions['query']) => {
+    const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    if (!query) return url;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const qs = params.toString();
+    return qs ? `${url}?${qs}` : url;
+  };
+
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    accessToken: string | null,
+    options: RequestOptions,
+  ): Promise<Sent> {
+    const hasBody = body !== undefined;
+    try {
+      const response = await doFetch(urlOf(path, options.query), {
+        method,
+        headers: headers(accessToken, hasBody),
+        body: hasBody ? JSON.stringify(body) : undefined,
+        signal: options.signal,
+      });
+      return { kind: 'response', response };
+    } catch {
+      return { kind: 'network' };
+    }
+  }
+
+  async function expire(): Promise<void> {
+    await tokens.clear().catch((error: unknown) => console.warn('Could not clear the tokens', error));
+    config.onSessionExpired();
+  }
+
+  async function runRefresh(refreshToken: string): Promise<RefreshOutcome> {
+    const sent = await send('POST', '/auth/refresh-token', { refreshToken }, null, {});
+    if (sent.kind === 'network') return 'network';
+    const result = await toResult(sent.response, refreshedTokens, '/auth/refresh-token');
+    if (!result.ok) {
+      if (result.error.status === 0 || result.error.status >= 500) {
+        // The server is failing, not refusing: keep the session and let the request fail.
+        return 'network';
+      }
+      await expire();
+      return 'expired';
+    }
+    const pair: TokenPair = result.data;
+    await tokens.set(pair);
+    return 'refreshed';
+  }
+
+  /** Gets a usable access token after `sentWith` was refused. */
+  async function refreshAfter401(sentWith: string): Promise<RefreshOutcome> {
+    const current = tokens.getAccessToken();
+    // Signed out meanwhile (another request's refresh failed, or the user logged out).
+    if (current === null) return 'expired';
+    // Another request refreshed while this one was on the way: retry with the new token.
+    if (current !== sentWith) return 'refreshed';
+    if (lastRefresh && (!lastRefresh.settled || now() - lastRefresh.startedAt < throttleMs)) {
+      return lastRefresh.outcome;
+    }
+    const refreshToken = tokens.getRefreshToken();
+    if (!refreshToken) {
+      await expire();
+      return 'expired';
+    }
+    const attempt = { startedAt: now(), outcome: runRefresh(refreshToken), settled: false };
+    lastRefresh = attempt;
+    void attempt.outcome.finally(() => {
+      attempt.settled = true;
+    });
+    return attempt.outcome;
+  }
+
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    options: RequestOptions = {},
+  ): Promise<Result<T>> {
+    const sentWith = tokens.getAccessToken();
+    const first = await send(method, path, body, sentWith, options);
+    if (first.kind === 'network') return clientError('NETWORK');
+    const canRefresh =
+      first.response.status === 401 && sentWith !== null && !options.skipAuthRefresh && !isAuthEndpoint(path);
+    if (!canRefresh) return toResult(first.response, schema, path);
+
+    const outcome = await refreshAfter401(sentWith);
+    if (outcome === 'network') return clientError('NETWORK');
+    if (outcome === 'expired') return toResult(first.response, schema, path);
+
+    // Refresh once: the retry's answer is final, even if it is another 401.
+    const retry = await send(method, path, body, tokens.getAccessToken(), options);
+    if (retry.kind === 'network') return clientError('NETWORK');
+    return toResult(retry.response, schema, path);
+  }
+
+  return {
+    get: (path, schema, options) => request('GET', path, undefined, schema, options),
+    post: (path, body, schema, options) => request('POST', path, body, schema, options),
+    put: (path, body, schema, options) => request('PUT', path, body, schema, options),
+    patch: (path, body, schema, options) => request('PATCH', path, body, schema, options),
+    delete: (path, schema, options) => request('DELETE', path, undefined, schema, options),
+  };
+}
+
+/** Error thrown by {@link unwrap}, for TanStack Query which expects failing query functions to throw. */
+export class ApiRequestError extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The data of a successful result; throws {@link ApiRequestError} otherwise (query functions). */
+export function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.data;
+  throw new ApiRequestError(result.error);
+}

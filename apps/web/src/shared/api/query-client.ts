@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from './http';
+
+/** The query cache of the app: server state, including the start-up data (SPEC §1). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // Client errors (4xx) will not get better by asking again; network and 5xx might.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof ApiRequestError && error.error.status >= 400 && error.error.status < 500),
+      },
+    },
+  });
+}

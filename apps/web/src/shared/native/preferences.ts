@@ -1,0 +1,34 @@
+import { Preferences } from '@capacitor/preferences';
+
+/**
+ * Small key-value storage on the device. Capacitor Preferences keeps values in the native
+ * key-value store (UserDefaults / SharedPreferences) and falls back to localStorage on the web.
+ */
+export interface KeyValueStorage {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export const preferences: KeyValueStorage = {
+  async get(key) {
+    const { value } = await Preferences.get({ key });
+    return value;
+  },
+  async set(key, value) {
+    await Preferences.set({ key, value });
+  },
+  async remove(key) {
+    await Preferences.remove({ key });
+  },
+};
+
+/** In-memory storage with the same interface, for tests and as a last resort. */
+export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const values = new Map(Object.entries(initial));
+  return {
+    get: async (key) => values.get(key) ?? null,
+    set: async (key, value) => void values.set(key, value),
+    remove: async (key) => void values.delete(key),
+  };
+}
