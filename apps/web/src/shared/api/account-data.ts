@@ -1,83 +1,49 @@
-import { z } from 'zod';
 import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { actionsResponse } from '@alda/contract/schemas/actions';
+import { agreementResponse } from '@alda/contract/schemas/agreements';
+import { ordersResponse, type Order } from '@alda/contract/schemas/orders';
+import { packagesResponse } from '@alda/contract/schemas/packages';
+import { plansResponse } from '@alda/contract/schemas/plans';
+import { subscriptionsResponse, type SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import type { HttpClient, Result } from './http';
 
-/*
- * The six resources loaded after sign-in (SPEC §1 step 5). Their screens come in later issues;
- * the shapes below hold only the fields the shell reads (guards, home summary) and let the rest
- * through untouched, so the contract's full schemas can replace them without breaking anything.
+/**
+ * The six resources loaded after sign-in (SPEC §1 step 5), each parsed with the contract's schema.
+ * Their screens come in later issues; the shell reads subscriptions and orders (guards, home).
  */
-
-const id = z.union([z.string(), z.number()]);
-
-export const member = z.looseObject({
-  phoneNumber: z.string(),
-  user: z.looseObject({ id, firstname: z.string(), lastname: z.string() }).nullish(),
-  givenData: z.looseObject({ current: z.number(), max: z.number() }).nullish(),
-  dataRemaining: z.looseObject({ domestic: z.number() }).nullish(),
-});
-export type Member = z.infer<typeof member>;
-
-export const account = z.looseObject({
-  id: id.optional(),
-  planId: id.nullish(),
-  planTypeId: id.nullish(),
-  members: z.array(member).default([]),
-  otherMembers: z.array(member).default([]),
-  currentMember: member.nullish(),
-});
-export type Account = z.infer<typeof account>;
-
-export const subscriptionsState = z.looseObject({
-  currentAccount: account.nullish(),
-  otherAccounts: z.array(account).default([]),
-  /** SPEC §3: default true. */
-  isOwner: z.boolean().default(true),
-});
-export type SubscriptionsState = z.infer<typeof subscriptionsState>;
-
-export const order = z.looseObject({
-  id: id.optional(),
-  isComplete: z.boolean(),
-  isCancelled: z.boolean(),
-  isMainSubscription: z.boolean(),
-  planId: id.nullish(),
-});
-export type Order = z.infer<typeof order>;
-
 export const ACCOUNT_RESOURCES = {
-  actions: { path: '/actions', schema: z.unknown() },
-  packages: { path: '/packages', schema: z.unknown() },
-  subscriptions: { path: '/subscriptions', schema: subscriptionsState },
-  plans: { path: '/plans', schema: z.unknown() },
-  orders: { path: '/orders', schema: z.array(order) },
-  agreement: { path: '/agreements', schema: z.unknown() },
+  actions: { path: '/actions', schema: actionsResponse },
+  packages: { path: '/packages', schema: packagesResponse },
+  subscriptions: { path: '/subscriptions', schema: subscriptionsResponse },
+  plans: { path: '/plans', schema: plansResponse },
+  orders: { path: '/orders', schema: ordersResponse },
+  agreement: { path: '/agreements', schema: agreementResponse },
 } as const;
 
 export type AccountResource = keyof typeof ACCOUNT_RESOURCES;
 export const ACCOUNT_RESOURCE_NAMES = Object.keys(ACCOUNT_RESOURCES) as AccountResource[];
 
-type DataOf<R extends AccountResource> = z.output<(typeof ACCOUNT_RESOURCES)[R]['schema']>;
+export type AccountData<R extends AccountResource> = z.output<(typeof ACCOUNT_RESOURCES)[R]['schema']>;
 
-/** Query keys of the start-up data; features read it with `queryClient.getQueryData`/`useQuery`. */
+/** Query keys of the start-up data; features read it from the query cache. */
 export const accountKeys = {
   all: ['account'] as const,
   resource: <R extends AccountResource>(resource: R) => ['account', resource] as const,
 };
 
-export type AccountLoaders = { [R in AccountResource]: () => Promise<Result<DataOf<R>>> };
+export type AccountLoaders = { [R in AccountResource]: () => Promise<Result<AccountData<R>>> };
 
 /** Loaders that fetch the six resources with the app's HTTP client. */
 export function httpAccountLoaders(http: HttpClient): AccountLoaders {
-  const load = <R extends AccountResource>(resource: R) => () =>
-    http.get(ACCOUNT_RESOURCES[resource].path, ACCOUNT_RESOURCES[resource].schema as z.ZodType<DataOf<R>>);
+  const { actions, packages, subscriptions, plans, orders, agreement } = ACCOUNT_RESOURCES;
   return {
-    actions: load('actions'),
-    packages: load('packages'),
-    subscriptions: load('subscriptions'),
-    plans: load('plans'),
-    orders: load('orders'),
-    agreement: load('agreement'),
+    actions: () => http.get(actions.path, actions.schema),
+    packages: () => http.get(packages.path, packages.schema),
+    subscriptions: () => http.get(subscriptions.path, subscriptions.schema),
+    plans: () => http.get(plans.path, plans.schema),
+    orders: () => http.get(orders.path, orders.schema),
+    agreement: () => http.get(agreement.path, agreement.schema),
   };
 }
 
@@ -98,8 +64,8 @@ export async function loadAccountData(queryClient: QueryClient, loaders: Account
   return settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
 }
 
-export function getSubscriptions(queryClient: QueryClient): SubscriptionsState | undefined {
-  return queryClient.getQueryData<SubscriptionsState>(accountKeys.resource('subscriptions'));
+export function getSubscriptions(queryClient: QueryClient): SubscriptionsResponse | undefined {
+  return queryClient.getQueryData<SubscriptionsResponse>(accountKeys.resource('subscriptions'));
 }
 
 export function getOrders(queryClient: QueryClient): Order[] | undefined {

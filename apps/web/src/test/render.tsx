@@ -1,0 +1,96 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Locale } from '@alda/contract/locale';
+import type { User } from '@alda/contract/schemas/auth';
+import { createAppRoutes } from '@/app/routes';
+import { createAppServices } from '@/app/services';
+import { accountKeys, httpAccountLoaders, type AccountResource } from '@/shared/api/account-data';
+import { createHttpClient } from '@/shared/api/http';
+import { createSessionStore } from '@/shared/auth/session-store';
+import { createTokenStore } from '@/shared/auth/token-store';
+import { createI18n } from '@/shared/i18n/i18n';
+import { createMemoryStorage } from '@/shared/native/preferences';
+import { AppServicesContext } from '@/shared/services/app-services';
+import { ModalContext } from '@/shared/ui/modal/modal-context';
+import { createModalStore } from '@/shared/ui/modal/modal-store';
+import { ToastContext } from '@/shared/ui/toast/toast-context';
+import { createToastStore } from '@/shared/ui/toast/toast-store';
+import { createFakeApi, type Handler } from './fake-api';
+
+export interface TestAppOptions {
+  /** Start signed in as this user (tokens 'access-1' / 'refresh-1'). */
+  user?: User | null;
+  /** Start-up data already in the cache. */
+  data?: Partial<Record<AccountResource, unknown>>;
+  api?: Record<string, Handler>;
+  locale?: Locale;
+  initialEntries?: string[];
+  /** Custom routes instead of the app's. */
+  routes?: (deps: ReturnType<typeof createTestContext>) => RouteObject[];
+}
+
+/** Everything the app wires together, with fakes at the edges (fetch, storage). */
+export function createTestContext(options: TestAppOptions = {}) {
+  const api = createFakeApi(options.api);
+  const storage = createMemoryStorage(
+    options.user ? { accessToken: 'access-1', refreshToken: 'refresh-1' } : {},
+  );
+  const tokens = createTokenStore(storage);
+  const session = createSessionStore(
+    options.user ? { user: options.user, userFetched: true } : { user: null, userFetched: true },
+  );
+  const i18n = createI18n(options.locale ?? 'fo');
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  for (const [resource, value] of Object.entries(options.data ?? {})) {
+    queryClient.setQueryData(accountKeys.resource(resource as AccountResource), value);
+  }
+  const http = createHttpClient({
+    fetch: api.fetch,
+    getLocale: () => i18n.language,
+    tokens,
+    onSessionExpired: () => session.signOut('expired'),
+  });
+  const loaders = httpAccountLoaders(http);
+  const services = createAppServices({ http, session, tokens, queryClient, loaders });
+  const modals = createModalStore();
+  const toasts = createToastStore();
+  return { api, storage, tokens, session, i18n, queryClient, http, services, modals, toasts };
+}
+
+export type TestContext = ReturnType<typeof createTestContext>;
+
+export function Providers({ ctx, children }: { ctx: ReturnType<typeof createTestContext>; children: ReactElement }) {
+  return (
+    <I18nextProvider i18n={ctx.i18n}>
+      <QueryClientProvider client={ctx.queryClient}>
+        <AppServicesContext.Provider value={ctx.services}>
+          <ModalContext.Provider value={ctx.modals}>
+            <ToastContext.Provider value={ctx.toasts}>{children}</ToastContext.Provider>
+          </ModalContext.Provider>
+        </AppServicesContext.Provider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+/** Renders the app (or custom routes) in a memory router at `initialEntries`. */
+export async function renderApp(options: TestAppOptions = {}) {
+  const ctx = createTestContext(options);
+  if (options.user) await ctx.tokens.load();
+  const routes = options.routes
+    ? options.routes(ctx)
+    : createAppRoutes({ session: ctx.session, queryClient: ctx.queryClient });
+  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  ctx.session.onSignOut(() => void router.navigate('/rita-inn', { replace: true }));
+  const view = render(
+    <Providers ctx={ctx}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...ctx, router, view };
+}
