@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION } from '@alda/contract/constants';
+import { FLOWS } from '@/shared/config/flows';
+import { PATHS } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { useLogout } from '@/shared/services/use-logout';
+import { DocumentIcon, GlobeIcon, LogoutIcon, ReceiptIcon, ShieldIcon } from '@/shared/ui/icons';
+import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+
+/** /menu: information, settings and logout. */
+export function MenuScreen() {
+  const { t } = useTranslation();
+  const [locale] = useLocale();
+  const logout = useLogout();
+
+  return (
+    <main className="pb-footer min-h-dvh bg-mist-50">
+      <ScreenHeader title={t('menu.title')} />
+      <ScreenBody>
+        {FLOWS.receipts && (
+          <ListGroup title={t('menu.account')}>
+            <ListRowLink to={PATHS.receipts} icon={<ReceiptIcon className="size-5" />} label={t('menu.receipts')} />
+          </ListGroup>
+        )}
+        <ListGroup title={t('menu.about')}>
+          <ListRowLink to={PATHS.terms} icon={<DocumentIcon className="size-5" />} label={t('menu.terms')} />
+          <ListRowLink to={PATHS.privacy} icon={<ShieldIcon className="size-5" />} label={t('menu.privacy')} />
+        </ListGroup>
+        <ListGroup title={t('menu.settings')}>
+          <ListRowLink
+            to={PATHS.language}
+            icon={<GlobeIcon className="size-5" />}
+            label={t('menu.language')}
+            value={t(`language.${locale}`)}
+          />
+          <ListRowButton
+            onClick={() => void logout()}
+            icon={<LogoutIcon className="size-5" />}
+            label={t('menu.logout')}
+            tone="danger"
+          />
+        </ListGroup>
+        <p className="text-center text-caption text-mist-500">{t('menu.version', { version: APP_VERSION })}</p>
+      </ScreenBody>
+    </main>
+  );
+}
