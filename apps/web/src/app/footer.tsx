@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePartnerApp } from '@/features/partner-app/partner-app';
+import { PATHS } from '@/shared/config/paths';
+import { cx } from '@/shared/ui/cx';
+import { AldaMark, HomeIcon, MenuIcon, UserIcon } from '@/shared/ui/icons';
+
+/** The footer navigation (SPEC §2): Home, My user, Menu and the round logo button in the middle. */
+export function Footer() {
+  const { t } = useTranslation();
+  const openPartnerApp = usePartnerApp();
+  return (
+    <nav
+      aria-label={t('nav.main')}
+      className="h-footer pb-safe fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-app bg-white shadow-footer"
+    >
+      <ul className="grid h-(--footer-h) grid-cols-4 items-stretch">
+        <Item to={PATHS.home} end icon={<HomeIcon />} label={t('nav.home')} />
+        <Item to={PATHS.profile} icon={<UserIcon />} label={t('nav.profile')} />
+        <li className="flex items-start justify-center">
+          <button
+            type="button"
+            onClick={() => void openPartnerApp()}
+            aria-label={t('nav.partnerApp')}
+            className="-mt-5 flex size-16 items-center justify-center rounded-full bg-linear-to-br from-ocean-800 to-ocean-950 text-fjord-300 shadow-raised ring-4 ring-white transition-transform active:scale-95"
+          >
+            <AldaMark className="size-9" />
+          </button>
+        </li>
+        <Item to={PATHS.menu} icon={<MenuIcon />} label={t('nav.menu')} />
+      </ul>
+    </nav>
+  );
+}
+
+function Item({ to, end, icon, label }: { to: string; end?: boolean; icon: ReactNode; label: string }) {
+  return (
+    <li className="flex">
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) =>
+          cx(
+            'flex flex-1 flex-col items-center justify-center gap-1 text-[0.6875rem] leading-none font-semibold transition-colors',
+            isActive ? 'text-ocean-900' : 'text-mist-500 hover:text-ocean-700',
+          )
+        }
+      >
+        {({ isActive }) => (
+          <>
+            <span className={cx('flex h-8 w-14 items-center justify-center rounded-full', isActive && 'bg-fjord-100')}>
+              {icon}
+            </span>
+            {label}
+          </>
+        )}
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ModalHost } from '@/shared/ui/modal/modal-host';
+import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
+import { Footer } from './footer';
+import { handleValue } from './route-handle';
+import { useAndroidBackButton } from './use-android-back-button';
+import { useOfflineToast } from './use-offline-toast';
+import { useStatusCheckOnResume } from './use-status-check';
+
+/** The frame of every screen: phone-width column, footer by route flag, modals, toasts. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const footer = handleValue(matches, 'footer') === true;
+  const titleKey = handleValue(matches, 'title');
+
+  useAndroidBackButton();
+  useOfflineToast();
+  useStatusCheckOnResume();
+
+  useEffect(() => {
+    const appName = t('app.name');
+    document.title = titleKey ? `${t(titleKey)} · ${appName}` : appName;
+  }, [t, titleKey]);
+
+  return (
+    <>
+      <div className="relative mx-auto min-h-dvh w-full max-w-app bg-mist-50 shadow-[0_0_48px_rgb(11_46_63/0.12)]">
+        <Outlet />
+        {footer && <Footer />}
+      </div>
+      <ToastViewport aboveFooter={footer} />
+      <ModalHost />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { redirect, type RouteObject } from 'react-router';
+import { PATHS } from '@/shared/config/paths';
+import { createGuards, type GuardDeps } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+import { SplashFallback } from './splash-fallback';
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * Every route of SPEC §2 that this build has screens for. Routes of later issues are added by
+ * those issues (no placeholders). Screens are lazy chunks, so the first download stays small.
+ */
+export function createAppRoutes(deps: GuardDeps): RouteObject[] {
+  const guards = createGuards(deps);
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: SplashFallback,
+      children: [
+        {
+          id: 'guest',
+          loader: guards.guestOnly,
+          children: [
+            {
+              path: 'rita-inn',
+              children: [
+                {
+                  index: true,
+                  handle: handle({ title: 'auth.chooser.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/auth/login-chooser-screen')).LoginChooserScreen,
+                  }),
+                },
+                {
+                  path: 'vid-telduposti',
+                  handle: handle({ title: 'auth.email.heading' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/auth/email-login-screen')).EmailLoginScreen,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'authenticated',
+          loader: guards.authRequired,
+          children: [
+            {
+              index: true,
+              loader: guards.home,
+              handle: handle({ footer: true, title: 'home.title' }),
+              lazy: async () => ({ Component: (await import('@/features/home/home-screen')).HomeScreen }),
+            },
+            {
+              path: 'valkomin',
+              loader: guards.welcome,
+              handle: handle({ footer: true, title: 'welcome.title' }),
+              lazy: async () => ({ Component: (await import('@/features/home/welcome-screen')).WelcomeScreen }),
+            },
+            {
+              path: 'menu',
+              handle: handle({ footer: true }),
+              children: [
+                {
+                  index: true,
+                  handle: handle({ title: 'menu.title' }),
+                  lazy: async () => ({ Component: (await import('@/features/menu/menu-screen')).MenuScreen }),
+                },
+                {
+                  path: 'treytir',
+                  handle: handle({ title: 'content.terms' }),
+                  lazy: async () => ({ Component: (await import('@/features/content/content-screen')).TermsScreen }),
+                },
+                {
+                  path: 'privatlivspolitikkur',
+                  handle: handle({ title: 'content.privacy' }),
+                  lazy: async () => ({ Component: (await import('@/features/content/content-screen')).PrivacyScreen }),
+                },
+                {
+                  path: 'mal',
+                  handle: handle({ title: 'language.title' }),
+                  lazy: async () => ({ Component: (await import('@/features/menu/language-screen')).LanguageScreen }),
+                },
+              ],
+            },
+            {
+              path: 'min-brukari',
+              handle: handle({ footer: true, title: 'profile.title' }),
+              lazy: async () => ({ Component: (await import('@/features/profile/profile-screen')).ProfileScreen }),
+            },
+            // Owner-only screens (SPEC §2: familju-limur/…, umsit-hald/…, umsit-familju-hald) go
+            // under `{ loader: guards.ownerOnly, children: [...] }` here when their issue lands.
+          ],
+        },
+        // Unknown paths redirect to home.
+        { path: '*', loader: () => redirect(PATHS.home), element: null },
+      ],
+    },
+  ];
+}

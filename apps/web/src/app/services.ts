@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { loadAccountData, type AccountLoaders } from '@/shared/api/account-data';
+import type { HttpClient } from '@/shared/api/http';
+import { fetchMe } from '@/shared/auth/current-user';
+import type { SessionStore } from '@/shared/auth/session-store';
+import type { TokenStore } from '@/shared/auth/token-store';
+import type { AppServices } from '@/shared/services/app-services';
+
+export interface ServiceDeps {
+  http: HttpClient;
+  session: SessionStore;
+  tokens: TokenStore;
+  queryClient: QueryClient;
+  loaders: AccountLoaders;
+}
+
+/** The app's implementation of what features may ask of it (login, logout, reload). */
+export function createAppServices({ http, session, tokens, queryClient, loaders }: ServiceDeps): AppServices {
+  return {
+    http,
+    session,
+    async signIn(pair) {
+      await tokens.set(pair);
+      const me = await fetchMe(http);
+      if (!me.ok) {
+        await tokens.clear();
+        return me;
+      }
+      // The same loads as start-up step 5, done before the session flips so the guards of the
+      // next screen (home → welcome) see the data.
+      await loadAccountData(queryClient, loaders);
+      session.setUser(me.data);
+      return me;
+    },
+    async signOut() {
+      const refreshToken = tokens.getRefreshToken();
+      if (refreshToken) {
+        // Best effort: revoke the refresh token on the server; logging out works offline too.
+        const result = await http.post('/auth/logout', { refreshToken }, z.unknown(), { skipAuthRefresh: true });
+        if (!result.ok) console.warn('Logout request failed', result.error);
+      }
+      await tokens.clear();
+      session.signOut('logout');
+    },
+    async reloadAccountData() {
+      await loadAccountData(queryClient, loaders);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
+import { demoUser } from '@/test/fixtures';
+import { createTestContext, Providers, renderApp } from '@/test/render';
+import { useOfflineToast, type ConnectivitySource } from './use-offline-toast';
+
+const OFFLINE_FO = 'Áh nei, tú hevur onki samband við internetið.';
+const OFFLINE_EN = 'Oh no, you have no internet connection.';
+
+const goOffline = () => act(() => void window.dispatchEvent(new Event('offline')));
+const goOnline = () => act(() => void window.dispatchEvent(new Event('online')));
+
+describe('offline toast (SPEC §4 "Connectivity", §8)', () => {
+  it('shows a persistent error toast when the connection drops and clears it on reconnect (SPEC §4)', async () => {
+    await renderApp({ initialEntries: ['/rita-inn'] });
+    await screen.findByRole('heading', { name: 'Hvussu vilt tú rita inn?' });
+    expect(screen.queryByText(OFFLINE_FO)).toBeNull();
+    goOffline();
+    expect(screen.getByRole('alert').textContent).toContain(OFFLINE_FO);
+    goOnline();
+    expect(screen.queryByText(OFFLINE_FO)).toBeNull();
+  });
+
+  it('shows it at start when the device is already offline (web: navigator.onLine)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderApp({ initialEntries: ['/rita-inn'] });
+    expect(await screen.findByText(OFFLINE_FO)).toBeTruthy();
+  });
+
+  it('does not go away by itself', async () => {
+    await renderApp({ user: demoUser });
+    await screen.findByRole('navigation', { name: 'Høvuðsvalmynd' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    goOffline();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByText(OFFLINE_FO)).toBeTruthy();
+  });
+
+  it('speaks the current language', async () => {
+    await renderApp({ initialEntries: ['/rita-inn'], locale: 'en' });
+    await screen.findByRole('heading', { name: 'How do you want to log in?' });
+    goOffline();
+    expect(screen.getByText(OFFLINE_EN)).toBeTruthy();
+  });
+
+  it('follows the Network plugin in the native shell (injected source)', async () => {
+    let emit!: (connected: boolean) => void;
+    const source: ConnectivitySource = {
+      isConnected: async () => true,
+      onChange: (callback) => {
+        emit = callback;
+        return () => {};
+      },
+    };
+    function Harness() {
+      useOfflineToast(source);
+      return <ToastViewport aboveFooter={false} />;
+    }
+    const ctx = createTestContext();
+    render(
+      <Providers ctx={ctx}>
+        <Harness />
+      </Providers>,
+    );
+    await waitFor(() => expect(emit).toBeTypeOf('function'));
+    act(() => emit(false));
+    expect(screen.getByText(OFFLINE_FO)).toBeTruthy();
+    act(() => emit(true));
+    expect(screen.queryByText(OFFLINE_FO)).toBeNull();
+  });
+});

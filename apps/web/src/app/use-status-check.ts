@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { createStatusCheck } from '@/features/app-status/status-check';
+import { appConfig } from '@/shared/config/app-config';
+import { onAppResume } from '@/shared/native/app-events';
+import { openExternalUrl } from '@/shared/native/browser';
+import { getDeviceMeta } from '@/shared/native/device';
+import { getPlatform, isNativePlatform } from '@/shared/native/platform';
+import { preferences } from '@/shared/native/preferences';
+import { useAppServices } from '@/shared/services/app-services';
+import { useModal } from '@/shared/ui/modal/modal-context';
+
+/** Query key under which unread status messages are kept for the screens that list them. */
+export const STATUS_MESSAGES_KEY = ['status', 'messages'] as const;
+
+/** Runs the status check each time the native app resumes (SPEC §1, §4 "Upgrade check"). */
+export function useStatusCheckOnResume(): void {
+  const { t } = useTranslation();
+  const { http } = useAppServices();
+  const modals = useModal();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const runStatusCheck = createStatusCheck({
+      isNative: isNativePlatform,
+      platform: getPlatform,
+      http,
+      getDeviceMeta,
+      storage: preferences,
+      modals,
+      t,
+      openUrl: openExternalUrl,
+      storeUrls: appConfig.store,
+      storeMessages: (messages) => queryClient.setQueryData(STATUS_MESSAGES_KEY, messages),
+    });
+    return onAppResume(() => void runStatusCheck());
+  }, [http, modals, queryClient, t]);
+}

@@ -1,0 +1,61 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from '@/app/app';
+import { initErrorReporting } from '@/app/error-reporting';
+import { createAppRoutes } from '@/app/routes';
+import { createAppServices } from '@/app/services';
+import { startup } from '@/app/startup';
+import { httpAccountLoaders } from '@/shared/api/account-data';
+import { http } from '@/shared/api/client';
+import { createQueryClient } from '@/shared/api/query-client';
+import { fetchCurrentUser } from '@/shared/auth/current-user';
+import { sessionStore } from '@/shared/auth/session-store';
+import { tokenStore } from '@/shared/auth/token-store';
+import { i18n, restoreLocale } from '@/shared/i18n/i18n';
+import { PATHS } from '@/shared/config/paths';
+import { hideSplashScreen } from '@/shared/native/splash-screen';
+import { modalStore } from '@/shared/ui/modal/modal-store';
+import { OFFLINE_TOAST_ID } from '@/app/use-offline-toast';
+import { toastStore } from '@/shared/ui/toast/toast-store';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const loaders = httpAccountLoaders(http);
+const services = createAppServices({ http, session: sessionStore, tokens: tokenStore, queryClient, loaders });
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+// SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user goes to login.
+sessionStore.onSignOut((reason) => {
+  queryClient.clear();
+  modalStore.closeAll();
+  for (const toast of toastStore.getToasts()) if (toast.id !== OFFLINE_TOAST_ID) toastStore.dismiss(toast.id);
+  if (reason === 'expired') toastStore.show({ type: 'info', message: i18n.t('UNAUTHORIZED', { ns: 'errors' }) });
+  void router?.navigate(PATHS.login, { replace: true });
+});
+
+void startup({
+  registerPlugins: () => {
+    void initErrorReporting().catch((error: unknown) => console.warn('Error reporting did not start', error));
+  },
+  restoreLocale: () => restoreLocale(),
+  fetchUser: () => fetchCurrentUser(http, tokenStore),
+  session: sessionStore,
+  queryClient,
+  loaders,
+  mount: () => {
+    router = createBrowserRouter(createAppRoutes({ session: sessionStore, queryClient }));
+    const root = document.getElementById('root');
+    if (!root) throw new Error('#root is missing from index.html');
+    createRoot(root).render(
+      <App
+        router={router}
+        queryClient={queryClient}
+        i18n={i18n}
+        services={services}
+        modals={modalStore}
+        toasts={toastStore}
+      />,
+    );
+  },
+  hideSplash: hideSplashScreen,
+});
