@@ -41,6 +41,8 @@ export interface AppDeps {
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
 /** A client-supplied request id is echoed only if it looks like one (no log or header injection). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -83,6 +85,8 @@ async function assemble(
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.accessToken'],
       ...(logStream ? { stream: logStream } : {}),
     },
+    // Probes are polled every few seconds; logging each one would drown the real traffic.
+    disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -137,7 +141,9 @@ async function assemble(
 
   // 4. The web app, and the fallback for everything else.
   const web = await registerWebApp(app, config.webDist);
-  app.setNotFoundHandler((request, reply) => {
+  // Scanners probe random paths; unmatched requests count against the rate limit too.
+  const notFoundOptions = config.rateLimitMax > 0 ? { preHandler: app.rateLimit() } : {};
+  app.setNotFoundHandler(notFoundOptions, (request, reply) => {
     if (web?.fallback(request, reply)) return reply;
     return sendRouteNotFound(request, reply);
   });

@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder or `memory`. */
   dataDir: string;
+  /**
+   * For an in-memory PGlite: a data directory dump (`PGlite.dumpDataDir`) to start from instead
+   * of running initdb. Tests use an already migrated one, which cuts each app's start by ~1 s.
+   */
+  pgliteSnapshot?: Blob | undefined;
 }
 
 /*
@@ -45,13 +50,15 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client });
   let closed = false;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ISSUER = 'alda-api';
@@ -23,6 +23,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
+        // A unique id per token: two tokens issued in the same second must still differ.
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);

@@ -10,13 +10,12 @@ const healthAnswer = z.object({ status: z.literal('ok') });
  * Probes for the orchestrator: /healthz says the process serves HTTP (liveness, never touches the
  * database, so a database outage does not get healthy instances restarted); /readyz says this
  * instance can do real work (readiness: take it out of the load balancer while it cannot).
- * Both are exempt from rate limiting and kept out of request logs.
+ * Both are exempt from rate limiting and from request logging (app.ts), since they are polled.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (app, { service }) => {
   app.get(
     '/healthz',
     {
-      logLevel: 'warn',
       config: { rateLimit: false },
       schema: { tags: ['operations'], summary: 'Liveness: the process is up', response: { 200: healthAnswer } },
     },
@@ -26,7 +25,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = a
   app.get(
     '/readyz',
     {
-      logLevel: 'warn',
       config: { rateLimit: false },
       schema: {
         tags: ['operations'],

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APP_VERSION } from '@alda/contract/constants';
+import { CONFIG_DOC, CONFIG_KEYS, ConfigError, loadConfig } from '../src/config';
+import { DEFAULT_WEB_DIST, MIGRATIONS_DIR } from '../src/paths';
+
+describe('configuration (parsed once at boot)', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      logLevel: 'info',
+      nodeEnv: 'development',
+      demoMode: false,
+      webDist: path.resolve(DEFAULT_WEB_DIST),
+      minAppVersion: APP_VERSION,
+      latestAppVersion: APP_VERSION,
+      accessTokenTtlS: 900,
+      refreshTokenTtlS: 2_592_000,
+      corsOrigins: [],
+      rateLimitMax: 600,
+      trustProxy: false,
+      jwtSecretGenerated: true,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('documents exactly the variables it reads (CONFIG_DOC feeds the README table)', () => {
+    expect(CONFIG_DOC.map((entry) => entry.name).sort()).toEqual([...CONFIG_KEYS].sort());
+    for (const entry of CONFIG_DOC) expect(entry.description.length).toBeGreaterThan(10);
+  });
+
+  it('resolves the migrations and web folders of this repository', () => {
+    expect(MIGRATIONS_DIR).toMatch(/apps[/\\]api[/\\]drizzle[/\\]?$/);
+    expect(DEFAULT_WEB_DIST).toMatch(/apps[/\\]web[/\\]dist[/\\]?$/);
+  });
+
+  it('parses every variable it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://alda:pw@db.internal:5432/alda',
+      DATA_DIR: 'memory',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEMO_MODE: 'false',
+      WEB_DIST: '/srv/alda/web',
+      MIN_APP_VERSION: '2.5.0',
+      LATEST_APP_VERSION: '3.1.0',
+      JWT_SECRET: 's'.repeat(40),
+      ACCESS_TOKEN_TTL_S: '600',
+      REFRESH_TOKEN_TTL_S: '86400',
+      CORS_ORIGINS: 'capacitor://localhost, https://localhost',
+      RATE_LIMIT_MAX: '0',
+      TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://alda:pw@db.internal:5432/alda',
+      dataDir: 'memory',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      demoMode: false,
+      webDist: '/srv/alda/web',
+      minAppVersion: '2.5.0',
+      latestAppVersion: '3.1.0',
+      jwtSecret: 's'.repeat(40),
+      jwtSecretGenerated: false,
+      accessTokenTtlS: 600,
+      refreshTokenTtlS: 86_400,
+      corsOrigins: ['capacitor://localhost', 'https://localhost'],
+      rateLimitMax: 0,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['false', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('treats an empty DATABASE_URL as unset (PGlite)', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DEMO_MODE: 'maybe', MIN_APP_VERSION: 'three', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PORT');
+    expect(message).toContain('"eighty"');
+    expect(message).toContain('DEMO_MODE');
+    expect(message).toContain('MIN_APP_VERSION must be a semver version');
+    expect(message).toContain('DATABASE_URL must start with postgres://');
+  });
+
+  it('requires JWT_SECRET in production unless demo mode is on', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).jwtSecretGenerated).toBe(true);
+  });
+
+  it('rejects a short JWT_SECRET and a minimum version above the latest', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ MIN_APP_VERSION: '4.0.0', LATEST_APP_VERSION: '3.0.0' })).toThrow(
+      /MIN_APP_VERSION must not be greater than LATEST_APP_VERSION/,
+    );
+  });
+});

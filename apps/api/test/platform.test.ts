@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '@alda/contract/envelope';
+import { createTestApp, parse, type TestApp } from './helper';
+
+describe('probes: /healthz and /readyz', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('/healthz answers 200 while the process runs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 200 when the database runs `select 1`', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 503 SERVICE_UNAVAILABLE once the database is gone, while /healthz stays 200', async () => {
+    await t.app.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(503);
+    expect(parse(errorEnvelope, res).error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is not available right now. Please try again later.',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends a strict CSP the Vite SPA passes: own scripts only, own styles, data: images, same-origin WebSockets', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { host: 'app.alda.fo' } });
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives['default-src']).toBe("'self'");
+    expect(directives['script-src']).toBe("'self'");
+    expect(directives['script-src-attr']).toBe("'none'");
+    expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
+    expect(directives['img-src']).toBe("'self' data:");
+    expect(directives['connect-src']).toBe("'self' ws://app.alda.fo wss://app.alda.fo");
+    expect(directives['object-src']).toBe("'none'");
+    expect(directives['frame-ancestors']).toBe("'none'");
+    expect(directives['base-uri']).toBe("'self'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('does not echo a hostile Host header into the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'evil.fo; script-src *' } });
+    expect(String(res.headers['content-security-policy'])).toContain("connect-src 'self';");
+  });
+
+  it('sends the usual hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends no CORS headers unless CORS_ORIGINS is set', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/status',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CORS when configured (native shell origins)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ CORS_ORIGINS: 'capacitor://localhost,https://localhost' });
+  });
+  afterAll(() => t.close());
+
+  it('allows a listed origin and ignores others', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/status',
+      headers: { origin: 'capacitor://localhost', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('capacitor://localhost');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
+
+    const other = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 RATE_LIMITED with Retry-After past the limit (unknown paths included), and never limits the probes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/content/terms' })).statusCode);
+    // Not seeded here, so 404 NOT_FOUND until the limiter steps in.
+    expect(statuses).toEqual([404, 404, 404, 429]);
+
+    const limited = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'en' } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(parse(errorEnvelope, limited).error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Wait a moment and try again.',
+    });
+
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('OpenAPI 3.1 from the contract', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves /api/openapi.json with every API route and the contract schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('3.0.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/api/auth/email-login',
+        '/api/auth/logout',
+        '/api/auth/me',
+        '/api/auth/refresh-token',
+        '/api/content/{slug}',
+        '/api/status',
+        '/healthz',
+        '/readyz',
+      ].sort(),
+    );
+    const status = doc.paths['/api/status']?.post;
+    const body = JSON.stringify(status?.requestBody);
+    expect(body).toContain('currentVersion');
+    expect(body).toContain('deviceMeta');
+    expect(body).toContain('"android"');
+    expect(JSON.stringify(status?.responses['200'])).toContain('mustUpgrade');
+    expect(JSON.stringify(status?.responses['400'])).toContain('VALIDATION_FAILED');
+    expect(JSON.stringify(doc.paths['/api/content/{slug}']?.get)).toContain('"privacy"');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('serves Swagger UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger-ui');
+  });
+});
