@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOCALE_KEY } from '@alda/contract/constants';
+import { restoreLocale } from '@/shared/i18n/i18n';
+import { ok } from '@/test/fake-api';
+import { demoUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+describe('menu (SPEC §2 /menu)', () => {
+  it('links terms, privacy and language and shows the app version 3.0.0', async () => {
+    await renderApp({ user: demoUser, initialEntries: ['/menu'] });
+    expect(await screen.findByRole('link', { name: /Treytir/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Privatlívspolitikkur/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Mál/ }).textContent).toContain('Føroyskt');
+    expect(screen.getByText('Útgáva 3.0.0')).toBeTruthy();
+    // Receipts belong to a later issue: no link until its screen exists.
+    expect(screen.queryByRole('link', { name: /Kvittanir/ })).toBeNull();
+  });
+
+  it('logs out after confirmation: revokes the refresh token, clears all state and goes to login (SPEC §4 "Session")', async () => {
+    const app = await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu'],
+      data: { orders: [] },
+      api: { 'POST /auth/logout': () => ok({ ok: true }) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rita út' }));
+    await user.click(await screen.findByRole('button', { name: 'Rita út' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/rita-inn'));
+    expect(app.api.callsTo('POST /auth/logout')[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(await app.storage.get('accessToken')).toBeNull();
+    expect(await app.storage.get('refreshToken')).toBeNull();
+    expect(app.session.getState().user).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeTruthy();
+  });
+
+  it('stays logged in when the confirmation is cancelled', async () => {
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rita út' }));
+    await user.click(await screen.findByRole('button', { name: 'Angra' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.session.getState().user).toEqual(demoUser);
+    expect(app.api.requests).toHaveLength(0);
+  });
+});
+
+describe('language (SPEC §1, §2 /menu/mal)', () => {
+  const terms = {
+    'GET /content/terms': (req: { headers: Record<string, string> }) =>
+      ok({
+        slug: 'terms',
+        locale: req.headers['accept-language'],
+        title: req.headers['accept-language'] === 'en' ? 'Terms' : 'Treytir',
+        markdown: 'x',
+        updatedAt: '2025-01-01T00:00:00Z',
+      }),
+  };
+
+  it('switches to English at once, saves the choice, and sends it as Accept-Language (SPEC §1, §7)', async () => {
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu/mal'], api: terms });
+    const user = userEvent.setup();
+    expect((await screen.findByRole('radio', { name: 'Føroyskt' })).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    expect(window.localStorage.getItem(`CapacitorStorage.${LOCALE_KEY}`)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    await app.router.navigate('/menu/treytir');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms' })).toBeTruthy();
+    expect(app.api.callsTo('GET /content/terms')[0]?.headers['accept-language']).toBe('en');
+  });
+
+  it('restores the saved locale at start (SPEC §1 step 2)', async () => {
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'] });
+    window.localStorage.setItem(`CapacitorStorage.${LOCALE_KEY}`, 'en');
+    await restoreLocale({ instance: app.i18n });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Menu' })).toBeTruthy();
+  });
+});
