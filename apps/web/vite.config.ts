@@ -5,7 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 // The contract exports `./*` as `./src/*.ts`; its JSON message catalogues are reached directly.
-const contractLocales = fileURLToPath(new URL('../../packages/contract/src/locales', import.meta.url));
+const contractLocales = fileURLToPath(
+  new URL('../../packages/contract/src/locales', import.meta.url),
+);
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -21,21 +21,31 @@ import './styles.css';
 
 const queryClient = createQueryClient();
 const loaders = httpAccountLoaders(http);
-const services = createAppServices({ http, session: sessionStore, tokens: tokenStore, queryClient, loaders });
+const services = createAppServices({
+  http,
+  session: sessionStore,
+  tokens: tokenStore,
+  queryClient,
+  loaders,
+});
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 // SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user goes to login.
 sessionStore.onSignOut((reason) => {
   queryClient.clear();
   modalStore.closeAll();
-  for (const toast of toastStore.getToasts()) if (toast.id !== OFFLINE_TOAST_ID) toastStore.dismiss(toast.id);
-  if (reason === 'expired') toastStore.show({ type: 'info', message: i18n.t('UNAUTHORIZED', { ns: 'errors' }) });
+  for (const toast of toastStore.getToasts())
+    if (toast.id !== OFFLINE_TOAST_ID) toastStore.dismiss(toast.id);
+  if (reason === 'expired')
+    toastStore.show({ type: 'info', message: i18n.t('UNAUTHORIZED', { ns: 'errors' }) });
   void router?.navigate(PATHS.login, { replace: true });
 });
 
 void startup({
   registerPlugins: () => {
-    void initErrorReporting().catch((error: unknown) => console.warn('Error reporting did not start', error));
+    void initErrorReporting().catch((error: unknown) =>
+      console.warn('Error reporting did not start', error),
+    );
   },
   restoreLocale: () => restoreLocale(),
   fetchUser: () => fetchCurrentUser(http, tokenStore),

@@ -6,7 +6,10 @@ type Sentry = typeof SentryModule;
 let sentry: Sentry | null = null;
 
 /** The Sentry options of SPEC §9 (production environment, all traces, replay 10 % / 100 % on error, masked). */
-export function sentryOptions(dsn: string, S: Pick<Sentry, 'browserTracingIntegration' | 'replayIntegration'>) {
+export function sentryOptions(
+  dsn: string,
+  S: Pick<Sentry, 'browserTracingIntegration' | 'replayIntegration'>,
+) {
   return {
     dsn,
     environment: ERROR_REPORTING.environment,
@@ -16,7 +19,10 @@ export function sentryOptions(dsn: string, S: Pick<Sentry, 'browserTracingIntegr
     replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,
     integrations: [
       S.browserTracingIntegration(),
-      S.replayIntegration({ maskAllText: ERROR_REPORTING.maskAllText, maskAllInputs: ERROR_REPORTING.maskAllInputs }),
+      S.replayIntegration({
+        maskAllText: ERROR_REPORTING.maskAllText,
+        maskAllInputs: ERROR_REPORTING.maskAllInputs,
+      }),
     ],
   };
 }

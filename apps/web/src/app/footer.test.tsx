@@ -55,7 +55,9 @@ describe('footer (SPEC §2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Opna 2 fyri 1' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Tvey fyri eitt');
-    expect(screen.getByRole('link', { name: 'Heinta í App Store' }).getAttribute('href')).toBe(appConfig.partnerApp.appStoreUrl);
+    expect(screen.getByRole('link', { name: 'Heinta í App Store' }).getAttribute('href')).toBe(
+      appConfig.partnerApp.appStoreUrl,
+    );
     expect(screen.getByRole('link', { name: 'Heinta á Google Play' }).getAttribute('href')).toBe(
       appConfig.partnerApp.playStoreUrl,
     );
@@ -69,7 +71,9 @@ describe('partner app button in the native shell (SPEC §2)', () => {
     const deps = nativeDeps('ios', true);
     const { user } = renderLogoButton(deps);
     await user.click(screen.getByRole('button', { name: 'logo' }));
-    await waitFor(() => expect(deps.openApp).toHaveBeenCalledWith(appConfig.partnerApp.iosUrlScheme));
+    await waitFor(() =>
+      expect(deps.openApp).toHaveBeenCalledWith(appConfig.partnerApp.iosUrlScheme),
+    );
     expect(deps.canOpenApp).toHaveBeenCalledWith(appConfig.partnerApp.iosUrlScheme);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -78,7 +82,9 @@ describe('partner app button in the native shell (SPEC §2)', () => {
     const deps = nativeDeps('android', true);
     const { user } = renderLogoButton(deps);
     await user.click(screen.getByRole('button', { name: 'logo' }));
-    await waitFor(() => expect(deps.openApp).toHaveBeenCalledWith(appConfig.partnerApp.androidPackage));
+    await waitFor(() =>
+      expect(deps.openApp).toHaveBeenCalledWith(appConfig.partnerApp.androidPackage),
+    );
   });
 
   it('shows the change-app modal with the store of this platform when the app is not installed', async () => {

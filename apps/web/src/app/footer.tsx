@@ -34,7 +34,17 @@ export function Footer() {
   );
 }
 
-function Item({ to, end, icon, label }: { to: string; end?: boolean; icon: ReactNode; label: string }) {
+function Item({
+  to,
+  end,
+  icon,
+  label,
+}: {
+  to: string;
+  end?: boolean;
+  icon: ReactNode;
+  label: string;
+}) {
   return (
     <li className="flex">
       <NavLink
@@ -49,7 +59,12 @@ function Item({ to, end, icon, label }: { to: string; end?: boolean; icon: React
       >
         {({ isActive }) => (
           <>
-            <span className={cx('flex h-8 w-14 items-center justify-center rounded-full', isActive && 'bg-fjord-100')}>
+            <span
+              className={cx(
+                'flex h-8 w-14 items-center justify-center rounded-full',
+                isActive && 'bg-fjord-100',
+              )}
+            >
               {icon}
             </span>
             {label}

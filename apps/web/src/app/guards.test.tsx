@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { ok } from '@/test/fake-api';
-import { demoUser, familyAccount, noSubscriptions, processingOrder, subscriptionsWithPlan } from '@/test/fixtures';
+import {
+  demoUser,
+  familyAccount,
+  noSubscriptions,
+  processingOrder,
+  subscriptionsWithPlan,
+} from '@/test/fixtures';
 import { renderApp, type TestContext } from '@/test/render';
 import { createGuards } from './guards';
 
 const contentApi = {
   'GET /content/terms': () =>
-    ok({ slug: 'terms', locale: 'fo', title: 'Treytir', markdown: '# Treytir', updatedAt: '2025-01-01T00:00:00Z' }),
+    ok({
+      slug: 'terms',
+      locale: 'fo',
+      title: 'Treytir',
+      markdown: '# Treytir',
+      updatedAt: '2025-01-01T00:00:00Z',
+    }),
 };
 
 describe('route guards (SPEC §2)', () => {
@@ -43,13 +55,19 @@ describe('route guards (SPEC §2)', () => {
   });
 
   it('sends home to the welcome screen when the user has no current account and no orders (SPEC §2)', async () => {
-    const app = await renderApp({ user: demoUser, data: { subscriptions: noSubscriptions, orders: [] } });
+    const app = await renderApp({
+      user: demoUser,
+      data: { subscriptions: noSubscriptions, orders: [] },
+    });
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/valkomin'));
     expect(await screen.findByRole('heading', { name: 'Vælkomin til Alda, Rannvá!' })).toBeTruthy();
   });
 
   it('keeps home when there is no current account but an order (SPEC §2)', async () => {
-    const app = await renderApp({ user: demoUser, data: { subscriptions: noSubscriptions, orders: [processingOrder] } });
+    const app = await renderApp({
+      user: demoUser,
+      data: { subscriptions: noSubscriptions, orders: [processingOrder] },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: /Rannvá/ })).toBeTruthy();
     expect(app.router.state.location.pathname).toBe('/');
   });
@@ -81,7 +99,9 @@ describe('route guards (SPEC §2)', () => {
   it('keeps the welcome screen while the current account has no planId (SPEC §2)', async () => {
     const app = await renderApp({
       user: demoUser,
-      data: { subscriptions: { ...noSubscriptions, currentAccount: { ...familyAccount, planId: null } } },
+      data: {
+        subscriptions: { ...noSubscriptions, currentAccount: { ...familyAccount, planId: null } },
+      },
       initialEntries: ['/valkomin'],
     });
     expect(await screen.findByRole('heading', { name: /Vælkomin til Alda/ })).toBeTruthy();
@@ -108,7 +128,10 @@ describe('owner-only guard (SPEC §2, §6)', () => {
         hydrateFallbackElement: <p>loading</p>,
         children: [
           { index: true, element: <h1>home</h1> },
-          { loader: guards.ownerOnly, children: [{ path: 'umsit-familju-hald', element: <h1>manage family</h1> }] },
+          {
+            loader: guards.ownerOnly,
+            children: [{ path: 'umsit-familju-hald', element: <h1>manage family</h1> }],
+          },
         ],
       },
     ];
@@ -136,7 +159,11 @@ describe('owner-only guard (SPEC §2, §6)', () => {
   });
 
   it('treats a user as owner when the subscriptions are not loaded (SPEC §3 "isOwner … default true")', async () => {
-    await renderApp({ user: demoUser, routes: ownerRoutes, initialEntries: ['/umsit-familju-hald'] });
+    await renderApp({
+      user: demoUser,
+      routes: ownerRoutes,
+      initialEntries: ['/umsit-familju-hald'],
+    });
     expect(await screen.findByRole('heading', { name: 'manage family' })).toBeTruthy();
   });
 });

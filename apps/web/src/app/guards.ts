@@ -36,7 +36,9 @@ export function createGuards({ session, queryClient }: GuardDeps) {
       const subscriptions = getSubscriptions(queryClient);
       const orders = getOrders(queryClient);
       if (subscriptions === undefined || orders === undefined) return null;
-      return !subscriptions.currentAccount && visibleOrders(orders).length === 0 ? redirect(PATHS.welcome) : null;
+      return !subscriptions.currentAccount && visibleOrders(orders).length === 0
+        ? redirect(PATHS.welcome)
+        : null;
     },
 
     /** The welcome screen goes to home once the current account has a planId. */

@@ -9,7 +9,10 @@ export interface RouteHandle {
 }
 
 /** The deepest match's value of a handle flag. */
-export function handleValue<K extends keyof RouteHandle>(matches: UIMatch[], key: K): RouteHandle[K] | undefined {
+export function handleValue<K extends keyof RouteHandle>(
+  matches: UIMatch[],
+  key: K,
+): RouteHandle[K] | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
     if (handle && handle[key] !== undefined) return handle[key];

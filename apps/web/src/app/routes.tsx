@@ -32,14 +32,16 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   index: true,
                   handle: handle({ title: 'auth.chooser.title' }),
                   lazy: async () => ({
-                    Component: (await import('@/features/auth/login-chooser-screen')).LoginChooserScreen,
+                    Component: (await import('@/features/auth/login-chooser-screen'))
+                      .LoginChooserScreen,
                   }),
                 },
                 {
                   path: 'vid-telduposti',
                   handle: handle({ title: 'auth.email.heading' }),
                   lazy: async () => ({
-                    Component: (await import('@/features/auth/email-login-screen')).EmailLoginScreen,
+                    Component: (await import('@/features/auth/email-login-screen'))
+                      .EmailLoginScreen,
                   }),
                 },
               ],
@@ -54,13 +56,17 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               index: true,
               loader: guards.home,
               handle: handle({ footer: true, title: 'home.title' }),
-              lazy: async () => ({ Component: (await import('@/features/home/home-screen')).HomeScreen }),
+              lazy: async () => ({
+                Component: (await import('@/features/home/home-screen')).HomeScreen,
+              }),
             },
             {
               path: 'valkomin',
               loader: guards.welcome,
               handle: handle({ footer: true, title: 'welcome.title' }),
-              lazy: async () => ({ Component: (await import('@/features/home/welcome-screen')).WelcomeScreen }),
+              lazy: async () => ({
+                Component: (await import('@/features/home/welcome-screen')).WelcomeScreen,
+              }),
             },
             {
               path: 'menu',
@@ -69,29 +75,39 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                 {
                   index: true,
                   handle: handle({ title: 'menu.title' }),
-                  lazy: async () => ({ Component: (await import('@/features/menu/menu-screen')).MenuScreen }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/menu/menu-screen')).MenuScreen,
+                  }),
                 },
                 {
                   path: 'treytir',
                   handle: handle({ title: 'content.terms' }),
-                  lazy: async () => ({ Component: (await import('@/features/content/content-screen')).TermsScreen }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/content/content-screen')).TermsScreen,
+                  }),
                 },
                 {
                   path: 'privatlivspolitikkur',
                   handle: handle({ title: 'content.privacy' }),
-                  lazy: async () => ({ Component: (await import('@/features/content/content-screen')).PrivacyScreen }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/content/content-screen')).PrivacyScreen,
+                  }),
                 },
                 {
                   path: 'mal',
                   handle: handle({ title: 'language.title' }),
-                  lazy: async () => ({ Component: (await import('@/features/menu/language-screen')).LanguageScreen }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/menu/language-screen')).LanguageScreen,
+                  }),
                 },
               ],
             },
             {
               path: 'min-brukari',
               handle: handle({ footer: true, title: 'profile.title' }),
-              lazy: async () => ({ Component: (await import('@/features/profile/profile-screen')).ProfileScreen }),
+              lazy: async () => ({
+                Component: (await import('@/features/profile/profile-screen')).ProfileScreen,
+              }),
             },
             // Owner-only screens (SPEC §2: familju-limur/…, umsit-hald/…, umsit-familju-hald) go
             // under `{ loader: guards.ownerOnly, children: [...] }` here when their issue lands.

@@ -16,7 +16,13 @@ export interface ServiceDeps {
 }
 
 /** The app's implementation of what features may ask of it (login, logout, reload). */
-export function createAppServices({ http, session, tokens, queryClient, loaders }: ServiceDeps): AppServices {
+export function createAppServices({
+  http,
+  session,
+  tokens,
+  queryClient,
+  loaders,
+}: ServiceDeps): AppServices {
   return {
     http,
     session,
@@ -37,7 +43,9 @@ export function createAppServices({ http, session, tokens, queryClient, loaders 
       const refreshToken = tokens.getRefreshToken();
       if (refreshToken) {
         // Best effort: revoke the refresh token on the server; logging out works offline too.
-        const result = await http.post('/auth/logout', { refreshToken }, z.unknown(), { skipAuthRefresh: true });
+        const result = await http.post('/auth/logout', { refreshToken }, z.unknown(), {
+          skipAuthRefresh: true,
+        });
         if (!result.ok) console.warn('Logout request failed', result.error);
       }
       await tokens.clear();

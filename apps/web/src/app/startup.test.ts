@@ -15,7 +15,9 @@ import { startup, type StartupDeps } from './startup';
 type Pending = Record<AccountResource, ReturnType<typeof deferred<Result<unknown>>>>;
 
 function controlledLoaders() {
-  const pending = Object.fromEntries(ACCOUNT_RESOURCE_NAMES.map((r) => [r, deferred<Result<unknown>>()])) as Pending;
+  const pending = Object.fromEntries(
+    ACCOUNT_RESOURCE_NAMES.map((r) => [r, deferred<Result<unknown>>()]),
+  ) as Pending;
   const started: AccountResource[] = [];
   const loaders = Object.fromEntries(
     ACCOUNT_RESOURCE_NAMES.map((r) => [
@@ -53,7 +55,10 @@ function deps(overrides: Partial<StartupDeps> = {}) {
 const okAll = (pending: Pending, except: AccountResource[] = []) => {
   for (const resource of ACCOUNT_RESOURCE_NAMES) {
     if (except.includes(resource)) continue;
-    pending[resource].resolve({ ok: true, data: resource === 'subscriptions' ? subscriptionsWithPlan : [{ resource }] });
+    pending[resource].resolve({
+      ok: true,
+      data: resource === 'subscriptions' ? subscriptionsWithPlan : [{ resource }],
+    });
   }
 };
 
@@ -62,7 +67,9 @@ describe('start-up sequence (SPEC §1)', () => {
     const { pending, loaders } = controlledLoaders();
     const { deps: d, calls } = deps({ loaders });
     const run = startup(d);
-    await vi.waitFor(() => expect(calls).toEqual(['registerPlugins', 'restoreLocale', 'fetchUser']));
+    await vi.waitFor(() =>
+      expect(calls).toEqual(['registerPlugins', 'restoreLocale', 'fetchUser']),
+    );
     okAll(pending);
     await run;
     expect(calls).toEqual(['registerPlugins', 'restoreLocale', 'fetchUser', 'mount', 'hideSplash']);
@@ -73,7 +80,14 @@ describe('start-up sequence (SPEC §1)', () => {
     const { deps: d } = deps({ loaders });
     const run = startup(d);
     await vi.waitFor(() => expect(started).toHaveLength(6));
-    expect([...started].sort()).toEqual(['actions', 'agreement', 'orders', 'packages', 'plans', 'subscriptions']);
+    expect([...started].sort()).toEqual([
+      'actions',
+      'agreement',
+      'orders',
+      'packages',
+      'plans',
+      'subscriptions',
+    ]);
     expect(d.mount).not.toHaveBeenCalled();
     okAll(pending);
     await run;
@@ -85,16 +99,30 @@ describe('start-up sequence (SPEC §1)', () => {
     const { deps: d, queryClient } = deps({ loaders });
     const run = startup(d);
     await vi.waitFor(() => expect(pending.orders).toBeDefined());
-    pending.orders.resolve({ ok: false, error: { code: 'ROUTE_NOT_FOUND', message: 'Not found', status: 404 } });
+    pending.orders.resolve({
+      ok: false,
+      error: { code: 'ROUTE_NOT_FOUND', message: 'Not found', status: 404 },
+    });
     pending.plans.reject(new Error('boom'));
     okAll(pending, ['orders', 'plans']);
     const result = await run;
     expect(queryClient.getQueryData(accountKeys.resource('orders'))).toBeUndefined();
     expect(queryClient.getQueryData(accountKeys.resource('plans'))).toBeUndefined();
-    expect(queryClient.getQueryData(accountKeys.resource('subscriptions'))).toEqual(subscriptionsWithPlan);
-    expect(queryClient.getQueryData(accountKeys.resource('actions'))).toEqual([{ resource: 'actions' }]);
-    expect(queryClient.getQueryData(accountKeys.resource('agreement'))).toEqual([{ resource: 'agreement' }]);
-    expect([...result.loaded].sort()).toEqual(['actions', 'agreement', 'packages', 'subscriptions']);
+    expect(queryClient.getQueryData(accountKeys.resource('subscriptions'))).toEqual(
+      subscriptionsWithPlan,
+    );
+    expect(queryClient.getQueryData(accountKeys.resource('actions'))).toEqual([
+      { resource: 'actions' },
+    ]);
+    expect(queryClient.getQueryData(accountKeys.resource('agreement'))).toEqual([
+      { resource: 'agreement' },
+    ]);
+    expect([...result.loaded].sort()).toEqual([
+      'actions',
+      'agreement',
+      'packages',
+      'subscriptions',
+    ]);
     expect(d.mount).toHaveBeenCalled();
     expect(d.hideSplash).toHaveBeenCalled();
   });

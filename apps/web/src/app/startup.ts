@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@alda/contract/schemas/auth';
-import { loadAccountData, type AccountLoaders, type AccountResource } from '@/shared/api/account-data';
+import {
+  loadAccountData,
+  type AccountLoaders,
+  type AccountResource,
+} from '@/shared/api/account-data';
 import type { SessionStore } from '@/shared/auth/session-store';
 
 export interface StartupDeps {
@@ -54,7 +58,11 @@ export async function startup(deps: StartupDeps): Promise<StartupResult> {
     deps.session.markUserFetched();
   } else {
     deps.session.setUser(user);
-    loaded = await step('load account data', () => loadAccountData(deps.queryClient, deps.loaders), []);
+    loaded = await step(
+      'load account data',
+      () => loadAccountData(deps.queryClient, deps.loaders),
+      [],
+    );
   }
 
   deps.mount();

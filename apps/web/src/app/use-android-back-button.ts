@@ -9,7 +9,10 @@ type Subscribe = typeof onBackButton;
  * SPEC §2: the Android back button closes the open modal unless it is not dismissable (then it
  * does nothing); with no modal open it goes back, and on the first screen it leaves the app.
  */
-export function useAndroidBackButton(subscribe: Subscribe = onBackButton, leave: () => Promise<void> = exitApp): void {
+export function useAndroidBackButton(
+  subscribe: Subscribe = onBackButton,
+  leave: () => Promise<void> = exitApp,
+): void {
   const modal = useModal();
   const navigate = useNavigate();
   // React Router gives the first location of a session the key 'default': nothing to go back to.

@@ -24,9 +24,12 @@ export function useOfflineToast(source: ConnectivitySource = deviceConnectivity)
     const apply = (connected: boolean) => {
       if (!active) return;
       if (connected) toast.dismiss(OFFLINE_TOAST_ID);
-      else toast.show({ id: OFFLINE_TOAST_ID, type: 'error', message: t('offline'), duration: null });
+      else
+        toast.show({ id: OFFLINE_TOAST_ID, type: 'error', message: t('offline'), duration: null });
     };
-    source.isConnected().then(apply, (error: unknown) => console.warn('Could not read the connection state', error));
+    source
+      .isConnected()
+      .then(apply, (error: unknown) => console.warn('Could not read the connection state', error));
     const unsubscribe = source.onChange(apply);
     return () => {
       active = false;

@@ -19,7 +19,8 @@ export const json = (status: number, body: unknown): Response =>
   });
 
 export const ok = (data: unknown) => json(200, { data });
-export const fail = (status: number, code: string, message = code) => json(status, { error: { code, message } });
+export const fail = (status: number, code: string, message = code) =>
+  json(status, { error: { code, message } });
 
 export function createFakeApi(handlers: Record<string, Handler> = {}, base = '/api') {
   const requests: RecordedRequest[] = [];

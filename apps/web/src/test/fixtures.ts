@@ -16,7 +16,12 @@ export const demoUser: User = {
   createdAt: '2024-01-15T10:00:00.000Z',
 };
 
-const member = (id: string, phoneNumber: string, firstname: string, domesticMb: number): Member => ({
+const member = (
+  id: string,
+  phoneNumber: string,
+  firstname: string,
+  domesticMb: number,
+): Member => ({
   id,
   phoneNumber,
   user: { id: `user-${id}`, firstname, lastname: 'Joensen' },

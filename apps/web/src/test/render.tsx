@@ -64,7 +64,13 @@ export function createTestContext(options: TestAppOptions = {}) {
 
 export type TestContext = ReturnType<typeof createTestContext>;
 
-export function Providers({ ctx, children }: { ctx: ReturnType<typeof createTestContext>; children: ReactElement }) {
+export function Providers({
+  ctx,
+  children,
+}: {
+  ctx: ReturnType<typeof createTestContext>;
+  children: ReactElement;
+}) {
   return (
     <I18nextProvider i18n={ctx.i18n}>
       <QueryClientProvider client={ctx.queryClient}>

@@ -38,10 +38,14 @@ afterEach(async () => {
   consoleErrors = [];
   rejections = [];
   if (errors.length > 0) {
-    const text = errors.map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ')).join('\n');
+    const text = errors
+      .map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))
+      .join('\n');
     throw new Error(`console.error was called during the test:\n${text}`);
   }
   if (unhandled.length > 0) {
-    throw new Error(`Unhandled promise rejection during the test: ${unhandled.map(String).join('\n')}`);
+    throw new Error(
+      `Unhandled promise rejection during the test: ${unhandled.map(String).join('\n')}`,
+    );
   }
 });

@@ -4,13 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { APP_VERSION } from '@alda/contract/constants';
 import type { StatusMessage, StatusResponse } from '@alda/contract/schemas/status';
 import { createMemoryStorage } from '@/shared/native/preferences';
-import { getPlatform, isNativePlatform, overridePlatform, type Platform } from '@/shared/native/platform';
+import {
+  getPlatform,
+  isNativePlatform,
+  overridePlatform,
+  type Platform,
+} from '@/shared/native/platform';
 import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { fail, ok } from '@/test/fake-api';
 import { createTestContext, Providers } from '@/test/render';
 import { createStatusCheck, isActive, SEEN_STATUS_MESSAGES_KEY } from './status-check';
 
-const deviceMeta = { name: 'Rannvá sín iPhone', platform: 'ios' as const, osVersion: '18.1', model: 'iPhone15,2', isVirtual: false };
+const deviceMeta = {
+  name: 'Rannvá sín iPhone',
+  platform: 'ios' as const,
+  osVersion: '18.1',
+  model: 'iPhone15,2',
+  isVirtual: false,
+};
 
 const message = (id: string, extra: Partial<StatusMessage> = {}): StatusMessage => ({
   id,
@@ -29,14 +40,18 @@ function setup({
   seen = [] as string[],
 } = {}) {
   const ctx = createTestContext({
-    api: { 'POST /status': () => (status === 'fail' ? fail(503, 'SERVICE_UNAVAILABLE') : ok(status)) },
+    api: {
+      'POST /status': () => (status === 'fail' ? fail(503, 'SERVICE_UNAVAILABLE') : ok(status)),
+    },
   });
   render(
     <Providers ctx={ctx}>
       <ModalHost />
     </Providers>,
   );
-  const storage = createMemoryStorage(seen.length ? { [SEEN_STATUS_MESSAGES_KEY]: JSON.stringify(seen) } : {});
+  const storage = createMemoryStorage(
+    seen.length ? { [SEEN_STATUS_MESSAGES_KEY]: JSON.stringify(seen) } : {},
+  );
   const openUrl = vi.fn(async () => {});
   const storeMessages = vi.fn();
   const check = createStatusCheck({
@@ -48,7 +63,10 @@ function setup({
     modals: ctx.modals,
     t: ctx.i18n.t.bind(ctx.i18n),
     openUrl,
-    storeUrls: { ios: 'https://apps.apple.com/fo/app/alda/id1', android: 'https://play.google.com/store/apps/details?id=fo.alda.selfcare' },
+    storeUrls: {
+      ios: 'https://apps.apple.com/fo/app/alda/id1',
+      android: 'https://play.google.com/store/apps/details?id=fo.alda.selfcare',
+    },
     storeMessages,
     now: () => new Date('2025-06-01T12:00:00Z'),
   });
@@ -67,12 +85,17 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
     const { check, api } = setup();
     await act(() => check());
     expect(api.callsTo('POST /status')).toHaveLength(1);
-    expect(api.callsTo('POST /status')[0]?.body).toEqual({ currentVersion: APP_VERSION, deviceMeta });
+    expect(api.callsTo('POST /status')[0]?.body).toEqual({
+      currentVersion: APP_VERSION,
+      deviceMeta,
+    });
     expect(APP_VERSION).toBe('3.0.0');
   });
 
   it("mustUpgrade shows a non-dismissable 'Dagfør appina' alert whose button opens the store (SPEC §8)", async () => {
-    const { check, user, openUrl, modals } = setup({ status: { mustUpgrade: true, shouldUpgrade: true, messages: [] } });
+    const { check, user, openUrl, modals } = setup({
+      status: { mustUpgrade: true, shouldUpgrade: true, messages: [] },
+    });
     await act(() => check());
     const alert = await screen.findByRole('dialog', { name: 'Dagfør appina' });
     expect(alert.textContent).toContain('gamla útgávu av appini');
@@ -87,10 +110,15 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
   });
 
   it('opens the Play Store on Android', async () => {
-    const { check, user, openUrl } = setup({ platform: 'android', status: { mustUpgrade: true, shouldUpgrade: false, messages: [] } });
+    const { check, user, openUrl } = setup({
+      platform: 'android',
+      status: { mustUpgrade: true, shouldUpgrade: false, messages: [] },
+    });
     await act(() => check());
     await user.click(await screen.findByRole('button', { name: 'Dagfør appina' }));
-    expect(openUrl).toHaveBeenCalledWith('https://play.google.com/store/apps/details?id=fo.alda.selfcare');
+    expect(openUrl).toHaveBeenCalledWith(
+      'https://play.google.com/store/apps/details?id=fo.alda.selfcare',
+    );
   });
 
   it('shows the forced-upgrade alert once however often the app resumes', async () => {
@@ -101,7 +129,9 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
   });
 
   it("shouldUpgrade asks with 'Dagfør appina' / 'Bíða við dagføring' and opens the store on yes (SPEC §8)", async () => {
-    const { check, user, openUrl } = setup({ status: { mustUpgrade: false, shouldUpgrade: true, messages: [] } });
+    const { check, user, openUrl } = setup({
+      status: { mustUpgrade: false, shouldUpgrade: true, messages: [] },
+    });
     const done = check();
     const confirm = await screen.findByRole('dialog', { name: 'Dagfør appina' });
     expect(confirm.textContent).toContain('gamla útgávu av appini');
@@ -112,7 +142,9 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
   });
 
   it("lets the user wait with the update ('Bíða við dagføring')", async () => {
-    const { check, user, openUrl } = setup({ status: { mustUpgrade: false, shouldUpgrade: true, messages: [] } });
+    const { check, user, openUrl } = setup({
+      status: { mustUpgrade: false, shouldUpgrade: true, messages: [] },
+    });
     const done = check();
     await user.click(await screen.findByRole('button', { name: 'Bíða við dagføring' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -132,13 +164,20 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
     const done = check();
     const first = await screen.findByRole('dialog', { name: 'Boð a' });
     expect(first.textContent).toContain('Innihald a');
-    expect(storeMessages).toHaveBeenCalledWith([expect.objectContaining({ id: 'a' }), expect.objectContaining({ id: 'c' })]);
+    expect(storeMessages).toHaveBeenCalledWith([
+      expect.objectContaining({ id: 'a' }),
+      expect.objectContaining({ id: 'c' }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Lat aftur' }));
     expect(await screen.findByRole('dialog', { name: 'Boð c' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Lat aftur' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await done;
-    expect(JSON.parse((await storage.get(SEEN_STATUS_MESSAGES_KEY)) ?? '[]')).toEqual(['old', 'a', 'c']);
+    expect(JSON.parse((await storage.get(SEEN_STATUS_MESSAGES_KEY)) ?? '[]')).toEqual([
+      'old',
+      'a',
+      'c',
+    ]);
   });
 
   it('does not show seen messages again at the next resume', async () => {
@@ -155,14 +194,19 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { check } = setup({ status: 'fail' });
     await act(() => check());
-    expect(warn).toHaveBeenCalledWith('Status check failed', expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }));
+    expect(warn).toHaveBeenCalledWith(
+      'Status check failed',
+      expect.objectContaining({ code: 'SERVICE_UNAVAILABLE' }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
 describe('platform check (src/shared/native/platform.ts)', () => {
   it('runs with the real platform check when the shell says native, and not in a plain browser', async () => {
-    const ctx = createTestContext({ api: { 'POST /status': () => ok({ mustUpgrade: false, shouldUpgrade: false, messages: [] }) } });
+    const ctx = createTestContext({
+      api: { 'POST /status': () => ok({ mustUpgrade: false, shouldUpgrade: false, messages: [] }) },
+    });
     const check = createStatusCheck({
       isNative: isNativePlatform,
       platform: getPlatform,
@@ -187,7 +231,12 @@ describe('status message window (SPEC §4)', () => {
   const now = new Date('2025-06-01T12:00:00Z');
   it('is active between activeFrom and activeTo, with open ends', () => {
     expect(isActive(message('a'), now)).toBe(true);
-    expect(isActive(message('a', { activeFrom: '2025-05-01T00:00:00Z', activeTo: '2025-07-01T00:00:00Z' }), now)).toBe(true);
+    expect(
+      isActive(
+        message('a', { activeFrom: '2025-05-01T00:00:00Z', activeTo: '2025-07-01T00:00:00Z' }),
+        now,
+      ),
+    ).toBe(true);
     expect(isActive(message('a', { activeFrom: '2025-06-02T00:00:00Z' }), now)).toBe(false);
     expect(isActive(message('a', { activeTo: '2025-06-01T12:00:00Z' }), now)).toBe(false);
   });

@@ -41,7 +41,9 @@ async function readSeen(storage: KeyValueStorage): Promise<Set<string>> {
   try {
     const raw = await storage.get(SEEN_STATUS_MESSAGES_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []);
+    return new Set(
+      Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [],
+    );
   } catch {
     return new Set();
   }
@@ -60,12 +62,18 @@ export function createStatusCheck(deps: StatusCheckDeps): () => Promise<void> {
 
   const openStore = () => {
     const url = deps.platform() === 'ios' ? deps.storeUrls.ios : deps.storeUrls.android;
-    void deps.openUrl(url).catch((error: unknown) => console.warn('Could not open the store', error));
+    void deps
+      .openUrl(url)
+      .catch((error: unknown) => console.warn('Could not open the store', error));
   };
 
   async function check(): Promise<void> {
     const deviceMeta = await deps.getDeviceMeta();
-    const result = await deps.http.post('/status', { currentVersion: APP_VERSION, deviceMeta }, statusResponse);
+    const result = await deps.http.post(
+      '/status',
+      { currentVersion: APP_VERSION, deviceMeta },
+      statusResponse,
+    );
     if (!result.ok) {
       console.warn('Status check failed', result.error);
       return;

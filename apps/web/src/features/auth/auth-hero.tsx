@@ -11,8 +11,14 @@ export function AuthHero({ children }: { children: ReactNode }) {
         preserveAspectRatio="none"
         className="absolute inset-x-0 bottom-0 h-24 w-full text-ocean-600/40"
       >
-        <path fill="currentColor" d="M0 70c40-18 80-18 120 0s80 18 120 0 80-18 120 0 20 8 30 6v44H0Z" />
-        <path fill="currentColor" d="M0 92c40-14 80-14 120 0s80 14 120 0 80-14 120 0 20 6 30 4v24H0Z" />
+        <path
+          fill="currentColor"
+          d="M0 70c40-18 80-18 120 0s80 18 120 0 80-18 120 0 20 8 30 6v44H0Z"
+        />
+        <path
+          fill="currentColor"
+          d="M0 92c40-14 80-14 120 0s80 14 120 0 80-14 120 0 20 6 30 4v24H0Z"
+        />
       </svg>
       <div className="pt-safe relative">
         <div className="px-safe flex flex-col gap-3 pt-10 pb-16">

@@ -21,7 +21,9 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     expect(await screen.findByText('Skriva eina gilda teldupostadressu.')).toBeTruthy();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     await user.type(email, 'example.fo');
-    await waitFor(() => expect(screen.queryByText('Skriva eina gilda teldupostadressu.')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Skriva eina gilda teldupostadressu.')).toBeNull(),
+    );
   });
 
   it('requires both fields before it sends anything (SPEC §5 "This is a required field")', async () => {
@@ -33,17 +35,24 @@ describe('e-mail login (SPEC §2 login.email)', () => {
 
   it("shows 'Incorrect email or password.' from the error code (SPEC §8)", async () => {
     const { user } = await setup(
-      { 'POST /auth/email-login': () => fail(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.') },
+      {
+        'POST /auth/email-login': () =>
+          fail(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.'),
+      },
       'en',
     );
     await user.type(screen.getByLabelText('Email'), 'rannva@example.fo');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect email or password.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Incorrect email or password.',
+    );
   });
 
   it('shows the message of a code in the current language, not the raw server text', async () => {
-    const { user } = await setup({ 'POST /auth/email-login': () => fail(429, 'RATE_LIMITED', 'Too many attempts') });
+    const { user } = await setup({
+      'POST /auth/email-login': () => fail(429, 'RATE_LIMITED', 'Too many attempts'),
+    });
     await user.type(screen.getByLabelText('Teldupostur'), 'rannva@example.fo');
     await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
     await user.click(screen.getByRole('button', { name: 'Rita inn' }));
@@ -53,7 +62,8 @@ describe('e-mail login (SPEC §2 login.email)', () => {
   it('stores the tokens, loads the user and the account data, and goes home (SPEC §1, §4 "Session")', async () => {
     const { user, api, storage, router, queryClient } = await setup({
       'POST /auth/email-login': () => ok(tokens),
-      'GET /auth/me': (req) => (req.headers.authorization === 'Bearer a-1' ? ok(demoUser) : fail(401, 'UNAUTHORIZED')),
+      'GET /auth/me': (req) =>
+        req.headers.authorization === 'Bearer a-1' ? ok(demoUser) : fail(401, 'UNAUTHORIZED'),
       'GET /subscriptions': () => ok(subscriptionsWithPlan),
       'GET /orders': () => ok([]),
     });
@@ -61,10 +71,20 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
     await user.click(screen.getByRole('button', { name: 'Rita inn' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(api.callsTo('POST /auth/email-login')[0]?.body).toEqual({ email: 'rannva@example.fo', password: 'Loyniord1' });
+    expect(api.callsTo('POST /auth/email-login')[0]?.body).toEqual({
+      email: 'rannva@example.fo',
+      password: 'Loyniord1',
+    });
     expect(await storage.get('accessToken')).toBe('a-1');
     expect(await storage.get('refreshToken')).toBe('r-1');
-    for (const path of ['/actions', '/packages', '/subscriptions', '/plans', '/orders', '/agreements']) {
+    for (const path of [
+      '/actions',
+      '/packages',
+      '/subscriptions',
+      '/plans',
+      '/orders',
+      '/agreements',
+    ]) {
       expect(api.callsTo(`GET ${path}`), path).toHaveLength(1);
     }
     expect(queryClient.getQueryData(['account', 'subscriptions'])).toEqual(subscriptionsWithPlan);
@@ -76,7 +96,7 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     const { user } = await setup();
     const password = screen.getByLabelText('Loyniorð');
     expect(password.getAttribute('type')).toBe('password');
-    await user.click(screen.getByRole('button', { name: 'Vís loyniorðið' }));
+    await user.click(screen.getByRole('button', { name: 'Vís' }));
     expect(password.getAttribute('type')).toBe('text');
   });
 
@@ -84,5 +104,18 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     const { user, router } = await setup();
     await user.click(screen.getByRole('button', { name: 'Aftur' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rita-inn'));
+  });
+});
+
+describe('login chooser (SPEC §2 auth.login)', () => {
+  it('offers e-mail login, marks phone login as coming and switches language before login', async () => {
+    const app = await renderApp({ initialEntries: ['/rita-inn'] });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: /Við teldupostinum/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Við telefonnummari/ })).toBeNull();
+    expect(screen.getByText('Kemur skjótt')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'How do you want to log in?' })).toBeTruthy();
+    expect(app.i18n.language).toBe('en');
   });
 });

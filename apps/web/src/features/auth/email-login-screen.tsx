@@ -41,7 +41,8 @@ export function EmailLoginScreen() {
     defaultValues: { email: '', password: '' },
   });
 
-  const fieldError = (message: string | undefined) => (message ? t(message, { ns: 'validation' }) : undefined);
+  const fieldError = (message: string | undefined) =>
+    message ? t(message, { ns: 'validation' }) : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -57,7 +58,12 @@ export function EmailLoginScreen() {
       <ScreenHeader title={t('auth.email.title')} back={PATHS.login} />
       <ScreenBody className="pt-4">
         <h2 className="text-title font-bold text-ocean-950">{t('auth.email.heading')}</h2>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={failure ? 'login-error' : undefined}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-5"
+          aria-describedby={failure ? 'login-error' : undefined}
+        >
           <TextField
             label={t('auth.email.emailLabel')}
             type="email"
@@ -77,7 +83,9 @@ export function EmailLoginScreen() {
               <button
                 type="button"
                 onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? t('auth.email.hidePassword') : t('auth.email.showPassword')}
+                aria-label={
+                  showPassword ? t('auth.email.hidePassword') : t('auth.email.showPassword')
+                }
                 aria-pressed={showPassword}
                 className="inline-flex size-11 items-center justify-center rounded-full text-mist-500 hover:bg-mist-100"
               >
@@ -100,7 +108,10 @@ export function EmailLoginScreen() {
             {isSubmitting ? t('auth.email.submitting') : t('auth.email.submit')}
           </Button>
           {FLOWS.forgotPassword && (
-            <Link to={PATHS.forgotPassword} className="self-center font-semibold text-fjord-600 underline underline-offset-2">
+            <Link
+              to={PATHS.forgotPassword}
+              className="self-center font-semibold text-fjord-600 underline underline-offset-2"
+            >
               {t('auth.email.forgot')}
             </Link>
           )}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
+import { LanguageToggle } from '@/shared/i18n/language-toggle';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from '@/shared/ui/icons';
 import { AuthHero } from './auth-hero';
 
@@ -12,7 +13,9 @@ export function LoginChooserScreen() {
   return (
     <main className="flex min-h-dvh flex-col bg-mist-50">
       <AuthHero>
-        <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">{t('auth.chooser.title')}</p>
+        <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">
+          {t('auth.chooser.title')}
+        </p>
         <h1 className="text-display font-bold">{t('auth.chooser.welcome')}</h1>
         <p className="text-lead text-ocean-100">{t('auth.chooser.lead')}</p>
       </AuthHero>
@@ -32,7 +35,11 @@ export function LoginChooserScreen() {
               hint={t('auth.chooser.phoneHint')}
             />
           ) : (
-            <MethodUnavailable icon={<PhoneIcon />} label={t('auth.chooser.phone')} hint={t('common.comingSoon')} />
+            <MethodUnavailable
+              icon={<PhoneIcon />}
+              label={t('auth.chooser.phone')}
+              hint={t('common.comingSoon')}
+            />
           )}
           <MethodLink
             to={PATHS.loginEmail}
@@ -44,21 +51,39 @@ export function LoginChooserScreen() {
         {FLOWS.register && (
           <p className="text-center text-body text-mist-600">
             {t('auth.chooser.noUser')}{' '}
-            <Link to={PATHS.register} className="font-semibold text-fjord-600 underline underline-offset-2">
+            <Link
+              to={PATHS.register}
+              className="font-semibold text-fjord-600 underline underline-offset-2"
+            >
               {t('auth.chooser.register')}
             </Link>
           </p>
         )}
+        <LanguageToggle className="mt-auto mb-6 self-center" />
       </div>
     </main>
   );
 }
 
-const methodClasses = 'flex min-h-18 items-center gap-4 rounded-2xl border px-4 py-3 text-left transition-colors';
+const methodClasses =
+  'flex min-h-18 items-center gap-4 rounded-2xl border px-4 py-3 text-left transition-colors';
 
-function MethodLink({ to, icon, label, hint }: { to: string; icon: ReactNode; label: string; hint: string }) {
+function MethodLink({
+  to,
+  icon,
+  label,
+  hint,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  hint: string;
+}) {
   return (
-    <Link to={to} className={`${methodClasses} border-mist-200 hover:border-fjord-300 hover:bg-fjord-50`}>
+    <Link
+      to={to}
+      className={`${methodClasses} border-mist-200 hover:border-fjord-300 hover:bg-fjord-50`}
+    >
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ocean-900 text-white">
         {icon}
       </span>
@@ -72,9 +97,20 @@ function MethodLink({ to, icon, label, hint }: { to: string; icon: ReactNode; la
 }
 
 /** A method whose screens come in a later issue: shown, honestly marked, not clickable. */
-function MethodUnavailable({ icon, label, hint }: { icon: ReactNode; label: string; hint: string }) {
+function MethodUnavailable({
+  icon,
+  label,
+  hint,
+}: {
+  icon: ReactNode;
+  label: string;
+  hint: string;
+}) {
   return (
-    <div aria-disabled="true" className={`${methodClasses} border-dashed border-mist-200 bg-mist-50`}>
+    <div
+      aria-disabled="true"
+      className={`${methodClasses} border-dashed border-mist-200 bg-mist-50`}
+    >
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-mist-200 text-mist-500">
         {icon}
       </span>

@@ -12,7 +12,8 @@ export const contentKeys = {
 export function contentQuery(http: HttpClient, slug: ContentSlug, locale: Locale) {
   return queryOptions({
     queryKey: contentKeys.page(slug, locale),
-    queryFn: async ({ signal }) => unwrap(await http.get(`/content/${slug}`, contentResponse, { signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await http.get(`/content/${slug}`, contentResponse, { signal })),
     staleTime: 10 * 60_000,
   });
 }

@@ -9,7 +9,8 @@ const privacy = {
   slug: 'privacy',
   locale: 'fo',
   title: 'Privatlívspolitikkur',
-  markdown: '# Persónupplýsingar\n\nVit goyma **bert** tað, vit hava brúk fyri.\n\n- Navn\n- Teldupostur\n\n<script>alert(1)</script>',
+  markdown:
+    '# Persónupplýsingar\n\nVit goyma **bert** tað, vit hava brúk fyri.\n\n- Navn\n- Teldupostur\n\n<script>alert(1)</script>',
   updatedAt: '2025-03-01T10:00:00Z',
 };
 
@@ -24,7 +25,10 @@ describe('terms and privacy (SPEC §2: markdown from the API)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privatlívspolitikkur' })).toBeTruthy();
     expect(screen.getByText('bert').tagName).toBe('STRONG');
     const article = screen.getByRole('article');
-    expect([...article.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Navn', 'Teldupostur']);
+    expect([...article.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Navn',
+      'Teldupostur',
+    ]);
     expect(screen.getByText('Seinast dagført 01.03.2025')).toBeTruthy();
     // Raw HTML in the markdown is not rendered.
     expect(article.querySelector('script')).toBeNull();
@@ -32,7 +36,11 @@ describe('terms and privacy (SPEC §2: markdown from the API)', () => {
 
   it('shows a loading state until the text arrives', async () => {
     const answer = deferred<Response>();
-    await renderApp({ user: demoUser, initialEntries: ['/menu/treytir'], api: { 'GET /content/terms': () => answer.promise } });
+    await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu/treytir'],
+      api: { 'GET /content/terms': () => answer.promise },
+    });
     expect(await screen.findByRole('status', { name: 'Heintar…' })).toBeTruthy();
     answer.resolve(ok({ ...privacy, slug: 'terms', title: 'Treytir', markdown: 'Treytirnar' }));
     expect(await screen.findByText('Treytirnar')).toBeTruthy();
@@ -46,7 +54,9 @@ describe('terms and privacy (SPEC §2: markdown from the API)', () => {
       initialEntries: ['/menu/treytir'],
       api: {
         'GET /content/terms': () =>
-          ++calls === 1 ? fail(503, 'SERVICE_UNAVAILABLE') : ok({ ...privacy, slug: 'terms', title: 'Treytir', markdown: 'Treytirnar' }),
+          ++calls === 1
+            ? fail(503, 'SERVICE_UNAVAILABLE')
+            : ok({ ...privacy, slug: 'terms', title: 'Treytir', markdown: 'Treytirnar' }),
       },
     });
     const alert = await screen.findByRole('alert');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import type { ContentSlug } from '@alda/contract/schemas/content';
@@ -12,6 +12,16 @@ import { ErrorState } from '@/shared/ui/error-state';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { contentQuery } from './content-query';
+
+/**
+ * The screen's title is its h1; the document's own headings move one level down so the outline
+ * stays valid (the styles keep their look through data-md).
+ */
+const SHIFTED_HEADINGS: Components = {
+  h1: ({ node: _node, ...props }) => <h2 data-md="h1" {...props} />,
+  h2: ({ node: _node, ...props }) => <h3 data-md="h2" {...props} />,
+  h3: ({ node: _node, ...props }) => <h4 data-md="h3" {...props} />,
+};
 
 /** Terms (/menu/treytir) and privacy (/menu/privatlivspolitikkur): markdown from the API. */
 export function ContentScreen({ slug }: { slug: ContentSlug }) {
@@ -27,7 +37,12 @@ export function ContentScreen({ slug }: { slug: ContentSlug }) {
       <ScreenHeader title={query.data?.title ?? fallbackTitle} back={PATHS.menu} />
       <ScreenBody>
         {query.isPending && (
-          <div role="status" aria-busy="true" aria-label={t('app.loading')} className="flex flex-col gap-3 rounded-card bg-white p-5 shadow-card">
+          <div
+            role="status"
+            aria-busy="true"
+            aria-label={t('app.loading')}
+            className="flex flex-col gap-3 rounded-card bg-white p-5 shadow-card"
+          >
             <Skeleton className="h-6 w-2/3" />
             <Skeleton className="h-4 w-full" />
             <Skeleton className="h-4 w-full" />
@@ -48,9 +63,13 @@ export function ContentScreen({ slug }: { slug: ContentSlug }) {
         )}
         {query.data && (
           <article className="flex flex-col gap-2 rounded-card bg-white p-5 shadow-card">
-            <p className="text-caption text-mist-500">{t('content.updated', { date: formatDate(query.data.updatedAt) })}</p>
+            <p className="text-caption text-mist-500">
+              {t('content.updated', { date: formatDate(query.data.updatedAt) })}
+            </p>
             <div className="prose-alda">
-              <Markdown skipHtml>{query.data.markdown}</Markdown>
+              <Markdown skipHtml components={SHIFTED_HEADINGS}>
+                {query.data.markdown}
+              </Markdown>
             </div>
           </article>
         )}

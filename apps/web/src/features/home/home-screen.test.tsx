@@ -6,10 +6,12 @@ import { demoUser, noSubscriptions, processingOrder, subscriptionsWithPlan } fro
 import { renderApp } from '@/test/render';
 
 describe('home (SPEC §2 /)', () => {
-  it("greets the user by name and summarises the current account from the loaded subscriptions", async () => {
+  it('greets the user by name and summarises the current account from the loaded subscriptions', async () => {
     await renderApp({ user: demoUser, data: { subscriptions: subscriptionsWithPlan, orders: [] } });
     expect(await screen.findByRole('heading', { level: 1, name: /Rannvá/ })).toBeTruthy();
-    const summary = screen.getByRole('heading', { name: 'Títt hald' }).closest('div')!.parentElement!;
+    const summary = screen
+      .getByRole('heading', { name: 'Títt hald' })
+      .closest('div')!.parentElement!;
     expect(summary.textContent).toContain('Familjuhald');
     expect(summary.textContent).toContain('21 43 65');
     expect(summary.textContent).toContain('20 GB');
@@ -17,7 +19,10 @@ describe('home (SPEC §2 /)', () => {
   });
 
   it('notes a main subscription still being processed (SPEC §4 "Orders")', async () => {
-    await renderApp({ user: demoUser, data: { subscriptions: subscriptionsWithPlan, orders: [processingOrder] } });
+    await renderApp({
+      user: demoUser,
+      data: { subscriptions: subscriptionsWithPlan, orders: [processingOrder] },
+    });
     expect(await screen.findByText(/Haldið verður gjøgnumført/)).toBeTruthy();
   });
 
@@ -39,14 +44,21 @@ describe('home (SPEC §2 /)', () => {
   });
 
   it('does not show the summary for a user without a current account', async () => {
-    await renderApp({ user: demoUser, data: { subscriptions: noSubscriptions, orders: [processingOrder] } });
+    await renderApp({
+      user: demoUser,
+      data: { subscriptions: noSubscriptions, orders: [processingOrder] },
+    });
     expect(await screen.findByRole('heading', { name: 'Hald tíni' })).toBeTruthy();
   });
 });
 
 describe('welcome (SPEC §2 /valkomin)', () => {
   it('welcomes a customer without a subscription with the roaming offer facts (SPEC §1)', async () => {
-    await renderApp({ user: demoUser, data: { subscriptions: noSubscriptions, orders: [] }, locale: 'en' });
+    await renderApp({
+      user: demoUser,
+      data: { subscriptions: noSubscriptions, orders: [] },
+      locale: 'en',
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome to Alda, Rannvá!' })).toBeTruthy();
     expect(screen.getByText('20 hours of calls')).toBeTruthy();
     expect(screen.getByText('Free SMS')).toBeTruthy();

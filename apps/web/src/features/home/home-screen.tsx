@@ -29,7 +29,8 @@ export function HomeScreen() {
   const [reloading, setReloading] = useState(false);
   const name = user?.firstname ?? '';
   // SPEC §3: the first main-subscription order that is not complete is kept as a backup.
-  const processing = orders && visibleOrders(orders).find((o) => o.isMainSubscription && !o.isComplete);
+  const processing =
+    orders && visibleOrders(orders).find((o) => o.isMainSubscription && !o.isComplete);
 
   const retry = async () => {
     setReloading(true);
@@ -45,7 +46,9 @@ export function HomeScreen() {
       <div className="pt-safe rounded-b-[2rem] bg-linear-to-br from-ocean-900 via-ocean-800 to-ocean-600 text-white">
         <div className="px-safe flex flex-col gap-2 pt-6 pb-10">
           <AldaMark className="size-9 text-fjord-300" />
-          <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">{t('home.title')}</p>
+          <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">
+            {t('home.title')}
+          </p>
           <h1 className="text-title font-bold">{t(`home.greeting.${dayPart()}`, { name })}</h1>
         </div>
       </div>

@@ -38,7 +38,9 @@ export function LanguageScreen() {
                   selected && 'bg-fjord-50/60',
                 )}
               >
-                <span className="flex-1 text-body font-medium text-mist-900">{t(`language.${option}`)}</span>
+                <span className="flex-1 text-body font-medium text-mist-900">
+                  {t(`language.${option}`)}
+                </span>
                 <span
                   className={cx(
                     'flex size-6 items-center justify-center rounded-full border-2',

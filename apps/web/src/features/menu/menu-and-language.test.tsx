@@ -62,10 +62,14 @@ describe('language (SPEC §1, §2 /menu/mal)', () => {
   it('switches to English at once, saves the choice, and sends it as Accept-Language (SPEC §1, §7)', async () => {
     const app = await renderApp({ user: demoUser, initialEntries: ['/menu/mal'], api: terms });
     const user = userEvent.setup();
-    expect((await screen.findByRole('radio', { name: 'Føroyskt' })).getAttribute('aria-checked')).toBe('true');
+    expect(
+      (await screen.findByRole('radio', { name: 'Føroyskt' })).getAttribute('aria-checked'),
+    ).toBe('true');
     await user.click(screen.getByRole('radio', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Language' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'English' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(window.localStorage.getItem(`CapacitorStorage.${LOCALE_KEY}`)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     await app.router.navigate('/menu/treytir');

@@ -20,12 +20,24 @@ export function MenuScreen() {
       <ScreenBody>
         {FLOWS.receipts && (
           <ListGroup title={t('menu.account')}>
-            <ListRowLink to={PATHS.receipts} icon={<ReceiptIcon className="size-5" />} label={t('menu.receipts')} />
+            <ListRowLink
+              to={PATHS.receipts}
+              icon={<ReceiptIcon className="size-5" />}
+              label={t('menu.receipts')}
+            />
           </ListGroup>
         )}
         <ListGroup title={t('menu.about')}>
-          <ListRowLink to={PATHS.terms} icon={<DocumentIcon className="size-5" />} label={t('menu.terms')} />
-          <ListRowLink to={PATHS.privacy} icon={<ShieldIcon className="size-5" />} label={t('menu.privacy')} />
+          <ListRowLink
+            to={PATHS.terms}
+            icon={<DocumentIcon className="size-5" />}
+            label={t('menu.terms')}
+          />
+          <ListRowLink
+            to={PATHS.privacy}
+            icon={<ShieldIcon className="size-5" />}
+            label={t('menu.privacy')}
+          />
         </ListGroup>
         <ListGroup title={t('menu.settings')}>
           <ListRowLink
@@ -41,7 +53,9 @@ export function MenuScreen() {
             tone="danger"
           />
         </ListGroup>
-        <p className="text-center text-caption text-mist-500">{t('menu.version', { version: APP_VERSION })}</p>
+        <p className="text-center text-caption text-mist-500">
+          {t('menu.version', { version: APP_VERSION })}
+        </p>
       </ScreenBody>
     </main>
   );

@@ -29,7 +29,9 @@ export const defaultPartnerAppDeps: PartnerAppDeps = {
  * 2-for-1 app when it is installed; otherwise (and always on the web) the change-app modal
  * with the store links.
  */
-export function usePartnerApp(deps: PartnerAppDeps = defaultPartnerAppDeps): () => Promise<'opened' | 'promoted'> {
+export function usePartnerApp(
+  deps: PartnerAppDeps = defaultPartnerAppDeps,
+): () => Promise<'opened' | 'promoted'> {
   const { t } = useTranslation();
   const modal = useModal();
   return useCallback(async () => {
@@ -74,8 +76,18 @@ function StoreLinks({ deps, close }: { deps: PartnerAppDeps; close: () => void }
   };
   const platform = deps.platform();
   const links = [
-    { url: appStoreUrl, label: t('partnerApp.appStore'), icon: <AppleLogo className="size-6" />, for: 'ios' },
-    { url: playStoreUrl, label: t('partnerApp.googlePlay'), icon: <GooglePlayLogo className="size-6" />, for: 'android' },
+    {
+      url: appStoreUrl,
+      label: t('partnerApp.appStore'),
+      icon: <AppleLogo className="size-6" />,
+      for: 'ios',
+    },
+    {
+      url: playStoreUrl,
+      label: t('partnerApp.googlePlay'),
+      icon: <GooglePlayLogo className="size-6" />,
+      for: 'android',
+    },
   ].filter((link) => platform === 'web' || link.for === platform);
   return (
     <div className="flex flex-col gap-2">

@@ -40,22 +40,31 @@ export function ProfileScreen() {
             {user.firstname} {user.lastname}
           </p>
         </div>
-        <Card className="p-0" aria-labelledby="profile-details-title">
-          <h2 id="profile-details-title" className="px-5 pt-5 text-heading font-bold text-ocean-950">
+        <Card className="pb-2" aria-labelledby="profile-details-title">
+          <h2 id="profile-details-title" className="text-heading font-bold text-ocean-950">
             {t('profile.details')}
           </h2>
-          <dl className="divide-y divide-mist-100 px-5 pb-2">
+          <dl className="divide-y divide-mist-100">
             {rows.map(([label, value]) => (
               <div key={label} className="flex flex-col gap-0.5 py-3">
                 <dt className="text-caption text-mist-500">{label}</dt>
-                <dd className={value ? 'text-body font-medium text-mist-900' : 'text-body text-mist-400'}>
+                <dd
+                  className={
+                    value ? 'text-body font-medium text-mist-900' : 'text-body text-mist-400'
+                  }
+                >
                   {value ?? t('common.notProvided')}
                 </dd>
               </div>
             ))}
           </dl>
         </Card>
-        <Button variant="secondary" block icon={<LogoutIcon className="size-5" />} onClick={() => void logout()}>
+        <Button
+          variant="secondary"
+          block
+          icon={<LogoutIcon className="size-5" />}
+          onClick={() => void logout()}
+        >
           {t('profile.logout')}
         </Button>
       </ScreenBody>

@@ -5,7 +5,10 @@ import { agreementResponse } from '@alda/contract/schemas/agreements';
 import { ordersResponse, type Order } from '@alda/contract/schemas/orders';
 import { packagesResponse } from '@alda/contract/schemas/packages';
 import { plansResponse } from '@alda/contract/schemas/plans';
-import { subscriptionsResponse, type SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import {
+  subscriptionsResponse,
+  type SubscriptionsResponse,
+} from '@alda/contract/schemas/subscriptions';
 import type { HttpClient, Result } from './http';
 
 /**
@@ -24,7 +27,9 @@ export const ACCOUNT_RESOURCES = {
 export type AccountResource = keyof typeof ACCOUNT_RESOURCES;
 export const ACCOUNT_RESOURCE_NAMES = Object.keys(ACCOUNT_RESOURCES) as AccountResource[];
 
-export type AccountData<R extends AccountResource> = z.output<(typeof ACCOUNT_RESOURCES)[R]['schema']>;
+export type AccountData<R extends AccountResource> = z.output<
+  (typeof ACCOUNT_RESOURCES)[R]['schema']
+>;
 
 /** Query keys of the start-up data; features read it from the query cache. */
 export const accountKeys = {
@@ -52,7 +57,10 @@ export function httpAccountLoaders(http: HttpClient): AccountLoaders {
  * cache (SPEC §1 step 5). A failed load is skipped silently: its data stays unset, the others are
  * still stored. Resolves with the resources that loaded.
  */
-export async function loadAccountData(queryClient: QueryClient, loaders: AccountLoaders): Promise<AccountResource[]> {
+export async function loadAccountData(
+  queryClient: QueryClient,
+  loaders: AccountLoaders,
+): Promise<AccountResource[]> {
   const settled = await Promise.allSettled(
     ACCOUNT_RESOURCE_NAMES.map(async (resource) => {
       const result = await loaders[resource]();

@@ -7,7 +7,10 @@ import { AUTH_ENDPOINTS, createHttpClient } from './http';
 
 const item = z.object({ id: z.string() });
 
-async function setup(handlers: Record<string, Handler> = {}, options: { signedIn?: boolean; refreshToken?: boolean } = {}) {
+async function setup(
+  handlers: Record<string, Handler> = {},
+  options: { signedIn?: boolean; refreshToken?: boolean } = {},
+) {
   const { signedIn = true, refreshToken = true } = options;
   const api = createFakeApi(handlers);
   const initial: Record<string, string> = {};
@@ -76,8 +79,12 @@ describe('HTTP client basics (SPEC §7)', () => {
   });
 
   it('posts JSON bodies and adds query parameters', async () => {
-    const { http, api } = await setup({ 'POST /things': (req) => ok({ id: String((req.body as { n: number }).n) }) });
-    const result = await http.post('/things', { n: 7 }, item, { query: { page: 0, perPage: 15, skip: undefined } });
+    const { http, api } = await setup({
+      'POST /things': (req) => ok({ id: String((req.body as { n: number }).n) }),
+    });
+    const result = await http.post('/things', { n: 7 }, item, {
+      query: { page: 0, perPage: 15, skip: undefined },
+    });
     expect(result).toEqual({ ok: true, data: { id: '7' } });
     expect(api.requests[0]?.url).toBe('/api/things?page=0&perPage=15');
     expect(api.requests[0]?.headers['content-type']).toBe('application/json');
@@ -86,9 +93,12 @@ describe('HTTP client basics (SPEC §7)', () => {
   it('wraps an error envelope as a result-or-error pair with code, message, field and status (SPEC §8)', async () => {
     const { http } = await setup({
       'POST /things': () =>
-        new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } }), {
-          status: 400,
-        }),
+        new Response(
+          JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Bad', field: 'email' } }),
+          {
+            status: 400,
+          },
+        ),
     });
     expect(await http.post('/things', {}, item)).toEqual({
       ok: false,
@@ -131,7 +141,9 @@ describe('token handling on 401 (SPEC §8)', () => {
     const result = await http.get('/me', item);
     expect(result).toEqual({ ok: true, data: { id: 'x' } });
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
-    expect(api.callsTo('POST /auth/refresh-token')[0]?.body).toEqual({ refreshToken: 'old-refresh' });
+    expect(api.callsTo('POST /auth/refresh-token')[0]?.body).toEqual({
+      refreshToken: 'old-refresh',
+    });
     expect(api.callsTo('GET /me').map((r) => r.headers.authorization)).toEqual([
       'Bearer old-access',
       'Bearer new-access',
@@ -170,7 +182,10 @@ describe('token handling on 401 (SPEC §8)', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
     for (const route of ['GET /a', 'GET /b', 'GET /c']) {
-      expect(api.callsTo(route).map((r) => r.headers.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+      expect(api.callsTo(route).map((r) => r.headers.authorization)).toEqual([
+        'Bearer old-access',
+        'Bearer new-access',
+      ]);
     }
   });
 
@@ -193,10 +208,17 @@ describe('token handling on 401 (SPEC §8)', () => {
     let valid = 'old-access';
     const { http, api, advance } = await setup({
       // The server rejects every token it has not just issued, so each new 401 wants a refresh.
-      'GET /me': (req) => (req.headers.authorization === `Bearer ${valid}` ? ok({ id: 'x' }) : fail(401, 'UNAUTHORIZED')),
+      'GET /me': (req) =>
+        req.headers.authorization === `Bearer ${valid}`
+          ? ok({ id: 'x' })
+          : fail(401, 'UNAUTHORIZED'),
       'POST /auth/refresh-token': () => {
         valid = 'never';
-        return ok({ accessToken: `t${api.callsTo('POST /auth/refresh-token').length}`, refreshToken: 'r', expiresIn: 900 });
+        return ok({
+          accessToken: `t${api.callsTo('POST /auth/refresh-token').length}`,
+          refreshToken: 'r',
+          expiresIn: 900,
+        });
       },
     });
     valid = 'never';
@@ -251,17 +273,24 @@ describe('token handling on 401 (SPEC §8)', () => {
     expect(tokens.getRefreshToken()).toBe('old-refresh');
   });
 
-  it.each(AUTH_ENDPOINTS)('does not refresh on a 401 from the auth endpoint %s (SPEC §8)', async (endpoint) => {
-    const { http, api, onSessionExpired } = await setup({
-      'POST /auth/refresh-token': refreshOk(),
-      [`POST ${endpoint}`]: () => fail(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.'),
-    });
-    const result = await http.post(endpoint, {}, item);
-    expect(!result.ok && result.error).toMatchObject({ code: 'INVALID_CREDENTIALS', status: 401 });
-    // Only the request itself went out: no refresh, no retry.
-    expect(api.requests).toHaveLength(1);
-    expect(onSessionExpired).not.toHaveBeenCalled();
-  });
+  it.each(AUTH_ENDPOINTS)(
+    'does not refresh on a 401 from the auth endpoint %s (SPEC §8)',
+    async (endpoint) => {
+      const { http, api, onSessionExpired } = await setup({
+        'POST /auth/refresh-token': refreshOk(),
+        [`POST ${endpoint}`]: () =>
+          fail(401, 'INVALID_CREDENTIALS', 'Incorrect email or password.'),
+      });
+      const result = await http.post(endpoint, {}, item);
+      expect(!result.ok && result.error).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        status: 401,
+      });
+      // Only the request itself went out: no refresh, no retry.
+      expect(api.requests).toHaveLength(1);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+    },
+  );
 
   it('does not refresh for a guest: a 401 is just an answer (SPEC §8 "signed-in user")', async () => {
     const { http, api, onSessionExpired } = await setup(
@@ -275,8 +304,13 @@ describe('token handling on 401 (SPEC §8)', () => {
   });
 
   it('skips the refresh when the caller asks (logout)', async () => {
-    const { http, api } = await setup({ 'POST /auth/logout': () => fail(401, 'UNAUTHORIZED'), 'POST /auth/refresh-token': refreshOk() });
-    await http.post('/auth/logout', { refreshToken: 'old-refresh' }, z.unknown(), { skipAuthRefresh: true });
+    const { http, api } = await setup({
+      'POST /auth/logout': () => fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': refreshOk(),
+    });
+    await http.post('/auth/logout', { refreshToken: 'old-refresh' }, z.unknown(), {
+      skipAuthRefresh: true,
+    });
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
   });
 });

@@ -30,9 +30,24 @@ export interface RequestOptions {
 
 export interface HttpClient {
   get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
-  post<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
-  put<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
-  patch<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  post<T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    options?: RequestOptions,
+  ): Promise<Result<T>>;
+  put<T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    options?: RequestOptions,
+  ): Promise<Result<T>>;
+  patch<T>(
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+    options?: RequestOptions,
+  ): Promise<Result<T>>;
   delete<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
 }
 
@@ -75,7 +90,10 @@ const errorBody = z.object({
   error: z.object({ code: z.string().min(1), message: z.string(), field: z.string().optional() }),
 });
 
-const refreshedTokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) });
+const refreshedTokens = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+});
 
 const CLIENT_MESSAGES: Record<ClientErrorCode, string> = {
   NETWORK: 'The server could not be reached.',
@@ -103,12 +121,18 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toResult<T>(response: Response, schema: z.ZodType<T>, path: string): Promise<Result<T>> {
+async function toResult<T>(
+  response: Response,
+  schema: z.ZodType<T>,
+  path: string,
+): Promise<Result<T>> {
   const body = await readJson(response);
   if (response.ok) {
     // `{ data }` envelope; a 204 carries no body and parses as undefined.
     const data =
-      body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
+      body !== null && typeof body === 'object' && 'data' in body
+        ? (body as { data: unknown }).data
+        : body;
     const parsed = schema.safeParse(data);
     if (parsed.success) return { ok: true, data: parsed.data };
     console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
@@ -117,11 +141,18 @@ async function toResult<T>(response: Response, schema: z.ZodType<T>, path: strin
   const envelope = errorBody.safeParse(body);
   if (envelope.success) {
     const { code, message, field } = envelope.data.error;
-    return { ok: false, error: { code, message, status: response.status, ...(field ? { field } : {}) } };
+    return {
+      ok: false,
+      error: { code, message, status: response.status, ...(field ? { field } : {}) },
+    };
   }
   return {
     ok: false,
-    error: { code: 'UNKNOWN', message: response.statusText || CLIENT_MESSAGES.UNKNOWN, status: response.status },
+    error: {
+      code: 'UNKNOWN',
+      message: response.statusText || CLIENT_MESSAGES.UNKNOWN,
+      status: response.status,
+    },
   };
 }
 
@@ -147,7 +178,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   const throttleMs = config.refreshThrottleMs ?? TOKEN_REFRESH_THROTTLE_MS;
   const { tokens } = config;
 
-  let lastRefresh: { startedAt: number; outcome: Promise<RefreshOutcome>; settled: boolean } | null = null;
+  let lastRefresh: {
+    startedAt: number;
+    outcome: Promise<RefreshOutcome>;
+    settled: boolean;
+  } | null = null;
 
   const headers = (accessToken: string | null, hasBody: boolean): Record<string, string> => ({
     Accept: 'application/json',
@@ -160,7 +195,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
     if (!query) return url;
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) params.set(key, String(value));
     const qs = params.toString();
     return qs ? `${url}?${qs}` : url;
   };
@@ -187,7 +223,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   }
 
   async function expire(): Promise<void> {
-    await tokens.clear().catch((error: unknown) => console.warn('Could not clear the tokens', error));
+    await tokens
+      .clear()
+      .catch((error: unknown) => console.warn('Could not clear the tokens', error));
     config.onSessionExpired();
   }
 
@@ -242,7 +280,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const first = await send(method, path, body, sentWith, options);
     if (first.kind === 'network') return clientError('NETWORK');
     const canRefresh =
-      first.response.status === 401 && sentWith !== null && !options.skipAuthRefresh && !isAuthEndpoint(path);
+      first.response.status === 401 &&
+      sentWith !== null &&
+      !options.skipAuthRefresh &&
+      !isAuthEndpoint(path);
     if (!canRefresh) return toResult(first.response, schema, path);
 
     const outcome = await refreshAfter401(sentWith);

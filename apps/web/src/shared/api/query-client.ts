@@ -10,7 +10,12 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         // Client errors (4xx) will not get better by asking again; network and 5xx might.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiRequestError && error.error.status >= 400 && error.error.status < 500),
+          failureCount < 2 &&
+          !(
+            error instanceof ApiRequestError &&
+            error.error.status >= 400 &&
+            error.error.status < 500
+          ),
       },
     },
   });

@@ -24,7 +24,9 @@ export interface SessionStore {
   onSignOut(listener: (reason: SignOutReason) => void): () => void;
 }
 
-export function createSessionStore(initial: SessionState = { user: null, userFetched: false }): SessionStore {
+export function createSessionStore(
+  initial: SessionState = { user: null, userFetched: false },
+): SessionStore {
   let state = initial;
   const listeners = new Set<() => void>();
   const signOutListeners = new Set<(reason: SignOutReason) => void>();
@@ -52,4 +54,3 @@ export function createSessionStore(initial: SessionState = { user: null, userFet
 }
 
 export const sessionStore = createSessionStore();
-

@@ -25,7 +25,10 @@ export function createTokenStore(storage: KeyValueStorage = preferences): TokenS
   let refresh: string | null = null;
   return {
     async load() {
-      const [a, r] = await Promise.all([storage.get(TOKEN_KEYS.access), storage.get(TOKEN_KEYS.refresh)]);
+      const [a, r] = await Promise.all([
+        storage.get(TOKEN_KEYS.access),
+        storage.get(TOKEN_KEYS.refresh),
+      ]);
       access = a;
       refresh = r;
     },

@@ -11,7 +11,10 @@ export const appConfig = {
   /** Where the Alda app itself is listed (used by the upgrade prompts). */
   store: {
     ios: pick(env.VITE_APP_STORE_URL, 'https://apps.apple.com/fo/app/alda/id6479125530'),
-    android: pick(env.VITE_PLAY_STORE_URL, 'https://play.google.com/store/apps/details?id=fo.alda.selfcare'),
+    android: pick(
+      env.VITE_PLAY_STORE_URL,
+      'https://play.google.com/store/apps/details?id=fo.alda.selfcare',
+    ),
   },
   /** The provider's other app: 2-for-1 offers from partner shops (SPEC §1). */
   partnerApp: {
@@ -19,7 +22,10 @@ export const appConfig = {
     iosUrlScheme: pick(env.VITE_PARTNER_APP_IOS_SCHEME, 'alda2for1://'),
     /** Android opens it by package name. */
     androidPackage: pick(env.VITE_PARTNER_APP_ANDROID_PACKAGE, 'fo.alda.tveirfyriein'),
-    appStoreUrl: pick(env.VITE_PARTNER_APP_STORE_URL, 'https://apps.apple.com/fo/app/2-fyri-1/id6479125677'),
+    appStoreUrl: pick(
+      env.VITE_PARTNER_APP_STORE_URL,
+      'https://apps.apple.com/fo/app/2-fyri-1/id6479125677',
+    ),
     playStoreUrl: pick(
       env.VITE_PARTNER_PLAY_STORE_URL,
       'https://play.google.com/store/apps/details?id=fo.alda.tveirfyriein',

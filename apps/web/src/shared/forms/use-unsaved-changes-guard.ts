@@ -14,7 +14,8 @@ export function useUnsavedChangesGuard(isDirty: boolean): void {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
   );
   const { state, proceed, reset } = blocker;
 

@@ -71,9 +71,10 @@ export async function changeLocale(
 }
 
 /** Start-up step 2 (SPEC §1): restores the saved locale; Faroese when none is saved. */
-export async function restoreLocale(
-  { instance = i18n, storage = preferences }: { instance?: I18n; storage?: KeyValueStorage } = {},
-): Promise<Locale> {
+export async function restoreLocale({
+  instance = i18n,
+  storage = preferences,
+}: { instance?: I18n; storage?: KeyValueStorage } = {}): Promise<Locale> {
   const saved = await storage.get(LOCALE_KEY).catch(() => null);
   const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
   await applyLocale(instance, locale);

@@ -7,7 +7,9 @@ import { createI18n, resources } from './i18n';
 /** All leaf keys of a nested message object, dotted. */
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value).flatMap(([key, child]) =>
+    keysOf(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 describe('translations (SPEC §1: Faroese default, English available)', () => {
@@ -18,7 +20,9 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
   it('has no empty message in either language', () => {
     for (const messages of [fo, en]) {
       for (const key of keysOf(messages)) {
-        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+        const text = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
         expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
       }
     }

@@ -9,7 +9,11 @@ import type { ApiError } from '@/shared/api/http';
 export function useErrorMessage(): (error: Pick<ApiError, 'code' | 'message'>) => string {
   const { t } = useTranslation();
   return useCallback(
-    (error) => t(error.code, { ns: 'errors', defaultValue: error.message || t('UNKNOWN', { ns: 'errors' }) }),
+    (error) =>
+      t(error.code, {
+        ns: 'errors',
+        defaultValue: error.message || t('UNKNOWN', { ns: 'errors' }),
+      }),
     [t],
   );
 }

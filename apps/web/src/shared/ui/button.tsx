@@ -13,7 +13,8 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-ocean-900 text-white hover:bg-ocean-800 active:bg-ocean-950',
   accent: 'bg-puffin-500 text-white hover:bg-puffin-600 active:bg-puffin-600',
-  secondary: 'bg-white text-ocean-900 ring-1 ring-inset ring-mist-300 hover:bg-mist-50 active:bg-mist-100',
+  secondary:
+    'bg-white text-ocean-900 ring-1 ring-inset ring-mist-300 hover:bg-mist-50 active:bg-mist-100',
   ghost: 'text-ocean-700 hover:bg-ocean-50 active:bg-ocean-100',
   danger: 'bg-danger-600 text-white hover:bg-danger-700',
   inverse: 'bg-white text-ocean-900 hover:bg-ocean-50 active:bg-ocean-100',
@@ -29,7 +30,12 @@ export function buttonClasses({
   size = 'lg',
   block = false,
   className,
-}: { variant?: ButtonVariant; size?: ButtonSize; block?: boolean; className?: string } = {}): string {
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  className?: string;
+} = {}): string {
   return cx(base, variants[variant], sizes[size], block && 'w-full', className);
 }
 
@@ -74,7 +80,15 @@ export interface ButtonLinkProps extends LinkProps {
   icon?: ReactNode;
 }
 
-export function ButtonLink({ variant, size, block, icon, className, children, ...props }: ButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  children,
+  ...props
+}: ButtonLinkProps) {
   return (
     <Link className={buttonClasses({ variant, size, block, className })} {...props}>
       {icon}

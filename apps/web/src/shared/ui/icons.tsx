@@ -192,19 +192,23 @@ export const SparkIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** The Alda mark: a wave over the sea, drawn in the current colour. */
+/** The Alda mark: two waves (alda is Faroese for wave), drawn in the current colour. */
 export function AldaMark({ className = 'size-8', ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={className} {...props}>
-      <path
-        fill="currentColor"
-        d="M6 31.5c4.2 0 6.3-2.6 8.4-5.2C16.6 23.6 18.8 21 23.2 21c4.5 0 6.6 2.7 8.7 5.3 2 2.6 4 5.2 8.1 5.2H42v4h-2c-5.9 0-8.7-3.5-10.9-6.3-1.9-2.4-3.2-4.2-5.9-4.2-2.6 0-3.9 1.7-5.7 4-2.3 2.9-5.2 6.5-11.5 6.5H6v-4Z"
-      />
-      <path
-        fill="currentColor"
-        opacity="0.55"
-        d="M6 22.5c3.3 0 5-2 6.8-4.2 2-2.4 4.3-5.3 9.1-5.3 3.6 0 5.8 1.6 7.5 3.4l-2.9 2.8c-1.3-1.3-2.5-2.2-4.6-2.2-2.9 0-4.3 1.7-6 3.8-2 2.5-4.5 5.7-9.9 5.7v-4Z"
-      />
+    <svg
+      viewBox="0 0 48 48"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={4.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
+      <path d="M6 20c3.5 0 5.5-5 9-5s5.5 5 9 5 5.5-5 9-5 5.5 5 9 5" />
+      <path opacity="0.6" d="M6 32c3.5 0 5.5-5 9-5s5.5 5 9 5 5.5-5 9-5 5.5 5 9 5" />
     </svg>
   );
 }
@@ -223,8 +227,14 @@ export function AppleLogo({ className = 'size-6', ...props }: IconProps) {
 export function GooglePlayLogo({ className = 'size-6', ...props }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} {...props}>
-      <path fill="#34a853" d="M4.1 2.6 13.7 12l-9.6 9.4c-.35-.2-.6-.6-.6-1.1V3.7c0-.5.25-.9.6-1.1Z" />
-      <path fill="#fbbc04" d="m16.8 15.1-3.1-3.1 3.1-3.1 3.6 2.05c.95.55.95 1.55 0 2.1l-3.6 2.05Z" />
+      <path
+        fill="#34a853"
+        d="M4.1 2.6 13.7 12l-9.6 9.4c-.35-.2-.6-.6-.6-1.1V3.7c0-.5.25-.9.6-1.1Z"
+      />
+      <path
+        fill="#fbbc04"
+        d="m16.8 15.1-3.1-3.1 3.1-3.1 3.6 2.05c.95.55.95 1.55 0 2.1l-3.6 2.05Z"
+      />
       <path fill="#ea4335" d="M13.7 12 4.1 21.4c.35.2.8.2 1.25-.05l11.45-6.25-3.1-3.1Z" />
       <path fill="#4285f4" d="M13.7 12 16.8 8.9 5.35 2.65C4.9 2.4 4.45 2.4 4.1 2.6l9.6 9.4Z" />
     </svg>

@@ -31,7 +31,12 @@ function RowContent({
           {icon}
         </span>
       )}
-      <span className={cx('flex-1 text-body font-medium', tone === 'danger' ? 'text-danger-600' : 'text-mist-900')}>
+      <span
+        className={cx(
+          'flex-1 text-body font-medium',
+          tone === 'danger' ? 'text-danger-600' : 'text-mist-900',
+        )}
+      >
         {label}
       </span>
       {value && <span className="text-caption text-mist-500">{value}</span>}
@@ -50,7 +55,11 @@ export function ListRowLink({ to, ...props }: ListRowProps & { to: string }) {
 }
 
 /** A row of a grouped list that acts (e.g. log out). */
-export function ListRowButton({ onClick, tone, ...props }: ListRowProps & { onClick: () => void; tone?: 'danger' }) {
+export function ListRowButton({
+  onClick,
+  tone,
+  ...props
+}: ListRowProps & { onClick: () => void; tone?: 'danger' }) {
   return (
     <button type="button" onClick={onClick} className={rowClasses}>
       <RowContent {...props} tone={tone} chevron={false} />
@@ -62,8 +71,14 @@ export function ListRowButton({ onClick, tone, ...props }: ListRowProps & { onCl
 export function ListGroup({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2">
-      {title && <h2 className="px-1 text-caption font-semibold tracking-wide text-mist-500 uppercase">{title}</h2>}
-      <div className="divide-y divide-mist-100 overflow-hidden rounded-card bg-white shadow-card">{children}</div>
+      {title && (
+        <h2 className="px-1 text-caption font-semibold tracking-wide text-mist-500 uppercase">
+          {title}
+        </h2>
+      )}
+      <div className="divide-y divide-mist-100 overflow-hidden rounded-card bg-white shadow-card">
+        {children}
+      </div>
     </section>
   );
 }

@@ -29,7 +29,12 @@ export function ScreenHeader({ title, back, children }: ScreenHeaderProps) {
             <ChevronLeftIcon />
           </button>
         )}
-        <h1 className={cx('truncate text-heading font-bold text-ocean-950', back === undefined && 'pt-2')}>
+        <h1
+          className={cx(
+            'truncate text-heading font-bold text-ocean-950',
+            back === undefined && 'pt-2',
+          )}
+        >
           {title}
         </h1>
       </div>

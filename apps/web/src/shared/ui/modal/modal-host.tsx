@@ -55,7 +55,11 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
 
   const icon = iconOf(entry);
   const tone: ModalTone | null =
-    entry.kind === 'info' ? 'info' : entry.kind === 'alert' || entry.kind === 'confirm' ? (entry.options.tone ?? null) : null;
+    entry.kind === 'info'
+      ? 'info'
+      : entry.kind === 'alert' || entry.kind === 'confirm'
+        ? (entry.options.tone ?? null)
+        : null;
 
   return (
     <Dialog.Root
@@ -71,7 +75,9 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
           data-state={entry.open ? 'open' : 'closed'}
           className={cx(
             'fixed inset-0 z-40 bg-ocean-950/50 backdrop-blur-[2px]',
-            entry.open ? 'pointer-events-auto animate-fade-in' : 'pointer-events-none animate-fade-out',
+            entry.open
+              ? 'pointer-events-auto animate-fade-in'
+              : 'pointer-events-none animate-fade-out',
           )}
         />
         <Dialog.Content
@@ -92,10 +98,19 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
         >
           <div className="flex flex-col items-center gap-3 text-center">
             {icon && tone && (
-              <span className={cx('flex size-12 items-center justify-center rounded-full', toneStyles[tone])}>{icon}</span>
+              <span
+                className={cx(
+                  'flex size-12 items-center justify-center rounded-full',
+                  toneStyles[tone],
+                )}
+              >
+                {icon}
+              </span>
             )}
             {entry.kind === 'custom' && entry.options.icon}
-            <Dialog.Title className="text-heading font-bold text-ocean-950">{entry.options.title}</Dialog.Title>
+            <Dialog.Title className="text-heading font-bold text-ocean-950">
+              {entry.options.title}
+            </Dialog.Title>
             {entry.options.message ? (
               <Dialog.Description className="text-body whitespace-pre-line text-mist-600">
                 {entry.options.message}
@@ -112,7 +127,11 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
 function iconOf(entry: ModalEntry): ReactNode {
   if (entry.kind === 'info') return <InfoIcon />;
   if ((entry.kind === 'alert' || entry.kind === 'confirm') && entry.options.tone) {
-    return entry.options.tone === 'info' || entry.options.tone === 'neutral' ? <InfoIcon /> : <WarningIcon />;
+    return entry.options.tone === 'info' || entry.options.tone === 'neutral' ? (
+      <InfoIcon />
+    ) : (
+      <WarningIcon />
+    );
   }
   return null;
 }

@@ -46,7 +46,9 @@ describe('alert modal (SPEC §2)', () => {
     const result = open(() => modals.alert({ title: 'Goymt', message: 'Broytingin er goymd.' }));
     expect(dialog().textContent).toContain('Goymt');
     expect(dialog().textContent).toContain('Broytingin er goymd.');
-    expect(screen.getAllByRole('button', { name: /./ }).filter((b) => dialog().contains(b))).toHaveLength(1);
+    expect(
+      screen.getAllByRole('button', { name: /./ }).filter((b) => dialog().contains(b)),
+    ).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Í lagi' }));
     await expect(result).resolves.toBeUndefined();
     await noOpenDialog();
@@ -70,7 +72,9 @@ describe('alert modal (SPEC §2)', () => {
   it('keeps a non-dismissable alert open on Escape and outside clicks; only its button closes it (SPEC §2)', async () => {
     const { modals, user } = renderModals();
     const onConfirm = vi.fn();
-    const result = open(() => modals.alert({ title: 'Dagfør appina', dismissable: false, onConfirm }));
+    const result = open(() =>
+      modals.alert({ title: 'Dagfør appina', dismissable: false, onConfirm }),
+    );
     await user.keyboard('{Escape}');
     expect(dialog()).toBeTruthy();
     await user.click(backdrop());
@@ -85,7 +89,14 @@ describe('alert modal (SPEC §2)', () => {
   it('can stay open after its button (a forced upgrade) and still run the action each time', async () => {
     const { modals, user } = renderModals();
     const onConfirm = vi.fn();
-    open(() => modals.alert({ title: 'Dagfør appina', dismissable: false, closeOnConfirm: false, onConfirm }));
+    open(() =>
+      modals.alert({
+        title: 'Dagfør appina',
+        dismissable: false,
+        closeOnConfirm: false,
+        onConfirm,
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Í lagi' }));
     await user.click(screen.getByRole('button', { name: 'Í lagi' }));
     expect(onConfirm).toHaveBeenCalledTimes(2);
@@ -96,7 +107,9 @@ describe('alert modal (SPEC §2)', () => {
 describe('info modal (SPEC §2)', () => {
   it('shows information with a close button', async () => {
     const { modals, user } = renderModals();
-    const result = open(() => modals.info({ title: 'Viðlíkahald', message: 'Í nátt frá 2 til 4.' }));
+    const result = open(() =>
+      modals.info({ title: 'Viðlíkahald', message: 'Í nátt frá 2 til 4.' }),
+    );
     expect(dialog().getAttribute('data-modal-kind')).toBe('info');
     expect(screen.getByRole('dialog', { name: 'Viðlíkahald' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Lat aftur' }));
@@ -122,7 +135,13 @@ describe('confirm modal (SPEC §2)', () => {
 
   it('uses the labels it is given', async () => {
     const { modals } = renderModals();
-    open(() => modals.confirm({ title: 'Dagfør appina', confirmLabel: 'Dagfør appina', cancelLabel: 'Bíða við dagføring' }));
+    open(() =>
+      modals.confirm({
+        title: 'Dagfør appina',
+        confirmLabel: 'Dagfør appina',
+        cancelLabel: 'Bíða við dagføring',
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Dagfør appina' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Bíða við dagføring' })).toBeTruthy();
   });

@@ -55,7 +55,11 @@ export function createToastStore(): ToastStore {
       const kept = others.slice(Math.max(0, others.length - (MAX_TOASTS - 1)));
       for (const dropped of others) if (!kept.includes(dropped)) stopTimer(dropped.id);
       set([...kept, toast]);
-      if (duration !== null) timers.set(toastId, setTimeout(() => store.dismiss(toastId), duration));
+      if (duration !== null)
+        timers.set(
+          toastId,
+          setTimeout(() => store.dismiss(toastId), duration),
+        );
       return toastId;
     },
     dismiss(id) {

@@ -11,7 +11,11 @@ const styles: Record<ToastType, { box: string; icon: string }> = {
   error: { box: 'bg-danger-600 text-white', icon: 'text-white' },
 };
 
-const icons: Record<ToastType, typeof InfoIcon> = { info: InfoIcon, warning: WarningIcon, error: ErrorIcon };
+const icons: Record<ToastType, typeof InfoIcon> = {
+  info: InfoIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+};
 
 /**
  * The toast stack, fixed above the footer when the screen has one (SPEC §2), otherwise above the
@@ -30,13 +34,26 @@ export function ToastViewport({ aboveFooter }: { aboveFooter: boolean }) {
       )}
     >
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={() => store.dismiss(toast.id)} label={t('toast.dismiss')} />
+        <ToastItem
+          key={toast.id}
+          toast={toast}
+          onDismiss={() => store.dismiss(toast.id)}
+          label={t('toast.dismiss')}
+        />
       ))}
     </section>
   );
 }
 
-function ToastItem({ toast, onDismiss, label }: { toast: Toast; onDismiss: () => void; label: string }) {
+function ToastItem({
+  toast,
+  onDismiss,
+  label,
+}: {
+  toast: Toast;
+  onDismiss: () => void;
+  label: string;
+}) {
   const Icon = icons[toast.type];
   return (
     <div

@@ -25,7 +25,10 @@ describe('toasts (SPEC §2)', () => {
       toasts.show({ type: 'warning', message: 'Lítið data eftir' });
       toasts.show({ type: 'error', message: 'Ein villa hendi.' });
     });
-    expect(screen.getAllByRole('status').map((el) => el.getAttribute('data-toast-type'))).toEqual(['info', 'warning']);
+    expect(screen.getAllByRole('status').map((el) => el.getAttribute('data-toast-type'))).toEqual([
+      'info',
+      'warning',
+    ]);
     expect(screen.getByRole('alert').textContent).toContain('Ein villa hendi.');
   });
 
@@ -49,7 +52,9 @@ describe('toasts (SPEC §2)', () => {
   it('keeps a persistent toast until it is dismissed', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const toasts = renderToasts();
-    act(() => void toasts.show({ id: 'offline', type: 'error', message: 'offline', duration: null }));
+    act(
+      () => void toasts.show({ id: 'offline', type: 'error', message: 'offline', duration: null }),
+    );
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert').textContent).toContain('offline');
   });
