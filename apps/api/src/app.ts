@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { AppError } from './errors';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createAccessTokens } from './modules/auth/tokens';
@@ -91,6 +92,7 @@ async function assemble(
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: false,
   });
 
   app.decorate('config', config);
@@ -107,8 +109,18 @@ async function assemble(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Requests that arrive on kept-alive connections while shutting down get the 503 envelope
+  // (instead of Fastify's built-in plain 503) and a hint to reconnect elsewhere.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('SERVICE_UNAVAILABLE', { detail: 'shutting down' });
+    }
   });
 
   // 1. External plugins.

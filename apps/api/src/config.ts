@@ -226,3 +226,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Names of the variables the parser reads; used by the test that keeps CONFIG_DOC honest. */
 export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/**
+ * The configuration table in markdown, from CONFIG_DOC. `npm run config:table -w @alda/api`
+ * prints it for README.md and docs/operations.md; a test checks operations.md still matches.
+ */
+export function configTable(): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = CONFIG_DOC.map((v) => `| \`${v.name}\` | ${escape(v.default)} | ${escape(v.description)} |`);
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}

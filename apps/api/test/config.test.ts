@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@alda/contract/constants';
-import { CONFIG_DOC, CONFIG_KEYS, ConfigError, loadConfig } from '../src/config';
+import { CONFIG_DOC, CONFIG_KEYS, ConfigError, configTable, loadConfig } from '../src/config';
 import { DEFAULT_WEB_DIST, MIGRATIONS_DIR } from '../src/paths';
 
 describe('configuration (parsed once at boot)', () => {
@@ -31,6 +32,12 @@ describe('configuration (parsed once at boot)', () => {
   it('documents exactly the variables it reads (CONFIG_DOC feeds the README table)', () => {
     expect(CONFIG_DOC.map((entry) => entry.name).sort()).toEqual([...CONFIG_KEYS].sort());
     for (const entry of CONFIG_DOC) expect(entry.description.length).toBeGreaterThan(10);
+  });
+
+  it('keeps the table in docs/operations.md equal to the generated one', async () => {
+    const doc = await readFile(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
+    const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(doc);
+    expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(configTable());
   });
 
   it('resolves the migrations and web folders of this repository', () => {

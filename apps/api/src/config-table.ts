@@ -1,0 +1,4 @@
+// `npm run config:table -w @alda/api`: prints the configuration table (markdown) from CONFIG_DOC.
+import { configTable } from './config';
+
+process.stdout.write(`${configTable()}\n`);
