@@ -4,6 +4,7 @@ import { App } from '@/app/app';
 import { initErrorReporting } from '@/app/error-reporting';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
+import { resetStateOnSignOut } from '@/app/session-reset';
 import { startup } from '@/app/startup';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { http } from '@/shared/api/client';
@@ -12,10 +13,8 @@ import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { i18n, restoreLocale } from '@/shared/i18n/i18n';
-import { PATHS } from '@/shared/config/paths';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { modalStore } from '@/shared/ui/modal/modal-store';
-import { OFFLINE_TOAST_ID } from '@/app/use-offline-toast';
 import { toastStore } from '@/shared/ui/toast/toast-store';
 import './styles.css';
 
@@ -31,14 +30,13 @@ const services = createAppServices({
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 // SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user goes to login.
-sessionStore.onSignOut((reason) => {
-  queryClient.clear();
-  modalStore.closeAll();
-  for (const toast of toastStore.getToasts())
-    if (toast.id !== OFFLINE_TOAST_ID) toastStore.dismiss(toast.id);
-  if (reason === 'expired')
-    toastStore.show({ type: 'info', message: i18n.t('UNAUTHORIZED', { ns: 'errors' }) });
-  void router?.navigate(PATHS.login, { replace: true });
+resetStateOnSignOut({
+  session: sessionStore,
+  queryClient,
+  modals: modalStore,
+  toasts: toastStore,
+  t: i18n.t.bind(i18n),
+  navigate: (path) => void router?.navigate(path, { replace: true }),
 });
 
 void startup({

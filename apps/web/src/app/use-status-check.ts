@@ -16,7 +16,7 @@ export const STATUS_MESSAGES_KEY = ['status', 'messages'] as const;
 
 /** Runs the status check each time the native app resumes (SPEC §1, §4 "Upgrade check"). */
 export function useStatusCheckOnResume(): void {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const { http } = useAppServices();
   const modals = useModal();
   const queryClient = useQueryClient();
@@ -28,11 +28,11 @@ export function useStatusCheckOnResume(): void {
       getDeviceMeta,
       storage: preferences,
       modals,
-      t,
+      t: i18n.t.bind(i18n),
       openUrl: openExternalUrl,
       storeUrls: appConfig.store,
       storeMessages: (messages) => queryClient.setQueryData(STATUS_MESSAGES_KEY, messages),
     });
     return onAppResume(() => void runStatusCheck());
-  }, [http, modals, queryClient, t]);
+  }, [http, i18n, modals, queryClient]);
 }

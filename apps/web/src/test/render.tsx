@@ -7,6 +7,7 @@ import type { Locale } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
+import { resetStateOnSignOut } from '@/app/session-reset';
 import { accountKeys, httpAccountLoaders, type AccountResource } from '@/shared/api/account-data';
 import { createHttpClient } from '@/shared/api/http';
 import { createSessionStore } from '@/shared/auth/session-store';
@@ -92,7 +93,14 @@ export async function renderApp(options: TestAppOptions = {}) {
     ? options.routes(ctx)
     : createAppRoutes({ session: ctx.session, queryClient: ctx.queryClient });
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
-  ctx.session.onSignOut(() => void router.navigate('/rita-inn', { replace: true }));
+  resetStateOnSignOut({
+    session: ctx.session,
+    queryClient: ctx.queryClient,
+    modals: ctx.modals,
+    toasts: ctx.toasts,
+    t: ctx.i18n.t.bind(ctx.i18n),
+    navigate: (path) => void router.navigate(path, { replace: true }),
+  });
   const view = render(
     <Providers ctx={ctx}>
       <RouterProvider router={router} />

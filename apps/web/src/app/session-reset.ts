@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { SessionStore } from '@/shared/auth/session-store';
+import { PATHS } from '@/shared/config/paths';
+import type { ModalStore } from '@/shared/ui/modal/modal-store';
+import type { ToastStore } from '@/shared/ui/toast/toast-store';
+import { OFFLINE_TOAST_ID } from './use-offline-toast';
+
+export interface SessionResetDeps {
+  session: Pick<SessionStore, 'onSignOut'>;
+  queryClient: QueryClient;
+  modals: Pick<ModalStore, 'closeAll'>;
+  toasts: ToastStore;
+  t: TFunction;
+  /** Navigates to a path (the router, once it exists). */
+  navigate: (path: string) => void;
+}
+
+/**
+ * SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user is sent
+ * to login. The offline toast stays (it is about the device, not the session); an expired
+ * session says why the user is back at login.
+ */
+export function resetStateOnSignOut({
+  session,
+  queryClient,
+  modals,
+  toasts,
+  t,
+  navigate,
+}: SessionResetDeps) {
+  return session.onSignOut((reason) => {
+    queryClient.clear();
+    modals.closeAll();
+    for (const toast of toasts.getToasts())
+      if (toast.id !== OFFLINE_TOAST_ID) toasts.dismiss(toast.id);
+    if (reason === 'expired')
+      toasts.show({ type: 'info', message: t('UNAUTHORIZED', { ns: 'errors' }) });
+    navigate(PATHS.login);
+  });
+}
