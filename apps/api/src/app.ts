@@ -64,22 +64,22 @@ function trustProxyOption(value: Config['trustProxy']) {
  * each module, then the web app. `main.ts` migrates, seeds and listens; tests use `inject`.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const app = createServer(config, deps.logStream);
+  let database = deps.database;
   try {
-    return await assemble(config, database, deps.now ?? (() => new Date()), deps.logStream);
+    database ??= await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
+    await assemble(app, config, database, deps.now ?? (() => new Date()));
+    return app;
   } catch (error) {
-    await database.close();
+    // Closing twice is harmless; what must not happen is a pool left open by a failed build.
+    await database?.close();
+    await app.close().catch(() => {});
     throw error;
   }
 }
 
-async function assemble(
-  config: Config,
-  database: Database,
-  now: () => Date,
-  logStream: DestinationStream | undefined,
-): Promise<FastifyInstance> {
-  const app = Fastify({
+function createServer(config: Config, logStream: DestinationStream | undefined): FastifyInstance {
+  return Fastify({
     logger: {
       level: config.logLevel,
       // Credentials must never reach the logs, whatever a future log line includes.
@@ -94,7 +94,9 @@ async function assemble(
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: false,
   });
+}
 
+async function assemble(app: FastifyInstance, config: Config, database: Database, now: () => Date): Promise<void> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -159,6 +161,4 @@ async function assemble(
     if (web?.fallback(request, reply)) return reply;
     return sendRouteNotFound(request, reply);
   });
-
-  return app;
 }

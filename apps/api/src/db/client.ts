@@ -39,6 +39,8 @@ export interface DatabaseOptions {
    * of running initdb. Tests use an already migrated one, which cuts each app's start by ~1 s.
    */
   pgliteSnapshot?: Blob | undefined;
+  /** Where connection-level problems are reported (idle PostgreSQL connections that drop). */
+  log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
 /*
@@ -51,7 +53,7 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.log)
     : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
@@ -79,11 +81,11 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, log: DatabaseOptions['log']): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its connection emits 'error' on the pool; without a listener that
-  // would crash the process. The next query simply gets a fresh connection.
-  pool.on('error', () => {});
+  // An idle client that loses its connection (failover, restart) emits 'error' on the pool;
+  // without a listener that would crash the process. The next query gets a fresh connection.
+  pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
   const db = drizzleNodePg({ client: pool });
   let closed = false;
   return {
