@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { errorMessage, requestLocale } from '../i18n';
 import { validationFailure, type ValidationEntry } from '../validation-messages';
 
-/** Codes for the HTTP statuses Fastify and its plugins raise on their own. */
+/** Codes for the 4xx statuses Fastify and its plugins raise on their own. */
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
@@ -17,10 +17,9 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Builds the error envelope for a code (used by the handlers here and by the auth guard). */
+/** Builds the error envelope for a code, with the message in the caller's language. */
 export function envelope(code: ErrorCode, locale: Locale, field?: string, message?: string): ErrorEnvelope {
   return {
     error: {
@@ -32,8 +31,8 @@ export function envelope(code: ErrorCode, locale: Locale, field?: string, messag
 }
 
 /**
- * Sends the not-found envelope. Everything under /api that no route matched is ROUTE_NOT_FOUND;
- * the web-serving plugin calls this too for paths that are not the SPA's.
+ * Sends the not-found envelope: for everything under /api that no route matched, and for other
+ * paths that are not an SPA navigation (see the not-found handler in app.ts).
  */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.status(404).send(envelope('ROUTE_NOT_FOUND', requestLocale(request)));
