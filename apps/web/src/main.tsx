@@ -1,3 +1,5 @@
+// First: configures zod for the CSP before any schema is built.
+import '@/shared/config/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
