@@ -22,7 +22,8 @@ const bundleContract = {
       const sub = args.path.slice('@alda/contract/'.length);
       const candidates = [path.join(contractSrc, sub), path.join(contractSrc, `${sub}.ts`)];
       const found = candidates.find((file) => path.extname(file) && existsSync(file));
-      if (!found) return { errors: [{ text: `@alda/contract/${sub} not found under ${contractSrc}` }] };
+      if (!found)
+        return { errors: [{ text: `@alda/contract/${sub} not found under ${contractSrc}` }] };
       return { path: found };
     });
   },
@@ -45,7 +46,8 @@ const result = await build({
 const inputs = Object.keys(result.metafile.inputs);
 const contractFiles = inputs.filter((file) => file.includes('packages/contract/src/'));
 if (contractFiles.length === 0) throw new Error('build: @alda/contract was not bundled');
-const size = result.metafile.outputs[path.relative(process.cwd(), path.join(here, 'dist/main.js'))]?.bytes;
+const size =
+  result.metafile.outputs[path.relative(process.cwd(), path.join(here, 'dist/main.js'))]?.bytes;
 console.log(
   `api: dist/main.js${size ? ` (${Math.round(size / 1024)} KiB)` : ''} from ${inputs.length} files, ${contractFiles.length} of them from @alda/contract`,
 );

@@ -5,7 +5,9 @@ export default defineConfig({
   resolve: {
     // Same mapping as tsconfig.json "paths": the contract's JSON locale files.
     alias: {
-      '@alda/contract/locales': fileURLToPath(new URL('../../packages/contract/src/locales', import.meta.url)),
+      '@alda/contract/locales': fileURLToPath(
+        new URL('../../packages/contract/src/locales', import.meta.url),
+      ),
     },
   },
   test: {

@@ -67,7 +67,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = createServer(config, deps.logStream);
   let database = deps.database;
   try {
-    database ??= await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
+    database ??= await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
     await assemble(app, config, database, deps.now ?? (() => new Date()));
     return app;
   } catch (error) {
@@ -83,7 +87,13 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
     logger: {
       level: config.logLevel,
       // Credentials must never reach the logs, whatever a future log line includes.
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.accessToken'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.refreshToken',
+        '*.accessToken',
+      ],
       ...(logStream ? { stream: logStream } : {}),
     },
     // Probes are polled every few seconds; logging each one would drown the real traffic.
@@ -96,7 +106,12 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
   });
 }
 
-async function assemble(app: FastifyInstance, config: Config, database: Database, now: () => Date): Promise<void> {
+async function assemble(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  now: () => Date,
+): Promise<void> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -106,7 +121,9 @@ async function assemble(app: FastifyInstance, config: Config, database: Database
   });
 
   if (config.jwtSecretGenerated) {
-    app.log.warn('JWT_SECRET is not set: using a random secret for this process. Access tokens will not survive a restart or work across instances; set JWT_SECRET in production.');
+    app.log.warn(
+      'JWT_SECRET is not set: using a random secret for this process. Access tokens will not survive a restart or work across instances; set JWT_SECRET in production.',
+    );
   }
 
   app.setValidatorCompiler(validatorCompiler);

@@ -12,7 +12,11 @@ import { DEFAULT_WEB_DIST } from './paths';
  */
 export const CONFIG_DOC = [
   { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind; `127.0.0.1` keeps it local.' },
+  {
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Interface to bind; `127.0.0.1` keeps it local.',
+  },
   {
     name: 'DATABASE_URL',
     default: '(unset)',
@@ -30,7 +34,11 @@ export const CONFIG_DOC = [
     default: 'info',
     description: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.',
   },
-  { name: 'NODE_ENV', default: 'development', description: '`development`, `production` or `test`.' },
+  {
+    name: 'NODE_ENV',
+    default: 'development',
+    description: '`development`, `production` or `test`.',
+  },
   {
     name: 'DEMO_MODE',
     default: 'false',
@@ -40,7 +48,8 @@ export const CONFIG_DOC = [
   {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
-    description: 'Folder with the built web app to serve; when missing, only the API is served (with a warning).',
+    description:
+      'Folder with the built web app to serve; when missing, only the API is served (with a warning).',
   },
   {
     name: 'MIN_APP_VERSION',
@@ -50,7 +59,8 @@ export const CONFIG_DOC = [
   {
     name: 'LATEST_APP_VERSION',
     default: APP_VERSION,
-    description: 'Apps older than this semver are asked to upgrade (`shouldUpgrade`). Must be ≥ MIN_APP_VERSION.',
+    description:
+      'Apps older than this semver are asked to upgrade (`shouldUpgrade`). Must be ≥ MIN_APP_VERSION.',
   },
   {
     name: 'JWT_SECRET',
@@ -58,11 +68,16 @@ export const CONFIG_DOC = [
     description:
       'HMAC secret (≥ 32 characters) that signs access tokens. Required when NODE_ENV=production unless DEMO_MODE is on. All instances behind one load balancer need the same value.',
   },
-  { name: 'ACCESS_TOKEN_TTL_S', default: '900', description: 'Lifetime of an access token in seconds.' },
+  {
+    name: 'ACCESS_TOKEN_TTL_S',
+    default: '900',
+    description: 'Lifetime of an access token in seconds.',
+  },
   {
     name: 'REFRESH_TOKEN_TTL_S',
     default: '2592000',
-    description: 'Lifetime of a refresh token in seconds (30 days); every refresh issues a new one.',
+    description:
+      'Lifetime of a refresh token in seconds (30 days); every refresh issues a new one.',
   },
   {
     name: 'CORS_ORIGINS',
@@ -73,19 +88,22 @@ export const CONFIG_DOC = [
   {
     name: 'RATE_LIMIT_MAX',
     default: '600',
-    description: 'Requests per minute per client IP across the API; `0` turns the limiter off. /healthz and /readyz are exempt.',
+    description:
+      'Requests per minute per client IP across the API; `0` turns the limiter off. /healthz and /readyz are exempt.',
   },
   {
     name: 'TRUST_PROXY',
     default: 'false',
     description:
-      "Fastify `trustProxy`: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Set it behind a load balancer so client IPs (rate limits, logs) are right.",
+      'Fastify `trustProxy`: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Set it behind a load balancer so client IPs (rate limits, logs) are right.',
   },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const semverString = z.string().refine((value) => semver.valid(value) !== null, 'must be a semver version like 3.0.0');
+const semverString = z
+  .string()
+  .refine((value) => semver.valid(value) !== null, 'must be a semver version like 3.0.0');
 
 /** Optional string where an empty value counts as unset (as in `FOO= npm start`). */
 const optionalString = z
@@ -113,7 +131,11 @@ const envSchema = z
       'must be at least 32 characters',
     ),
     ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(900),
-    REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+    REFRESH_TOKEN_TTL_S: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .default(30 * 24 * 3600),
     CORS_ORIGINS: optionalString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
     TRUST_PROXY: optionalString,
@@ -132,7 +154,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['JWT_SECRET'],
-        message: 'is required when NODE_ENV=production (generate one with `openssl rand -base64 48`)',
+        message:
+          'is required when NODE_ENV=production (generate one with `openssl rand -base64 48`)',
       });
     }
   });
@@ -233,6 +256,8 @@ export const CONFIG_KEYS = Object.keys(envSchema.shape) as (keyof typeof envSche
  */
 export function configTable(): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
-  const rows = CONFIG_DOC.map((v) => `| \`${v.name}\` | ${escape(v.default)} | ${escape(v.description)} |`);
+  const rows = CONFIG_DOC.map(
+    (v) => `| \`${v.name}\` | ${escape(v.default)} | ${escape(v.description)} |`,
+  );
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }

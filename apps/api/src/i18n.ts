@@ -8,7 +8,10 @@ import errorsFo from '@alda/contract/locales/errors.fo.json';
  * The API localizes only what it says itself: error messages. Their wording lives in the
  * contract's locale files, the one home shared with the web app.
  */
-const ERROR_MESSAGES: Record<Locale, Readonly<Record<string, string>>> = { fo: errorsFo, en: errorsEn };
+const ERROR_MESSAGES: Record<Locale, Readonly<Record<string, string>>> = {
+  fo: errorsFo,
+  en: errorsEn,
+};
 
 /** The request's language from `Accept-Language` (Faroese unless English is preferred). */
 export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale {

@@ -22,9 +22,12 @@ function readConfig(): Config {
 function printDemoLogins(url: string): void {
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map(
-    (u) => `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}   ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
+    (u) =>
+      `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}   ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
   );
-  process.stdout.write(`\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`);
+  process.stdout.write(
+    `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -1,5 +1,9 @@
 import type { Locale } from '@alda/contract/locale';
-import { isValidationKey, validationMessage, type ValidationKey } from '@alda/contract/rules/messages';
+import {
+  isValidationKey,
+  validationMessage,
+  type ValidationKey,
+} from '@alda/contract/rules/messages';
 
 /** One entry of Fastify's `error.validation` (fastify-type-provider-zod fills it from zod issues). */
 export interface ValidationEntry {

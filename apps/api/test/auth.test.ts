@@ -27,7 +27,10 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ ACCESS_TOKEN_TTL_S: '900', REFRESH_TOKEN_TTL_S: '3600' }, { now: () => clock });
+    t = await createTestApp(
+      { ACCESS_TOKEN_TTL_S: '900', REFRESH_TOKEN_TTL_S: '3600' },
+      { now: () => clock },
+    );
     // argon2 is deliberately slow: the demo customers are hashed once for the whole file.
     await seedDemoData(t.app.db, clock);
   });
@@ -75,14 +78,19 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
         message: 'Incorrect email or password.',
       });
     }
-    expect(parse(errorEnvelope, await login(jóannes.email, 'x')).error.message).toBe('Skeivur teldupostur ella loyniorð.');
+    expect(parse(errorEnvelope, await login(jóannes.email, 'x')).error.message).toBe(
+      'Skeivur teldupostur ella loyniorð.',
+    );
   });
 
   it('stores passwords as argon2id with the configured cost and refresh tokens only as SHA-256', async () => {
     const [row] = await t.app.db.select().from(users).where(eq(users.id, jóannes.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const { refreshToken } = await signIn();
-    const stored = await t.app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+    const stored = await t.app.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
     expect(stored).toHaveLength(1);
     const all = await t.app.db.select({ hash: refreshTokens.tokenHash }).from(refreshTokens);
     expect(all.some((r) => r.hash === refreshToken)).toBe(false);
@@ -117,7 +125,11 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(parse(errorEnvelope, res).error.code).toBe('UNAUTHORIZED');
     }
-    const basic = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Basic abc' } });
+    const basic = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(basic.statusCode).toBe(401);
   });
 
@@ -197,7 +209,11 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
 
   it('logout revokes the session: its access token and refresh token stop working at once', async () => {
     const { accessToken, refreshToken } = await signIn();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await me(accessToken)).statusCode).toBe(401);
@@ -205,19 +221,36 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
   });
 
   it('logout answers 204 for an unknown or already used token (nothing to reveal)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: 'unknown' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: 'unknown' },
+    });
     expect(res.statusCode).toBe(204);
   });
 
   it('identifies each customer as themselves', async () => {
     const tokensOfGuðrun = parse(tokensAnswer, await login(guðrun.email, DEMO_PASSWORD)).data;
     const { data } = parse(userAnswer, await me(tokensOfGuðrun.accessToken));
-    expect(data).toMatchObject({ firstname: 'Guðrun', lastname: 'Poulsen', city: 'Klaksvík', postCode: '700', locale: 'en' });
+    expect(data).toMatchObject({
+      firstname: 'Guðrun',
+      lastname: 'Poulsen',
+      city: 'Klaksvík',
+      postCode: '700',
+      locale: 'en',
+    });
   });
 
   it('validates the login body, naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/email-login', payload: { email: jóannes.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      payload: { email: jóannes.email },
+    });
     expect(res.statusCode).toBe(400);
-    expect(parse(errorEnvelope, res).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'password' });
+    expect(parse(errorEnvelope, res).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'password',
+    });
   });
 });

@@ -36,8 +36,12 @@ describe('configuration (parsed once at boot)', () => {
 
   it('keeps the table in docs/operations.md equal to the generated one', async () => {
     const doc = await readFile(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
-    const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(doc);
-    expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(configTable());
+    const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(
+      doc,
+    );
+    expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(
+      configTable(),
+    );
   });
 
   it('resolves the migrations and web folders of this repository', () => {
@@ -99,7 +103,12 @@ describe('configuration (parsed once at boot)', () => {
 
   it('stops with a message naming every bad variable', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', DEMO_MODE: 'maybe', MIN_APP_VERSION: 'three', DATABASE_URL: 'mysql://x' });
+      loadConfig({
+        PORT: 'eighty',
+        DEMO_MODE: 'maybe',
+        MIN_APP_VERSION: 'three',
+        DATABASE_URL: 'mysql://x',
+      });
     expect(attempt).toThrow(ConfigError);
     const message = (() => {
       try {
@@ -118,12 +127,16 @@ describe('configuration (parsed once at boot)', () => {
   });
 
   it('requires JWT_SECRET in production unless demo mode is on', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required when NODE_ENV=production/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).jwtSecretGenerated).toBe(true);
   });
 
   it('rejects a short JWT_SECRET and a minimum version above the latest', () => {
-    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET must be at least 32 characters/,
+    );
     expect(() => loadConfig({ MIN_APP_VERSION: '4.0.0', LATEST_APP_VERSION: '3.0.0' })).toThrow(
       /MIN_APP_VERSION must not be greater than LATEST_APP_VERSION/,
     );

@@ -55,7 +55,9 @@ describe('GET /api/content/:slug (SPEC §2 terms and privacy, markdown)', () => 
   });
 
   it('falls back to the Faroese page when the requested translation is missing', async () => {
-    await t.app.db.delete(contentPages).where(and(eq(contentPages.slug, 'privacy'), eq(contentPages.locale, 'en')));
+    await t.app.db
+      .delete(contentPages)
+      .where(and(eq(contentPages.slug, 'privacy'), eq(contentPages.locale, 'en')));
     const { data } = parse(contentAnswer, await get('privacy', 'en'));
     expect(data.locale).toBe('fo');
     // The reference seed restores the missing page at the next start.
@@ -66,7 +68,10 @@ describe('GET /api/content/:slug (SPEC §2 terms and privacy, markdown)', () => 
   it('rejects an unknown slug with 400 VALIDATION_FAILED on field slug', async () => {
     const res = await get('cookies', 'en');
     expect(res.statusCode).toBe(400);
-    expect(parse(errorEnvelope, res).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'slug' });
+    expect(parse(errorEnvelope, res).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'slug',
+    });
   });
 });
 
@@ -78,7 +83,11 @@ describe('GET /api/content/:slug on an empty database', () => {
   afterAll(() => t.close());
 
   it('answers 404 NOT_FOUND, localized', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/content/terms', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/content/terms',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(404);
     expect(parse(errorEnvelope, res).error).toEqual({
       code: 'NOT_FOUND',

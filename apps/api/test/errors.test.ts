@@ -7,7 +7,13 @@ import { createTestApp, LogCapture, parse, type TestApp } from './helper';
 
 const validStatusBody = {
   currentVersion: '3.0.0',
-  deviceMeta: { name: 'Test', platform: 'ios', osVersion: '17.4', model: 'iPhone15,2', isVirtual: false },
+  deviceMeta: {
+    name: 'Test',
+    platform: 'ios',
+    osVersion: '17.4',
+    model: 'iPhone15,2',
+    isVirtual: false,
+  },
 };
 
 describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
@@ -44,9 +50,17 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
   });
 
   it('localizes the message by Accept-Language: English when preferred, Faroese otherwise', async () => {
-    const en = await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+    });
     expect(parse(errorEnvelope, en).error.message).toBe('This page does not exist.');
-    const da = await t.app.inject({ method: 'POST', url: '/api/nope', headers: { 'accept-language': 'da, de;q=0.8' } });
+    const da = await t.app.inject({
+      method: 'POST',
+      url: '/api/nope',
+      headers: { 'accept-language': 'da, de;q=0.8' },
+    });
     expect(parse(errorEnvelope, da).error.message).toBe('Hendan síðan er ikki til.');
   });
 
@@ -55,7 +69,10 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
       method: 'POST',
       url: '/api/status',
       headers: { 'accept-language': 'en' },
-      payload: { ...validStatusBody, deviceMeta: { ...validStatusBody.deviceMeta, platform: 'symbian' } },
+      payload: {
+        ...validStatusBody,
+        deviceMeta: { ...validStatusBody.deviceMeta, platform: 'symbian' },
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(parse(errorEnvelope, res).error).toEqual({
@@ -66,7 +83,11 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
   });
 
   it("reports a missing field as 'This is a required field' (SPEC §5), in Faroese by default", async () => {
-    const fo = await t.app.inject({ method: 'POST', url: '/api/auth/email-login', payload: { password: 'x' } });
+    const fo = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      payload: { password: 'x' },
+    });
     expect(parse(errorEnvelope, fo).error).toEqual({
       code: 'VALIDATION_FAILED',
       field: 'email',
@@ -93,7 +114,10 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
       payload: '[1,2]',
     });
     expect(res.statusCode).toBe(400);
-    expect(parse(errorEnvelope, res).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
+    expect(parse(errorEnvelope, res).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'body',
+    });
   });
 
   it('answers malformed JSON with 400 BAD_REQUEST', async () => {
@@ -104,7 +128,10 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
       payload: '{"currentVersion": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(parse(errorEnvelope, res).error).toEqual({ code: 'BAD_REQUEST', message: 'The request could not be read.' });
+    expect(parse(errorEnvelope, res).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request could not be read.',
+    });
   });
 
   it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
@@ -130,7 +157,11 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
   });
 
   it('never leaks internals of a 500, and logs them with the request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-boom-1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'req-boom-1' },
+    });
     expect(res.statusCode).toBe(500);
     expect(parse(errorEnvelope, res)).toEqual({
       error: { code: 'INTERNAL', message: 'Ein villa hendi. Royn aftur seinni.' },
@@ -143,7 +174,11 @@ describe('error envelope (ARCHITECTURE "Conventions", SPEC §8)', () => {
   });
 
   it('never leaks database errors either', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/bad-sql', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/bad-sql',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(500);
     expect(parse(errorEnvelope, res).error).toEqual({
       code: 'INTERNAL',
@@ -168,7 +203,11 @@ describe('request ids (structured logs)', () => {
   afterAll(() => t.close());
 
   it('echoes a well-formed x-request-id and logs the request under it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-1234.abc' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-1234.abc' },
+    });
     expect(res.headers['x-request-id']).toBe('lb-1234.abc');
     await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'lb-5678' } });
     expect(logs.lines.some((line) => line.reqId === 'lb-5678')).toBe(true);
@@ -177,12 +216,20 @@ describe('request ids (structured logs)', () => {
   it('replaces a missing or unsafe x-request-id with a generated UUID', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a b\n"c"' } });
+    const unsafe = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'a b\n"c"' },
+    });
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps bearer tokens out of the logs', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer very-secret-token' } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer very-secret-token' },
+    });
     expect(JSON.stringify(logs.lines)).not.toContain('very-secret-token');
   });
 });

@@ -131,7 +131,10 @@ export interface TestApp {
  * Builds a migrated app on a fresh database. The app is not `ready()` yet, so a test may still
  * add routes (e.g. one that throws) before the first `inject`.
  */
-export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(env, database.url);
   let app: FastifyInstance;
@@ -161,6 +164,9 @@ export async function createTestApp(env: Record<string, string> = {}, deps: AppD
 }
 
 /** Parses an answer with a contract schema, so every test also checks the wire format. */
-export function parse<T extends z.ZodType>(schema: T, response: LightMyRequestResponse): z.output<T> {
+export function parse<T extends z.ZodType>(
+  schema: T,
+  response: LightMyRequestResponse,
+): z.output<T> {
   return schema.parse(response.json());
 }

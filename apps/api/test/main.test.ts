@@ -39,7 +39,9 @@ async function start(env: Record<string, string>): Promise<Running> {
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     const poll = setInterval(() => {
-      const match = /running at (http:\/\/[^\s]+)/.exec(output) ?? /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match =
+        /running at (http:\/\/[^\s]+)/.exec(output) ??
+        /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1] && output.includes('listening')) {
         clearInterval(poll);
         clearTimeout(timer);
@@ -123,6 +125,8 @@ describe('the bundled server (npm start)', () => {
 
   it('refuses to start on bad configuration, naming the variable', async () => {
     const attempt = start({ ...env, PORT: 'not-a-port' });
-    await expect(attempt).rejects.toThrow(/server exited with 1[\s\S]*Invalid configuration:[\s\S]*PORT/);
+    await expect(attempt).rejects.toThrow(
+      /server exited with 1[\s\S]*Invalid configuration:[\s\S]*PORT/,
+    );
   }, 30_000);
 });

@@ -23,7 +23,11 @@ describe('probes: /healthz and /readyz', () => {
 
   it('/readyz answers 503 SERVICE_UNAVAILABLE once the database is gone, while /healthz stays 200', async () => {
     await t.app.database.close();
-    const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: { 'accept-language': 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/readyz',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(503);
     expect(parse(errorEnvelope, res).error).toEqual({
       code: 'SERVICE_UNAVAILABLE',
@@ -41,7 +45,11 @@ describe('security headers', () => {
   afterAll(() => t.close());
 
   it('sends a strict CSP the Vite SPA passes: own scripts only, own styles, data: images, same-origin WebSockets', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { host: 'app.alda.fo' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { host: 'app.alda.fo' },
+    });
     const csp = String(res.headers['content-security-policy']);
     const directives = Object.fromEntries(
       csp.split(';').map((d) => {
@@ -62,7 +70,11 @@ describe('security headers', () => {
   });
 
   it('does not echo a hostile Host header into the CSP', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'evil.fo; script-src *' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { host: 'evil.fo; script-src *' },
+    });
     expect(String(res.headers['content-security-policy'])).toContain("connect-src 'self';");
   });
 
@@ -103,7 +115,11 @@ describe('CORS when configured (native shell origins)', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('capacitor://localhost');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
 
-    const other = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -117,11 +133,16 @@ describe('rate limiting', () => {
 
   it('answers 429 RATE_LIMITED with Retry-After past the limit (unknown paths included), and never limits the probes', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/content/terms' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/content/terms' })).statusCode);
     // Not seeded here, so 404 NOT_FOUND until the limiter steps in.
     expect(statuses).toEqual([404, 404, 404, 429]);
 
-    const limited = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'en' } });
+    const limited = await t.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'en' },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(parse(errorEnvelope, limited).error).toEqual({
@@ -149,7 +170,10 @@ describe('OpenAPI 3.1 from the contract', () => {
     const doc = res.json() as {
       openapi: string;
       info: { version: string };
-      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>
+      >;
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(doc.openapi).toBe('3.1.0');
@@ -174,7 +198,10 @@ describe('OpenAPI 3.1 from the contract', () => {
     expect(JSON.stringify(status?.responses['200'])).toContain('mustUpgrade');
     expect(JSON.stringify(status?.responses['400'])).toContain('VALIDATION_FAILED');
     expect(JSON.stringify(doc.paths['/api/content/{slug}']?.get)).toContain('"privacy"');
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 
   it('serves Swagger UI at /api/docs', async () => {

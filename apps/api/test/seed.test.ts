@@ -32,13 +32,22 @@ describe('migrations and the demo seed', () => {
 
     expect(await t.app.db.$count(users)).toBe(DEMO_USERS.length);
     expect(await t.app.db.$count(statusMessages)).toBe(2);
-    const pages = await t.app.db.select({ slug: contentPages.slug, locale: contentPages.locale }).from(contentPages);
-    expect(pages.map((p) => `${p.slug}/${p.locale}`).sort()).toEqual(['privacy/en', 'privacy/fo', 'terms/en', 'terms/fo']);
+    const pages = await t.app.db
+      .select({ slug: contentPages.slug, locale: contentPages.locale })
+      .from(contentPages);
+    expect(pages.map((p) => `${p.slug}/${p.locale}`).sort()).toEqual([
+      'privacy/en',
+      'privacy/fo',
+      'terms/en',
+      'terms/fo',
+    ]);
     expect(await isDatabaseEmpty(t.app.db)).toBe(false);
   });
 
   it('gives the demo customers Faroese names and addresses (SPEC §3 localities)', () => {
-    const byName = Object.fromEntries(DEMO_USERS.map((u) => [`${u.firstname} ${u.lastname}`, `${u.city} ${u.postCode}`]));
+    const byName = Object.fromEntries(
+      DEMO_USERS.map((u) => [`${u.firstname} ${u.lastname}`, `${u.city} ${u.postCode}`]),
+    );
     expect(byName).toMatchObject({
       'Jóannes Joensen': 'Tórshavn 100',
       'Guðrun Poulsen': 'Klaksvík 700',
@@ -66,7 +75,10 @@ describe('migrations and the demo seed', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/status',
-      payload: { currentVersion: '3.0.0', deviceMeta: { platform: 'ios', osVersion: '17', model: 'iPhone', isVirtual: false } },
+      payload: {
+        currentVersion: '3.0.0',
+        deviceMeta: { platform: 'ios', osVersion: '17', model: 'iPhone', isVirtual: false },
+      },
     });
     const { data } = parse(dataEnvelope(statusResponse), res);
     expect(data.messages.length).toBe(2);

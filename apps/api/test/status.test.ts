@@ -8,26 +8,75 @@ const NOW = new Date('2026-06-15T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 const HOUR = 3_600_000;
 
-const deviceMeta = { name: 'Rói', platform: 'android', osVersion: '14', model: 'Pixel 8', isVirtual: false };
+const deviceMeta = {
+  name: 'Rói',
+  platform: 'android',
+  osVersion: '14',
+  model: 'Pixel 8',
+  isVirtual: false,
+};
 const statusAnswer = dataEnvelope(statusResponse);
 
 /** Messages around NOW, one per case of the window rule; titles say whether they should show. */
 const MESSAGES = [
-  { id: '00000000-0000-4000-8000-000000000001', from: null, to: null, title: 'open both ends: active' },
-  { id: '00000000-0000-4000-8000-000000000002', from: at(-HOUR), to: at(HOUR), title: 'inside window: active' },
-  { id: '00000000-0000-4000-8000-000000000003', from: NOW, to: at(HOUR), title: 'starts exactly now: active' },
-  { id: '00000000-0000-4000-8000-000000000004', from: at(-HOUR), to: NOW, title: 'ends exactly now: inactive' },
-  { id: '00000000-0000-4000-8000-000000000005', from: at(HOUR), to: null, title: 'not started: inactive' },
-  { id: '00000000-0000-4000-8000-000000000006', from: null, to: at(-HOUR), title: 'ended: inactive' },
-  { id: '00000000-0000-4000-8000-000000000007', from: at(-2 * HOUR), to: null, title: 'started, open end: active' },
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    from: null,
+    to: null,
+    title: 'open both ends: active',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    from: at(-HOUR),
+    to: at(HOUR),
+    title: 'inside window: active',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000003',
+    from: NOW,
+    to: at(HOUR),
+    title: 'starts exactly now: active',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000004',
+    from: at(-HOUR),
+    to: NOW,
+    title: 'ends exactly now: inactive',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000005',
+    from: at(HOUR),
+    to: null,
+    title: 'not started: inactive',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000006',
+    from: null,
+    to: at(-HOUR),
+    title: 'ended: inactive',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000007',
+    from: at(-2 * HOUR),
+    to: null,
+    title: 'started, open end: active',
+  },
   // What SPEC §4's literal (now <= from and now > to) would select: an inverted window.
-  { id: '00000000-0000-4000-8000-000000000008', from: at(HOUR), to: at(-HOUR), title: 'inverted window: inactive' },
+  {
+    id: '00000000-0000-4000-8000-000000000008',
+    from: at(HOUR),
+    to: at(-HOUR),
+    title: 'inverted window: inactive',
+  },
 ];
 
 describe('POST /api/status (SPEC §7 Status, §4 Upgrade check)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ MIN_APP_VERSION: '2.5.0', LATEST_APP_VERSION: '3.0.0' }, { now: () => NOW });
+    t = await createTestApp(
+      { MIN_APP_VERSION: '2.5.0', LATEST_APP_VERSION: '3.0.0' },
+      { now: () => NOW },
+    );
     await insertStatusMessages(
       t.app.db,
       MESSAGES.map((m) => ({
@@ -57,13 +106,16 @@ describe('POST /api/status (SPEC §7 Status, §4 Upgrade check)', () => {
     ['2.9.9', false, true],
     ['3.0.0', false, false],
     ['3.1.0', false, false],
-  ])('version %s → mustUpgrade %s, shouldUpgrade %s (semver against MIN/LATEST_APP_VERSION)', async (version, must, should) => {
-    const res = await check(version);
-    expect(res.statusCode).toBe(200);
-    const { data } = parse(statusAnswer, res);
-    expect(data.mustUpgrade).toBe(must);
-    expect(data.shouldUpgrade).toBe(should);
-  });
+  ])(
+    'version %s → mustUpgrade %s, shouldUpgrade %s (semver against MIN/LATEST_APP_VERSION)',
+    async (version, must, should) => {
+      const res = await check(version);
+      expect(res.statusCode).toBe(200);
+      const { data } = parse(statusAnswer, res);
+      expect(data.mustUpgrade).toBe(must);
+      expect(data.shouldUpgrade).toBe(should);
+    },
+  );
 
   it('compares versions numerically, not as text (2.10.0 is newer than 2.5.0)', async () => {
     const { data } = parse(statusAnswer, await check('2.10.0'));
@@ -102,18 +154,29 @@ describe('POST /api/status (SPEC §7 Status, §4 Upgrade check)', () => {
   it('localizes messages by Accept-Language, Faroese by default (SPEC §1)', async () => {
     const fo = parse(statusAnswer, await check('3.0.0'));
     const en = parse(statusAnswer, await check('3.0.0', 'en-US'));
-    expect(fo.data.messages.every((m) => m.title.startsWith('fo: ') && m.body === 'Tekstur')).toBe(true);
-    expect(en.data.messages.every((m) => m.title.startsWith('en: ') && m.body === 'Text')).toBe(true);
+    expect(fo.data.messages.every((m) => m.title.startsWith('fo: ') && m.body === 'Tekstur')).toBe(
+      true,
+    );
+    expect(en.data.messages.every((m) => m.title.startsWith('en: ') && m.body === 'Text')).toBe(
+      true,
+    );
   });
 
   it('rejects a version that is not x.y.z, naming the field', async () => {
     const res = await check('three');
     expect(res.statusCode).toBe(400);
-    expect(parse(errorEnvelope, res).error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'currentVersion' });
+    expect(parse(errorEnvelope, res).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'currentVersion',
+    });
   });
 
   it('requires deviceMeta (SPEC §3 "Device meta")', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/status', payload: { currentVersion: '3.0.0' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/status',
+      payload: { currentVersion: '3.0.0' },
+    });
     expect(res.statusCode).toBe(400);
     expect(parse(errorEnvelope, res).error).toEqual({
       code: 'VALIDATION_FAILED',

@@ -57,7 +57,12 @@ describe('serving the built web app (WEB_DIST)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/menu/treytir', '/rita-inn/vid-telduposti', '/min-brukari/gjaldsavtala', '/some/unknown/page'])(
+  it.each([
+    '/menu/treytir',
+    '/rita-inn/vid-telduposti',
+    '/min-brukari/gjaldsavtala',
+    '/some/unknown/page',
+  ])(
     'falls back to index.html for the client route %s (SPEC §2; the SPA redirects unknown paths home)',
     async (url) => {
       const res = await get(url, HTML_ACCEPT);
@@ -87,7 +92,11 @@ describe('serving the built web app (WEB_DIST)', () => {
   });
 
   it('does not fall back for POST', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/menu', headers: { accept: HTML_ACCEPT } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/menu',
+      headers: { accept: HTML_ACCEPT },
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -101,13 +110,24 @@ describe('without a built web app', () => {
   let t: TestApp;
   const logs = new LogCapture();
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST: '/nonexistent/alda-web', LOG_LEVEL: 'warn' }, { logStream: logs });
+    t = await createTestApp(
+      { WEB_DIST: '/nonexistent/alda-web', LOG_LEVEL: 'warn' },
+      { logStream: logs },
+    );
   });
   afterAll(() => t.close());
 
   it('logs a warning and serves only the API', async () => {
-    expect(logs.lines.some((line) => line.level === 40 && String(line.msg).includes('web app not found'))).toBe(true);
-    const page = await t.app.inject({ method: 'GET', url: '/menu', headers: { accept: HTML_ACCEPT } });
+    expect(
+      logs.lines.some(
+        (line) => line.level === 40 && String(line.msg).includes('web app not found'),
+      ),
+    ).toBe(true);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/menu',
+      headers: { accept: HTML_ACCEPT },
+    });
     expect(page.statusCode).toBe(404);
     expect(parse(errorEnvelope, page).error.code).toBe('ROUTE_NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

@@ -60,7 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(dataDir);
+  const client = inMemory
+    ? new PGlite(snapshot ? { loadDataDir: snapshot } : {})
+    : new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client });
   let closed = false;

@@ -30,8 +30,10 @@ export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
       id: '0b7c9e1e-5a1a-4c1e-8f00-5ea7a0000001',
       titleFo: 'Vælkomin í nýggju Alda-appina',
       titleEn: 'Welcome to the new Alda app',
-      bodyFo: 'Nú kanst tú síggja dátunýtslu, keypa eykapakkar og umsita familjuhaldið – alt á einum staði.',
-      bodyEn: 'You can now see your data use, buy extra packages and manage your family plan – all in one place.',
+      bodyFo:
+        'Nú kanst tú síggja dátunýtslu, keypa eykapakkar og umsita familjuhaldið – alt á einum staði.',
+      bodyEn:
+        'You can now see your data use, buy extra packages and manage your family plan – all in one place.',
       activeFrom: new Date(now.getTime() - DAY_MS),
       activeTo: new Date(now.getTime() + 60 * DAY_MS),
     },
@@ -39,8 +41,10 @@ export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
       id: '0b7c9e1e-5a1a-4c1e-8f00-5ea7a0000002',
       titleFo: 'Ætlað viðlíkahald í Suðuroy',
       titleEn: 'Planned maintenance in Suðuroy',
-      bodyFo: 'Vit dagføra netið í Suðuroy eina nátt í komandi viku millum kl. 01 og 04. Tú kanst uppliva stutt avbrot.',
-      bodyEn: 'We are upgrading the network in Suðuroy one night next week between 01:00 and 04:00. You may notice short interruptions.',
+      bodyFo:
+        'Vit dagføra netið í Suðuroy eina nátt í komandi viku millum kl. 01 og 04. Tú kanst uppliva stutt avbrot.',
+      bodyEn:
+        'We are upgrading the network in Suðuroy one night next week between 01:00 and 04:00. You may notice short interruptions.',
       activeFrom: new Date(now.getTime() - HOUR_MS),
       activeTo: new Date(now.getTime() + 8 * DAY_MS),
     },
@@ -52,9 +56,15 @@ export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
  * messages. Fixed ids and insert-if-missing make it idempotent; later issues add plans and
  * accounts here. Returns how many customers were new.
  */
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ usersCreated: number }> {
+export async function seedDemoData(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ usersCreated: number }> {
   const users = await Promise.all(
-    DEMO_USERS.map(async ({ role: _role, ...user }) => ({ ...user, passwordHash: await hashPassword(DEMO_PASSWORD) })),
+    DEMO_USERS.map(async ({ role: _role, ...user }) => ({
+      ...user,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })),
   );
   return db.transaction(async (tx) => {
     const usersCreated = await insertMissingUsers(tx, users);

@@ -29,7 +29,9 @@ export function installAuthentication(app: FastifyInstance, auth: AuthService): 
     const user = match?.[1] ? await auth.authenticate(match[1]) : null;
     if (!user) {
       reply.header('www-authenticate', 'Bearer realm="alda"');
-      throw new AppError('UNAUTHORIZED', { detail: match ? 'invalid or revoked access token' : 'no bearer token' });
+      throw new AppError('UNAUTHORIZED', {
+        detail: match ? 'invalid or revoked access token' : 'no bearer token',
+      });
     }
     request.user = user;
   });
@@ -37,6 +39,7 @@ export function installAuthentication(app: FastifyInstance, auth: AuthService): 
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', { detail: 'route is missing the authenticate preHandler' });
+  if (!request.user)
+    throw new AppError('UNAUTHORIZED', { detail: 'route is missing the authenticate preHandler' });
   return request.user;
 }

@@ -20,7 +20,12 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Builds the error envelope for a code, with the message in the caller's language. */
-export function envelope(code: ErrorCode, locale: Locale, field?: string, message?: string): ErrorEnvelope {
+export function envelope(
+  code: ErrorCode,
+  locale: Locale,
+  field?: string,
+  message?: string,
+): ErrorEnvelope {
   return {
     error: {
       code,
@@ -38,15 +43,22 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
   return reply.status(404).send(envelope('ROUTE_NOT_FOUND', requestLocale(request)));
 }
 
-function classify(error: FastifyError | Error, locale: Locale): { code: ErrorCode; field?: string; message?: string } {
-  if (error instanceof AppError) return error.field ? { code: error.code, field: error.field } : { code: error.code };
+function classify(
+  error: FastifyError | Error,
+  locale: Locale,
+): { code: ErrorCode; field?: string; message?: string } {
+  if (error instanceof AppError)
+    return error.field ? { code: error.code, field: error.field } : { code: error.code };
 
   // Schema validation (zod through fastify-type-provider-zod, or a plain JSON schema): name the
   // first offending field so the client can put the message next to it.
   const validation = (error as FastifyError).validation as ValidationEntry[] | undefined;
   if (Array.isArray(validation) && validation.length > 0) {
     const context = (error as FastifyError).validationContext;
-    return { code: 'VALIDATION_FAILED', ...validationFailure(validation[0] ?? {}, context, locale) };
+    return {
+      code: 'VALIDATION_FAILED',
+      ...validationFailure(validation[0] ?? {}, context, locale),
+    };
   }
 
   const status = (error as FastifyError).statusCode;
@@ -78,6 +90,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Headers a failed handler may have set (content-type of a file, cache rules) must not
     // describe the envelope.
     reply.removeHeader('cache-control');
-    return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, locale, field, message));
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send(envelope(code, locale, field, message));
   });
 }

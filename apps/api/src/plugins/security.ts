@@ -61,7 +61,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowedHeaders: ['authorization', 'content-type', 'accept-language', 'x-request-id', 'idempotency-key'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'accept-language',
+        'x-request-id',
+        'idempotency-key',
+      ],
       exposedHeaders: ['x-request-id', 'retry-after'],
       maxAge: 600,
     });

@@ -26,14 +26,20 @@ function isApiPath(url: string): boolean {
  * Serves the built web app (WEB_DIST) next to the API. Returns null, after a warning, when the
  * folder has no index.html: the API still runs, e.g. in development where Vite serves the app.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<WebApp | null> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<WebApp | null> {
   const indexFile = path.join(webDist, 'index.html');
   const present = await stat(indexFile).then(
     (s) => s.isFile(),
     () => false,
   );
   if (!present) {
-    app.log.warn({ webDist }, 'web app not found (no index.html); serving the API only. Run `npm run build -w @alda/web`.');
+    app.log.warn(
+      { webDist },
+      'web app not found (no index.html); serving the API only. Run `npm run build -w @alda/web`.',
+    );
     return null;
   }
 

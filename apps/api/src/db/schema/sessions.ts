@@ -37,7 +37,9 @@ export const refreshTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     /** Hex SHA-256 of the token; a 256-bit random token needs no salt or slow hash. */
     tokenHash: text('token_hash').notNull().unique(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => refreshTokens.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

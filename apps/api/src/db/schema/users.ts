@@ -18,7 +18,9 @@ export const users = pgTable(
     address: text('address'),
     postCode: text('post_code'),
     city: text('city'),
-    locale: text('locale', { enum: ['fo', 'en'] }).notNull().default('fo'),
+    locale: text('locale', { enum: ['fo', 'en'] })
+      .notNull()
+      .default('fo'),
     /** Null for customers who only sign in with a phone code (SPEC §7 request-pin/enter-pin). */
     passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

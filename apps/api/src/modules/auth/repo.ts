@@ -1,18 +1,34 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refreshTokens, sessions, type RefreshTokenRow, type SessionRow } from '../../db/schema/sessions';
+import {
+  refreshTokens,
+  sessions,
+  type RefreshTokenRow,
+  type SessionRow,
+} from '../../db/schema/sessions';
 
-export async function insertSession(db: Db, values: { userId: string; userAgent: string | null; now: Date }): Promise<SessionRow> {
+export async function insertSession(
+  db: Db,
+  values: { userId: string; userAgent: string | null; now: Date },
+): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
-    .values({ userId: values.userId, userAgent: values.userAgent, createdAt: values.now, lastUsedAt: values.now })
+    .values({
+      userId: values.userId,
+      userAgent: values.userAgent,
+      createdAt: values.now,
+      lastUsedAt: values.now,
+    })
     .returning();
   if (!row) throw new Error('insert into sessions returned no row');
   return row;
 }
 
 /** The session if it exists and has not been revoked (one primary-key probe). */
-export async function findActiveSession(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+export async function findActiveSession(
+  db: Db,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
   const [row] = await db
     .select()
     .from(sessions)
@@ -25,7 +41,12 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
 }
 
 /** Ends a session and every refresh token in it. Revoking twice keeps the first time and reason. */
-export async function revokeSession(db: Db, sessionId: string, reason: 'logout' | 'reuse', now: Date): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reason: 'logout' | 'reuse',
+  now: Date,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -38,7 +59,13 @@ export async function revokeSession(db: Db, sessionId: string, reason: 'logout' 
 
 export async function insertRefreshToken(
   db: Db,
-  values: { sessionId: string; tokenHash: string; parentId: string | null; expiresAt: Date; now: Date },
+  values: {
+    sessionId: string;
+    tokenHash: string;
+    parentId: string | null;
+    expiresAt: Date;
+    now: Date;
+  },
 ): Promise<RefreshTokenRow> {
   const [row] = await db
     .insert(refreshTokens)
@@ -59,7 +86,11 @@ export async function insertRefreshToken(
  * expired). Returns the row, or undefined when it was not usable. A single conditional UPDATE means
  * two concurrent refreshes with the same token cannot both succeed, on PGlite and PostgreSQL alike.
  */
-export async function claimRefreshToken(db: Db, tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
+export async function claimRefreshToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<RefreshTokenRow | undefined> {
   const [row] = await db
     .update(refreshTokens)
     .set({ usedAt: now })
@@ -75,7 +106,10 @@ export async function claimRefreshToken(db: Db, tokenHash: string, now: Date): P
   return row;
 }
 
-export async function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+export async function findRefreshTokenByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   return row;
 }

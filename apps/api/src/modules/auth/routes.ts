@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { emailLoginRequest, logoutRequest, refreshTokenRequest, tokens, user } from '@alda/contract/schemas/auth';
+import {
+  emailLoginRequest,
+  logoutRequest,
+  refreshTokenRequest,
+  tokens,
+  user,
+} from '@alda/contract/schemas/auth';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import type { AuthService } from './service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/auth/email-login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password (SPEC §7 Auth)',
-        description: 'Starts a session. A wrong address or password answers 401 INVALID_CREDENTIALS.',
+        description:
+          'Starts a session. A wrong address or password answers 401 INVALID_CREDENTIALS.',
         body: emailLoginRequest,
         response: { 200: dataEnvelope(tokens), ...errorResponses(400, 401) },
       },
@@ -46,7 +56,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'End the session of a refresh token',
-        description: 'Revokes the session, which also ends its access tokens. Always 204, even for unknown tokens.',
+        description:
+          'Revokes the session, which also ends its access tokens. Always 204, even for unknown tokens.',
         body: logoutRequest,
         response: { 204: z.undefined().describe('Logged out'), ...errorResponses(400) },
       },

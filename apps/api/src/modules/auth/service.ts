@@ -73,11 +73,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hash = user?.passwordHash ?? (await dummyPasswordHash());
       const passwordOk = await verifyPassword(hash, password);
       if (!user || !user.passwordHash || !passwordOk) {
-        throw new AppError('INVALID_CREDENTIALS', { detail: user ? 'wrong password' : 'unknown e-mail' });
+        throw new AppError('INVALID_CREDENTIALS', {
+          detail: user ? 'wrong password' : 'unknown e-mail',
+        });
       }
       const at = now();
       return db.transaction(async (tx) => {
-        const session = await insertSession(tx, { userId: user.id, userAgent: meta.userAgent, now: at });
+        const session = await insertSession(tx, {
+          userId: user.id,
+          userAgent: meta.userAgent,
+          now: at,
+        });
         return issueTokens(tx, session, null, at);
       });
     },
@@ -106,9 +112,13 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { kind: 'ok' as const, tokens: await issueTokens(tx, session, claimed.id, at) };
       });
       if (outcome.kind === 'reused') {
-        deps.log.warn({ sessionId: outcome.sessionId }, 'refresh token reuse detected; session revoked');
+        deps.log.warn(
+          { sessionId: outcome.sessionId },
+          'refresh token reuse detected; session revoked',
+        );
       }
-      if (outcome.kind !== 'ok') throw new AppError('UNAUTHORIZED', { detail: `refresh token ${outcome.kind}` });
+      if (outcome.kind !== 'ok')
+        throw new AppError('UNAUTHORIZED', { detail: `refresh token ${outcome.kind}` });
       return outcome.tokens;
     },
 

@@ -18,16 +18,18 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
     ttlSeconds,
     async sign(claims: AccessClaims, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ sid: claims.sid })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(claims.sub)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        // A unique id per token: two tokens issued in the same second must still differ.
-        .setJti(randomUUID())
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
-        .sign(key);
+      return (
+        new SignJWT({ sid: claims.sid })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(claims.sub)
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          // A unique id per token: two tokens issued in the same second must still differ.
+          .setJti(randomUUID())
+          .setIssuedAt(iat)
+          .setExpirationTime(iat + ttlSeconds)
+          .sign(key)
+      );
     },
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string, now: Date): Promise<AccessClaims | null> {

@@ -1,8 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contentPages, type ContentPageRow, type NewContentPageRow } from '../../db/schema/content-pages';
+import {
+  contentPages,
+  type ContentPageRow,
+  type NewContentPageRow,
+} from '../../db/schema/content-pages';
 
-export async function findContentPages(db: Db, slug: ContentPageRow['slug']): Promise<ContentPageRow[]> {
+export async function findContentPages(
+  db: Db,
+  slug: ContentPageRow['slug'],
+): Promise<ContentPageRow[]> {
   return db.select().from(contentPages).where(eq(contentPages.slug, slug));
 }
 

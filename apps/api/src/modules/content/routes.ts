@@ -6,7 +6,10 @@ import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import type { ContentService } from './service';
 
-export const contentRoutes: FastifyPluginAsyncZod<{ service: ContentService }> = async (app, { service }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ service: ContentService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/api/content/:slug',
     {

@@ -25,8 +25,11 @@ export function createContentService(deps: { db: Db }) {
     async get(slug: ContentSlug, locale: Locale): Promise<ContentResponse> {
       const rows = await findContentPages(deps.db, slug);
       const row =
-        rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === DEFAULT_LOCALE) ?? rows[0];
-      if (!row) throw new AppError('NOT_FOUND', { detail: `content page ${slug} is not in the database` });
+        rows.find((r) => r.locale === locale) ??
+        rows.find((r) => r.locale === DEFAULT_LOCALE) ??
+        rows[0];
+      if (!row)
+        throw new AppError('NOT_FOUND', { detail: `content page ${slug} is not in the database` });
       return toContentDto(row);
     },
   };

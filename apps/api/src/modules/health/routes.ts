@@ -12,12 +12,19 @@ const healthAnswer = z.object({ status: z.literal('ok') });
  * instance can do real work (readiness: take it out of the load balancer while it cannot).
  * Both are exempt from rate limiting and from request logging (app.ts), since they are polled.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (app, { service }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/healthz',
     {
       config: { rateLimit: false },
-      schema: { tags: ['operations'], summary: 'Liveness: the process is up', response: { 200: healthAnswer } },
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness: the process is up',
+        response: { 200: healthAnswer },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

@@ -1,6 +1,10 @@
 import { and, asc, desc, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { statusMessages, type NewStatusMessageRow, type StatusMessageRow } from '../../db/schema/status-messages';
+import {
+  statusMessages,
+  type NewStatusMessageRow,
+  type StatusMessageRow,
+} from '../../db/schema/status-messages';
 
 /**
  * Messages whose window contains `now`: started (no start, or start ≤ now) and not yet ended (no
@@ -17,7 +21,11 @@ export async function findActiveStatusMessages(db: Db, now: Date): Promise<Statu
         or(isNull(statusMessages.activeTo), gt(statusMessages.activeTo, now)),
       ),
     )
-    .orderBy(desc(statusMessages.activeFrom), asc(statusMessages.createdAt), asc(statusMessages.id));
+    .orderBy(
+      desc(statusMessages.activeFrom),
+      asc(statusMessages.createdAt),
+      asc(statusMessages.id),
+    );
 }
 
 export async function insertStatusMessages(db: Db, rows: NewStatusMessageRow[]): Promise<void> {

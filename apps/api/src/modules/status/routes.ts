@@ -5,7 +5,10 @@ import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import type { StatusService } from './service';
 
-export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = async (app, { service }) => {
+export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/status',
     {
@@ -19,7 +22,10 @@ export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = a
       },
     },
     async (request) => {
-      request.log.debug({ deviceMeta: request.body.deviceMeta, version: request.body.currentVersion }, 'status check');
+      request.log.debug(
+        { deviceMeta: request.body.deviceMeta, version: request.body.currentVersion },
+        'status check',
+      );
       return { data: await service.check(request.body, requestLocale(request)) };
     },
   );
