@@ -28,7 +28,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    settings: { 'import-x/resolver-next': [createNodeResolver()], 'import-x/ignore': ['node_modules'] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

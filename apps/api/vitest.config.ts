@@ -2,14 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: {
-    // Same mapping as tsconfig.json "paths": the contract's JSON locale files.
-    alias: {
-      '@alda/contract/locales': fileURLToPath(
-        new URL('../../packages/contract/src/locales', import.meta.url),
-      ),
-    },
-  },
   test: {
     name: 'api',
     root: fileURLToPath(new URL('.', import.meta.url)),

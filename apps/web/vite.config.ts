@@ -4,17 +4,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
-// The contract exports `./*` as `./src/*.ts`; its JSON message catalogues are reached directly.
-const contractLocales = fileURLToPath(
-  new URL('../../packages/contract/src/locales', import.meta.url),
-);
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: `${src}/$1` },
-      { find: /^@alda\/contract\/locales\/(.*)$/, replacement: `${contractLocales}/$1` },
     ],
   },
   server: {

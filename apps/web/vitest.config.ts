@@ -7,10 +7,6 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/$1` },
-      {
-        find: /^@alda\/contract\/locales\/(.*)$/,
-        replacement: `${fileURLToPath(new URL('../../packages/contract/src/locales', import.meta.url))}/$1`,
-      },
     ],
   },
   test: {

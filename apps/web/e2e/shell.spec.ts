@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, loginByEmail, screenshot, signIn } from './support/app';
+
+const CONFIRM_LOGOUT = 'Rita út';
+
+test.describe('app shell (SPEC §1–§2)', () => {
+  test('a guest is sent to login and sees the method chooser (SPEC §2 route guards)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/rita-inn$/);
+    await expect(page.getByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeVisible();
+    await screenshot(page, '01-login-chooser');
+
+    await page.goto('/menu/treytir');
+    await expect(page).toHaveURL(/\/rita-inn$/);
+  });
+
+  test('wrong password shows the SPEC §8 login message; right password reaches home', async ({ page }) => {
+    await loginByEmail(page, DEMO.email, 'Skeivt1234!');
+    await expect(page.getByText('Skeivur teldupostur ella loyniorð.')).toBeVisible();
+    await expect(page).toHaveURL(/vid-telduposti$/);
+    await screenshot(page, '02-email-login-error');
+
+    await page.getByLabel('Loyniorð', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Rita inn' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await screenshot(page, '03-home');
+
+    // A signed-in user is sent away from guest routes (SPEC §2).
+    await page.goto('/rita-inn');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('unknown paths redirect to home (SPEC §2)', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/hetta/finst/ikki');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+  });
+
+  test('the session survives a reload, and logout returns to login (SPEC §3 tokens, §4 session)', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.reload();
+    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+    await page.getByRole('link', { name: 'Mín brúkari' }).click();
+    await expect(page).toHaveURL(/\/min-brukari$/);
+    await expect(page.getByText(DEMO.email)).toBeVisible();
+    await screenshot(page, '04-profile');
+    await page.getByRole('button', { name: 'Rita út' }).click();
+    // Logout is confirmed in a confirm modal; Escape cancels it.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await screenshot(page, '04b-logout-confirm');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/min-brukari$/);
+    await page.getByRole('button', { name: 'Rita út' }).click();
+    await dialog.getByRole('button', { name: CONFIRM_LOGOUT }).click();
+    await expect(page).toHaveURL(/\/rita-inn$/);
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /Token/.test(k)));
+    expect(stored).toEqual([]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/rita-inn$/);
+  });
+
+  test('the language choice survives a reload and is sent as Accept-Language (SPEC §1)', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: 'Valmynd' }).click();
+    await expect(page).toHaveURL(/\/menu$/);
+    await screenshot(page, '05-menu');
+    await page.getByRole('link', { name: 'Mál' }).click();
+    await expect(page).toHaveURL(/\/menu\/mal$/);
+    await screenshot(page, '06-language');
+    await page.getByRole('radio', { name: 'English' }).check();
+    await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+
+    const request = page.waitForRequest((r) => r.url().includes('/api/auth/me'));
+    await page.reload();
+    expect((await request).headers()['accept-language']).toBe('en');
+    await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await expect(page.getByRole('link', { name: 'Terms' })).toBeVisible();
+
+    // Back to Faroese for the other journeys in this browser profile.
+    await page.getByRole('link', { name: 'Language' }).click();
+    await page.getByRole('radio', { name: 'Føroyskt' }).check();
+    await expect(page.getByRole('heading', { name: 'Mál' })).toBeVisible();
+  });
+
+  test('terms and privacy render markdown from the API in both languages (SPEC §2)', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/menu/treytir');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Treytir');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.locator('main li').first()).toBeVisible();
+    await screenshot(page, '07-terms');
+
+    await page.goto('/menu/privatlivspolitikkur');
+    await expect(page.getByText('Dátueftirlitið').first()).toBeVisible();
+    await screenshot(page, '08-privacy');
+  });
+
+  test('offline shows a persistent error toast that clears on reconnect (SPEC §4, §8)', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await context.setOffline(true);
+    const toast = page.getByText('Áh nei, tú hevur onki samband við internetið.');
+    await expect(toast).toBeVisible();
+    // Persistent: still there well after the 3 s toast duration.
+    await page.waitForTimeout(3_500);
+    await expect(toast).toBeVisible();
+    await screenshot(page, '09-offline');
+    await context.setOffline(false);
+    await expect(toast).toBeHidden();
+  });
+
+  test('the round logo button opens the change-app modal with store links on web (SPEC §2)', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Opna 2 fyri 1' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link')).toHaveCount(2);
+    await screenshot(page, '10-partner-app-modal');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
