@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -97,7 +97,9 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
       ...(logStream ? { stream: logStream } : {}),
     },
     // Probes are polled every few seconds; logging each one would drown the real traffic.
-    disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
+    logController: new LogController({
+      disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
+    }),
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
