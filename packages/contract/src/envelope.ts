@@ -15,6 +15,8 @@ export const errorEnvelope = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    /** Seconds until trying again makes sense (429 answers: PIN_RESEND_TOO_SOON, TOO_MANY_ATTEMPTS). */
+    retryAfter: z.number().int().nonnegative().optional(),
     issues: z
       .array(z.object({ path: z.string(), key: z.enum(VALIDATION_KEYS), message: z.string() }))
       .optional(),

@@ -57,6 +57,22 @@ export const ERROR_STATUS = {
   PLAN_CHANGE_BLOCKED: 409,
   /** Adding a member to a family plan that has no room left (SPEC §4 "Family capacity"). */
   FAMILY_FULL: 409,
+  /** Registration with a phone number that already belongs to a customer. */
+  PHONE_ALREADY_REGISTERED: 409,
+  /**
+   * A new one-time code asked for before the resend countdown is over; the error carries
+   * `retryAfter` (seconds) and a `Retry-After` header.
+   */
+  PIN_RESEND_TOO_SOON: 429,
+  /**
+   * Too many login, code or reset attempts for this account, number or network address in the
+   * last 15 minutes (docs/decisions/0021-rate-limits-and-lockout.md); carries `retryAfter`.
+   */
+  TOO_MANY_ATTEMPTS: 429,
+  /** Change password with a wrong current password (not 401: the caller is signed in). */
+  CURRENT_PASSWORD_INCORRECT: 422,
+  /** The SMS with a one-time code could not be handed to the SMS gateway. */
+  SMS_NOT_SENT: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

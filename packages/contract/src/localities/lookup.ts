@@ -88,6 +88,22 @@ export function placeByName(name: string): Locality | undefined {
 }
 
 /**
+ * The listed place named `city` (spelled loosely, see {@link placeByName}) among those that use
+ * `postCode`, or undefined when the place does not have that postal code. An unqualified shared
+ * name resolves by the code: 'Nes' with 655 is 'Nes, Eysturoy'. Used to check and canonicalise
+ * the city of an address (register, profile).
+ */
+export function placeOfPostCode(postCode: string, city: string): Locality | undefined {
+  const places = placesByPostCode(postCode);
+  const named = placeByName(city);
+  if (named) return places.find((place) => place.name === named.name);
+  const folded = foldPlaceName(city);
+  if (!folded) return undefined;
+  // 'Nes' alone: the place of this code whose name, before its qualifier, is the city.
+  return places.find((place) => foldPlaceName(place.name.split(',')[0] ?? '') === folded);
+}
+
+/**
  * Places for a picker, best first. Digits search postal codes by prefix ('6' → 600, 620, …);
  * text matches names loosely (see {@link foldPlaceName}): the name itself ('nes' → 'Nes, Eysturoy'),
  * then names that start with the query, then names with a word that starts with it, then names

@@ -23,6 +23,8 @@ export const VALIDATION_KEYS = [
   'INVALID_PIN',
   'MUST_ACCEPT',
   'INVALID_SIMCARD_NUMBER',
+  /** The city is not a place with the given postal code (locality list, SPEC §3). */
+  'CITY_POSTCODE_MISMATCH',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -42,6 +42,16 @@ export const registerRequest = withPasswordRepeat(
     passwordRepeat: passwordRepeatSchema,
   }),
 );
+
+/**
+ * The register request as the API validates it: the same fields and rules as
+ * {@link registerRequest} except the age, which the API checks itself against its configured
+ * limit (`MIN_AGE`, default {@link MIN_AGE}) and refuses with 422 `TOO_YOUNG`
+ * (docs/decisions/0020-age-limit.md). The form keeps the age rule for instant feedback.
+ */
+export const registerRequestWithoutAgeLimit = registerRequest.safeExtend({
+  birthDate: displayDateSchema,
+});
 /** What the form holds and posts. */
 export type RegisterRequestInput = z.input<typeof registerRequest>;
 /** What the API works with after parsing. */

@@ -34,5 +34,10 @@ export const user = z.object({
   city: z.string().nullable(),
   locale: z.enum(['fo', 'en']),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * Whether the customer's name and number may be listed in the phone book (SPEC §1 "phone-book
+   * visibility"); off unless the customer turns it on. Optional only so older answers still parse.
+   */
+  showInPhoneBook: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;

@@ -7,10 +7,12 @@ import * as authRegister from './auth-register';
 import * as common from './common';
 import * as content from './content';
 import * as dataTransfers from './data-transfers';
+import * as devOutbox from './dev-outbox';
 import * as notifications from './notifications';
 import * as orders from './orders';
 import * as packages from './packages';
 import * as plans from './plans';
+import * as profile from './profile';
 import * as signup from './signup';
 import * as status from './status';
 import * as subscriptions from './subscriptions';
@@ -23,10 +25,12 @@ const modules = {
   common,
   content,
   dataTransfers,
+  devOutbox,
   notifications,
   orders,
   packages,
   plans,
+  profile,
   signup,
   status,
   subscriptions,
