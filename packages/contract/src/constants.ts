@@ -52,3 +52,8 @@ export const ERROR_REPORTING = {
 /** Preference keys under which the tokens are kept on the device (SPEC §3 "Auth tokens"). */
 export const TOKEN_KEYS = { access: 'accessToken', refresh: 'refreshToken' } as const;
 export const LOCALE_KEY = 'locale';
+
+/** Most usage records one POST /api/usage/records may carry (a charging system sends batches). */
+export const USAGE_RECORDS_MAX = 1_000;
+/** Monthly ceiling for giving data away (givenData.max, SPEC §5) when a plan sets none: 5 GB. */
+export const DEFAULT_GIFT_MAX_MB = 5 * 1024;

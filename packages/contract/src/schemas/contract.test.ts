@@ -16,6 +16,7 @@ import * as profile from './profile';
 import * as signup from './signup';
 import * as status from './status';
 import * as subscriptions from './subscriptions';
+import * as usage from './usage';
 
 const modules = {
   actions,
@@ -34,6 +35,7 @@ const modules = {
   signup,
   status,
   subscriptions,
+  usage,
 };
 const schemas = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)

@@ -39,6 +39,11 @@ export const order = z.object({
   paymentStatus,
   createdAt: isoDateTime,
   completedAt: isoDateTime.nullable(),
+  /**
+   * Who the number is for when it is not the customer (a family member being added), so a
+   * member in processing can be shown by name (SPEC §3 "Family members in processing").
+   */
+  memberName: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

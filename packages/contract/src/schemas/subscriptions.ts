@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { requiredText } from '../rules/required';
-import { id, isoDateTime, mb } from './common';
-import { planType } from './plans';
+import { id, isoDateTime, mb, oere, priceBreakdown } from './common';
+import { plan, planType } from './plans';
 import { signupPayload } from './signup';
 
 /** The person behind a number (SPEC §3 currentMember.user). */
@@ -31,8 +31,11 @@ export const member = z.object({
   givenData: z.object({ current: mb, max: mb }),
   /** Data left this month, in MB; `eu` is the EU package's data, null without one. */
   dataRemaining: z.object({ domestic: mb, eu: mb.nullable() }),
-  /** Data of the month in total (plan + extra packages + gifts received), in MB. */
-  dataTotal: z.object({ domestic: mb }),
+  /**
+   * Data of the month in total (plan + extra packages + gifts received), in MB; `eu` is the EU
+   * package's allowance, null without one (absent from answers older than the usage feed).
+   */
+  dataTotal: z.object({ domestic: mb, eu: mb.nullable().optional() }),
   status: memberStatus,
   /** Set when cancelled: the number ends at month end and becomes prepaid (SPEC §4). */
   expiresAt: isoDateTime.nullable(),
@@ -41,6 +44,13 @@ export const member = z.object({
   phoneBookVisible: z.boolean(),
   /** Data left over from last month; going to a smaller plan deletes it (SPEC §4). */
   rolloverMb: mb,
+  /**
+   * When the data figures were last updated by the usage feed ("updated at" on home); null while
+   * the number has no balance yet (being set up).
+   */
+  dataUpdatedAt: isoDateTime.nullable().optional(),
+  /** Credit left on a prepaid (talutíð) number, in øre with VAT; null for subscriptions. */
+  prepaidBalance: oere.nullable().optional(),
 });
 export type Member = z.infer<typeof member>;
 
@@ -59,6 +69,22 @@ export const account = z.object({
   currentMember: member,
   /** Whether the EU package is on. */
   euPackage: z.boolean(),
+  /**
+   * SPEC §4 "Family capacity" as the server computes it with `rules/family.ts`: null for
+   * accounts that are not family plans (absent from older answers).
+   */
+  family: z
+    .object({
+      /** canAddFamilyMember(maxMembers, members, processing, {isProcessing, isPrepaid}). */
+      canAddMember: z.boolean(),
+      /** nextMemberPrice(memberPrices, members) in øre with VAT; null without a plan yet. */
+      nextMemberPrice: oere.nullable(),
+      /** Members being added (familyMembersInProcessing of the account's orders). */
+      processingMembers: z.number().int().nonnegative(),
+      maxMembers: z.number().int().positive().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Account = z.infer<typeof account>;
 
@@ -77,6 +103,34 @@ export const subscriptionsResponse = z.object({
   individuals: z.array(account),
 });
 export type SubscriptionsResponse = z.output<typeof subscriptionsResponse>;
+
+/**
+ * Query of GET /api/subscriptions: `line` picks which of the caller's own numbers is the current
+ * one (the customer switches lines; docs/decisions/0030-accounts-model.md). Without it the server
+ * picks the caller's first active number. A number that is not the caller's own is 404.
+ */
+export const subscriptionsQuery = z.object({ line: phoneNumberInput.optional() });
+export type SubscriptionsQuery = z.output<typeof subscriptionsQuery>;
+
+/**
+ * GET /api/subscriptions/{id}: one number (member) in detail, for the family member and manage
+ * screens (SPEC §2 familju-limur/:id, umsit-hald). Readable by the number's own user and by the
+ * account owner; another member of the family gets 403 OWNER_ONLY (SPEC §6).
+ */
+export const subscriptionDetailResponse = z.object({
+  accountId: id,
+  accountType: planType,
+  /** True when the caller owns the account the number is on. */
+  isOwner: z.boolean(),
+  member,
+  /** The number's plan (in the requested language), null before its first order completes. */
+  plan: plan.nullable(),
+  /** What this number costs a month: memberPrices at its position on the account (SPEC §4). */
+  monthlyPrice: priceBreakdown.nullable(),
+  /** Whether the account's EU package is on. */
+  euPackage: z.boolean(),
+});
+export type SubscriptionDetailResponse = z.infer<typeof subscriptionDetailResponse>;
 
 /** POST /api/subscriptions: a new subscription from the sign-up flow. Answer: orderPlacedResponse. */
 export const createSubscriptionRequest = signupPayload;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { USAGE_RECORDS_MAX } from '../constants';
+import { fromWireNumber, phoneNumber } from '../rules/phone';
+import { isoDateTime, mb } from './common';
+
+/**
+ * The usage feed: how data use reaches the self-care system. A charging system (or the demo
+ * simulator) POSTs rated usage records to /api/usage/records with its service token. Not called
+ * by the app.
+ */
+
+/** Where the data was used: at home, or roaming in the EU/EEA (drawn from the EU package first). */
+export const usageKind = z.enum(['domestic', 'eu']);
+export type UsageKind = z.infer<typeof usageKind>;
+
+/**
+ * A number as a charging system writes it: 6 digits, or with the country code (298…, +298…,
+ * 00298…). Stored as the 6 digits.
+ */
+export const chargingNumber = z
+  .string()
+  .trim()
+  .transform((value) => fromWireNumber(value) ?? value)
+  .pipe(phoneNumber);
+
+/** One rated usage record. `recordId` is the charging system's id: sending it again is a no-op. */
+export const usageRecord = z.object({
+  recordId: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w.:-]+$/, 'INVALID'),
+  phoneNumber: chargingNumber,
+  /** Data used, whole MB (1 GB = 1024 MB). */
+  usedMb: mb.max(1_024_000),
+  kind: usageKind,
+  /** When the use happened (the record's end), ISO 8601. */
+  occurredAt: isoDateTime,
+});
+export type UsageRecord = z.output<typeof usageRecord>;
+
+/** POST /api/usage/records. */
+export const usageRecordsRequest = z.object({
+  records: z.array(usageRecord).min(1).max(USAGE_RECORDS_MAX),
+});
+export type UsageRecordsRequest = z.output<typeof usageRecordsRequest>;
+
+/** Why a record was not taken; the sender may retry it later (e.g. once the number is live). */
+export const usageRejection = z.enum(['UNKNOWN_NUMBER']);
+
+/** Answer of POST /api/usage/records. */
+export const usageRecordsResponse = z.object({
+  /** Records applied to a balance now. */
+  accepted: z.number().int().nonnegative(),
+  /** Records already received before (same recordId): ignored. */
+  duplicates: z.number().int().nonnegative(),
+  rejected: z.array(z.object({ recordId: z.string(), reason: usageRejection })),
+});
+export type UsageRecordsResponse = z.infer<typeof usageRecordsResponse>;
