@@ -106,6 +106,30 @@ describe('HTTP client basics (SPEC §7)', () => {
     });
   });
 
+  it('passes on the failed fields of a validation answer and when to try again', async () => {
+    const issues = [{ path: 'postCode', key: 'UNKNOWN_POSTCODE', message: 'Unknown' }];
+    const { http } = await setup({
+      'POST /things': () =>
+        new Response(
+          JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Bad', issues } }),
+          { status: 400 },
+        ),
+      'POST /later': () =>
+        new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Wait' } }), {
+          status: 429,
+          headers: { 'Retry-After': '42' },
+        }),
+      'POST /soon': () =>
+        new Response(
+          JSON.stringify({ error: { code: 'PIN_RESEND_TOO_SOON', message: 'x', retryAfter: 17 } }),
+          { status: 429 },
+        ),
+    });
+    expect(await http.post('/things', {}, item)).toMatchObject({ ok: false, error: { issues } });
+    expect(await http.post('/later', {}, item)).toMatchObject({ error: { retryAfter: 42 } });
+    expect(await http.post('/soon', {}, item)).toMatchObject({ error: { retryAfter: 17 } });
+  });
+
   it("reports a network failure as the error code 'NETWORK' (SPEC §8)", async () => {
     const { http } = await setup({
       'GET /a': () => {

@@ -15,6 +15,17 @@ export interface ApiError {
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
   field?: string;
+  /** Failed fields of a VALIDATION_FAILED answer (path and validation key), to mark a form. */
+  issues?: FieldIssue[];
+  /** Seconds until the call may be tried again (error body `retryAfter`, or a Retry-After header). */
+  retryAfter?: number;
+}
+
+/** One failed field of an answer: dotted path and the contract's validation key. */
+export interface FieldIssue {
+  path: string;
+  key: string;
+  message: string;
 }
 
 /** Every call is wrapped as a result-or-error pair (SPEC §8); the client never throws. */
@@ -87,8 +98,23 @@ const isAuthEndpoint = (path: string) => {
 };
 
 const errorBody = z.object({
-  error: z.object({ code: z.string().min(1), message: z.string(), field: z.string().optional() }),
+  error: z.object({
+    code: z.string().min(1),
+    message: z.string(),
+    field: z.string().optional(),
+    issues: z
+      .array(z.object({ path: z.string(), key: z.string(), message: z.string() }))
+      .optional()
+      .catch(undefined),
+    retryAfter: z.number().nonnegative().optional().catch(undefined),
+  }),
 });
+
+/** Retry-After in seconds (the HTTP-date form is not used by our API). */
+function retryAfterHeader(response: Response): number | undefined {
+  const value = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
 
 const refreshedTokens = z.object({
   accessToken: z.string().min(1),
@@ -140,10 +166,18 @@ async function toResult<T>(
   }
   const envelope = errorBody.safeParse(body);
   if (envelope.success) {
-    const { code, message, field } = envelope.data.error;
+    const { code, message, field, issues } = envelope.data.error;
+    const retryAfter = envelope.data.error.retryAfter ?? retryAfterHeader(response);
     return {
       ok: false,
-      error: { code, message, status: response.status, ...(field ? { field } : {}) },
+      error: {
+        code,
+        message,
+        status: response.status,
+        ...(field ? { field } : {}),
+        ...(issues?.length ? { issues } : {}),
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+      },
     };
   }
   return {

@@ -2,21 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { renderApp } from '@/test/render';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 function NameForm() {
   const [name, setName] = useState('');
-  useUnsavedChangesGuard(name !== '');
+  const navigate = useNavigate();
+  const release = useUnsavedChangesGuard(name !== '');
   return (
-    <form>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        release();
+        void navigate('/menu');
+      }}
+    >
       <label>
         Navn
         <input value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <Link to="/menu">menu</Link>
+      <button type="submit">save</button>
     </form>
   );
 }
@@ -69,6 +77,15 @@ describe('unsaved changes (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('link', { name: 'menu' }));
     await user.click(await screen.findByRole('button', { name: 'Far frá síðuni' }));
     expect(await screen.findByRole('heading', { name: 'menu screen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/menu');
+  });
+
+  it('lets a saved form leave without asking (release)', async () => {
+    const { user, router } = await setup();
+    await user.type(screen.getByLabelText('Navn'), 'Jóannes');
+    await user.click(screen.getByRole('button', { name: 'save' }));
+    expect(await screen.findByRole('heading', { name: 'menu screen' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/menu');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '@/shared/ui/modal/modal-context';
@@ -7,12 +7,18 @@ import { useModal } from '@/shared/ui/modal/modal-context';
  * SPEC §2/§5 "Unsaved-changes confirmation on navigation": while `isDirty`, leaving the screen
  * asks first (confirm modal: leave or stay). Closing or reloading the tab asks the browser's own
  * question.
+ *
+ * Returns `release`: call it right before navigating away after a successful save. The form is
+ * still dirty in that render (its state updates only on the next one), so without it the screen
+ * would ask about changes that were just saved.
  */
-export function useUnsavedChangesGuard(isDirty: boolean): void {
+export function useUnsavedChangesGuard(isDirty: boolean): () => void {
   const { t } = useTranslation();
   const modal = useModal();
+  const released = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
+      !released.current &&
       isDirty &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
@@ -46,4 +52,8 @@ export function useUnsavedChangesGuard(isDirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
+
+  return useCallback(() => {
+    released.current = true;
+  }, []);
 }

@@ -8,17 +8,27 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** A control inside the field's right edge (e.g. show password). */
   trailing?: ReactNode;
+  /**
+   * Marks the input invalid without showing `error` under it: for fields in a row whose
+   * messages are shown below the row (ids in `describedBy`).
+   */
+  invalid?: boolean;
+  /** Ids of further elements that describe the input (messages outside the field). */
+  describedBy?: string;
 }
 
 /** A labelled input with an inline error, wired for screen readers (aria-invalid, aria-describedby). */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, trailing, className, ...props },
+  { label, error, hint, trailing, invalid, describedBy: extraDescribedBy, className, ...props },
   ref,
 ) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint && !error && hintId, error && errorId, extraDescribedBy].filter(Boolean).join(' ') ||
+    undefined;
+  const isInvalid = Boolean(error) || invalid === true;
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-caption font-semibold text-mist-700">
@@ -28,12 +38,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         <input
           ref={ref}
           id={id}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={isInvalid ? true : undefined}
           aria-describedby={describedBy}
           className={cx(
             'block min-h-13 w-full rounded-control border bg-white px-4 text-lead text-mist-900 transition-colors',
             'placeholder:text-mist-400 focus:outline-none focus-visible:outline-none focus:ring-4',
-            error
+            isInvalid
               ? 'border-danger-600 focus:ring-danger-50'
               : 'border-mist-300 focus:border-fjord-500 focus:ring-fjord-100',
             trailing ? 'pr-13' : undefined,
