@@ -37,6 +37,21 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'vid-telefonnummari',
+                  handle: handle({ title: 'auth.phone.heading' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/auth/phone-login-screen'))
+                      .PhoneLoginScreen,
+                  }),
+                },
+                {
+                  path: 'pin',
+                  handle: handle({ title: 'auth.pin.heading' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/auth/pin-screen')).PinScreen,
+                  }),
+                },
+                {
                   path: 'vid-telduposti',
                   handle: handle({ title: 'auth.email.heading' }),
                   lazy: async () => ({
@@ -45,6 +60,30 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
               ],
+            },
+            {
+              path: 'gloymt-loyniord',
+              handle: handle({ title: 'auth.forgot.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/forgot-password-screen'))
+                  .ForgotPasswordScreen,
+              }),
+            },
+            {
+              // Opened from the e-mailed link: /nytt-loyniord?token=…
+              path: 'nytt-loyniord',
+              handle: handle({ title: 'auth.reset.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/reset-password-screen'))
+                  .ResetPasswordScreen,
+              }),
+            },
+            {
+              path: 'stovna-brukara',
+              handle: handle({ title: 'auth.register.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/register-screen')).RegisterScreen,
+              }),
             },
           ],
         },

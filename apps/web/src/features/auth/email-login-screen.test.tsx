@@ -108,14 +108,29 @@ describe('e-mail login (SPEC §2 login.email)', () => {
 });
 
 describe('login chooser (SPEC §2 auth.login)', () => {
-  it('offers e-mail login, marks phone login as coming and switches language before login', async () => {
+  it('offers phone and e-mail login and registration, and switches language before login', async () => {
     const app = await renderApp({ initialEntries: ['/rita-inn'] });
     const user = userEvent.setup();
     expect(await screen.findByRole('link', { name: /Við teldupostinum/ })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /Við telefonnummari/ })).toBeNull();
-    expect(screen.getByText('Kemur skjótt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Við telefonnummari/ }).getAttribute('href')).toBe(
+      '/rita-inn/vid-telefonnummari',
+    );
+    expect(screen.getByRole('link', { name: 'Stovna brúkara' }).getAttribute('href')).toBe(
+      '/stovna-brukara',
+    );
+    expect(screen.queryByText('Kemur skjótt')).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'How do you want to log in?' })).toBeTruthy();
     expect(app.i18n.language).toBe('en');
+  });
+});
+
+describe('forgotten password link (SPEC §2 forgot-password)', () => {
+  it('hands the typed address over to the forgot-password screen', async () => {
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Teldupostur'), 'rannva@example.fo');
+    await user.click(screen.getByRole('link', { name: 'Gloymt loyniorðið?' }));
+    expect(await screen.findByRole('heading', { name: 'Gloymt loyniorðið?' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Teldupostur').value).toBe('rannva@example.fo');
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,12 @@ import { emailSchema } from '@alda/contract/rules/email';
 import type { ApiError } from '@/shared/api/http';
 import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
+import { useFieldMessage } from '@/shared/forms/field-message';
+import { PasswordField } from '@/shared/forms/password-field';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
+import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
-import { ErrorIcon, EyeIcon, EyeOffIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { emailLogin } from './auth-api';
@@ -29,11 +31,12 @@ export function EmailLoginScreen() {
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const { http, signIn } = useAppServices();
-  const [showPassword, setShowPassword] = useState(false);
+  const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<ApiError | null>(null);
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginForm),
@@ -41,8 +44,7 @@ export function EmailLoginScreen() {
     defaultValues: { email: '', password: '' },
   });
 
-  const fieldError = (message: string | undefined) =>
-    message ? t(message, { ns: 'validation' }) : undefined;
+  const email = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -71,38 +73,19 @@ export function EmailLoginScreen() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            error={fieldError(errors.email?.message)}
+            error={fieldMessage(errors.email?.message)}
             {...register('email')}
           />
-          <TextField
+          <PasswordField
             label={t('auth.email.passwordLabel')}
-            type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            error={fieldError(errors.password?.message)}
-            trailing={
-              <button
-                type="button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-label={
-                  showPassword ? t('auth.email.hidePassword') : t('auth.email.showPassword')
-                }
-                aria-pressed={showPassword}
-                className="inline-flex size-11 items-center justify-center rounded-full text-mist-500 hover:bg-mist-100"
-              >
-                {showPassword ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
-              </button>
-            }
+            error={fieldMessage(errors.password?.message)}
             {...register('password')}
           />
           {failure && (
-            <div
-              id="login-error"
-              role="alert"
-              className="flex items-start gap-3 rounded-2xl bg-danger-50 px-4 py-3 text-body text-danger-700"
-            >
-              <ErrorIcon className="mt-0.5 size-5 shrink-0" />
-              <p>{failure.code === 'UNKNOWN' ? t('auth.email.failed') : errorMessage(failure)}</p>
-            </div>
+            <Alert id="login-error" tone="error">
+              {failure.code === 'UNKNOWN' ? t('auth.email.failed') : errorMessage(failure)}
+            </Alert>
           )}
           <Button type="submit" block loading={isSubmitting}>
             {isSubmitting ? t('auth.email.submitting') : t('auth.email.submit')}
@@ -110,6 +93,8 @@ export function EmailLoginScreen() {
           {FLOWS.forgotPassword && (
             <Link
               to={PATHS.forgotPassword}
+              // Hand over the address already typed, so it need not be typed again.
+              state={{ email }}
               className="self-center font-semibold text-fjord-600 underline underline-offset-2"
             >
               {t('auth.email.forgot')}

@@ -4,8 +4,8 @@
  * adds the routes flips its flag.
  */
 export const FLOWS = {
-  phoneLogin: false,
-  register: false,
-  forgotPassword: false,
+  phoneLogin: true,
+  register: true,
+  forgotPassword: true,
   receipts: false,
 } as const;
