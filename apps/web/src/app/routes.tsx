@@ -144,9 +144,31 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
             {
               path: 'min-brukari',
               handle: handle({ footer: true, title: 'profile.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/profile/profile-screen')).ProfileScreen,
-              }),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('@/features/profile/profile-screen')).ProfileScreen,
+                  }),
+                },
+                {
+                  // Forms: no footer, so the keyboard and the save button have the room.
+                  path: 'broyt',
+                  handle: handle({ footer: false, title: 'profile.edit.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/profile/profile-edit-screen'))
+                      .ProfileEditScreen,
+                  }),
+                },
+                {
+                  path: 'loyniord',
+                  handle: handle({ footer: false, title: 'profile.password.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/profile/change-password-screen'))
+                      .ChangePasswordScreen,
+                  }),
+                },
+              ],
             },
             // Owner-only screens (SPEC §2: familju-limur/…, umsit-hald/…, umsit-familju-hald) go
             // under `{ loader: guards.ownerOnly, children: [...] }` here when their issue lands.

@@ -1,28 +1,42 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
+import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@/shared/format/phone';
-import { useSession } from '@/shared/services/app-services';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { useAppServices, useSession } from '@/shared/services/app-services';
 import { useLogout } from '@/shared/services/use-logout';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { LogoutIcon } from '@/shared/ui/icons';
+import { KeyIcon, LogoutIcon, PencilIcon, TrashIcon } from '@/shared/ui/icons';
+import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
+import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { useToast } from '@/shared/ui/toast/toast-context';
+import { deleteUser } from './profile-api';
 
-/** /min-brukari (profile): the user's details, read-only in this release, and logout. */
+/** /min-brukari (profile): the user's details, the ways to change them, logout and delete. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  const deleteAccount = useDeleteUser();
   if (!user) return null;
 
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
   const place = [user.postCode, user.city].filter(Boolean).join(' ');
   const rows: Array<[label: string, value: string | null]> = [
-    [t('profile.email'), user.email],
+    [t('user.email'), user.email],
     [t('profile.phone'), user.phoneNumber ? formatPhoneNumber(user.phoneNumber) : null],
-    [t('profile.birthDate'), user.birthDate ? formatBirthDate(user.birthDate) : null],
-    [t('profile.address'), user.address],
-    [t('profile.city'), place || null],
+    [t('user.birthDate'), user.birthDate ? formatBirthDate(user.birthDate) : null],
+    [t('user.address'), user.address],
+    [t('user.city'), place || null],
+    [
+      t('profile.phoneBook'),
+      // Off unless the customer turned it on (contract `user.showInPhoneBook`).
+      user.showInPhoneBook ? t('profile.phoneBookShown') : t('profile.phoneBookHidden'),
+    ],
+    [t('profile.language'), t(`language.${user.locale}`)],
   ];
 
   return (
@@ -32,11 +46,11 @@ export function ProfileScreen() {
         <div className="flex items-center gap-4">
           <span
             aria-hidden="true"
-            className="flex size-16 items-center justify-center rounded-full bg-ocean-900 text-heading font-bold text-white"
+            className="flex size-16 shrink-0 items-center justify-center rounded-full bg-ocean-900 text-heading font-bold text-white"
           >
             {initials}
           </span>
-          <p className="text-title font-bold text-ocean-950">
+          <p className="min-w-0 text-title font-bold break-words text-ocean-950">
             {user.firstname} {user.lastname}
           </p>
         </div>
@@ -50,7 +64,9 @@ export function ProfileScreen() {
                 <dt className="text-caption text-mist-500">{label}</dt>
                 <dd
                   className={
-                    value ? 'text-body font-medium text-mist-900' : 'text-body text-mist-400'
+                    value
+                      ? 'text-body font-medium break-words text-mist-900'
+                      : 'text-body text-mist-400'
                   }
                 >
                   {value ?? t('common.notProvided')}
@@ -59,6 +75,18 @@ export function ProfileScreen() {
             ))}
           </dl>
         </Card>
+        <ListGroup title={t('profile.manage')}>
+          <ListRowLink
+            to={PATHS.profileEdit}
+            icon={<PencilIcon className="size-5" />}
+            label={t('profile.edit.title')}
+          />
+          <ListRowLink
+            to={PATHS.profilePassword}
+            icon={<KeyIcon className="size-5" />}
+            label={t('profile.password.title')}
+          />
+        </ListGroup>
         <Button
           variant="secondary"
           block
@@ -67,9 +95,62 @@ export function ProfileScreen() {
         >
           {t('profile.logout')}
         </Button>
+        <Button
+          variant="ghost"
+          block
+          className="text-danger-600 hover:bg-danger-50 active:bg-danger-50"
+          loading={deleteAccount.deleting}
+          icon={<TrashIcon className="size-5" />}
+          onClick={() => void deleteAccount.run()}
+        >
+          {t('profile.delete.action')}
+        </Button>
       </ScreenBody>
     </main>
   );
+}
+
+/**
+ * Delete user (SPEC §6): confirmed in a modal; refused with HAS_ACTIVE_SUBSCRIPTION while the
+ * customer still has a subscription, which an alert explains. A deleted user is logged out.
+ */
+function useDeleteUser() {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const { http, signOut } = useAppServices();
+  const [deleting, setDeleting] = useState(false);
+
+  const run = async () => {
+    const confirmed = await modal.confirm({
+      title: t('profile.delete.title'),
+      message: t('profile.delete.message'),
+      confirmLabel: t('profile.delete.confirm'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    setDeleting(true);
+    const result = await deleteUser(http);
+    if (!result.ok) {
+      setDeleting(false);
+      if (result.error.code === 'HAS_ACTIVE_SUBSCRIPTION') {
+        await modal.alert({
+          title: t('profile.delete.blockedTitle'),
+          message: `${errorMessage(result.error)}\n\n${t('profile.delete.blockedHint')}`,
+          tone: 'warning',
+        });
+      } else {
+        toast.show({ type: 'error', message: errorMessage(result.error) });
+      }
+      return;
+    }
+    await signOut();
+    // After the sign-out reset (which clears toasts), so it stays on the login screen.
+    toast.show({ type: 'info', message: t('profile.delete.done') });
+  };
+
+  return { run, deleting };
 }
 
 /** Birth dates are calendar dates (yyyy-mm-dd); shown as DD.MM.YYYY without a time-zone shift. */
