@@ -112,6 +112,7 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
       city: 'Tórshavn',
       locale: 'fo',
       createdAt: expect.any(String) as string,
+      showInPhoneBook: false,
     });
     expect(res.body).not.toContain('argon2');
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
 import { statusResponse } from '@alda/contract/schemas/status';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from '../src/db/demo-users';
 import { contentPages } from '../src/db/schema/content-pages';
 import { statusMessages } from '../src/db/schema/status-messages';
 import { users } from '../src/db/schema/users';
@@ -26,9 +26,12 @@ describe('migrations and the demo seed', () => {
 
   it('seeds demo customers, status messages and terms/privacy idempotently', async () => {
     await seedReferenceData(t.app.db);
-    expect(await seedDemoData(t.app.db)).toEqual({ usersCreated: DEMO_USERS.length });
+    expect(await seedDemoData(t.app.db)).toEqual({
+      usersCreated: DEMO_USERS.length,
+      linesCreated: DEMO_PHONE_LINES.length,
+    });
     await seedReferenceData(t.app.db);
-    expect(await seedDemoData(t.app.db)).toEqual({ usersCreated: 0 });
+    expect(await seedDemoData(t.app.db)).toEqual({ usersCreated: 0, linesCreated: 0 });
 
     expect(await t.app.db.$count(users)).toBe(DEMO_USERS.length);
     expect(await t.app.db.$count(statusMessages)).toBe(2);

@@ -61,7 +61,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '700',
     city: 'Klaksvík',
     locale: 'en',
-    role: 'individual plan',
+    role: 'individual plan; a second number, 557813, is still being set up (phone login: "still being processed")',
   },
   {
     id: '6f1d2c3a-0004-4a6e-9b1a-0a1f00000004',
@@ -75,5 +75,35 @@ export const DEMO_USERS: readonly DemoUser[] = [
     city: 'Vágur',
     locale: 'fo',
     role: 'prepaid (talutíð) number',
+  },
+];
+
+export interface DemoPhoneLine {
+  id: string;
+  /** 6 digits. */
+  msisdn: string;
+  userId: string;
+  status: 'active' | 'processing';
+}
+
+/**
+ * The demo customers' lines: each customer's own number is active (phone login works for it),
+ * and Guðrun has ordered a second number, 557813, that the network is still setting up — phone
+ * login for it answers PHONE_PROCESSING ('Phone number is still being processed', SPEC §8) and
+ * number search reports it as `processing`. The subscriptions issue adds plans and accounts to
+ * these lines.
+ */
+export const DEMO_PHONE_LINES: readonly DemoPhoneLine[] = [
+  ...DEMO_USERS.map((user, index) => ({
+    id: `7a2e4b1c-000${index + 1}-4c3d-8e2f-0b2f00000001`,
+    msisdn: user.phoneNumber,
+    userId: user.id,
+    status: 'active' as const,
+  })),
+  {
+    id: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
+    msisdn: '557813',
+    userId: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
+    status: 'processing',
   },
 ];

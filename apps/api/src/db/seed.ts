@@ -1,9 +1,10 @@
 import { hashPassword } from '../modules/auth/passwords';
 import { insertMissingContentPages } from '../modules/content/repo';
+import { insertMissingPhoneLines } from '../modules/phone-lines/repo';
 import { insertStatusMessages } from '../modules/status/repo';
 import { countUsers, insertMissingUsers } from '../modules/users/repo';
 import type { Db } from './client';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
 import type { NewStatusMessageRow } from './schema/status-messages';
 import { CONTENT_PAGES } from './seed-content';
 
@@ -52,14 +53,15 @@ export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
 }
 
 /**
- * The demo data set: the customers of demo-users.ts (password `Demo1234!`) and status
- * messages. Fixed ids and insert-if-missing make it idempotent; later issues add plans and
- * accounts here. Returns how many customers were new.
+ * The demo data set: the customers of demo-users.ts (password `Demo1234!`), their phone lines
+ * (one still processing) and status messages. Fixed ids and insert-if-missing make it
+ * idempotent; later issues add plans and accounts here. Returns how many customers and lines
+ * were new.
  */
 export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
-): Promise<{ usersCreated: number }> {
+): Promise<{ usersCreated: number; linesCreated: number }> {
   const users = await Promise.all(
     DEMO_USERS.map(async ({ role: _role, ...user }) => ({
       ...user,
@@ -68,7 +70,11 @@ export async function seedDemoData(
   );
   return db.transaction(async (tx) => {
     const usersCreated = await insertMissingUsers(tx, users);
+    const linesCreated = await insertMissingPhoneLines(
+      tx,
+      DEMO_PHONE_LINES.map((line) => ({ ...line, createdAt: now, statusChangedAt: now })),
+    );
     await insertStatusMessages(tx, demoStatusMessages(now));
-    return { usersCreated };
+    return { usersCreated, linesCreated };
   });
 }

@@ -16,8 +16,13 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Why the session ended: `logout` or `reuse` (a rotated refresh token was presented again). */
-    revokedReason: text('revoked_reason', { enum: ['logout', 'reuse'] }),
+    /**
+     * Why the session ended: `logout`, `reuse` (a rotated refresh token was presented again),
+     * `password_reset` or `password_change` (a new password ends the other sessions).
+     */
+    revokedReason: text('revoked_reason', {
+      enum: ['logout', 'reuse', 'password_reset', 'password_change'],
+    }),
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Customers who can sign in. E-mail is stored lower-cased so the unique constraint is also
@@ -23,6 +23,8 @@ export const users = pgTable(
       .default('fo'),
     /** Null for customers who only sign in with a phone code (SPEC §7 request-pin/enter-pin). */
     passwordHash: text('password_hash'),
+    /** Phone-book listing (SPEC §1); off by default, the customer opts in (privacy by default). */
+    showInPhoneBook: boolean('show_in_phone_book').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -15,5 +15,6 @@ export function toUserDto(row: UserRow): User {
     city: row.city,
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
+    showInPhoneBook: row.showInPhoneBook,
   };
 }

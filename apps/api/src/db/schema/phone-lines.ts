@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const PHONE_LINE_STATUSES = ['active', 'processing', 'cancelled'] as const;
+export type PhoneLineStatus = (typeof PHONE_LINE_STATUSES)[number];
+
+/**
+ * A mobile line of the provider: one number (MSISDN, stored as the 6 national digits) and the
+ * person who uses it — a "product" in TM Forum terms, whose user may differ from the paying
+ * account owner (a family member). Deliberately minimal: the subscriptions issue adds the
+ * account, plan and SIM columns. Status:
+ * - `processing`: ordered, being set up by the network (SPEC §4 "Subscription processing can take
+ *   days"); phone login answers PHONE_PROCESSING;
+ * - `active`: in service; its number can sign in with an SMS code;
+ * - `cancelled`: ended; the row stays as history and the number may be given out again, which
+ *   is why the number is unique only among lines that are not cancelled.
+ */
+export const phoneLines = pgTable(
+  'phone_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    msisdn: text('msisdn').notNull(),
+    /** Who uses the number and signs in with it; null when not (yet) tied to a user. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: PHONE_LINE_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('phone_lines_msisdn_live_uq')
+      .on(t.msisdn)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('phone_lines_user_id_idx').on(t.userId),
+    check('phone_lines_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
+    check('phone_lines_status', sql`${t.status} in ('active', 'processing', 'cancelled')`),
+  ],
+);
+
+/**
+ * A number held for a signed-in customer during sign-up (POST /api/auth/reserved-numbers), until
+ * `expires_at`; its id is the signup payload's `phoneNumberReservationId`. One row per number:
+ * an expired row is taken over by the next customer who asks (docs/decisions/0024-number-reservations.md).
+ */
+export const numberReservations = pgTable(
+  'number_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    msisdn: text('msisdn').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('number_reservations_user_id_idx').on(t.userId),
+    check('number_reservations_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
+  ],
+);
+
+export type PhoneLineRow = typeof phoneLines.$inferSelect;
+export type NewPhoneLineRow = typeof phoneLines.$inferInsert;
+export type NumberReservationRow = typeof numberReservations.$inferSelect;

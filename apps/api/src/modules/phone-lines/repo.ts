@@ -1,0 +1,129 @@
+import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  numberReservations,
+  phoneLines,
+  type NewPhoneLineRow,
+  type NumberReservationRow,
+  type PhoneLineRow,
+} from '../../db/schema/phone-lines';
+import { users } from '../../db/schema/users';
+
+/** The line that has this number now (any status but cancelled); at most one exists. */
+export async function findLiveLine(db: Db, msisdn: string): Promise<PhoneLineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(phoneLines)
+    .where(and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')));
+  return row;
+}
+
+/** Lines of the user that are active or still being set up (SPEC §6: delete only without these). */
+export async function countLiveLinesOfUser(db: Db, userId: string): Promise<number> {
+  return db.$count(
+    phoneLines,
+    and(eq(phoneLines.userId, userId), inArray(phoneLines.status, ['active', 'processing'])),
+  );
+}
+
+/** Inserts lines whose id is not taken yet (the demo seed); returns how many were new. */
+export async function insertMissingPhoneLines(db: Db, rows: NewPhoneLineRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(phoneLines)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: phoneLines.id });
+  return inserted.length;
+}
+
+/** The unexpired reservation of a number, if any. */
+export async function findActiveReservation(
+  db: Db,
+  msisdn: string,
+  now: Date,
+): Promise<NumberReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(numberReservations)
+    .where(and(eq(numberReservations.msisdn, msisdn), gt(numberReservations.expiresAt, now)));
+  return row;
+}
+
+/**
+ * Reserves the number for the user until `expiresAt`, atomically: a new row, the user's own
+ * reservation renewed (same id), or an expired one of someone else taken over (new id). Returns
+ * undefined when another user holds an unexpired reservation — also when two callers race.
+ */
+export async function reserveNumber(
+  db: Db,
+  values: { msisdn: string; userId: string; now: Date; expiresAt: Date },
+): Promise<NumberReservationRow | undefined> {
+  const [row] = await db
+    .insert(numberReservations)
+    .values({
+      msisdn: values.msisdn,
+      userId: values.userId,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+    })
+    .onConflictDoUpdate({
+      target: numberReservations.msisdn,
+      set: {
+        // Renewal keeps the id the client may already hold; a take-over gets a fresh one.
+        id: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.id} else excluded.id end`,
+        createdAt: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.createdAt} else excluded.created_at end`,
+        userId: sql`excluded.user_id`,
+        expiresAt: sql`excluded.expires_at`,
+      },
+      setWhere: sql`${numberReservations.userId} = excluded.user_id or ${numberReservations.expiresAt} <= ${values.now.toISOString()}::timestamptz`,
+    })
+    .returning();
+  return row;
+}
+
+/** Ends the user's unexpired reservations beyond the newest `keep`. */
+export async function releaseOlderReservations(
+  db: Db,
+  userId: string,
+  keep: number,
+  now: Date,
+): Promise<void> {
+  const active = await db
+    .select({ id: numberReservations.id })
+    .from(numberReservations)
+    .where(and(eq(numberReservations.userId, userId), gt(numberReservations.expiresAt, now)))
+    .orderBy(asc(numberReservations.createdAt), asc(numberReservations.expiresAt));
+  const surplus = active.slice(0, Math.max(0, active.length - keep)).map((r) => r.id);
+  if (surplus.length > 0)
+    await db.delete(numberReservations).where(inArray(numberReservations.id, surplus));
+}
+
+/**
+ * Which of the numbers are taken: a live line, an unexpired reservation, or a user's own
+ * number. Used to offer free numbers.
+ */
+export async function takenNumbers(db: Db, msisdns: string[], now: Date): Promise<Set<string>> {
+  if (msisdns.length === 0) return new Set();
+  const [lines, reservations, owners] = await Promise.all([
+    db
+      .select({ msisdn: phoneLines.msisdn })
+      .from(phoneLines)
+      .where(and(inArray(phoneLines.msisdn, msisdns), ne(phoneLines.status, 'cancelled'))),
+    db
+      .select({ msisdn: numberReservations.msisdn })
+      .from(numberReservations)
+      .where(
+        and(inArray(numberReservations.msisdn, msisdns), gt(numberReservations.expiresAt, now)),
+      ),
+    db.select({ msisdn: users.phoneNumber }).from(users).where(inArray(users.phoneNumber, msisdns)),
+  ]);
+  return new Set(
+    [...lines, ...reservations, ...owners].flatMap((r) => (r.msisdn ? [r.msisdn] : [])),
+  );
+}
+
+/** Drops reservations that expired before `before` (housekeeping; expired ones never count). */
+export async function deleteExpiredReservations(db: Db, before: Date): Promise<void> {
+  await db.delete(numberReservations).where(lte(numberReservations.expiresAt, before));
+}
