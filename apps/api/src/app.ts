@@ -3,18 +3,30 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMessaging, type Messaging } from './adapters/messaging';
+import { createBackgroundTasks, type BackgroundTasks } from './background';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { AppError } from './errors';
+import { createPasswordService } from './modules/auth/password-service';
+import { createPhoneLoginService } from './modules/auth/phone-login-service';
+import { createRegisterService } from './modules/auth/register-service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
-import { createAccessTokens } from './modules/auth/tokens';
+import { createAccessTokens, deriveKey } from './modules/auth/tokens';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
 import { healthRoutes } from './modules/health/routes';
 import { createHealthService } from './modules/health/service';
+import { outboxRoutes } from './modules/outbox/routes';
+import { createOutboxService } from './modules/outbox/service';
+import { phoneLineRoutes } from './modules/phone-lines/routes';
+import { createPhoneLineService } from './modules/phone-lines/service';
+import { createRateLimiter } from './modules/rate-limits/service';
 import { statusRoutes } from './modules/status/routes';
 import { createStatusService } from './modules/status/service';
+import { userRoutes } from './modules/users/routes';
+import { createUserService } from './modules/users/service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -27,6 +39,8 @@ declare module 'fastify' {
     /** The database this app owns; closed when the app closes (after the server stops). */
     database: Database;
     db: Db;
+    /** Work that outlives its request (e-mails); `await app.background.idle()` waits for it. */
+    background: BackgroundTasks;
   }
 }
 
@@ -37,6 +51,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
+  /** SMS or e-mail adapters to use instead of the configured ones (tests). */
+  messaging?: Partial<Messaging>;
 }
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
@@ -72,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       dataDir: config.dataDir,
       log: app.log,
     });
-    await assemble(app, config, database, deps.now ?? (() => new Date()));
+    await assemble(app, config, database, deps.now ?? (() => new Date()), deps.messaging ?? {});
     return app;
   } catch (error) {
     // Closing twice is harmless; what must not happen is a pool left open by a failed build.
@@ -113,14 +129,38 @@ async function assemble(
   config: Config,
   database: Database,
   now: () => Date,
+  messagingOverrides: Partial<Messaging>,
 ): Promise<void> {
+  const background = createBackgroundTasks(app.log);
+  const messaging: Messaging = {
+    ...createMessaging(config, database.db, app.log),
+    ...messagingOverrides,
+  };
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  // onClose runs after the server has stopped taking requests, so in-flight queries finish first.
+  app.decorate('background', background);
+  // onClose runs after the server has stopped taking requests, so in-flight queries finish first;
+  // then unfinished background work (an e-mail on its way), then the connections it needed.
   app.addHook('onClose', async () => {
+    await background.idle();
+    await messaging.email.close();
     await database.close();
   });
+
+  app.log.info({ sms: messaging.sms.kind, email: messaging.email.kind }, 'messaging adapters');
+  if (config.nodeEnv === 'production' && !config.demoMode) {
+    for (const [channel, kind, variable] of [
+      ['SMS', messaging.sms.kind, 'SMS_GATEWAY_URL'],
+      ['e-mail', messaging.email.kind, 'SMTP_URL'],
+    ] as const) {
+      if (kind === 'outbox') {
+        app.log.warn(
+          `${variable} is not set: ${channel} goes to the outbox table and the log, not to customers.`,
+        );
+      }
+    }
+  }
 
   if (config.jwtSecretGenerated) {
     app.log.warn(
@@ -150,12 +190,15 @@ async function assemble(
 
   // 2. App plugins.
   installErrorHandler(app);
+  const db = database.db;
+  const limiter = createRateLimiter({ db, now, log: app.log });
   const auth = createAuthService({
-    db: database.db,
+    db,
     accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlS),
     refreshTokenTtlS: config.refreshTokenTtlS,
     now,
     log: app.log,
+    limiter,
   });
   installAuthentication(app, auth);
 
@@ -170,7 +213,37 @@ async function assemble(
     }),
   });
   await app.register(contentRoutes, { service: createContentService({ db: database.db }) });
-  await app.register(authRoutes, { service: auth });
+  await app.register(authRoutes, {
+    service: auth,
+    register: createRegisterService({ db, now, limiter, auth, minAge: config.minAge }),
+    phoneLogin: createPhoneLoginService({
+      db,
+      now,
+      log: app.log,
+      limiter,
+      sms: messaging.sms,
+      auth,
+      codeKey: deriveKey(config.jwtSecret, 'phone-login-code'),
+    }),
+    passwords: createPasswordService({
+      db,
+      now,
+      log: app.log,
+      limiter,
+      email: messaging.email,
+      background,
+      auth,
+      appUrl: config.appUrl,
+    }),
+  });
+  await app.register(userRoutes, { service: createUserService({ db }) });
+  await app.register(phoneLineRoutes, {
+    service: createPhoneLineService({ db, now, limiter }),
+  });
+  await app.register(outboxRoutes, {
+    service: createOutboxService({ db }),
+    enabled: config.demoMode,
+  });
 
   // 4. The web app, and the fallback for everything else.
   const web = await registerWebApp(app, config.webDist);

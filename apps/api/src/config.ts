@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
-import { APP_VERSION } from '@alda/contract/constants';
+import { APP_VERSION, MIN_AGE } from '@alda/contract/constants';
 import { DEFAULT_WEB_DIST } from './paths';
 
 /**
@@ -97,6 +97,46 @@ export const CONFIG_DOC = [
     description:
       'Fastify `trustProxy`: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Set it behind a load balancer so client IPs (rate limits, logs) are right.',
   },
+  {
+    name: 'APP_URL',
+    default: '`http://localhost:<PORT>`',
+    description:
+      'Public address of the web app, used in links sent to customers (password reset: `<APP_URL>/nytt-loyniord?token=…`). Set it to the HTTPS address customers use.',
+  },
+  {
+    name: 'MIN_AGE',
+    default: String(MIN_AGE),
+    description:
+      'Youngest age (whole years, on the day in Atlantic/Faroe) at which a person may register; younger applicants get 422 `TOO_YOUNG` (a parent or guardian must register). See docs/decisions/0020-age-limit.md.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: outbox)',
+    description:
+      'SMTP server for e-mail (password reset), e.g. `smtps://user:pass@smtp.example.fo:465` or `smtp://relay:25`. Unset: e-mails go to the built-in outbox (database table, log and, in demo mode, `/dev/outbox`).',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: '`Alda <no-reply@alda.fo>`',
+    description: 'Sender (`From`) of the e-mails the API sends.',
+  },
+  {
+    name: 'SMS_GATEWAY_URL',
+    default: '(unset: outbox)',
+    description:
+      'HTTP SMS gateway for one-time codes: the API POSTs JSON `{to: "298xxxxxx", from, text}` with `Authorization: Bearer <SMS_GATEWAY_TOKEN>` (10 s timeout). Unset: SMS go to the built-in outbox.',
+  },
+  {
+    name: 'SMS_GATEWAY_TOKEN',
+    default: '(unset)',
+    description: 'Bearer token for `SMS_GATEWAY_URL`.',
+  },
+  {
+    name: 'SMS_SENDER',
+    default: 'Alda',
+    description:
+      'Sender shown on SMS (`from`): up to 11 letters or digits, or a phone number with up to 15 digits.',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -139,6 +179,26 @@ const envSchema = z
     CORS_ORIGINS: optionalString,
     RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
     TRUST_PROXY: optionalString,
+    APP_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s?#]*)?$/.test(value),
+      'must be an http(s) URL without query, e.g. https://minsida.alda.fo',
+    ),
+    MIN_AGE: z.coerce.number().int().min(13).max(120).default(MIN_AGE),
+    SMTP_URL: optionalString.refine(
+      (value) => value === undefined || /^smtps?:\/\//.test(value),
+      'must start with smtp:// or smtps://',
+    ),
+    MAIL_FROM: z.string().trim().min(3).default('Alda <no-reply@alda.fo>'),
+    SMS_GATEWAY_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\//.test(value),
+      'must start with http:// or https://',
+    ),
+    SMS_GATEWAY_TOKEN: optionalString,
+    SMS_SENDER: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9]{1,11}|\+?[0-9]{1,15})$/, 'must be up to 11 letters/digits or a number')
+      .default('Alda'),
   })
   .superRefine((env, ctx) => {
     if (semver.valid(env.MIN_APP_VERSION) && semver.valid(env.LATEST_APP_VERSION)) {
@@ -187,6 +247,17 @@ export interface Config {
   /** 0: rate limiting off. */
   rateLimitMax: number;
   trustProxy: boolean | number | string[];
+  /** Public web app address without a trailing slash, for links in e-mails. */
+  appUrl: string;
+  /** Registration age limit in whole years. */
+  minAge: number;
+  /** SMTP server; undefined: e-mails go to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** HTTP SMS gateway; undefined: SMS go to the outbox. */
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  smsSender: string;
 }
 
 /** Thrown by {@link loadConfig}; its message lists every bad variable, ready to print. */
@@ -244,6 +315,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    minAge: e.MIN_AGE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    smsSender: e.SMS_SENDER,
   };
 }
 

@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@alda/contract/errors';
+import type { ValidationKey } from '@alda/contract/rules/messages';
 
 /**
  * A failure with a stable contract code. Services throw it; the error handler turns it into the
@@ -10,11 +11,30 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly field: string | undefined;
+  /** Seconds until a retry makes sense; sent as `retryAfter` and the `Retry-After` header. */
+  readonly retryAfter: number | undefined;
+  /**
+   * For a VALIDATION_FAILED that a service finds (not the schema): the SPEC §5 message key of
+   * the field, so the message names the problem instead of the generic validation text.
+   */
+  readonly validationKey: ValidationKey | undefined;
 
-  constructor(code: ErrorCode, options: { field?: string; detail?: string; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      field?: string;
+      detail?: string;
+      cause?: unknown;
+      retryAfter?: number;
+      validationKey?: ValidationKey;
+    } = {},
+  ) {
     super(options.detail ?? code, { cause: options.cause });
     this.code = code;
     this.statusCode = ERROR_STATUS[code];
     this.field = options.field;
+    this.retryAfter =
+      options.retryAfter === undefined ? undefined : Math.max(0, Math.ceil(options.retryAfter));
+    this.validationKey = options.validationKey;
   }
 }

@@ -1,11 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import { errorEnvelope } from '@alda/contract/envelope';
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'VALIDATION_FAILED (with `field`) or BAD_REQUEST',
   401: 'UNAUTHORIZED or INVALID_CREDENTIALS',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  409: 'A conflict with the current state; the code names it (see the route description)',
+  410: 'PIN_EXPIRED',
   413: 'PAYLOAD_TOO_LARGE',
-  429: 'RATE_LIMITED',
+  422: 'A business rule refuses the request; the code names it (see the route description)',
+  429: 'RATE_LIMITED, or TOO_MANY_ATTEMPTS / PIN_RESEND_TOO_SOON with `retryAfter` (seconds) and a Retry-After header',
   500: 'INTERNAL',
   503: 'SERVICE_UNAVAILABLE',
 };
@@ -20,4 +25,9 @@ export function errorResponses<S extends number>(...statuses: S[]) {
     responses[status] = errorEnvelope.describe(DESCRIPTIONS[status] ?? 'Error');
   }
   return responses as Record<S | 429 | 500, typeof errorEnvelope>;
+}
+
+/** What sessions and security limits need to know about the caller. */
+export function clientMeta(request: FastifyRequest): { userAgent: string | null; ip: string } {
+  return { userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, ip: request.ip };
 }

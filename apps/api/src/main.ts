@@ -23,10 +23,10 @@ function printDemoLogins(url: string): void {
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map(
     (u) =>
-      `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}   ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
+      `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.phoneNumber}  ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
   );
   process.stdout.write(
-    `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`,
+    `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}; phone login with the numbers, codes at ${url}/dev/outbox):\n${lines.join('\n')}\n\n`,
   );
 }
 
@@ -63,8 +63,8 @@ async function main(): Promise<void> {
     await seedReferenceData(app.db);
     const seedDemo = config.demoMode && (await isDatabaseEmpty(app.db));
     if (seedDemo) {
-      const { usersCreated } = await seedDemoData(app.db);
-      app.log.info({ usersCreated }, 'demo data seeded');
+      const created = await seedDemoData(app.db);
+      app.log.info(created, 'demo data seeded');
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -25,8 +25,17 @@ describe('configuration (parsed once at boot)', () => {
       rateLimitMax: 600,
       trustProxy: false,
       jwtSecretGenerated: true,
+      appUrl: 'http://localhost:3000',
+      minAge: 18,
+      smtpUrl: undefined,
+      mailFrom: 'Alda <no-reply@alda.fo>',
+      smsGatewayUrl: undefined,
+      smsGatewayToken: undefined,
+      smsSender: 'Alda',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // The reset link follows PORT unless APP_URL says otherwise.
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
   });
 
   it('documents exactly the variables it reads (CONFIG_DOC feeds the README table)', () => {
@@ -67,6 +76,13 @@ describe('configuration (parsed once at boot)', () => {
       CORS_ORIGINS: 'capacitor://localhost, https://localhost',
       RATE_LIMIT_MAX: '0',
       TRUST_PROXY: '10.0.0.0/8,127.0.0.1',
+      APP_URL: 'https://minsida.alda.fo/',
+      MIN_AGE: '16',
+      SMTP_URL: 'smtps://mailer:pw@smtp.alda.fo:465',
+      MAIL_FROM: 'Alda <kundi@alda.fo>',
+      SMS_GATEWAY_URL: 'https://sms.example.fo/v1/messages',
+      SMS_GATEWAY_TOKEN: 'gateway-token',
+      SMS_SENDER: 'AldaFO',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -86,7 +102,22 @@ describe('configuration (parsed once at boot)', () => {
       corsOrigins: ['capacitor://localhost', 'https://localhost'],
       rateLimitMax: 0,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      appUrl: 'https://minsida.alda.fo',
+      minAge: 16,
+      smtpUrl: 'smtps://mailer:pw@smtp.alda.fo:465',
+      mailFrom: 'Alda <kundi@alda.fo>',
+      smsGatewayUrl: 'https://sms.example.fo/v1/messages',
+      smsGatewayToken: 'gateway-token',
+      smsSender: 'AldaFO',
     });
+  });
+
+  it('rejects messaging and link settings that cannot work', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.alda.fo' })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => loadConfig({ SMS_GATEWAY_URL: 'ftp://x' })).toThrow(/SMS_GATEWAY_URL must start/);
+    expect(() => loadConfig({ APP_URL: 'minsida.alda.fo' })).toThrow(/APP_URL must be an http/);
+    expect(() => loadConfig({ SMS_SENDER: 'Alda Føroyar' })).toThrow(/SMS_SENDER/);
+    expect(() => loadConfig({ MIN_AGE: '5' })).toThrow(/MIN_AGE/);
   });
 
   it.each([

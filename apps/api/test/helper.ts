@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { MIGRATIONS_DIR } from '../src/paths';
 
 /*
@@ -170,3 +170,87 @@ export function parse<T extends z.ZodType>(
 ): z.output<T> {
   return schema.parse(response.json());
 }
+
+export interface TestApps {
+  apps: FastifyInstance[];
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * Several app instances on ONE database, as behind a load balancer: on PostgreSQL each has its
+ * own connection pool to the shared test database (like separate processes); on PGlite they
+ * share the one in-process database (PGlite cannot be opened twice). Used to prove that state
+ * which must hold across instances (rate limits, codes, sessions) lives in the database.
+ */
+export async function createTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  deps: AppDeps = {},
+): Promise<TestApps> {
+  const database = await createTestDatabase();
+  const config = testConfig(env, database.url);
+  const apps: FastifyInstance[] = [];
+  try {
+    let shared: Database | undefined;
+    for (let i = 0; i < count; i += 1) {
+      const opened =
+        shared ??
+        (await openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          pgliteSnapshot: usingPostgres ? undefined : await pgliteSnapshot(),
+        }));
+      if (!usingPostgres) shared = opened;
+      apps.push(await buildApp(config, { database: opened, ...deps }));
+    }
+    await apps[0]?.database.migrate();
+  } catch (error) {
+    for (const app of apps.reverse()) await app.close();
+    await database.drop();
+    throw error;
+  }
+  return {
+    apps,
+    config,
+    async close() {
+      try {
+        // The last to close closes a shared PGlite; closing it twice is harmless.
+        for (const app of [...apps].reverse()) await app.close();
+      } finally {
+        await database.drop();
+      }
+    },
+  };
+}
+
+/** Polls `probe` until it returns something other than undefined (or fails after `timeoutMs`). */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A test clock: `now` for AppDeps, `advance(seconds)` to move it. */
+export function testClock(start = '2026-03-01T10:00:00.000Z') {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    advance(seconds: number) {
+      current = new Date(current.getTime() + seconds * 1000);
+    },
+    set(iso: string) {
+      current = new Date(iso);
+    },
+  };
+}
+
+/** `Authorization` header of an access token. */
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });

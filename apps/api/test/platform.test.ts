@@ -180,10 +180,17 @@ describe('OpenAPI 3.1 from the contract', () => {
     expect(doc.info.version).toBe('3.0.0');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/api/auth/change-password',
         '/api/auth/email-login',
+        '/api/auth/enter-pin',
+        '/api/auth/forgot-password',
         '/api/auth/logout',
         '/api/auth/me',
         '/api/auth/refresh-token',
+        '/api/auth/register',
+        '/api/auth/request-pin',
+        '/api/auth/reserved-numbers',
+        '/api/auth/reset-password',
         '/api/content/{slug}',
         '/api/status',
         '/healthz',

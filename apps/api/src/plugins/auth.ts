@@ -9,6 +9,11 @@ declare module 'fastify' {
      * On success `request.user` is set; otherwise the answer is 401 UNAUTHORIZED.
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler for routes open to guests that do more for a signed-in caller: without an
+     * Authorization header `request.user` stays null; with one it must be valid (else 401).
+     */
+    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** The caller, once `app.authenticate` has run; null on public routes. */
@@ -24,7 +29,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function installAuthentication(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('user', null);
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const user = match?.[1] ? await auth.authenticate(match[1]) : null;
     if (!user) {
@@ -34,6 +39,11 @@ export function installAuthentication(app: FastifyInstance, auth: AuthService): 
       });
     }
     request.user = user;
+  };
+  app.decorate('authenticate', authenticate);
+  app.decorate('authenticateOptional', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization === undefined) return;
+    await authenticate(request, reply);
   });
 }
 

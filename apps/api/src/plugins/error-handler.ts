@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERROR_STATUS, type ErrorCode } from '@alda/contract/errors';
 import type { ErrorEnvelope } from '@alda/contract/envelope';
 import type { Locale } from '@alda/contract/locale';
+import { validationMessage } from '@alda/contract/rules/messages';
 import { AppError } from '../errors';
 import { errorMessage, requestLocale } from '../i18n';
 import { validationFailure, type ValidationEntry } from '../validation-messages';
@@ -25,12 +26,14 @@ export function envelope(
   locale: Locale,
   field?: string,
   message?: string,
+  retryAfter?: number,
 ): ErrorEnvelope {
   return {
     error: {
       code,
       message: message ?? errorMessage(code, locale),
       ...(field !== undefined ? { field } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
     },
   };
 }
@@ -46,9 +49,15 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
 function classify(
   error: FastifyError | Error,
   locale: Locale,
-): { code: ErrorCode; field?: string; message?: string } {
-  if (error instanceof AppError)
-    return error.field ? { code: error.code, field: error.field } : { code: error.code };
+): { code: ErrorCode; field?: string; message?: string; retryAfter?: number } {
+  if (error instanceof AppError) {
+    return {
+      code: error.code,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.validationKey ? { message: validationMessage(error.validationKey, locale) } : {}),
+      ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+    };
+  }
 
   // Schema validation (zod through fastify-type-provider-zod, or a plain JSON schema): name the
   // first offending field so the client can put the message next to it.
@@ -77,7 +86,7 @@ function classify(
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = requestLocale(request);
-    const { code, field, message } = classify(error, locale);
+    const { code, field, message, retryAfter } = classify(error, locale);
     const status = ERROR_STATUS[code];
     if (status >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error, code }, 'request failed');
@@ -90,9 +99,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Headers a failed handler may have set (content-type of a file, cache rules) must not
     // describe the envelope.
     reply.removeHeader('cache-control');
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     return reply
       .status(status)
       .type('application/json; charset=utf-8')
-      .send(envelope(code, locale, field, message));
+      .send(envelope(code, locale, field, message, retryAfter));
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   refreshTokens,
@@ -40,11 +40,13 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
   await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
 }
 
+export type RevokeReason = NonNullable<SessionRow['revokedReason']>;
+
 /** Ends a session and every refresh token in it. Revoking twice keeps the first time and reason. */
 export async function revokeSession(
   db: Db,
   sessionId: string,
-  reason: 'logout' | 'reuse',
+  reason: RevokeReason,
   now: Date,
 ): Promise<void> {
   await db
@@ -55,6 +57,45 @@ export async function revokeSession(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Ends every active session of a user (a new password), except `keepSessionId` when given (the
+ * session that changed it), with their refresh tokens. Returns how many sessions ended.
+ */
+export async function revokeSessionsOfUser(
+  db: Db,
+  userId: string,
+  reason: RevokeReason,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length > 0) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          inArray(
+            refreshTokens.sessionId,
+            ended.map((s) => s.id),
+          ),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  }
+  return ended.length;
 }
 
 export async function insertRefreshToken(

@@ -8,14 +8,53 @@ import {
   tokens,
   user,
 } from '@alda/contract/schemas/auth';
-import { errorResponses } from '../../http';
+import {
+  enterPinRequest,
+  forgotPasswordRequest,
+  forgotPasswordResponse,
+  registerRequestWithoutAgeLimit,
+  requestPinRequest,
+  requestPinResponse,
+  resetPasswordRequest,
+} from '@alda/contract/schemas/auth-register';
+import { okResponse } from '@alda/contract/schemas/common';
+import { changePasswordRequest } from '@alda/contract/schemas/profile';
+import { clientMeta, errorResponses } from '../../http';
+import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
+import type { PasswordService } from './password-service';
+import type { PhoneLoginService } from './phone-login-service';
+import type { RegisterService } from './register-service';
 import type { AuthService } from './service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (
+export interface AuthRoutesOptions {
+  service: AuthService;
+  register: RegisterService;
+  phoneLogin: PhoneLoginService;
+  passwords: PasswordService;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service },
+  { service, register, phoneLogin, passwords },
 ) => {
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a new user and sign in (SPEC §2 /stovna-brukara, §5)',
+        description:
+          "Validates every field with the SPEC §5 rules (400 VALIDATION_FAILED with `field`; a city that is not the postal code's answers `field: city`). Younger than MIN_AGE (default 18): 422 TOO_YOUNG (a parent or guardian must register). 409 EMAIL_ALREADY_REGISTERED (the web offers a password reset) or PHONE_ALREADY_REGISTERED. The Accept-Language of the request becomes the user's language. Answers a token pair: the user is signed in.",
+        body: registerRequestWithoutAgeLimit,
+        response: { 200: dataEnvelope(tokens), ...errorResponses(400, 409, 422) },
+      },
+    },
+    async (request) => ({
+      data: await register.register(request.body, requestLocale(request), clientMeta(request)),
+    }),
+  );
+
   app.post(
     '/api/auth/email-login',
     {
@@ -29,10 +68,120 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request) => ({
-      data: await service.loginWithEmail(request.body.email, request.body.password, {
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      }),
+      data: await service.loginWithEmail(
+        request.body.email,
+        request.body.password,
+        clientMeta(request),
+      ),
     }),
+  );
+
+  app.post(
+    '/api/auth/request-pin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a one-time login code by SMS (SPEC §7 Auth)',
+        description:
+          'Sends 6 random digits to the number, valid 10 minutes, single use, 5 tries. Answers the lifetime and the resend countdown (60 s). 404 PHONE_NOT_REGISTERED, 409 PHONE_PROCESSING (the line is still being set up), 429 PIN_RESEND_TOO_SOON with `retryAfter`, 429 TOO_MANY_ATTEMPTS, 503 SMS_NOT_SENT.',
+        body: requestPinRequest,
+        response: {
+          200: dataEnvelope(requestPinResponse),
+          ...errorResponses(400, 404, 409, 503),
+        },
+      },
+    },
+    async (request) => ({
+      data: await phoneLogin.requestPin(
+        request.body.phoneNumber,
+        requestLocale(request),
+        clientMeta(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/auth/enter-pin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the SMS code (SPEC §7 Auth; the code travels as `password`)',
+        description:
+          '401 INVALID_PIN for a wrong code; 410 PIN_EXPIRED when the number has no usable code (none, used, expired, or its 5 tries are spent — the fifth wrong try answers PIN_EXPIRED); 429 TOO_MANY_ATTEMPTS.',
+        body: enterPinRequest,
+        response: { 200: dataEnvelope(tokens), ...errorResponses(400, 401, 410) },
+      },
+    },
+    async (request) => ({
+      data: await phoneLogin.enterPin(
+        request.body.phoneNumber,
+        request.body.password,
+        clientMeta(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link (SPEC §7 Auth)',
+        description:
+          'Always `{ ok: true }`, whether or not the address has a user. The link (`<APP_URL>/nytt-loyniord?token=…`) works once, for one hour. 429 TOO_MANY_ATTEMPTS per network address.',
+        body: forgotPasswordRequest,
+        response: { 200: dataEnvelope(forgotPasswordResponse), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await passwords.forgotPassword(request.body.email, clientMeta(request));
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed token (SPEC §7 Auth)',
+        description:
+          'Ends every session of the user and answers a fresh token pair. 400 TOKEN_INVALID for an unknown, used or expired token.',
+        body: resetPasswordRequest,
+        response: { 200: dataEnvelope(tokens), ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      data: await passwords.resetPassword(
+        request.body.token,
+        request.body.password,
+        clientMeta(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password of the signed-in user',
+        description:
+          'Needs the current password: 422 CURRENT_PASSWORD_INCORRECT (`field: currentPassword`), 429 TOO_MANY_ATTEMPTS after 5 wrong ones in 15 minutes. Ends every other session; this one stays signed in.',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequest,
+        response: { 200: dataEnvelope(okResponse), ...errorResponses(400, 401, 422) },
+      },
+    },
+    async (request) => {
+      await passwords.changePassword(
+        requireUser(request),
+        request.body.currentPassword,
+        request.body.password,
+      );
+      return { data: { ok: true as const } };
+    },
   );
 
   app.post(

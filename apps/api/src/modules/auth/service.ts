@@ -15,6 +15,8 @@ import {
   revokeSession,
   touchSession,
 } from './repo';
+import { POLICIES } from '../rate-limits/policies';
+import type { LimitCheck, RateLimiter } from '../rate-limits/service';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 
 /** Who is calling, as established by {@link AuthService.authenticate}. */
@@ -29,10 +31,27 @@ export interface AuthServiceDeps {
   refreshTokenTtlS: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  limiter: RateLimiter;
 }
 
-interface ClientMeta {
+/** Who is asking, as far as HTTP tells: for sessions (user agent) and rate limits (address). */
+export interface ClientMeta {
   userAgent: string | null;
+  /** Client address (behind a proxy: as TRUST_PROXY resolves it). */
+  ip: string;
+}
+
+/**
+ * The e-mail login limits of an address and an account (docs/decisions/0021-rate-limits-and-lockout.md).
+ * The account is named by its normalised e-mail, known or not, so limits behave the same for
+ * addresses without an account.
+ */
+export function emailLoginChecks(normalizedEmail: string, ip: string): LimitCheck[] {
+  return [
+    { policy: POLICIES.loginIpAccount, subject: [ip, normalizedEmail] },
+    { policy: POLICIES.loginAccount, subject: [normalizedEmail] },
+    { policy: POLICIES.loginIp, subject: [ip] },
+  ];
 }
 
 /**
@@ -62,14 +81,32 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken, refreshToken, expiresIn: accessTokens.ttlSeconds };
   }
 
+  /** A new session for the user and its first token pair; run inside the caller's transaction. */
+  async function startSession(
+    executor: Db,
+    userId: string,
+    meta: Pick<ClientMeta, 'userAgent'>,
+    at: Date,
+  ): Promise<Tokens> {
+    const session = await insertSession(executor, { userId, userAgent: meta.userAgent, now: at });
+    return issueTokens(executor, session, null, at);
+  }
+
   return {
+    startSession,
+
     /**
      * E-mail login (SPEC §7 POST /auth/email-login). Unknown address and wrong password give the
      * same INVALID_CREDENTIALS after the same amount of work, so neither the answer nor its
-     * timing reveals who has an account.
+     * timing reveals who has an account. Attempts are counted per address, account and both
+     * before the password is checked; a success takes its attempt back and clears the count of
+     * this address against this account.
      */
     async loginWithEmail(email: string, password: string, meta: ClientMeta): Promise<Tokens> {
-      const user = await findUserByEmail(db, normalizeEmail(email));
+      const normalized = normalizeEmail(email);
+      const checks = emailLoginChecks(normalized, meta.ip);
+      const permit = await deps.limiter.consume(checks);
+      const user = await findUserByEmail(db, normalized);
       const hash = user?.passwordHash ?? (await dummyPasswordHash());
       const passwordOk = await verifyPassword(hash, password);
       if (!user || !user.passwordHash || !passwordOk) {
@@ -77,15 +114,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           detail: user ? 'wrong password' : 'unknown e-mail',
         });
       }
+      await permit.refund();
+      await deps.limiter.reset(checks.slice(0, 1));
       const at = now();
-      return db.transaction(async (tx) => {
-        const session = await insertSession(tx, {
-          userId: user.id,
-          userAgent: meta.userAgent,
-          now: at,
-        });
-        return issueTokens(tx, session, null, at);
-      });
+      return db.transaction((tx) => startSession(tx, user.id, meta, at));
     },
 
     /**

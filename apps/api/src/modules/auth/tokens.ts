@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ISSUER = 'alda-api';
@@ -63,4 +63,12 @@ export function newRefreshToken(): string {
  */
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A key for one purpose derived from JWT_SECRET (HKDF-SHA256), so every instance derives the same
+ * key and no key serves two purposes (the one-time code HMAC must not double as a token key).
+ */
+export function deriveKey(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, 'alda-api', purpose, 32));
 }

@@ -1,0 +1,78 @@
+import { placeOfPostCode } from '@alda/contract/localities/lookup';
+import type { User } from '@alda/contract/schemas/auth';
+import type { UpdateUserRequest } from '@alda/contract/schemas/profile';
+import type { Db } from '../../db/client';
+import { uniqueViolationOf } from '../../db/errors';
+import { AppError } from '../../errors';
+import { countLiveLinesOfUser } from '../phone-lines/repo';
+import { toUserDto } from './dto';
+import { deleteUser, findUserByEmail, lockUser, updateUser, type UserChanges } from './repo';
+
+export interface UserServiceDeps {
+  db: Db;
+}
+
+/** The signed-in customer's own user: edit and delete (SPEC §2 /min-brukari, §6). */
+export function createUserService(deps: UserServiceDeps) {
+  const { db } = deps;
+  const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', { field: 'email' });
+
+  return {
+    /**
+     * Changes the fields that were sent. The city is stored as the locality list spells it; an
+     * e-mail address of another user is refused with 409 EMAIL_ALREADY_REGISTERED.
+     */
+    async update(userId: string, patch: UpdateUserRequest): Promise<User> {
+      const changes: UserChanges = {};
+      if (patch.firstname !== undefined) changes.firstname = patch.firstname;
+      if (patch.lastname !== undefined) changes.lastname = patch.lastname;
+      if (patch.address !== undefined) changes.address = patch.address;
+      if (patch.locale !== undefined) changes.locale = patch.locale;
+      if (patch.showInPhoneBook !== undefined) changes.showInPhoneBook = patch.showInPhoneBook;
+      if (patch.postCode !== undefined && patch.city !== undefined) {
+        const place = placeOfPostCode(patch.postCode, patch.city);
+        // The schema checked this already; a changed locality list is the only way here.
+        if (!place) {
+          throw new AppError('VALIDATION_FAILED', {
+            field: 'city',
+            validationKey: 'CITY_POSTCODE_MISMATCH',
+          });
+        }
+        changes.postCode = patch.postCode;
+        changes.city = place.name;
+      }
+      if (patch.email !== undefined) {
+        const owner = await findUserByEmail(db, patch.email);
+        if (owner && owner.id !== userId) throw emailTaken();
+        changes.email = patch.email;
+      }
+      try {
+        const row = await updateUser(db, userId, changes);
+        if (!row) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
+        return toUserDto(row);
+      } catch (error) {
+        if (uniqueViolationOf(error) === 'users_email_unique') throw emailTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes the user with their sessions, tokens and reservations, in one transaction — refused
+     * with 409 HAS_ACTIVE_SUBSCRIPTION while a line of theirs is active or still being set up
+     * (SPEC §6: only after cancelling the subscription). Cancelled lines stay as the provider's
+     * history, without the user.
+     */
+    async delete(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, userId);
+        if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
+        if ((await countLiveLinesOfUser(tx, userId)) > 0) {
+          throw new AppError('HAS_ACTIVE_SUBSCRIPTION');
+        }
+        await deleteUser(tx, userId);
+      });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
