@@ -1,15 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { plans } from './catalog';
 import { users } from './users';
 
 export const PHONE_LINE_STATUSES = ['active', 'processing', 'cancelled'] as const;
 export type PhoneLineStatus = (typeof PHONE_LINE_STATUSES)[number];
 
+export const SIM_TYPES = ['esim', 'physical'] as const;
+export type SimTypeValue = (typeof SIM_TYPES)[number];
+
 /**
  * A mobile line of the provider: one number (MSISDN, stored as the 6 national digits) and the
  * person who uses it — a "product" in TM Forum terms, whose user may differ from the paying
- * account owner (a family member). Deliberately minimal: the subscriptions issue adds the
- * account, plan and SIM columns. Status:
+ * account owner (a family member), on an account with a plan and a SIM. Status:
  * - `processing`: ordered, being set up by the network (SPEC §4 "Subscription processing can take
  *   days"); phone login answers PHONE_PROCESSING;
  * - `active`: in service; its number can sign in with an SMS code;
@@ -24,6 +37,18 @@ export const phoneLines = pgTable(
     /** Who uses the number and signs in with it; null when not (yet) tied to a user. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: PHONE_LINE_STATUSES }).notNull(),
+    /**
+     * The account the line is a member of (TMF637: the product's bundle); null for a line that
+     * is not on an account (yet). See db/schema/accounts.ts.
+     */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The line's plan; for family members the family plan of the account. */
+    planId: text('plan_id').references(() => plans.id),
+    simType: text('sim_type', { enum: SIM_TYPES }).notNull().default('physical'),
+    /** A prepaid (talutíð) number: no monthly plan, paid by top-ups (SPEC §4). */
+    isPrepaid: boolean('is_prepaid').notNull().default(false),
+    /** A cancelled subscription runs until this instant (month end, SPEC §4), then ends. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +57,8 @@ export const phoneLines = pgTable(
       .on(t.msisdn)
       .where(sql`${t.status} <> 'cancelled'`),
     index('phone_lines_user_id_idx').on(t.userId),
+    index('phone_lines_account_id_idx').on(t.accountId),
+    check('phone_lines_sim_type', sql`${t.simType} in ('esim', 'physical')`),
     check('phone_lines_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('phone_lines_status', sql`${t.status} in ('active', 'processing', 'cancelled')`),
   ],

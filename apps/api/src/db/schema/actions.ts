@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ActionType } from '@alda/contract/schemas/actions';
+import { phoneLines } from './phone-lines';
+import { users } from './users';
+
+export const ACTION_TYPES = [
+  'subscription_created',
+  'subscription_cancelled',
+  'plan_changed',
+  'member_added',
+  'member_moved',
+  'member_removed',
+  'package_purchased',
+  'eu_package_changed',
+  'data_given',
+  'data_received',
+  'data_requested',
+  'top_up',
+  'payment',
+  'sim_changed',
+  'profile_updated',
+] as const satisfies readonly ActionType[];
+
+/**
+ * Parameters of an entry's sentence, by type: names of a plan, package or counterpart, kept as
+ * they were at the time so the log does not change when the catalogue does.
+ */
+export interface ActionPayload {
+  planName?: { fo: string; en: string };
+  packageName?: { fo: string; en: string };
+  /** The other party of a gift or request, or the member concerned. */
+  counterpart?: { name: string; phoneNumber: string };
+  enabled?: boolean;
+}
+
+/**
+ * The activity log (SPEC §1 "view the activity log"): one row per entry in one customer's log
+ * (`user_id`). When someone else did it (the family owner for a member), `actor_user_id` names
+ * them. The sentence is made in the reader's language from `type` and `payload`.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id').references(() => phoneLines.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ACTION_TYPES }).notNull(),
+    payload: jsonb('payload').$type<ActionPayload>().notNull().default({}),
+    dataMb: integer('data_mb'),
+    /** Charged (positive) or refunded (negative), øre with VAT. */
+    amountOere: integer('amount_oere'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('actions_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('actions_line_id_idx').on(t.lineId),
+    check('actions_data_mb', sql`${t.dataMb} >= 0`),
+    check(
+      'actions_type',
+      sql`${t.type} in ('subscription_created', 'subscription_cancelled', 'plan_changed', 'member_added', 'member_moved', 'member_removed', 'package_purchased', 'eu_package_changed', 'data_given', 'data_received', 'data_requested', 'top_up', 'payment', 'sim_changed', 'profile_updated')`,
+    ),
+  ],
+);
+
+export type ActionRow = typeof actions.$inferSelect;
+export type NewActionRow = typeof actions.$inferInsert;

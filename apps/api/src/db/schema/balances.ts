@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { UsageKind } from '@alda/contract/schemas/usage';
+import { phoneLines } from './phone-lines';
+
+/*
+ * What a line has left (TM Forum TMF677 Usage Consumption: buckets) and the usage that used it
+ * up (TMF635 Usage). Data in integer MB; every balance carries `updated_at`, shown on home as
+ * "updated at". Months are Faroese calendar months (Atlantic/Faroe).
+ */
+
+/**
+ * The data buckets of one line for the current month: domestic (plan + extra packages + gifts
+ * received + rollover = `domestic_total_mb`, of which `domestic_remaining_mb` is left and
+ * `domestic_used_mb` was used) and the EU
+ * package's allowance (null without one) of which `eu_used_mb` is used.
+ */
+export const lineBalances = pgTable(
+  'line_balances',
+  {
+    lineId: uuid('line_id')
+      .primaryKey()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** Start (UTC instant) of the Faroese month these figures belong to. */
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    domesticTotalMb: integer('domestic_total_mb').notNull(),
+    domesticRemainingMb: integer('domestic_remaining_mb').notNull(),
+    /** Domestic data used this month (also counted on unlimited plans, whose remainder stays). */
+    domesticUsedMb: integer('domestic_used_mb').notNull().default(0),
+    euAllowanceMb: integer('eu_allowance_mb'),
+    euUsedMb: integer('eu_used_mb').notNull().default(0),
+    /** Data carried over from last month (part of the total; SPEC §4 a smaller plan drops it). */
+    rolloverMb: integer('rollover_mb').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'line_balances_domestic',
+      sql`${t.domesticRemainingMb} >= 0 and ${t.domesticTotalMb} >= 0 and ${t.domesticUsedMb} >= 0`,
+    ),
+    check('line_balances_rollover', sql`${t.rolloverMb} >= 0`),
+    check(
+      'line_balances_eu',
+      sql`${t.euUsedMb} >= 0 and (${t.euAllowanceMb} is null or ${t.euUsedMb} <= ${t.euAllowanceMb})`,
+    ),
+  ],
+);
+
+/**
+ * Data given away per line per Faroese month (SPEC §3 givenData {current, max}; SPEC §5 limits
+ * giving to max − current). `max_mb` is copied from the plan when the month's row is made.
+ */
+export const givenDataCounters = pgTable(
+  'given_data_counters',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** Faroese calendar month, `yyyy-mm`. */
+    month: text('month').notNull(),
+    givenMb: integer('given_mb').notNull().default(0),
+    maxMb: integer('max_mb').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.month] }),
+    check('given_data_counters_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('given_data_counters_amounts', sql`${t.givenMb} >= 0 and ${t.maxMb} >= 0`),
+  ],
+);
+
+/** Credit on a prepaid (talutíð) line, øre with VAT. */
+export const prepaidBalances = pgTable(
+  'prepaid_balances',
+  {
+    lineId: uuid('line_id')
+      .primaryKey()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    balanceOere: integer('balance_oere').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('prepaid_balances_balance', sql`${t.balanceOere} >= 0`)],
+);
+
+export const USAGE_KINDS = ['domestic', 'eu'] as const satisfies readonly UsageKind[];
+
+/**
+ * Every usage record received from the usage feed (POST /api/usage/records). The charging
+ * system's record id is the primary key, so a record sent twice is stored — and counted — once.
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    recordId: text('record_id').primaryKey(),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    msisdn: text('msisdn').notNull(),
+    usedMb: integer('used_mb').notNull(),
+    kind: text('kind', { enum: USAGE_KINDS }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('usage_records_line_id_occurred_at_idx').on(t.lineId, t.occurredAt),
+    check('usage_records_used_mb', sql`${t.usedMb} >= 0`),
+    check('usage_records_kind', sql`${t.kind} in ('domestic', 'eu')`),
+  ],
+);
+
+export type LineBalanceRow = typeof lineBalances.$inferSelect;
+export type NewLineBalanceRow = typeof lineBalances.$inferInsert;
+export type GivenDataCounterRow = typeof givenDataCounters.$inferSelect;
+export type PrepaidBalanceRow = typeof prepaidBalances.$inferSelect;
+export type UsageRecordRow = typeof usageRecords.$inferSelect;
+export type NewUsageRecordRow = typeof usageRecords.$inferInsert;

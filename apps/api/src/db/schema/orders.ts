@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OrderKind, PaymentStatus } from '@alda/contract/schemas/orders';
+import { accounts } from './accounts';
+import { plans } from './catalog';
+import { phoneLines } from './phone-lines';
+import { users } from './users';
+
+export const ORDER_KINDS = [
+  'new_subscription',
+  'add_member',
+  'transfer',
+  'plan_change',
+  'eu_package',
+  'extra_package',
+  'top_up',
+  'cancellation',
+] as const satisfies readonly OrderKind[];
+
+export const PAYMENT_STATUSES = [
+  'not_required',
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+] as const satisfies readonly PaymentStatus[];
+
+/**
+ * A customer order (TM Forum TMF622 Product Ordering): a new subscription, a member added to a
+ * family, a transfer, a plan change, a package, a top-up. Provisioning carries it out and can take
+ * days (SPEC §4); it is processing while `is_complete` is false. The flags mirror the timestamps
+ * (checked), so the SPEC §3 booleans are plain columns to filter on.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The customer who placed the order and sees it in GET /api/orders. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The line the order creates or changes, once it exists. */
+    lineId: uuid('line_id').references(() => phoneLines.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
+    /** The order that creates an account's main subscription (SPEC §3 isMainSubscription). */
+    isMainSubscription: boolean('is_main_subscription').notNull().default(false),
+    planId: text('plan_id').references(() => plans.id),
+    /** The number concerned (6 digits), once known. */
+    msisdn: text('msisdn'),
+    /** Name of the person a new number is for, when it is not the customer (a family member). */
+    memberFirstname: text('member_firstname'),
+    memberLastname: text('member_lastname'),
+    /** What is charged up front, øre with VAT; null when nothing is. */
+    priceOere: integer('price_oere'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES })
+      .notNull()
+      .default('not_required'),
+    isComplete: boolean('is_complete').notNull().default(false),
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Client-supplied Idempotency-Key of the request that placed it (unique per customer). */
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('orders_account_id_idx').on(t.accountId),
+    index('orders_line_id_idx').on(t.lineId),
+    uniqueIndex('orders_idempotency_key_uq')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('orders_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
+    check('orders_price', sql`${t.priceOere} >= 0`),
+    check('orders_complete_flag', sql`${t.isComplete} = (${t.completedAt} is not null)`),
+    check('orders_cancelled_flag', sql`${t.isCancelled} = (${t.cancelledAt} is not null)`),
+    check('orders_complete_or_cancelled', sql`not (${t.isComplete} and ${t.isCancelled})`),
+    check(
+      'orders_kind',
+      sql`${t.kind} in ('new_subscription', 'add_member', 'transfer', 'plan_change', 'eu_package', 'extra_package', 'top_up', 'cancellation')`,
+    ),
+    check(
+      'orders_payment_status',
+      sql`${t.paymentStatus} in ('not_required', 'pending', 'paid', 'failed', 'cancelled')`,
+    ),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
