@@ -45,6 +45,11 @@ export const member = z.object({
   /** Data left over from last month; going to a smaller plan deletes it (SPEC §4). */
   rolloverMb: mb,
   /**
+   * Data used this month, in MB (on unlimited plans the remainder does not shrink, so use is
+   * only visible here); `eu` is the EU package's use, null without one.
+   */
+  dataUsed: z.object({ domestic: mb, eu: mb.nullable() }).optional(),
+  /**
    * When the data figures were last updated by the usage feed ("updated at" on home); null while
    * the number has no balance yet (being set up).
    */
