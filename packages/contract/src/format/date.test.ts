@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   endOfMonth,
   faroeDateTime,
+  faroeMonth,
   faroeOffsetMs,
   formatDate,
   formatDateTime,
@@ -115,5 +116,20 @@ describe('dates in Atlantic/Faroe (SPEC §9 "DD.MM.YYYY", ARCHITECTURE time zone
     expect(todayInFaroe(new Date('2024-07-01T23:30:00Z'))).toBe('2024-07-02');
     expect(todayInFaroe(new Date('2024-01-01T23:30:00Z'))).toBe('2024-01-01');
     expect(() => formatDate('not a date')).toThrow(RangeError);
+  });
+
+  it('keys monthly counters by the Faroese month, which starts at local midnight (SPEC §5, §4)', () => {
+    // 31 July 23:30 UTC is already 1 August in Tórshavn (UTC+1 in summer).
+    expect(faroeMonth(new Date('2024-07-31T23:30:00Z'))).toBe('2024-08');
+    expect(faroeMonth(new Date('2024-12-31T23:30:00Z'))).toBe('2024-12');
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        (d) => {
+          expect(faroeMonth(startOfMonth(d))).toBe(faroeMonth(d));
+          expect(faroeMonth(endOfMonth(d))).toBe(faroeMonth(d));
+        },
+      ),
+    );
   });
 });

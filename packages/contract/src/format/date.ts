@@ -116,3 +116,12 @@ export function endOfMonth(instant: Date | string | number): Date {
   const nextMonth = t.month === 12 ? 1 : t.month + 1;
   return new Date(fromFaroeWallClock(nextYear, nextMonth, 1).getTime() - 1);
 }
+
+/**
+ * The Faroese calendar month of `instant` as `yyyy-mm` — the key of monthly counters such as
+ * data given away (SPEC §5), which start again on the 1st in Atlantic/Faroe.
+ */
+export function faroeMonth(instant: Date | string | number): string {
+  const t = faroeDateTime(instant);
+  return `${pad(t.year, 4)}-${pad(t.month)}`;
+}
