@@ -4,14 +4,14 @@ import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
 import { forgotPasswordResponse } from '@alda/contract/schemas/auth-register';
 import { outboxList, type OutboxMessage } from '@alda/contract/schemas/dev-outbox';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD } from '../src/db/demo-users';
 import { passwordResetTokens } from '../src/db/schema/auth-codes';
 import { sessions } from '../src/db/schema/sessions';
 import { seedDemoData } from '../src/db/seed';
-import { bearer, createTestApp, parse, testClock, type TestApp } from './helper';
+import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 
-const guðrun = DEMO_USERS.find((u) => u.firstname === 'Guðrun')!;
-const rói = DEMO_USERS.find((u) => u.firstname === 'Rói')!;
+const guðrun = demoUser('Guðrun');
+const rói = demoUser('Rói');
 const LINK = /https:\/\/minsida\.alda\.fo\/nytt-loyniord\?token=([A-Za-z0-9_-]+)/;
 
 describe('password reset: forgot-password → e-mailed link → reset-password (SPEC §7 Auth, §2 /nytt-loyniord)', () => {

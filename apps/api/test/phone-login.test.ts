@@ -4,14 +4,14 @@ import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens, user } from '@alda/contract/schemas/auth';
 import { requestPinResponse } from '@alda/contract/schemas/auth-register';
 import { outboxList } from '@alda/contract/schemas/dev-outbox';
-import { DEMO_USERS } from '../src/db/demo-users';
+
 import { phoneLoginCodes } from '../src/db/schema/auth-codes';
 import { seedDemoData } from '../src/db/seed';
 import { newPinCode } from '../src/modules/auth/phone-login-service';
-import { bearer, createTestApp, parse, testClock, type TestApp } from './helper';
+import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 
-const jóannes = DEMO_USERS[0]!;
-const sunneva = DEMO_USERS[1]!;
+const jóannes = demoUser('Jóannes');
+const sunneva = demoUser('Sunneva');
 
 describe('phone login with an SMS code: request-pin, enter-pin (SPEC §7 Auth, §8 Phone login)', () => {
   let t: TestApp;
@@ -174,6 +174,12 @@ describe('phone login with an SMS code: request-pin, enter-pin (SPEC §7 Auth, �
       expect(parse(errorEnvelope, await enterPin('214455', first)).error.code).toBe('INVALID_PIN');
     }
     expect((await enterPin('214455', second)).statusCode).toBe(200);
+  });
+
+  it('lets a customer who just signed in with a code ask for the next one at once', async () => {
+    const code = await newCodeFor('214455');
+    expect((await enterPin('214455', code)).statusCode).toBe(200);
+    expect((await requestPin('214455')).statusCode).toBe(200);
   });
 
   it('binds a code to its number: it does not work for another number', async () => {

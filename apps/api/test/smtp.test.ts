@@ -3,12 +3,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD } from '../src/db/demo-users';
 import { seedDemoData } from '../src/db/seed';
-import { createTestApp, parse, waitFor, type TestApp } from './helper';
+import { createTestApp, demoUser, parse, type TestApp, waitFor } from './helper';
 import { findPart, headerParam, parseMime } from './mime';
 
-const jóannes = DEMO_USERS[0]!;
+const jóannes = demoUser('Jóannes');
 
 interface Received {
   from: string | undefined;

@@ -52,6 +52,17 @@ export function demoStatusMessages(now: Date): NewStatusMessageRow[] {
   ];
 }
 
+let demoHash: Promise<string> | undefined;
+
+/**
+ * One argon2id hash of the public demo password, shared by every demo customer and made once
+ * per process: hashing is deliberately slow, and the demo seed runs in every API test file.
+ */
+function demoPasswordHash(): Promise<string> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  return demoHash;
+}
+
 /**
  * The demo data set: the customers of demo-users.ts (password `Demo1234!`), their phone lines
  * (one still processing) and status messages. Fixed ids and insert-if-missing make it
@@ -62,12 +73,8 @@ export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
 ): Promise<{ usersCreated: number; linesCreated: number }> {
-  const users = await Promise.all(
-    DEMO_USERS.map(async ({ role: _role, ...user }) => ({
-      ...user,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    })),
-  );
+  const passwordHash = await demoPasswordHash();
+  const users = DEMO_USERS.map(({ role: _role, ...user }) => ({ ...user, passwordHash }));
   return db.transaction(async (tx) => {
     const usersCreated = await insertMissingUsers(tx, users);
     const linesCreated = await insertMissingPhoneLines(

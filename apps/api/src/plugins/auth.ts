@@ -5,7 +5,8 @@ import type { AuthService, AuthUser } from '../modules/auth/service';
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * preHandler for routes that need a signed-in customer: `{ preHandler: app.authenticate }`.
+     * Hook for routes that need a signed-in customer: `{ onRequest: app.authenticate }` (onRequest
+     * answers 401 before the body is validated; `preHandler` works too).
      * On success `request.user` is set; otherwise the answer is 401 UNAUTHORIZED.
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

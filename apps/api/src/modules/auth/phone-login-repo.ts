@@ -1,11 +1,12 @@
-import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { phoneLoginCodes, type PhoneLoginCodeRow } from '../../db/schema/auth-codes';
 
 /**
  * Stores a new code for the number, replacing the previous one — but only if the previous one
- * was issued at or before `replaceIssuedBefore` (the resend countdown). One statement, so two
- * requests racing on two API instances cannot both send a code. Undefined: too soon.
+ * was issued at or before `replaceIssuedBefore` (the resend countdown) or has already been used
+ * to sign in. One statement, so two requests racing on two API instances cannot both send a
+ * code. Undefined: too soon.
  */
 export async function issueCode(
   db: Db,
@@ -32,7 +33,10 @@ export async function issueCode(
     .onConflictDoUpdate({
       target: phoneLoginCodes.msisdn,
       set: fresh,
-      setWhere: lte(phoneLoginCodes.createdAt, values.replaceIssuedBefore),
+      setWhere: or(
+        lte(phoneLoginCodes.createdAt, values.replaceIssuedBefore),
+        isNotNull(phoneLoginCodes.consumedAt),
+      ),
     })
     .returning();
   return row;

@@ -14,7 +14,7 @@ export const phoneLineRoutes: FastifyPluginAsyncZod<{ service: PhoneLineService 
   app.post(
     '/api/auth/reserved-numbers',
     {
-      preHandler: app.authenticateOptional,
+      onRequest: app.authenticateOptional,
       schema: {
         tags: ['auth'],
         summary: 'Is this number free? Reserve it for sign-up (SPEC §7 Auth)',

@@ -15,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
   app.patch(
     '/api/auth/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Edit the signed-in user (profile)',
@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
   app.delete(
     '/api/auth/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Delete the signed-in user (SPEC §6)',
