@@ -257,4 +257,18 @@ describe('locality picker (SPEC §3 "Locality reference list")', () => {
       await screen.findByText('Bygd ella býur: Hesin staðurin hevur ikki hetta postnummarið.'),
     ).toBeTruthy();
   });
+
+  it('drops the mismatch message as soon as a fitting place is picked (no stale message)', async () => {
+    const { user } = await setup();
+    await user.type(field('Postnummar'), '100');
+    const city = field('Bygd ella býur');
+    await user.clear(city);
+    await user.type(city, 'klaks');
+    const mismatch = 'Bygd ella býur: Hesin staðurin hevur ikki hetta postnummarið.';
+    expect(await screen.findByText(mismatch)).toBeTruthy();
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: /Klaksvík/ }));
+    await waitFor(() => expect(screen.queryByText(mismatch)).toBeNull());
+    expect(document.activeElement).toBe(city);
+    expect(field('Postnummar').value).toBe('700');
+  });
 });

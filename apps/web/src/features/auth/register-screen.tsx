@@ -12,7 +12,7 @@ import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message
 import { bindingOf, LocalityPicker } from '@/shared/forms/locality-picker';
 import { PasswordField } from '@/shared/forms/password-field';
 import { PasswordStrength } from '@/shared/forms/password-strength';
-import { useRevalidateRepeat } from '@/shared/forms/use-revalidate-repeat';
+import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useUnsavedChangesGuard } from '@/shared/forms/use-unsaved-changes-guard';
 import { formatDateInput } from '@/shared/format/date-input';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
@@ -87,9 +87,10 @@ export function RegisterScreen() {
   } = useForm({ resolver: zodResolver(registerForm), mode: 'all', defaultValues: EMPTY });
   const release = useUnsavedChangesGuard(isDirty);
   const password = useWatch({ control, name: 'password' });
-  useRevalidateRepeat(password, { trigger, getFieldState });
+  useRevalidate(password, 'passwordRepeat', { trigger, getFieldState });
   const postCode = useController({ control, name: 'postCode' });
   const city = useController({ control, name: 'city' });
+  useRevalidate(postCode.field.value, 'city', { trigger, getFieldState });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

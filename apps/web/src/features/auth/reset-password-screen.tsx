@@ -9,7 +9,7 @@ import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { PasswordField } from '@/shared/forms/password-field';
 import { PasswordStrength } from '@/shared/forms/password-strength';
-import { useRevalidateRepeat } from '@/shared/forms/use-revalidate-repeat';
+import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
@@ -88,7 +88,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
     defaultValues: { token, password: '', passwordRepeat: '' },
   });
   const password = useWatch({ control, name: 'password' });
-  useRevalidateRepeat(password, { trigger, getFieldState });
+  useRevalidate(password, 'passwordRepeat', { trigger, getFieldState });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

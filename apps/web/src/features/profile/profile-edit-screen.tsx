@@ -10,6 +10,7 @@ import type { ApiError } from '@/shared/api/http';
 import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { bindingOf, LocalityPicker } from '@/shared/forms/locality-picker';
+import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useUnsavedChangesGuard } from '@/shared/forms/use-unsaved-changes-guard';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -74,6 +75,8 @@ function ProfileForm({ profile }: { profile: User }) {
     handleSubmit,
     control,
     setError,
+    trigger,
+    getFieldState,
     formState: { errors, isSubmitting, isDirty },
   } = useForm({
     // Every field is optional in the request (a PATCH), but the form always holds all of them,
@@ -85,6 +88,7 @@ function ProfileForm({ profile }: { profile: User }) {
   const release = useUnsavedChangesGuard(isDirty);
   const postCode = useController({ control, name: 'postCode' });
   const city = useController({ control, name: 'city' });
+  useRevalidate(postCode.field.value, 'city', { trigger, getFieldState });
   const locale = useController({ control, name: 'locale' });
 
   const onSubmit = handleSubmit(async (values) => {

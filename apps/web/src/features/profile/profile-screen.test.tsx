@@ -22,12 +22,20 @@ const input = (label: string) =>
 describe('profile (SPEC §2 /min-brukari)', () => {
   it('shows the details, phone-book visibility and language, and links to edit and password', async () => {
     await setup('/min-brukari', {}, { user: { ...demoUser, showInPhoneBook: true } });
-    expect(screen.getByText('rannva@example.fo')).toBeTruthy();
-    expect(screen.getByText('21 43 65')).toBeTruthy();
-    expect(screen.getByText('12.04.1988')).toBeTruthy();
-    expect(screen.getByText('100 Tórshavn')).toBeTruthy();
-    expect(screen.getByText('Nummarið er í telefonbókini')).toBeTruthy();
-    expect(screen.getByText('Føroyskt')).toBeTruthy();
+    const details = screen.getByRole('heading', { name: 'Tínar upplýsingar' }).parentElement!;
+    const pairs = [...details.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Teldupostur', 'rannva@example.fo'],
+      ['Telefonnummar', '21 43 65'],
+      ['Føðingardagur', '12.04.1988'],
+      ['Bústaður', 'Niels Finsens gøta 7'],
+      ['Postnummar og bygd', '100 Tórshavn'],
+      ['Telefonbókin', 'Nummarið er í telefonbókini'],
+      ['Mál', 'Føroyskt'],
+    ]);
     expect(screen.getByRole('link', { name: 'Broyt upplýsingar' }).getAttribute('href')).toBe(
       '/min-brukari/broyt',
     );

@@ -9,7 +9,7 @@ import { useLogout } from '@/shared/services/use-logout';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { KeyIcon, LogoutIcon, PencilIcon, TrashIcon } from '@/shared/ui/icons';
-import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
+import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
@@ -26,11 +26,11 @@ export function ProfileScreen() {
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
   const place = [user.postCode, user.city].filter(Boolean).join(' ');
   const rows: Array<[label: string, value: string | null]> = [
-    [t('user.email'), user.email],
+    [t('profile.email'), user.email],
     [t('profile.phone'), user.phoneNumber ? formatPhoneNumber(user.phoneNumber) : null],
-    [t('user.birthDate'), user.birthDate ? formatBirthDate(user.birthDate) : null],
-    [t('user.address'), user.address],
-    [t('user.city'), place || null],
+    [t('profile.birthDate'), user.birthDate ? formatBirthDate(user.birthDate) : null],
+    [t('profile.address'), user.address],
+    [t('profile.city'), place || null],
     [
       t('profile.phoneBook'),
       // Off unless the customer turned it on (contract `user.showInPhoneBook`).
@@ -95,16 +95,14 @@ export function ProfileScreen() {
         >
           {t('profile.logout')}
         </Button>
-        <Button
-          variant="ghost"
-          block
-          className="text-danger-600 hover:bg-danger-50 active:bg-danger-50"
-          loading={deleteAccount.deleting}
-          icon={<TrashIcon className="size-5" />}
-          onClick={() => void deleteAccount.run()}
-        >
-          {t('profile.delete.action')}
-        </Button>
+        <ListGroup>
+          <ListRowButton
+            onClick={() => void deleteAccount.run()}
+            icon={<TrashIcon className="size-5" />}
+            label={t('profile.delete.action')}
+            tone="danger"
+          />
+        </ListGroup>
       </ScreenBody>
     </main>
   );
@@ -123,6 +121,7 @@ function useDeleteUser() {
   const [deleting, setDeleting] = useState(false);
 
   const run = async () => {
+    if (deleting) return;
     const confirmed = await modal.confirm({
       title: t('profile.delete.title'),
       message: t('profile.delete.message'),
@@ -150,7 +149,7 @@ function useDeleteUser() {
     toast.show({ type: 'info', message: t('profile.delete.done') });
   };
 
-  return { run, deleting };
+  return { run };
 }
 
 /** Birth dates are calendar dates (yyyy-mm-dd); shown as DD.MM.YYYY without a time-zone shift. */

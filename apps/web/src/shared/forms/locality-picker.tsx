@@ -65,8 +65,9 @@ export function LocalityPicker({
   const expanded = open && suggestions.length > 0;
 
   const pick = (place: Locality) => {
-    city.onChange(place.name);
+    // The postal code first, so the city is judged against the new code, not the old one.
     if (place.postCode) postCode.onChange(place.postCode);
+    city.onChange(place.name);
     setOpen(false);
     setActive(-1);
   };
@@ -110,8 +111,8 @@ export function LocalityPicker({
     // postal code when there is none yet.
     if (city.value.trim()) {
       const place = code ? placeOfPostCode(code, city.value) : placeByName(city.value);
-      if (place && place.name !== city.value) city.onChange(place.name);
       if (place && !code && place.postCode) postCode.onChange(place.postCode);
+      if (place && place.name !== city.value) city.onChange(place.name);
     }
     city.onBlur();
   };
