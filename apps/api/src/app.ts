@@ -27,6 +27,18 @@ import { statusRoutes } from './modules/status/routes';
 import { createStatusService } from './modules/status/service';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
+import { actionRoutes } from './modules/actions/routes';
+import { createActionService } from './modules/actions/service';
+import { agreementRoutes } from './modules/agreements/routes';
+import { createAgreementService } from './modules/agreements/service';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrderService } from './modules/orders/service';
+import { packageRoutes } from './modules/packages/routes';
+import { createPackageService } from './modules/packages/service';
+import { planRoutes } from './modules/plans/routes';
+import { createPlanService } from './modules/plans/service';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { createSubscriptionService } from './modules/subscriptions/service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -244,6 +256,12 @@ async function assemble(
     service: createOutboxService({ db }),
     enabled: config.demoMode,
   });
+  await app.register(subscriptionRoutes, { service: createSubscriptionService({ db, now }) });
+  await app.register(planRoutes, { service: createPlanService({ db }) });
+  await app.register(orderRoutes, { service: createOrderService({ db }) });
+  await app.register(packageRoutes, { service: createPackageService({ db, now }) });
+  await app.register(agreementRoutes, { service: createAgreementService({ db }) });
+  await app.register(actionRoutes, { service: createActionService({ db }) });
 
   // 4. The web app, and the fallback for everything else.
   const web = await registerWebApp(app, config.webDist);

@@ -1,0 +1,80 @@
+import { formatData } from '@alda/contract/format/data';
+import { formatKr } from '@alda/contract/format/money';
+import type { Locale } from '@alda/contract/locale';
+import type { ActionType } from '@alda/contract/schemas/actions';
+import type { ActionPayload, ActionRow } from '../../db/schema/actions';
+
+/** What a sentence of the activity log is made from. */
+interface Parts {
+  plan: string;
+  package: string;
+  name: string;
+  data: string;
+  amount: string;
+  enabled: boolean;
+}
+
+type Sentences = Record<ActionType, (p: Parts) => string>;
+
+/*
+ * The activity log speaks in full sentences in the reader's language (contract `action.text`);
+ * the structured fields beside it let the app format amounts itself. Kept here, not in the web's
+ * locale files, because the server composes them from stored parameters.
+ */
+const SENTENCES: Record<Locale, Sentences> = {
+  fo: {
+    subscription_created: (p) => `Hald stovnað: ${p.plan}`,
+    subscription_cancelled: () => 'Haldið er sagt upp og endar við mánaðarenda',
+    plan_changed: (p) => `Haldið broytt til ${p.plan}`,
+    member_added: (p) => `Nýggjur familjulimur: ${p.name}`,
+    member_moved: (p) => `Familjulimur fluttur: ${p.name}`,
+    member_removed: (p) => `Familjulimur tikin úr haldinum: ${p.name}`,
+    package_purchased: (p) => `Eykapakki keyptur: ${p.package}`,
+    eu_package_changed: (p) => (p.enabled ? 'ES-pakkin er settur til' : 'ES-pakkin er tikin frá'),
+    data_given: (p) => `Tú gavst ${p.data} til ${p.name}`,
+    data_received: (p) => `Tú fekst ${p.data} frá ${p.name}`,
+    data_requested: (p) => `Tú bað ${p.name} um ${p.data}`,
+    top_up: (p) => `Fylt á við ${p.amount}`,
+    payment: (p) => `Gjald goldið: ${p.amount}`,
+    sim_changed: () => 'SIM-kortið er broytt',
+    profile_updated: () => 'Brúkaraupplýsingar dagførdar',
+  },
+  en: {
+    subscription_created: (p) => `Subscription started: ${p.plan}`,
+    subscription_cancelled: () => 'Subscription cancelled; it ends at the end of the month',
+    plan_changed: (p) => `Plan changed to ${p.plan}`,
+    member_added: (p) => `New family member: ${p.name}`,
+    member_moved: (p) => `Family member moved: ${p.name}`,
+    member_removed: (p) => `Family member removed: ${p.name}`,
+    package_purchased: (p) => `Extra package bought: ${p.package}`,
+    eu_package_changed: (p) => (p.enabled ? 'EU package switched on' : 'EU package switched off'),
+    data_given: (p) => `You gave ${p.data} to ${p.name}`,
+    data_received: (p) => `You received ${p.data} from ${p.name}`,
+    data_requested: (p) => `You asked ${p.name} for ${p.data}`,
+    top_up: (p) => `Topped up ${p.amount}`,
+    payment: (p) => `Payment made: ${p.amount}`,
+    sim_changed: () => 'SIM changed',
+    profile_updated: () => 'Profile updated',
+  },
+};
+
+function pick(name: ActionPayload['planName'], locale: Locale): string {
+  return name ? name[locale] : '';
+}
+
+/** The sentence of one log entry in the reader's language. */
+export function actionText(
+  row: Pick<ActionRow, 'type' | 'payload' | 'dataMb' | 'amountOere'>,
+  locale: Locale,
+): string {
+  const payload = row.payload;
+  const parts: Parts = {
+    plan: pick(payload.planName, locale),
+    package: pick(payload.packageName, locale),
+    name: payload.counterpart?.name ?? payload.counterpart?.phoneNumber ?? '',
+    data: row.dataMb === null ? '' : formatData(row.dataMb, locale),
+    amount: row.amountOere === null ? '' : formatKr(Math.abs(row.amountOere), locale),
+    enabled: payload.enabled ?? false,
+  };
+  return SENTENCES[locale][row.type](parts);
+}

@@ -1,0 +1,33 @@
+import { desc, eq, ne, and } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  paymentAgreements,
+  type NewPaymentAgreementRow,
+  type PaymentAgreementRow,
+} from '../../db/schema/agreements';
+
+/**
+ * The customer's current agreement: the newest one that is not cancelled (pending, active, or
+ * expired — an expired card is worth showing so the customer can replace it).
+ */
+export async function findCurrentAgreement(
+  db: Db,
+  userId: string,
+): Promise<PaymentAgreementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAgreements)
+    .where(and(eq(paymentAgreements.userId, userId), ne(paymentAgreements.status, 'cancelled')))
+    .orderBy(desc(paymentAgreements.createdAt), desc(paymentAgreements.id))
+    .limit(1);
+  return row;
+}
+
+/** Inserts agreements whose id is new (demo seed). */
+export async function insertMissingAgreements(
+  db: Db,
+  rows: NewPaymentAgreementRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(paymentAgreements).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dataEnvelope } from '@alda/contract/envelope';
+import { idParams } from '@alda/contract/schemas/common';
+import { planResponse, plansResponse } from '@alda/contract/schemas/plans';
+import { errorResponses } from '../../http';
+import { requestLocale } from '../../i18n';
+import type { PlanService } from './service';
+
+export const planRoutes: FastifyPluginAsyncZod<{ service: PlanService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/plans',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['plans'],
+        summary: 'Plan types with their plans (SPEC §3 "Plan type", §7)',
+        description:
+          'Plan types on offer, each with `dataPlanResponses` (its plans on offer), names in the language of Accept-Language. `allPlans` in `@alda/contract/rules/plans` flattens them. Prices are øre with VAT; `memberPrices[0]` is the plan price, later entries the price of each further family member.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: dataEnvelope(plansResponse), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await service.list(requestLocale(request)) }),
+  );
+
+  app.get(
+    '/api/plans/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['plans'],
+        summary: 'One plan by its planId (SPEC §7)',
+        description:
+          'Also answers for a withdrawn plan a line still has. 404 NOT_FOUND for an unknown id.',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: dataEnvelope(planResponse), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ data: await service.get(request.params.id, requestLocale(request)) }),
+  );
+};

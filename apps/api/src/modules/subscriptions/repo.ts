@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema/accounts';
+import {
+  givenDataCounters,
+  lineBalances,
+  prepaidBalances,
+  type GivenDataCounterRow,
+  type LineBalanceRow,
+  type PrepaidBalanceRow,
+} from '../../db/schema/balances';
+import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
+import { users } from '../../db/schema/users';
+
+/** The person behind a line or account, as far as subscriptions need them. */
+export interface PersonRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  showInPhoneBook: boolean;
+}
+
+/**
+ * Accounts a customer takes part in and that are not cancelled: those they own and those on
+ * which they use a line that is not cancelled.
+ */
+export async function findAccountIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const [owned, used] = await Promise.all([
+    db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.ownerUserId, userId), ne(accounts.status, 'cancelled'))),
+    db
+      .select({ id: accounts.id })
+      .from(phoneLines)
+      .innerJoin(accounts, eq(phoneLines.accountId, accounts.id))
+      .where(
+        and(
+          eq(phoneLines.userId, userId),
+          ne(phoneLines.status, 'cancelled'),
+          ne(accounts.status, 'cancelled'),
+        ),
+      ),
+  ]);
+  return [...new Set([...owned, ...used].map((r) => r.id))];
+}
+
+export async function findAccountsByIds(db: Db, ids: readonly string[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.id, [...ids]))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+}
+
+/** Lines on these accounts that are not cancelled, oldest first. */
+export async function findLinesOfAccounts(
+  db: Db,
+  accountIds: readonly string[],
+): Promise<PhoneLineRow[]> {
+  if (accountIds.length === 0) return [];
+  return db
+    .select()
+    .from(phoneLines)
+    .where(and(inArray(phoneLines.accountId, [...accountIds]), ne(phoneLines.status, 'cancelled')))
+    .orderBy(asc(phoneLines.createdAt), asc(phoneLines.id));
+}
+
+/** A line that is not cancelled, by id. */
+export async function findLiveLineById(db: Db, id: string): Promise<PhoneLineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(phoneLines)
+    .where(and(eq(phoneLines.id, id), ne(phoneLines.status, 'cancelled')));
+  return row;
+}
+
+export async function findPeople(db: Db, ids: readonly string[]): Promise<PersonRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      showInPhoneBook: users.showInPhoneBook,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function findBalances(db: Db, lineIds: readonly string[]): Promise<LineBalanceRow[]> {
+  if (lineIds.length === 0) return [];
+  return db
+    .select()
+    .from(lineBalances)
+    .where(inArray(lineBalances.lineId, [...lineIds]));
+}
+
+/** Given-data counters of these lines for one Faroese month (`yyyy-mm`). */
+export async function findGivenData(
+  db: Db,
+  lineIds: readonly string[],
+  month: string,
+): Promise<GivenDataCounterRow[]> {
+  if (lineIds.length === 0) return [];
+  return db
+    .select()
+    .from(givenDataCounters)
+    .where(
+      and(inArray(givenDataCounters.lineId, [...lineIds]), eq(givenDataCounters.month, month)),
+    );
+}
+
+export async function findPrepaidBalances(
+  db: Db,
+  lineIds: readonly string[],
+): Promise<PrepaidBalanceRow[]> {
+  if (lineIds.length === 0) return [];
+  return db
+    .select()
+    .from(prepaidBalances)
+    .where(inArray(prepaidBalances.lineId, [...lineIds]));
+}
+
+/** The owner's family account that is not cancelled (at most one, by a unique index). */
+export async function findFamilyAccountOfOwner(
+  db: Db,
+  userId: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.ownerUserId, userId),
+        eq(accounts.type, 'family_plan'),
+        ne(accounts.status, 'cancelled'),
+      ),
+    );
+  return row;
+}
+
+/** Inserts accounts whose id is new (demo seed). */
+export async function insertMissingAccounts(db: Db, rows: NewAccountRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(accounts).values(rows).onConflictDoNothing();
+}
