@@ -27,6 +27,7 @@ import { statusRoutes } from './modules/status/routes';
 import { createStatusService } from './modules/status/service';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
+import { registerUsageSimulator } from './jobs/usage-simulator';
 import { actionRoutes } from './modules/actions/routes';
 import { createActionService } from './modules/actions/service';
 import { agreementRoutes } from './modules/agreements/routes';
@@ -39,6 +40,8 @@ import { planRoutes } from './modules/plans/routes';
 import { createPlanService } from './modules/plans/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
+import { usageRoutes } from './modules/usage/routes';
+import { createUsageService } from './modules/usage/service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -262,6 +265,15 @@ async function assemble(
   await app.register(packageRoutes, { service: createPackageService({ db, now }) });
   await app.register(agreementRoutes, { service: createAgreementService({ db }) });
   await app.register(actionRoutes, { service: createActionService({ db }) });
+  const usage = createUsageService({ db, now, log: app.log });
+  await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
+  registerUsageSimulator(app, {
+    enabled: config.demoMode,
+    intervalS: config.usageSimulatorIntervalS,
+    sink: usage,
+    numbers: () => usage.activeNumbers(),
+    log: app.log,
+  });
 
   // 4. The web app, and the fallback for everything else.
   const web = await registerWebApp(app, config.webDist);

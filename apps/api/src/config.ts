@@ -137,6 +137,18 @@ export const CONFIG_DOC = [
     description:
       'Sender shown on SMS (`from`): up to 11 letters or digits, or a phone number with up to 15 digits.',
   },
+  {
+    name: 'USAGE_FEED_TOKEN',
+    default: '(unset: feed closed)',
+    description:
+      'Service token (≥ 24 characters) the charging system presents as `Authorization: Bearer …` to POST usage records to `/api/usage/records`. Unset: every call is refused with 401. Generate one with `openssl rand -base64 32`.',
+  },
+  {
+    name: 'USAGE_SIMULATOR_INTERVAL_S',
+    default: '30',
+    description:
+      'With DEMO_MODE on: seconds between rounds of the demo usage simulator, which uses a few MB on every line in service through the usage feed so the demo is alive. `0` turns it off. Ignored without DEMO_MODE.',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -199,6 +211,11 @@ const envSchema = z
       .trim()
       .regex(/^([A-Za-z0-9]{1,11}|\+?[0-9]{1,15})$/, 'must be up to 11 letters/digits or a number')
       .default('Alda'),
+    USAGE_FEED_TOKEN: optionalString.refine(
+      (value) => value === undefined || value.length >= 24,
+      'must be at least 24 characters',
+    ),
+    USAGE_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(30),
   })
   .superRefine((env, ctx) => {
     if (semver.valid(env.MIN_APP_VERSION) && semver.valid(env.LATEST_APP_VERSION)) {
@@ -258,6 +275,10 @@ export interface Config {
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
   smsSender: string;
+  /** Bearer token of the usage feed's service endpoint; undefined: the feed is closed. */
+  usageFeedToken: string | undefined;
+  /** Seconds between demo usage simulator rounds (DEMO_MODE only); 0: off. */
+  usageSimulatorIntervalS: number;
 }
 
 /** Thrown by {@link loadConfig}; its message lists every bad variable, ready to print. */
@@ -322,6 +343,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     smsSender: e.SMS_SENDER,
+    usageFeedToken: e.USAGE_FEED_TOKEN,
+    usageSimulatorIntervalS: e.USAGE_SIMULATOR_INTERVAL_S,
   };
 }
 

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
+import {
+  lineBalances,
+  usageRecords,
+  type LineBalanceRow,
+  type NewLineBalanceRow,
+  type NewUsageRecordRow,
+} from '../../db/schema/balances';
+import { plans } from '../../db/schema/catalog';
+import { phoneLines } from '../../db/schema/phone-lines';
+
+/** A line usage can be booked on, with what its first balance of a month holds. */
+export interface MeteredLine {
+  lineId: string;
+  msisdn: string;
+  status: 'active' | 'processing' | 'cancelled';
+  /** The plan's monthly data, null when the line has no plan yet. */
+  dataMb: number | null;
+  /** The EU allowance when the account has the EU package and the plan offers one. */
+  euAllowanceMb: number | null;
+}
+
+/** Lines that are not cancelled with these numbers, with their plan's allowances. */
+export async function findMeteredLines(db: Db, msisdns: readonly string[]): Promise<MeteredLine[]> {
+  if (msisdns.length === 0) return [];
+  return selectMetered(db).where(
+    and(inArray(phoneLines.msisdn, [...msisdns]), ne(phoneLines.status, 'cancelled')),
+  );
+}
+
+/** Every line in service (the demo simulator's targets). */
+export async function findActiveMeteredLines(db: Db): Promise<MeteredLine[]> {
+  return selectMetered(db).where(eq(phoneLines.status, 'active')).orderBy(asc(phoneLines.msisdn));
+}
+
+function selectMetered(db: Db) {
+  return db
+    .select({
+      lineId: phoneLines.id,
+      msisdn: phoneLines.msisdn,
+      status: phoneLines.status,
+      dataMb: plans.dataMb,
+      euAllowanceMb: sql<
+        number | null
+      >`case when ${accounts.euPackage} then ${plans.euPackageDataMb} else null end`,
+    })
+    .from(phoneLines)
+    .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
+    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
+    .$dynamic();
+}
+
+/**
+ * Stores the records that are new and answers their ids; a record id seen before is skipped
+ * (`on conflict do nothing`). Inserted in id order, so concurrent batches that share records
+ * wait for each other instead of deadlocking.
+ */
+export async function insertNewUsageRecords(
+  db: Db,
+  rows: NewUsageRecordRow[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const sorted = [...rows].sort((a, b) =>
+    a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0,
+  );
+  const inserted = await db
+    .insert(usageRecords)
+    .values(sorted)
+    .onConflictDoNothing({ target: usageRecords.recordId })
+    .returning({ recordId: usageRecords.recordId });
+  return new Set(inserted.map((r) => r.recordId));
+}
+
+/** Creates the month's balance of lines that have none yet (first use after going live). */
+export async function insertMissingBalances(db: Db, rows: NewLineBalanceRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.lineId < b.lineId ? -1 : 1));
+  await db.insert(lineBalances).values(sorted).onConflictDoNothing();
+}
+
+/**
+ * Locks the balances of these lines for the rest of the transaction (`select … for update`), in
+ * line id order so that two transactions never wait for each other in a circle.
+ */
+export async function lockBalances(db: Db, lineIds: readonly string[]): Promise<LineBalanceRow[]> {
+  if (lineIds.length === 0) return [];
+  return db
+    .select()
+    .from(lineBalances)
+    .where(inArray(lineBalances.lineId, [...lineIds]))
+    .orderBy(asc(lineBalances.lineId))
+    .for('update');
+}
+
+export async function updateBalance(
+  db: Db,
+  lineId: string,
+  values: Pick<LineBalanceRow, 'domesticRemainingMb' | 'domesticUsedMb' | 'euUsedMb' | 'updatedAt'>,
+): Promise<void> {
+  await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
+}

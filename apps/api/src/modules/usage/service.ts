@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startOfMonth } from '@alda/contract/format/date';
+import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
+import type { UsageSink } from '../../adapters/usage/usage-source';
+import type { Db } from '../../db/client';
+import { applyUsage, initialBuckets, sumUsage } from './balance';
+import {
+  findActiveMeteredLines,
+  findMeteredLines,
+  insertMissingBalances,
+  insertNewUsageRecords,
+  lockBalances,
+  updateBalance,
+  type MeteredLine,
+} from './repo';
+
+export interface UsageServiceDeps {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The usage feed's sink: books rated usage records on line balances. Idempotent by record id —
+ * the record's insert and the balance update share one transaction, so a record sent twice (a
+ * retry, a duplicate batch, two senders at once) moves the balance exactly once.
+ */
+export function createUsageService(deps: UsageServiceDeps) {
+  const { db, now } = deps;
+
+  const service = {
+    async ingest(records: readonly UsageRecord[]): Promise<UsageRecordsResponse> {
+      // The same id twice within one batch counts once, like across batches.
+      const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
+      const lines = await findMeteredLines(db, [...new Set(unique.map((r) => r.phoneNumber))]);
+      const lineOf = new Map(lines.map((l) => [l.msisdn, l]));
+      const known = unique.flatMap((record) => {
+        const line = lineOf.get(record.phoneNumber);
+        return line ? [{ record, line }] : [];
+      });
+      const rejected = unique
+        .filter((r) => !lineOf.has(r.phoneNumber))
+        .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
+      const at = now();
+
+      const accepted = await db.transaction(async (tx) => {
+        const fresh = await insertNewUsageRecords(
+          tx,
+          known.map(({ record, line }) => ({
+            recordId: record.recordId,
+            lineId: line.lineId,
+            msisdn: record.phoneNumber,
+            usedMb: record.usedMb,
+            kind: record.kind,
+            occurredAt: new Date(record.occurredAt),
+            receivedAt: at,
+          })),
+        );
+        // Only records stored just now move a balance; repeats were booked before.
+        const perLine = new Map<string, { line: MeteredLine; records: UsageRecord[] }>();
+        for (const { record, line } of known) {
+          if (!fresh.has(record.recordId)) continue;
+          const entry = perLine.get(line.lineId) ?? { line, records: [] };
+          entry.records.push(record);
+          perLine.set(line.lineId, entry);
+        }
+        await insertMissingBalances(
+          tx,
+          [...perLine.values()].map(({ line }) => ({
+            lineId: line.lineId,
+            periodStart: startOfMonth(at),
+            ...initialBuckets(line.dataMb ?? 0, line.euAllowanceMb),
+            updatedAt: at,
+          })),
+        );
+        for (const balance of await lockBalances(tx, [...perLine.keys()])) {
+          const records = perLine.get(balance.lineId)?.records ?? [];
+          const next = applyUsage(balance, sumUsage(records));
+          await updateBalance(tx, balance.lineId, {
+            domesticRemainingMb: next.domesticRemainingMb,
+            domesticUsedMb: next.domesticUsedMb,
+            euUsedMb: next.euUsedMb,
+            updatedAt: at,
+          });
+        }
+        return fresh.size;
+      });
+
+      const result = { accepted, duplicates: known.length - accepted, rejected };
+      deps.log.debug(
+        { received: records.length, ...result, rejected: rejected.length },
+        'usage records booked',
+      );
+      return result;
+    },
+
+    /** Numbers in service and whether they have EU data (for the demo simulator). */
+    async activeNumbers(): Promise<{ phoneNumber: string; hasEuPackage: boolean }[]> {
+      return (await findActiveMeteredLines(db)).map((l) => ({
+        phoneNumber: l.msisdn,
+        hasEuPackage: l.euAllowanceMb !== null,
+      }));
+    },
+  } satisfies UsageSink & Record<string, unknown>;
+
+  return service;
+}
+
+export type UsageService = ReturnType<typeof createUsageService>;
