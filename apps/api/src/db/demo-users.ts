@@ -21,6 +21,8 @@ export interface DemoUser {
   locale: 'fo' | 'en';
   /** What this customer demonstrates, printed next to the login. */
   role: string;
+  /** False for a customer who has no line with us yet (the welcome screen). Default true. */
+  hasLine?: boolean;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -35,7 +37,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '100',
     city: 'Tórshavn',
     locale: 'fo',
-    role: 'owner of a family plan',
+    role: 'owner of the Joensen family plan (Sunneva; Bárður still being added) and of a second, individual line 214466; EU package',
   },
   {
     id: '6f1d2c3a-0002-4a6e-9b1a-0a1f00000002',
@@ -48,7 +50,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '100',
     city: 'Tórshavn',
     locale: 'fo',
-    role: 'member of the Joensen family plan',
+    role: 'member (not owner) of the Joensen family plan; owner-only screens send her home',
   },
   {
     id: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
@@ -61,7 +63,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '700',
     city: 'Klaksvík',
     locale: 'en',
-    role: 'individual plan; a second number, 557813, is still being set up (phone login: "still being processed")',
+    role: 'individual plan 20 GB with EU package and an extra package, English; a second number, 557813, is still being set up (phone login: "still being processed")',
   },
   {
     id: '6f1d2c3a-0004-4a6e-9b1a-0a1f00000004',
@@ -74,7 +76,22 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '900',
     city: 'Vágur',
     locale: 'fo',
-    role: 'prepaid (talutíð) number',
+    role: 'prepaid (talutíð) number with credit',
+  },
+  {
+    id: '6f1d2c3a-0005-4a6e-9b1a-0a1f00000005',
+    firstname: 'Ása',
+    lastname: 'Hansen',
+    email: 'ny@demo.alda.fo',
+    // Her number is still with another operator: no line with us.
+    phoneNumber: '286311',
+    birthDate: '1999-11-05',
+    address: 'Fjarðavegur 3',
+    postCode: '620',
+    city: 'Runavík',
+    locale: 'fo',
+    role: 'new customer without any line or order (welcome screen)',
+    hasLine: false,
   },
 ];
 
@@ -82,7 +99,8 @@ export interface DemoPhoneLine {
   id: string;
   /** 6 digits. */
   msisdn: string;
-  userId: string;
+  /** Null for a line whose user has no login (a child on the family plan). */
+  userId: string | null;
   status: 'active' | 'processing';
 }
 
@@ -90,20 +108,39 @@ export interface DemoPhoneLine {
  * The demo customers' lines: each customer's own number is active (phone login works for it),
  * and Guðrun has ordered a second number, 557813, that the network is still setting up — phone
  * login for it answers PHONE_PROCESSING ('Phone number is still being processed', SPEC §8) and
- * number search reports it as `processing`. The subscriptions issue adds plans and accounts to
- * these lines.
+ * number search reports it as `processing`. Jóannes has a second, individual line; his son
+ * Bárður's number (no login of his own) is being added to the family plan. Accounts, plans and
+ * SIMs of these lines are in demo-accounts.ts.
  */
 export const DEMO_PHONE_LINES: readonly DemoPhoneLine[] = [
-  ...DEMO_USERS.map((user, index) => ({
-    id: `7a2e4b1c-000${index + 1}-4c3d-8e2f-0b2f00000001`,
-    msisdn: user.phoneNumber,
-    userId: user.id,
-    status: 'active' as const,
-  })),
+  ...DEMO_USERS.flatMap((user, index) =>
+    user.hasLine === false
+      ? []
+      : [
+          {
+            id: `7a2e4b1c-000${index + 1}-4c3d-8e2f-0b2f00000001`,
+            msisdn: user.phoneNumber,
+            userId: user.id,
+            status: 'active' as const,
+          },
+        ],
+  ),
   {
     id: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
     msisdn: '557813',
     userId: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
+    status: 'processing',
+  },
+  {
+    id: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
+    msisdn: '214466',
+    userId: '6f1d2c3a-0001-4a6e-9b1a-0a1f00000001',
+    status: 'active',
+  },
+  {
+    id: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
+    msisdn: '214457',
+    userId: null,
     status: 'processing',
   },
 ];

@@ -4,6 +4,7 @@ import { insertMissingPhoneLines } from '../modules/phone-lines/repo';
 import { insertStatusMessages } from '../modules/status/repo';
 import { countUsers, insertMissingUsers } from '../modules/users/repo';
 import type { Db } from './client';
+import { seedDemoAccounts } from './demo-accounts';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
 import type { NewStatusMessageRow } from './schema/status-messages';
 import { CONTENT_PAGES } from './seed-content';
@@ -65,9 +66,9 @@ function demoPasswordHash(): Promise<string> {
 
 /**
  * The demo data set: the customers of demo-users.ts (password `Demo1234!`), their phone lines
- * (one still processing) and status messages. Fixed ids and insert-if-missing make it
- * idempotent; later issues add plans and accounts here. Returns how many customers and lines
- * were new.
+ * (two still processing), the plan catalogue, accounts, orders, balances, payment agreements
+ * and activity log (demo-accounts.ts), and status messages. Fixed ids and insert-if-missing make
+ * it idempotent. Returns how many customers and lines were new.
  */
 export async function seedDemoData(
   db: Db,
@@ -81,6 +82,7 @@ export async function seedDemoData(
       tx,
       DEMO_PHONE_LINES.map((line) => ({ ...line, createdAt: now, statusChangedAt: now })),
     );
+    await seedDemoAccounts(tx, now);
     await insertStatusMessages(tx, demoStatusMessages(now));
     return { usersCreated, linesCreated };
   });
