@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens, user } from '@alda/contract/schemas/auth';
@@ -252,6 +252,21 @@ describe('the signed-in user: PATCH /api/auth/me, change-password, DELETE /api/a
     expect(refresh.statusCode).toBe(401);
     // The address is free again.
     await register('turid@example.fo', '512377');
+  });
+
+  it('answers 409 HAS_ACTIVE_SUBSCRIPTION, not an error, when other records still need the user', async () => {
+    const { accessToken } = await register('hanna@example.fo', '512399');
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, 'hanna@example.fo'));
+    // Stands in for subscription records (accounts, orders) that must outlive a user.
+    await t.app.db.execute(
+      sql`create table kept_records (user_id uuid not null references users(id) on delete restrict)`,
+    );
+    await t.app.db.execute(sql`insert into kept_records values (${row?.id})`);
+    const res = await call('DELETE', '/api/auth/me', accessToken);
+    expect(res.statusCode).toBe(409);
+    expect(parse(errorEnvelope, res).error.code).toBe('HAS_ACTIVE_SUBSCRIPTION');
+    await t.app.db.execute(sql`drop table kept_records`);
+    expect((await call('DELETE', '/api/auth/me', accessToken)).statusCode).toBe(204);
   });
 
   it('keeps a cancelled line as history when its user is deleted', async () => {

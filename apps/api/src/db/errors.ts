@@ -4,8 +4,20 @@
  * race on a unique column into the same answer the pre-check gives.
  */
 export function uniqueViolationOf(error: unknown): string | undefined {
+  return violationOf(error, '23505');
+}
+
+/**
+ * The constraint name when `error` is a foreign key violation (SQLSTATE 23503, or 23001 for an
+ * `ON DELETE RESTRICT` key): a row still refers to the one being deleted.
+ */
+export function foreignKeyViolationOf(error: unknown): string | undefined {
+  return violationOf(error, '23503') ?? violationOf(error, '23001');
+}
+
+function violationOf(error: unknown, sqlState: string): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') {
+    if (typeof current === 'object' && 'code' in current && current.code === sqlState) {
       const constraint = 'constraint' in current ? current.constraint : undefined;
       return typeof constraint === 'string' ? constraint : '';
     }

@@ -2,7 +2,7 @@ import { placeOfPostCode } from '@alda/contract/localities/lookup';
 import type { User } from '@alda/contract/schemas/auth';
 import type { UpdateUserRequest } from '@alda/contract/schemas/profile';
 import type { Db } from '../../db/client';
-import { uniqueViolationOf } from '../../db/errors';
+import { foreignKeyViolationOf, uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
 import { countLiveLinesOfUser } from '../phone-lines/repo';
 import { toUserDto } from './dto';
@@ -63,14 +63,26 @@ export function createUserService(deps: UserServiceDeps) {
      * history, without the user.
      */
     async delete(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const user = await lockUser(tx, userId);
-        if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
-        if ((await countLiveLinesOfUser(tx, userId)) > 0) {
-          throw new AppError('HAS_ACTIVE_SUBSCRIPTION');
+      try {
+        await db.transaction(async (tx) => {
+          const user = await lockUser(tx, userId);
+          if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
+          if ((await countLiveLinesOfUser(tx, userId)) > 0) {
+            throw new AppError('HAS_ACTIVE_SUBSCRIPTION');
+          }
+          await deleteUser(tx, userId);
+        });
+      } catch (error) {
+        // Subscription records (accounts, orders) that must outlive a user refuse the delete.
+        const constraint = foreignKeyViolationOf(error);
+        if (constraint !== undefined) {
+          throw new AppError('HAS_ACTIVE_SUBSCRIPTION', {
+            detail: `still referenced: ${constraint}`,
+            cause: error,
+          });
         }
-        await deleteUser(tx, userId);
-      });
+        throw error;
+      }
     },
   };
 }
