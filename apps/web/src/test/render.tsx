@@ -45,7 +45,12 @@ export function createTestContext(options: TestAppOptions = {}) {
   );
   const i18n = createI18n(options.locale ?? 'fo');
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    // As in production (shared/api/query-client.ts), minus retries: start-up data stays fresh
+    // for a minute, so a screen does not refetch what the start-up just loaded.
+    defaultOptions: {
+      queries: { retry: false, gcTime: Infinity, staleTime: 60_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   });
   for (const [resource, value] of Object.entries(options.data ?? {})) {
     queryClient.setQueryData(accountKeys.resource(resource as AccountResource), value);

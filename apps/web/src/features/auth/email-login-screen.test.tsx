@@ -89,7 +89,7 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     }
     expect(queryClient.getQueryData(['account', 'subscriptions'])).toEqual(subscriptionsWithPlan);
     expect(await screen.findByRole('heading', { level: 1, name: /Rannvá/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Títt hald' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Títt data' })).toBeTruthy();
   });
 
   it('toggles the password visibility', async () => {

@@ -1,81 +1,333 @@
-import { useState } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { backupMainOrder, visibleOrders } from '@alda/contract/rules/orders';
+import { findPlan } from '@alda/contract/rules/plans';
 import type { Order } from '@alda/contract/schemas/orders';
-import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
-import { accountKeys, visibleOrders } from '@/shared/api/account-data';
-import { useAppServices, useSession } from '@/shared/services/app-services';
-import { Button } from '@/shared/ui/button';
+import type { Plan } from '@alda/contract/schemas/plans';
+import type { Account, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { DataSummary } from '@/shared/account/data-summary';
+import { familyAccountOf, familyOverview } from '@/shared/account/family';
+import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
+import { apiErrorOf } from '@/shared/api/query-error';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { PATHS } from '@/shared/config/paths';
+import { formatPhoneNumber } from '@/shared/format/phone';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { useSession } from '@/shared/services/app-services';
+import { ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/account-icons';
+import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
-import { AldaMark, PhoneIcon, RefreshIcon } from '@/shared/ui/icons';
-import { AccountSummary } from './account-summary';
+import { cx } from '@/shared/ui/cx';
+import { ErrorState } from '@/shared/ui/error-state';
+import { AldaMark, ChevronRightIcon, RefreshIcon } from '@/shared/ui/icons';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { useToast } from '@/shared/ui/toast/toast-context';
+import { FamilySection } from './family-section';
 import { dayPart } from './greeting';
+import { LineSwitcher } from './line-switcher';
+import { PartnerOffer } from './partner-offer';
+import { QuickActions } from './quick-actions';
+import { RoamingCard } from './roaming-card';
 
 /**
- * Reads start-up data from the cache only: the start-up sequence (or a retry) loads it; a failed
- * load stays unset rather than being fetched again behind the user's back.
+ * / (home, SPEC §2): the current line's data, abroad allowance, the family (owner), switching
+ * between the customer's lines, and the partner offer. Reads the start-up data from the cache
+ * and refreshes it when stale; a load that failed at start-up is fetched here, with a retry.
  */
-function useCached<T>(queryKey: readonly unknown[]) {
-  return useQuery<T>({ queryKey, queryFn: skipToken }).data;
+export function HomeScreen() {
+  const subscriptions = useSubscriptionsQuery();
+  const orders = useOrdersQuery();
+  const plans = usePlansQuery();
+  const errorMessage = useErrorMessage();
+  const { t } = useTranslation();
+
+  const data = subscriptions.data;
+  // A failed refetch keeps the figures on screen (the refresh button says it failed); only a
+  // first load that fails shows the error.
+  if (data === undefined) {
+    return (
+      <HomeFrame>
+        {subscriptions.isError ? (
+          <ErrorState
+            message={`${t('home.error')} ${errorMessage(apiErrorOf(subscriptions.error))}`}
+            onRetry={() => {
+              void subscriptions.refetch();
+              if (orders.isError) void orders.refetch();
+            }}
+            retrying={subscriptions.isFetching}
+          />
+        ) : (
+          <HomeSkeleton />
+        )}
+      </HomeFrame>
+    );
+  }
+
+  const visible = orders.data ? visibleOrders(orders.data) : undefined;
+  const account = data.currentAccount;
+  if (!account) {
+    // SPEC §2: no current account and no orders → welcome (the guard decides on start-up data;
+    // this covers data that arrived after start-up).
+    if (visible && visible.length === 0) return <Navigate to={PATHS.welcome} replace />;
+    return (
+      <HomeFrame subscriptions={data}>
+        <OnItsWay order={visible ? backupMainOrder(visible) : null} />
+        <PartnerOffer />
+      </HomeFrame>
+    );
+  }
+
+  const plan = plans.data ? findPlan(plans.data, account.planId) : null;
+  const backup = visible ? backupMainOrder(visible) : null;
+  const showFamily = data.isOwner && (account.type === 'family_plan' || familyAccountOf(data));
+  const family = showFamily ? familyOverview(data, orders.data, plans.data) : null;
+
+  return (
+    <HomeFrame subscriptions={data} account={account} plan={plan}>
+      <DataCard
+        account={account}
+        plan={plan}
+        isOwner={data.isOwner}
+        refreshing={subscriptions.isFetching}
+        onRefresh={() => subscriptions.refetch()}
+      />
+      {backup && <ProcessingNotice order={backup} />}
+      <QuickActions />
+      {family && (
+        <FamilySection
+          account={familyAccountOf(data)}
+          members={family.members}
+          processing={family.processing}
+        />
+      )}
+      <RoamingCard member={account.currentMember} euPackageOn={account.euPackage} plan={plan} />
+      <PartnerOffer />
+    </HomeFrame>
+  );
 }
 
-/** / (home): greeting and, when the subscriptions loaded, the current account. */
-export function HomeScreen() {
+/** The header with the greeting (and the line tabs) over the screen's content. */
+function HomeFrame({
+  subscriptions,
+  account,
+  plan,
+  children,
+}: {
+  subscriptions?: SubscriptionsResponse;
+  account?: Account;
+  plan?: Plan | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { reloadAccountData } = useAppServices();
-  const subscriptions = useCached<SubscriptionsResponse>(accountKeys.resource('subscriptions'));
-  const orders = useCached<Order[]>(accountKeys.resource('orders'));
-  const [reloading, setReloading] = useState(false);
-  const name = user?.firstname ?? '';
-  // SPEC §3: the first main-subscription order that is not complete is kept as a backup.
-  const processing =
-    orders && visibleOrders(orders).find((o) => o.isMainSubscription && !o.isComplete);
-
-  const retry = async () => {
-    setReloading(true);
-    try {
-      await reloadAccountData();
-    } finally {
-      setReloading(false);
-    }
-  };
-
+  const subtitle = account
+    ? [
+        formatPhoneNumber(account.currentMember.phoneNumber),
+        plan?.name
+          ? `${t(`planTypes.${account.type}`)} ${plan.name}`
+          : t(`planTypes.${account.type}`),
+      ].join(' · ')
+    : null;
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
       <div className="pt-safe rounded-b-[2rem] bg-linear-to-br from-ocean-900 via-ocean-800 to-ocean-600 text-white">
-        <div className="px-safe flex flex-col gap-2 pt-6 pb-10">
-          <AldaMark className="size-9 text-fjord-300" />
-          <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">
-            {t('home.title')}
-          </p>
-          <h1 className="text-title font-bold">{t(`home.greeting.${dayPart()}`, { name })}</h1>
+        <div className="px-safe flex flex-col gap-4 pt-5 pb-24">
+          <div className="flex items-center justify-between">
+            <AldaMark className="size-8 text-fjord-300" />
+            <span className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">
+              {t('home.title')}
+            </span>
+          </div>
+          <div className="flex flex-col gap-1">
+            <h1 className="text-title font-bold">
+              {t(`home.greeting.${dayPart()}`, { name: user?.firstname ?? '' })}
+            </h1>
+            {subtitle && <p className="text-body text-ocean-100 tabular-nums">{subtitle}</p>}
+          </div>
+          {subscriptions && <LineSwitcher subscriptions={subscriptions} />}
         </div>
       </div>
-      <div className="px-safe -mt-6 flex flex-col gap-5">
-        {subscriptions?.currentAccount ? (
-          <AccountSummary account={subscriptions.currentAccount} processingOrder={processing} />
-        ) : (
-          <Card className="flex flex-col items-start gap-3" aria-labelledby="home-empty-title">
-            <span className="flex size-11 items-center justify-center rounded-full bg-ocean-50 text-ocean-700">
-              <PhoneIcon />
-            </span>
-            <h2 id="home-empty-title" className="text-heading font-bold text-ocean-950">
-              {t('home.empty.title')}
-            </h2>
-            <p className="text-body text-mist-600">{t('home.empty.body')}</p>
-            <Button
-              variant="secondary"
-              size="md"
-              onClick={() => void retry()}
-              loading={reloading}
-              icon={<RefreshIcon className="size-5" />}
-            >
-              {t('home.empty.retry')}
-            </Button>
-          </Card>
-        )}
-      </div>
+      <div className="px-safe -mt-18 flex flex-col gap-5">{children}</div>
     </main>
+  );
+}
+
+/** The current line's data this month, with refresh and (owner) the way to manage it. */
+function DataCard({
+  account,
+  plan,
+  isOwner,
+  refreshing,
+  onRefresh,
+}: {
+  account: Account;
+  plan: Plan | null;
+  isOwner: boolean;
+  refreshing: boolean;
+  onRefresh: () => Promise<{ isError: boolean }>;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const toast = useToast();
+  const member = account.currentMember;
+  const refresh = async () => {
+    const result = await onRefresh();
+    if (result.isError) toast.show({ type: 'error', message: t('home.refreshFailed') });
+  };
+  return (
+    <Card className="flex flex-col gap-4" role="region" aria-labelledby="data-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="data-title" className="text-lead font-bold text-ocean-950">
+          {t('home.data.title')}
+        </h2>
+        {plan && <Badge tone="info">{plan.name}</Badge>}
+      </div>
+
+      {member.status === 'processing' && (
+        <Note icon={<ClockIcon className="size-5" />} tone="warning">
+          {t('home.data.lineProcessing')}
+        </Note>
+      )}
+      {member.expiresAt && (
+        <Note icon={<ClockIcon className="size-5" />} tone="warning">
+          {t('home.data.expires', { date: f.date(member.expiresAt) })}
+        </Note>
+      )}
+      {member.prepaidBalance !== null && member.prepaidBalance !== undefined && (
+        <div className="flex items-center justify-between gap-3 rounded-2xl bg-ocean-50 px-4 py-3">
+          <span className="flex items-center gap-2 text-body font-semibold text-ocean-900">
+            <WalletIcon className="size-5" />
+            {t('home.data.prepaidBalance')}
+          </span>
+          <span className="text-lead font-bold text-ocean-950 tabular-nums">
+            {f.kr(member.prepaidBalance)}
+          </span>
+        </div>
+      )}
+
+      <DataSummary
+        member={member}
+        actions={
+          <button
+            type="button"
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-label={t('home.data.refresh')}
+            className="-my-1 -mr-2 inline-flex size-11 items-center justify-center rounded-full text-fjord-700 hover:bg-fjord-50 disabled:opacity-60"
+          >
+            <RefreshIcon className={cx('size-5', refreshing && 'animate-spin')} />
+          </button>
+        }
+      />
+
+      {isOwner && (
+        <Link
+          to={ACCOUNT_PATHS.manageSubscription(member.phoneNumber)}
+          className="-mx-5 -mb-5 flex items-center gap-3 rounded-b-card border-t border-mist-100 px-5 py-4 text-body font-semibold text-ocean-900 hover:bg-mist-50"
+        >
+          <SettingsIcon className="size-5 text-fjord-600" />
+          <span className="flex-1">{t('home.data.manage')}</span>
+          <ChevronRightIcon className="size-5 text-mist-400" />
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function Note({
+  icon,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  tone: 'warning' | 'info';
+  children: ReactNode;
+}) {
+  return (
+    <p
+      className={cx(
+        'flex items-start gap-2 rounded-2xl px-3 py-2.5 text-caption',
+        tone === 'warning' ? 'bg-warning-50 text-warning-600' : 'bg-ocean-50 text-ocean-800',
+      )}
+    >
+      <span className="shrink-0">{icon}</span>
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** SPEC §3/§4: the main subscription still being processed (the backup order). */
+function ProcessingNotice({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  return (
+    <Link
+      to={ACCOUNT_PATHS.orders}
+      className="flex items-center gap-3 rounded-card bg-warning-50 px-4 py-3.5 text-warning-600 ring-1 ring-warning-600/15 ring-inset"
+    >
+      <ClockIcon className="size-6 shrink-0" />
+      <span className="flex flex-1 flex-col">
+        <span className="text-body font-semibold">{t('home.processing.title')}</span>
+        <span className="text-caption">
+          {t('home.processing.body', { date: f.date(order.createdAt) })}
+        </span>
+      </span>
+      <ChevronRightIcon className="size-5 shrink-0" />
+    </Link>
+  );
+}
+
+/** A customer whose first subscription is ordered but not set up yet. */
+function OnItsWay({ order }: { order: Order | null }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  return (
+    <Card
+      className="flex flex-col items-start gap-3"
+      role="region"
+      aria-labelledby="on-its-way-title"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-warning-50 text-warning-600">
+        <ClockIcon />
+      </span>
+      <h2 id="on-its-way-title" className="text-heading font-bold text-ocean-950">
+        {t('home.onItsWay.title')}
+      </h2>
+      <p className="text-body text-mist-600">{t('home.onItsWay.body')}</p>
+      {order && (
+        <p className="text-caption text-mist-500">
+          {t('home.onItsWay.ordered', { date: f.date(order.createdAt) })}
+        </p>
+      )}
+      <Link
+        to={ACCOUNT_PATHS.orders}
+        className="text-body font-semibold text-fjord-700 underline-offset-2 hover:underline"
+      >
+        {t('home.onItsWay.orders')}
+      </Link>
+    </Card>
+  );
+}
+
+function HomeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div aria-busy="true" aria-label={t('app.loading')} className="flex flex-col gap-5">
+      <Card className="flex flex-col items-center gap-5">
+        <Skeleton className="h-6 w-40 self-start" />
+        <Skeleton className="size-52 rounded-full" />
+        <div className="grid w-full grid-cols-2 gap-2">
+          <Skeleton className="h-14 rounded-2xl" />
+          <Skeleton className="h-14 rounded-2xl" />
+        </div>
+      </Card>
+      <Card className="flex flex-col gap-3">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </Card>
+    </div>
   );
 }

@@ -1,17 +1,22 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROAMING } from '@alda/contract/constants';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { useSession } from '@/shared/services/app-services';
-import { AldaMark, CallIcon, DataIcon, MessageIcon, PlaneIcon } from '@/shared/ui/icons';
+import { ButtonLink } from '@/shared/ui/button';
+import { AldaMark, PlaneIcon } from '@/shared/ui/icons';
+import { PartnerOffer } from './partner-offer';
+import { RoamingFacts } from './roaming-card';
 
-/** /valkomin (home-welcome): a signed-in customer without a subscription. */
+/**
+ * /valkomin (home-welcome, SPEC §2): a signed-in customer with no current account and no
+ * orders. The guards send them here and back to home once the current account has a planId.
+ */
 export function WelcomeScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <div className="pt-safe bg-linear-to-br from-ocean-900 via-ocean-800 to-fjord-700 text-white">
-        <div className="px-safe flex flex-col gap-3 pt-8 pb-12">
+      <div className="pt-safe rounded-b-[2rem] bg-linear-to-br from-ocean-900 via-ocean-800 to-fjord-700 text-white">
+        <div className="px-safe flex flex-col gap-3 pt-8 pb-16">
           <AldaMark className="size-10 text-fjord-300" />
           <p className="text-caption font-semibold tracking-wide text-fjord-200 uppercase">
             {t('welcome.title')}
@@ -22,7 +27,7 @@ export function WelcomeScreen() {
           <p className="text-lead text-ocean-100">{t('welcome.body')}</p>
         </div>
       </div>
-      <div className="px-safe -mt-6 flex flex-col gap-5">
+      <div className="px-safe -mt-8 flex flex-col gap-5">
         <section
           aria-labelledby="roaming-title"
           className="flex flex-col gap-4 rounded-card bg-white p-5 shadow-card"
@@ -36,28 +41,13 @@ export function WelcomeScreen() {
             </h2>
           </div>
           <p className="text-body text-mist-600">{t('welcome.roaming.lead')}</p>
-          <ul className="flex flex-col gap-2">
-            <Fact icon={<CallIcon className="size-5" />}>
-              {t('welcome.roaming.calls', { hours: ROAMING.callHours })}
-            </Fact>
-            {ROAMING.freeSms && (
-              <Fact icon={<MessageIcon className="size-5" />}>{t('welcome.roaming.sms')}</Fact>
-            )}
-            <Fact icon={<DataIcon className="size-5" />}>
-              {t('welcome.roaming.data', { gb: ROAMING.dataGb })}
-            </Fact>
-          </ul>
+          <RoamingFacts />
         </section>
+        <ButtonLink to={ACCOUNT_PATHS.plans} variant="primary" block>
+          {t('welcome.seePlans')}
+        </ButtonLink>
+        <PartnerOffer />
       </div>
     </main>
-  );
-}
-
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li className="flex items-center gap-3 rounded-2xl bg-mist-50 px-4 py-3 text-body font-semibold text-mist-900">
-      <span className="text-fjord-600">{icon}</span>
-      {children}
-    </li>
   );
 }

@@ -1,0 +1,93 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { accountKeys } from '@/shared/api/account-data';
+import { fetchSubscriptions } from '@/shared/api/account-queries';
+import { unwrap } from '@/shared/api/http';
+import { formatPhoneNumber } from '@/shared/format/phone';
+import { useAppServices } from '@/shared/services/app-services';
+import { cx } from '@/shared/ui/cx';
+import { Spinner } from '@/shared/ui/spinner';
+import { useToast } from '@/shared/ui/toast/toast-context';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { apiErrorOf } from '@/shared/api/query-error';
+
+/**
+ * The customer's own numbers: the current account's and each other account's currentMember
+ * (the signed-in user's number on that account), once each, current first.
+ */
+export function customerLines(subscriptions: SubscriptionsResponse): Member[] {
+  const accounts = [
+    ...(subscriptions.currentAccount ? [subscriptions.currentAccount] : []),
+    ...subscriptions.otherAccounts,
+  ];
+  const seen = new Set<string>();
+  const lines: Member[] = [];
+  for (const { currentMember } of accounts) {
+    if (seen.has(currentMember.phoneNumber)) continue;
+    seen.add(currentMember.phoneNumber);
+    lines.push(currentMember);
+  }
+  return lines;
+}
+
+/**
+ * Switches the current line: GET /subscriptions?line=… and the answer becomes the subscription
+ * state every screen reads (and later refetches keep that line, see accountQueries).
+ */
+function useSwitchLine() {
+  const { http } = useAppServices();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: async (line: string) => unwrap(await fetchSubscriptions(http, line)),
+    onSuccess: (data) => queryClient.setQueryData(accountKeys.resource('subscriptions'), data),
+    onError: (error) => toast.show({ type: 'error', message: errorMessage(apiErrorOf(error)) }),
+  });
+}
+
+/** Tabs of the customer's numbers on home, shown when there is more than one (SPEC §2 home). */
+export function LineSwitcher({ subscriptions }: { subscriptions: SubscriptionsResponse }) {
+  const { t } = useTranslation();
+  const lines = customerLines(subscriptions);
+  const switchLine = useSwitchLine();
+  const current = subscriptions.currentAccount?.currentMember.phoneNumber;
+  if (lines.length < 2) return null;
+  return (
+    <div
+      role="tablist"
+      aria-label={t('home.lines.label')}
+      className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none]"
+    >
+      {lines.map((line) => {
+        const selected = line.phoneNumber === current;
+        const pending = switchLine.isPending && switchLine.variables === line.phoneNumber;
+        return (
+          <button
+            key={line.phoneNumber}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            disabled={switchLine.isPending}
+            onClick={() => {
+              if (!selected) switchLine.mutate(line.phoneNumber);
+            }}
+            className={cx(
+              'flex min-h-11 shrink-0 items-center gap-2 rounded-full px-4 text-body font-semibold tabular-nums transition-colors',
+              selected
+                ? 'bg-white text-ocean-900 shadow-card'
+                : 'bg-white/10 text-white ring-1 ring-white/25 ring-inset hover:bg-white/20',
+            )}
+          >
+            {pending && <Spinner className="size-4" />}
+            {formatPhoneNumber(line.phoneNumber)}
+            {line.status === 'processing' && (
+              <span className="sr-only">{t('home.lines.processing')}</span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROAMING } from '@alda/contract/constants';
+import type { Plan } from '@alda/contract/schemas/plans';
+import type { Member } from '@alda/contract/schemas/subscriptions';
+import { euUsage } from '@/shared/account/data-usage';
+import { Price } from '@/shared/account/price';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { Badge } from '@/shared/ui/badge';
+import { CallIcon, DataIcon, MessageIcon, PlaneIcon } from '@/shared/ui/icons';
+import { UsageBar } from '@/shared/ui/usage-bar';
+
+/** The roaming offer's three facts (SPEC §1, §9): calls, SMS and data abroad. */
+export function RoamingFacts({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={compact ? 'flex flex-wrap gap-2' : 'flex flex-col gap-2'}>
+      <Fact compact={compact} icon={<CallIcon className="size-5" />}>
+        {t('roaming.calls', { hours: ROAMING.callHours })}
+      </Fact>
+      {ROAMING.freeSms && (
+        <Fact compact={compact} icon={<MessageIcon className="size-5" />}>
+          {t('roaming.sms')}
+        </Fact>
+      )}
+      <Fact compact={compact} icon={<DataIcon className="size-5" />}>
+        {t('roaming.data', { gb: ROAMING.dataGb })}
+      </Fact>
+    </ul>
+  );
+}
+
+function Fact({
+  icon,
+  compact,
+  children,
+}: {
+  icon: ReactNode;
+  compact: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className={
+        compact
+          ? 'flex items-center gap-1.5 rounded-full bg-mist-50 py-1.5 pr-3 pl-2 text-caption font-semibold text-mist-800'
+          : 'flex items-center gap-3 rounded-2xl bg-mist-50 px-4 py-3 text-body font-semibold text-mist-900'
+      }
+    >
+      <span className="text-fjord-600">{icon}</span>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * Abroad (SPEC §1 roaming offer): with the EU package on, what is left of its data; without it,
+ * the offer itself and what it costs on the customer's plan. Turning the package on is a later
+ * flow, so no button here.
+ */
+export function RoamingCard({
+  member,
+  euPackageOn,
+  plan,
+}: {
+  member: Member;
+  euPackageOn: boolean;
+  plan: Plan | null;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const usage = euPackageOn ? euUsage(member, plan?.euPackage?.dataMb) : null;
+  return (
+    <section
+      aria-labelledby="roaming-title"
+      className="flex flex-col gap-4 rounded-card bg-white p-5 shadow-card"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ocean-50 text-ocean-700">
+          <PlaneIcon />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <h2 id="roaming-title" className="text-lead font-bold text-ocean-950">
+            {t('roaming.title')}
+          </h2>
+          <p className="text-caption text-mist-500">{t('roaming.where')}</p>
+        </div>
+        {euPackageOn && <Badge tone="success">{t('roaming.on')}</Badge>}
+      </div>
+
+      {usage ? (
+        <div className="flex flex-col gap-2">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="text-caption text-mist-500">{t('roaming.dataLeft')}</span>
+            <span className="text-body font-semibold text-mist-900 tabular-nums">
+              {usage.unlimited
+                ? t('units.unlimited')
+                : t('data.leftOf', { left: f.data(usage.remaining), total: f.data(usage.total) })}
+            </span>
+          </div>
+          <UsageBar
+            fraction={usage.fraction}
+            tone={usage.low ? 'puffin' : 'ocean'}
+            label={t('roaming.dataLeft')}
+            valueText={t('data.leftOf', {
+              left: f.data(usage.remaining),
+              total: f.data(usage.total),
+            })}
+          />
+        </div>
+      ) : (
+        <p className="text-body text-mist-600">{t('roaming.offer')}</p>
+      )}
+
+      <RoamingFacts compact={usage !== null} />
+
+      {!euPackageOn && plan?.euPackage && (
+        <div className="flex items-end justify-between gap-3 rounded-2xl bg-ocean-50 px-4 py-3">
+          <span className="text-caption font-semibold text-ocean-800">
+            {t('roaming.priceOnPlan')}
+          </span>
+          <Price price={plan.euPackage.price} perMonth className="items-end text-right" />
+        </div>
+      )}
+    </section>
+  );
+}
