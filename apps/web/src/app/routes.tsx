@@ -1,4 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
@@ -133,6 +134,27 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
+                  path: ACCOUNT_PATHS.ordersPattern,
+                  handle: handle({ title: 'orders.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/orders/orders-screen')).OrdersScreen,
+                  }),
+                },
+                {
+                  path: ACCOUNT_PATHS.plansPattern,
+                  handle: handle({ title: 'plans.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/plans/plans-screen')).PlansScreen,
+                  }),
+                },
+                {
+                  path: ACCOUNT_PATHS.planPattern,
+                  handle: handle({ title: 'plans.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/plans/plan-screen')).PlanScreen,
+                  }),
+                },
+                {
                   path: 'mal',
                   handle: handle({ title: 'language.title' }),
                   lazy: async () => ({
@@ -170,8 +192,46 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                 },
               ],
             },
-            // Owner-only screens (SPEC §2: familju-limur/…, umsit-hald/…, umsit-familju-hald) go
-            // under `{ loader: guards.ownerOnly, children: [...] }` here when their issue lands.
+            {
+              // Owner-only screens (SPEC §2, §6): non-owners are sent home.
+              id: 'owner',
+              loader: guards.ownerOnly,
+              handle: handle({ footer: true }),
+              children: [
+                {
+                  path: ACCOUNT_PATHS.familyMemberPattern,
+                  handle: handle({ title: 'family.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/family/family-member-screen'))
+                      .FamilyMemberScreen,
+                  }),
+                },
+                {
+                  path: ACCOUNT_PATHS.familyMemberProcessingPattern,
+                  handle: handle({ title: 'family.processing.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/family/processing-member-screen'))
+                      .ProcessingMemberScreen,
+                  }),
+                },
+                {
+                  path: ACCOUNT_PATHS.manageSubscriptionPattern,
+                  handle: handle({ title: 'manage.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/manage/manage-subscription-screen'))
+                      .ManageSubscriptionScreen,
+                  }),
+                },
+                {
+                  path: ACCOUNT_PATHS.manageFamilyPattern,
+                  handle: handle({ title: 'manageFamily.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/manage/manage-family-screen'))
+                      .ManageFamilyScreen,
+                  }),
+                },
+              ],
+            },
           ],
         },
         // Unknown paths redirect to home.

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
+import { BagIcon, LayersIcon } from '@/shared/ui/account-icons';
 import { DocumentIcon, GlobeIcon, LogoutIcon, ReceiptIcon, ShieldIcon } from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -18,15 +20,25 @@ export function MenuScreen() {
     <main className="pb-footer min-h-dvh bg-mist-50">
       <ScreenHeader title={t('menu.title')} />
       <ScreenBody>
-        {FLOWS.receipts && (
-          <ListGroup title={t('menu.account')}>
+        <ListGroup title={t('menu.account')}>
+          <ListRowLink
+            to={ACCOUNT_PATHS.orders}
+            icon={<BagIcon className="size-5" />}
+            label={t('menu.orders')}
+          />
+          <ListRowLink
+            to={ACCOUNT_PATHS.plans}
+            icon={<LayersIcon className="size-5" />}
+            label={t('menu.plans')}
+          />
+          {FLOWS.receipts && (
             <ListRowLink
               to={PATHS.receipts}
               icon={<ReceiptIcon className="size-5" />}
               label={t('menu.receipts')}
             />
-          </ListGroup>
-        )}
+          )}
+        </ListGroup>
         <ListGroup title={t('menu.about')}>
           <ListRowLink
             to={PATHS.terms}

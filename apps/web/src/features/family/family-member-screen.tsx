@@ -1,0 +1,94 @@
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DataSummary } from '@/shared/account/data-summary';
+import { DetailList, DetailRow } from '@/shared/account/detail-list';
+import { MemberHeader } from '@/shared/account/member-header';
+import { PlanPriceCard } from '@/shared/account/plan-price-card';
+import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
+import { useSubscriptionDetailQuery } from '@/shared/api/account-queries';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { PATHS } from '@/shared/config/paths';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { SettingsIcon } from '@/shared/ui/account-icons';
+import { Badge } from '@/shared/ui/badge';
+import { Card } from '@/shared/ui/card';
+import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+
+/**
+ * familju-limur/:id (home-familymember, owner only, SPEC §2): one family member's number — their
+ * data this month, plan and price, SIM and phone-book settings. The lifecycle actions (move,
+ * remove) arrive with their issue; until then the way on is the manage screen.
+ */
+export function FamilyMemberScreen() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const detail = useSubscriptionDetailQuery(id);
+  const member = detail.data?.member;
+  const title = member ? `${member.user.firstname} ${member.user.lastname}` : t('family.title');
+
+  return (
+    <main className="pb-footer min-h-dvh bg-mist-50">
+      <ScreenHeader title={title} back={PATHS.home} />
+      <ScreenBody>
+        {detail.data === undefined ? (
+          detail.isError ? (
+            <QueryError
+              error={detail.error}
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+            />
+          ) : (
+            <DetailSkeleton />
+          )
+        ) : (
+          <>
+            <MemberHeader
+              firstname={detail.data.member.user.firstname}
+              lastname={detail.data.member.user.lastname}
+              phoneNumber={detail.data.member.phoneNumber}
+              badges={
+                <>
+                  <Badge tone="info">{t('family.badge')}</Badge>
+                  {detail.data.member.status === 'processing' && <ProcessingBadge />}
+                  {detail.data.member.status === 'cancelled' && (
+                    <Badge tone="danger">{t('lineStatus.cancelled')}</Badge>
+                  )}
+                </>
+              }
+            />
+            <Card role="region" aria-label={t('data.ring.label')}>
+              <DataSummary member={detail.data.member} ringSize={184} />
+            </Card>
+            <PlanPriceCard
+              plan={detail.data.plan}
+              type={detail.data.accountType}
+              monthlyPrice={detail.data.monthlyPrice}
+              euPackage={detail.data.euPackage}
+            />
+            <DetailList title={t('family.details')}>
+              <DetailRow label={t('sim.label')}>{t(`sim.${detail.data.member.simType}`)}</DetailRow>
+              <DetailRow label={t('phoneBook.label')}>
+                {detail.data.member.phoneBookVisible ? t('phoneBook.shown') : t('phoneBook.hidden')}
+              </DetailRow>
+              {detail.data.member.expiresAt && (
+                <DetailRow label={t('family.expires')}>
+                  {f.date(detail.data.member.expiresAt)}
+                </DetailRow>
+              )}
+            </DetailList>
+            <ListGroup>
+              <ListRowLink
+                to={ACCOUNT_PATHS.manageSubscription(detail.data.member.phoneNumber)}
+                icon={<SettingsIcon className="size-5" />}
+                label={t('family.manage')}
+              />
+            </ListGroup>
+          </>
+        )}
+      </ScreenBody>
+    </main>
+  );
+}

@@ -1,0 +1,214 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { memberPriceAt } from '@alda/contract/rules/family';
+import { findPlan } from '@alda/contract/rules/plans';
+import type { Order } from '@alda/contract/schemas/orders';
+import type { Plan } from '@alda/contract/schemas/plans';
+import type { Account } from '@alda/contract/schemas/subscriptions';
+import { domesticUsage } from '@/shared/account/data-usage';
+import { familyAccountOf, familyOverview } from '@/shared/account/family';
+import { Price } from '@/shared/account/price';
+import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
+import {
+  useOrdersQuery,
+  usePlanQuery,
+  useSubscriptionsQuery,
+  usePlansQuery,
+} from '@/shared/api/account-queries';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { PATHS } from '@/shared/config/paths';
+import { formatPhoneNumber } from '@/shared/format/phone';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { FamilyIcon, LayersIcon } from '@/shared/ui/account-icons';
+import { Avatar } from '@/shared/ui/avatar';
+import { Badge } from '@/shared/ui/badge';
+import { ButtonLink } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { ChevronRightIcon } from '@/shared/ui/icons';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+
+/**
+ * umsit-familju-hald (home-manage-family, owner only, SPEC §2): the family plan — plan, what each
+ * member costs (SPEC §4: memberPrices by position) and the month's total with and without VAT,
+ * capacity and the next member's price, and the members being added. Adding, moving and
+ * removing members arrive with the lifecycle issue.
+ */
+export function ManageFamilyScreen() {
+  const { t } = useTranslation();
+  const subscriptions = useSubscriptionsQuery();
+  const orders = useOrdersQuery();
+  const plans = usePlansQuery();
+  const account = subscriptions.data ? familyAccountOf(subscriptions.data) : null;
+  const plan = usePlanQuery(account?.planId ?? null);
+
+  const body = () => {
+    if (subscriptions.data === undefined)
+      return subscriptions.isError ? (
+        <QueryError
+          error={subscriptions.error}
+          onRetry={() => void subscriptions.refetch()}
+          retrying={subscriptions.isFetching}
+        />
+      ) : (
+        <DetailSkeleton />
+      );
+    if (!account)
+      return (
+        <EmptyState
+          icon={<FamilyIcon />}
+          title={t('manageFamily.noneTitle')}
+          body={t('manageFamily.noneBody')}
+          action={
+            <ButtonLink to={ACCOUNT_PATHS.plans} size="md" variant="secondary">
+              {t('manageFamily.seePlans')}
+            </ButtonLink>
+          }
+        />
+      );
+    const processing = familyOverview(subscriptions.data, orders.data, plans.data).processing;
+    const familyPlan = plan.data ?? (plans.data ? findPlan(plans.data, account.planId) : null);
+    return <FamilyPlan account={account} plan={familyPlan ?? null} processing={processing} />;
+  };
+
+  return (
+    <main className="pb-footer min-h-dvh bg-mist-50">
+      <ScreenHeader title={t('manageFamily.title')} back={PATHS.home} />
+      <ScreenBody>{body()}</ScreenBody>
+    </main>
+  );
+}
+
+function FamilyPlan({
+  account,
+  plan,
+  processing,
+}: {
+  account: Account;
+  plan: Plan | null;
+  processing: Order[];
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const family = account.family;
+  const prices = plan
+    ? account.members.map((_, index) => memberPriceAt(plan.memberPrices, index))
+    : [];
+  const total = prices.reduce((sum, price) => sum + price, 0);
+  const maxMembers = family?.maxMembers ?? plan?.maxMembers ?? null;
+
+  return (
+    <>
+      <Card className="flex flex-col gap-4" role="region" aria-labelledby="family-plan-title">
+        <div className="flex items-start gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ocean-50 text-ocean-700">
+            <LayersIcon />
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <h2 id="family-plan-title" className="text-caption font-semibold text-mist-500">
+              {t('planTypes.family_plan')}
+            </h2>
+            <p className="text-heading font-bold text-ocean-950">
+              {plan ? plan.name : t('plan.none')}
+            </p>
+            {plan && (
+              <p className="text-caption text-mist-600">
+                {t('manageFamily.dataEach', { data: f.data(plan.dataMb) })}
+              </p>
+            )}
+          </div>
+          {account.euPackage && <Badge tone="success">{t('roaming.euShort')}</Badge>}
+        </div>
+        {maxMembers !== null && (
+          <p className="text-body text-mist-700">
+            {t('home.family.capacity', { count: account.members.length, max: maxMembers })}
+          </p>
+        )}
+        {plan && (
+          <div className="flex items-end justify-between gap-3 rounded-2xl bg-mist-50 px-4 py-3">
+            <span className="text-caption font-semibold text-mist-600">
+              {t('manageFamily.total')}
+            </span>
+            <Price price={total} perMonth size="lg" className="items-end text-right" />
+          </div>
+        )}
+        {family?.canAddMember && family.nextMemberPrice !== null && (
+          <p className="text-caption text-mist-600">
+            {t('manageFamily.nextMember', {
+              price: f.kr(family.nextMemberPrice, { sign: 'always', decimals: 'auto' }),
+            })}
+          </p>
+        )}
+        {family && !family.canAddMember && (
+          <p className="text-caption text-mist-600">{t('manageFamily.full')}</p>
+        )}
+      </Card>
+
+      <section aria-labelledby="family-members-title" className="flex flex-col gap-2">
+        <h2
+          id="family-members-title"
+          className="px-1 text-caption font-semibold tracking-wide text-mist-500 uppercase"
+        >
+          {t('manageFamily.members')}
+        </h2>
+        <ul className="divide-y divide-mist-100 overflow-hidden rounded-card bg-white shadow-card">
+          {account.members.map((member, index) => {
+            const usage = domesticUsage(member);
+            return (
+              <li key={member.id}>
+                <Link
+                  to={
+                    member.id === account.currentMember.id
+                      ? ACCOUNT_PATHS.manageSubscription(member.phoneNumber)
+                      : ACCOUNT_PATHS.familyMember(member.id)
+                  }
+                  className="flex items-center gap-3 px-4 py-3.5 hover:bg-mist-50"
+                >
+                  <Avatar firstname={member.user.firstname} lastname={member.user.lastname} />
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate text-body font-semibold text-mist-900">
+                      {`${member.user.firstname} ${member.user.lastname}`}
+                      {member.id === account.currentMember.id && (
+                        <span className="font-normal text-mist-500">{` · ${t('manageFamily.you')}`}</span>
+                      )}
+                    </span>
+                    <span className="text-caption text-mist-500 tabular-nums">
+                      {formatPhoneNumber(member.phoneNumber)}
+                      {' · '}
+                      {usage.unlimited
+                        ? t('units.unlimited')
+                        : t('data.leftShort', { left: f.data(usage.remaining) })}
+                    </span>
+                  </span>
+                  {prices[index] !== undefined && (
+                    <span className="shrink-0 text-right text-body font-semibold text-mist-900 tabular-nums">
+                      {f.kr(prices[index])}
+                    </span>
+                  )}
+                  <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
+                </Link>
+              </li>
+            );
+          })}
+          {processing.map((order) => (
+            <li key={order.id} className="flex items-center gap-3 px-4 py-3.5">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-mist-300 text-mist-400">
+                <FamilyIcon className="size-5" />
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
+                <span className="truncate text-body font-semibold text-mist-900">
+                  {order.memberName ??
+                    (order.phoneNumber
+                      ? formatPhoneNumber(order.phoneNumber)
+                      : t('home.family.newMember'))}
+                </span>
+                <ProcessingBadge />
+              </span>
+            </li>
+          ))}
+        </ul>
+        {plan && <p className="px-1 text-caption text-mist-500">{t('manageFamily.priceNote')}</p>}
+      </section>
+    </>
+  );
+}

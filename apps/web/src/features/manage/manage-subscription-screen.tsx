@@ -1,0 +1,174 @@
+import { useParams } from 'react-router';
+import type { Member } from '@alda/contract/schemas/subscriptions';
+import { useTranslation } from 'react-i18next';
+import { domesticUsage, euUsage } from '@/shared/account/data-usage';
+import { DetailList, DetailRow } from '@/shared/account/detail-list';
+import { findNumber } from '@/shared/account/family';
+import { MemberHeader } from '@/shared/account/member-header';
+import { PlanPriceCard } from '@/shared/account/plan-price-card';
+import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
+import { UpdatedAt } from '@/shared/account/updated-at';
+import { useSubscriptionDetailQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
+import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { PATHS } from '@/shared/config/paths';
+import { formatPhoneNumber } from '@/shared/format/phone';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { LayersIcon, SimIcon } from '@/shared/ui/account-icons';
+import { Badge } from '@/shared/ui/badge';
+import { Card } from '@/shared/ui/card';
+import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { UsageBar } from '@/shared/ui/usage-bar';
+
+/**
+ * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
+ * it is for, its plan and monthly price with and without VAT, its data and its settings. The
+ * lifecycle (change plan, cancel, move) arrives with its issue; no buttons stand in for it.
+ */
+export function ManageSubscriptionScreen() {
+  const { phoneNumber = '' } = useParams();
+  const { t } = useTranslation();
+  const subscriptions = useSubscriptionsQuery();
+  const found = subscriptions.data ? findNumber(subscriptions.data, phoneNumber) : null;
+  const detail = useSubscriptionDetailQuery(found ? found.member.id : null);
+
+  const body = () => {
+    if (subscriptions.data === undefined)
+      return subscriptions.isError ? (
+        <QueryError
+          error={subscriptions.error}
+          onRetry={() => void subscriptions.refetch()}
+          retrying={subscriptions.isFetching}
+        />
+      ) : (
+        <DetailSkeleton />
+      );
+    if (!found)
+      return (
+        <EmptyState
+          icon={<SimIcon />}
+          title={t('manage.notFoundTitle')}
+          body={t('manage.notFoundBody', { number: formatPhoneNumber(phoneNumber) })}
+        />
+      );
+    if (detail.data === undefined)
+      return detail.isError ? (
+        <QueryError
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      ) : (
+        <DetailSkeleton />
+      );
+    const { member, plan, monthlyPrice, euPackage, accountType } = detail.data;
+    return (
+      <>
+        <MemberHeader
+          firstname={member.user.firstname}
+          lastname={member.user.lastname}
+          phoneNumber={member.phoneNumber}
+          badges={
+            <>
+              <Badge tone="info">{t(`planTypes.${accountType}`)}</Badge>
+              {member.status === 'processing' && <ProcessingBadge />}
+              {member.status === 'cancelled' && (
+                <Badge tone="danger">{t('lineStatus.cancelled')}</Badge>
+              )}
+            </>
+          }
+        />
+        <PlanPriceCard
+          plan={plan}
+          type={accountType}
+          monthlyPrice={monthlyPrice}
+          euPackage={euPackage}
+        />
+        <DataCard member={member} euAllowance={plan?.euPackage?.dataMb ?? null} />
+        <DetailList title={t('manage.settings')}>
+          <DetailRow label={t('sim.label')}>{t(`sim.${member.simType}`)}</DetailRow>
+          <DetailRow label={t('phoneBook.label')}>
+            {member.phoneBookVisible ? t('phoneBook.shown') : t('phoneBook.hidden')}
+          </DetailRow>
+          {plan && plan.commitmentMonths > 0 && (
+            <DetailRow label={t('plan.commitment')}>
+              {t('plan.months', { count: plan.commitmentMonths })}
+            </DetailRow>
+          )}
+        </DetailList>
+        <ListGroup>
+          {found.account.type === 'family_plan' && (
+            <ListRowLink
+              to={ACCOUNT_PATHS.manageFamily}
+              icon={<LayersIcon className="size-5" />}
+              label={t('manage.family')}
+            />
+          )}
+          <ListRowLink
+            to={ACCOUNT_PATHS.plans}
+            icon={<LayersIcon className="size-5" />}
+            label={t('manage.plans')}
+          />
+        </ListGroup>
+      </>
+    );
+  };
+
+  return (
+    <main className="pb-footer min-h-dvh bg-mist-50">
+      <ScreenHeader title={t('manage.title')} back={PATHS.home} />
+      <ScreenBody>{body()}</ScreenBody>
+    </main>
+  );
+}
+
+/** Data of the number as two bars (domestic, EU) with their figures. */
+function DataCard({ member, euAllowance }: { member: Member; euAllowance: number | null }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const domestic = domesticUsage(member);
+  const eu = euUsage(member, euAllowance);
+  const text = (u: typeof domestic) =>
+    u.unlimited
+      ? t('units.unlimited')
+      : t('data.leftOf', { left: f.data(u.remaining), total: f.data(u.total) });
+  return (
+    <Card className="flex flex-col gap-4" role="region" aria-labelledby="manage-data-title">
+      <h2 id="manage-data-title" className="text-lead font-bold text-ocean-950">
+        {t('manage.data')}
+      </h2>
+      <div className="flex flex-col gap-2">
+        <div className="flex items-baseline justify-between gap-3">
+          <span className="text-body text-mist-600">{t('data.domestic')}</span>
+          <span className="text-body font-semibold text-mist-900 tabular-nums">
+            {text(domestic)}
+          </span>
+        </div>
+        <UsageBar
+          fraction={domestic.fraction}
+          tone={domestic.low ? 'puffin' : 'fjord'}
+          label={t('data.domestic')}
+          valueText={text(domestic)}
+        />
+      </div>
+      {eu && (
+        <div className="flex flex-col gap-2">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="text-body text-mist-600">{t('data.eu')}</span>
+            <span className="text-body font-semibold text-mist-900 tabular-nums">{text(eu)}</span>
+          </div>
+          <UsageBar
+            fraction={eu.fraction}
+            tone={eu.low ? 'puffin' : 'ocean'}
+            label={t('data.eu')}
+            valueText={text(eu)}
+          />
+        </div>
+      )}
+      {member.dataUpdatedAt && (
+        <UpdatedAt instant={member.dataUpdatedAt} className="text-caption text-mist-500" />
+      )}
+    </Card>
+  );
+}
