@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   numberReservations,
@@ -121,9 +121,4 @@ export async function takenNumbers(db: Db, msisdns: string[], now: Date): Promis
   return new Set(
     [...lines, ...reservations, ...owners].flatMap((r) => (r.msisdn ? [r.msisdn] : [])),
   );
-}
-
-/** Drops reservations that expired before `before` (housekeeping; expired ones never count). */
-export async function deleteExpiredReservations(db: Db, before: Date): Promise<void> {
-  await db.delete(numberReservations).where(lte(numberReservations.expiresAt, before));
 }
