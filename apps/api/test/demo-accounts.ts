@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { dataEnvelope } from '@alda/contract/envelope';
+import { tokens } from '@alda/contract/schemas/auth';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { seedDemoData } from '../src/db/seed';
+import { createTestApp, parse, type TestApp } from './helper';
+
+/** The moment the accounts tests live in: mid-June 2026 (summer time, UTC+1 in Tórshavn). */
+export const NOW = new Date('2026-06-15T12:00:00.000Z');
+
+/** Demo line ids (db/demo-users.ts). */
+export const LINES = {
+  joannes: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000001',
+  joannesWork: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
+  sunneva: '7a2e4b1c-0002-4c3d-8e2f-0b2f00000001',
+  bardur: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
+  gudrun: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000001',
+  gudrunSecond: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
+  roi: '7a2e4b1c-0004-4c3d-8e2f-0b2f00000001',
+} as const;
+
+export type DemoName = 'Jóannes' | 'Sunneva' | 'Guðrun' | 'Rói' | 'Ása';
+
+/** Signs a demo customer in by e-mail and answers the Authorization header. */
+export async function signIn(app: FastifyInstance, firstname: DemoName) {
+  const user = DEMO_USERS.find((u) => u.firstname === firstname);
+  if (!user) throw new Error(`no demo user ${firstname}`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/email-login',
+    payload: { email: user.email, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login of ${firstname}: ${res.statusCode} ${res.body}`);
+  const { data } = parse(dataEnvelope(tokens), res);
+  return { authorization: `Bearer ${data.accessToken}` };
+}
+
+/** A test app on the seeded demo at {@link NOW}, with every demo customer signed in. */
+export async function createDemoApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { as: Record<DemoName, { authorization: string }> }> {
+  const t = await createTestApp(env, { now: () => NOW });
+  await seedDemoData(t.app.db, NOW);
+  const as = {
+    Jóannes: await signIn(t.app, 'Jóannes'),
+    Sunneva: await signIn(t.app, 'Sunneva'),
+    Guðrun: await signIn(t.app, 'Guðrun'),
+    Rói: await signIn(t.app, 'Rói'),
+    Ása: await signIn(t.app, 'Ása'),
+  };
+  return { ...t, as };
+}
