@@ -297,5 +297,8 @@ describe('GET /api/subscriptions/family-account-exists (SPEC §7)', () => {
       expect(res.statusCode, url).toBe(401);
       expect(errorEnvelope.parse(res.json()).error.code).toBe('UNAUTHORIZED');
     }
+    // Authentication comes before validation: a guest learns nothing from a 400.
+    const malformed = await t.app.inject({ method: 'GET', url: '/api/subscriptions?line=12' });
+    expect(malformed.statusCode).toBe(401);
   });
 });

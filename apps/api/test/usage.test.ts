@@ -64,6 +64,8 @@ describe('usage feed: POST /api/usage/records', () => {
       expect(res.statusCode).toBe(401);
       expect(errorEnvelope.parse(res.json()).error.code).toBe('UNAUTHORIZED');
     }
+    // The token is checked before the body is read.
+    expect((await post([{ nonsense: true }], null)).statusCode).toBe(401);
   });
 
   it('changes what GET /api/subscriptions shows: remaining, used and "updated at"', async () => {

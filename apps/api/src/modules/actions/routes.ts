@@ -13,7 +13,7 @@ export const actionRoutes: FastifyPluginAsyncZod<{ service: ActionService }> = a
   app.get(
     '/api/actions',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['actions'],
         summary: 'The activity log (SPEC §1, §7)',

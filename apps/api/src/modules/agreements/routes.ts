@@ -12,7 +12,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
   app.get(
     '/api/agreements',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agreements'],
         summary: "The caller's payment agreement (SPEC §2 profile.agreement, §7)",

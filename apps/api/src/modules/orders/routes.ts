@@ -12,7 +12,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService }> = asy
   app.get(
     '/api/orders',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: "The caller's orders (SPEC §3 Order, §4 Orders, §7)",

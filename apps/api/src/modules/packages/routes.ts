@@ -13,7 +13,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{ service: PackageService }> =
   app.get(
     '/api/packages',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['packages'],
         summary: 'Extra packages for sale (SPEC §1, §7)',
@@ -29,7 +29,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{ service: PackageService }> =
   app.get(
     '/api/packages/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['packages'],
         summary: 'One extra package (SPEC §7)',

@@ -13,7 +13,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ service: PlanService }> = async
   app.get(
     '/api/plans',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['plans'],
         summary: 'Plan types with their plans (SPEC §3 "Plan type", §7)',
@@ -29,7 +29,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ service: PlanService }> = async
   app.get(
     '/api/plans/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['plans'],
         summary: 'One plan by its planId (SPEC §7)',

@@ -19,7 +19,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
   app.get(
     '/api/subscriptions',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['subscriptions'],
         summary: "The caller's accounts, lines and family (SPEC §3 Subscription state, §7)",
@@ -38,7 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
   app.get(
     '/api/subscriptions/family-account-exists',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['subscriptions'],
         summary: 'Does the caller own a family account? (SPEC §7)',
@@ -54,7 +54,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
   app.get(
     '/api/subscriptions/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['subscriptions'],
         summary:

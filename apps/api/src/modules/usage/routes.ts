@@ -11,7 +11,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * preHandler for the service endpoints of the usage feed: the caller must present the configured
+ * onRequest hook for the service endpoints of the usage feed: the caller must present the configured
  * service token as a bearer token. Without a configured token every call is refused, so the feed
  * is closed unless an operator opens it. Compared in constant time.
  */
@@ -35,7 +35,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/usage/records',
     {
-      preHandler: serviceTokenGuard(token),
+      onRequest: serviceTokenGuard(token),
       schema: {
         tags: ['usage feed'],
         summary: 'Book rated data use on lines (charging system → self-care; not for the app)',
