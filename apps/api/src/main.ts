@@ -23,7 +23,8 @@ function printDemoLogins(url: string): void {
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map(
     (u) =>
-      `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.phoneNumber}  ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
+      // A customer without a line with us cannot use phone login: no number shown.
+      `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.hasLine === false ? '------' : u.phoneNumber}  ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
   );
   process.stdout.write(
     `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}; phone login with the numbers, codes at ${url}/dev/outbox):\n${lines.join('\n')}\n\n`,

@@ -37,7 +37,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '100',
     city: 'Tórshavn',
     locale: 'fo',
-    role: 'owner of the Joensen family plan (Sunneva; Bárður still being added) and of a second, individual line 214466; EU package',
+    role: 'family plan owner: Sunneva, and Bárður being added; also an individual line 214466; EU package',
   },
   {
     id: '6f1d2c3a-0002-4a6e-9b1a-0a1f00000002',
@@ -50,7 +50,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '100',
     city: 'Tórshavn',
     locale: 'fo',
-    role: 'member (not owner) of the Joensen family plan; owner-only screens send her home',
+    role: 'family member, not the owner: owner-only screens send her home',
   },
   {
     id: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
@@ -63,7 +63,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '700',
     city: 'Klaksvík',
     locale: 'en',
-    role: 'individual plan 20 GB with EU package and an extra package, English; a second number, 557813, is still being set up (phone login: "still being processed")',
+    role: 'individual 20 GB with EU package, in English; second number 557813 still being set up (phone login: "still being processed")',
   },
   {
     id: '6f1d2c3a-0004-4a6e-9b1a-0a1f00000004',
@@ -76,7 +76,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '900',
     city: 'Vágur',
     locale: 'fo',
-    role: 'prepaid (talutíð) number with credit',
+    role: 'prepaid talutíð number with credit',
   },
   {
     id: '6f1d2c3a-0005-4a6e-9b1a-0a1f00000005',
@@ -90,7 +90,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     postCode: '620',
     city: 'Runavík',
     locale: 'fo',
-    role: 'new customer without any line or order (welcome screen)',
+    role: 'new customer, no line or order yet: the welcome screen',
     hasLine: false,
   },
 ];
