@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatKr } from '../format/money';
 import type { Order, OrderKind } from '../schemas/orders';
 import type { Account, Member } from '../schemas/subscriptions';
 import {
@@ -109,6 +110,12 @@ describe('next family member price (SPEC §4)', () => {
     expect(nextMemberPrice(list, 4)).toBe(5_900);
     expect(nextMemberPrice(list, 40)).toBe(5_900);
     expect(nextMemberPrice(prices(149), 3)).toBe(14_900);
+  });
+
+  it('is shown as +{price} kr. (SPEC §4)', () => {
+    const price = nextMemberPrice(prices(249, 99, 79, 79), 2);
+    expect(formatKr(price, 'fo', { sign: 'always', decimals: 'auto' })).toBe('+79 kr.');
+    expect(formatKr(4_950, 'en', { sign: 'always', decimals: 'auto' })).toBe('+49.50 kr.');
   });
 
   it('reads position 0 as the plan price and never goes below index 0', () => {
