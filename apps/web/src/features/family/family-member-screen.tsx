@@ -26,12 +26,10 @@ export function FamilyMemberScreen() {
   const { t } = useTranslation();
   const f = useFormatters();
   const detail = useSubscriptionDetailQuery(id);
-  const member = detail.data?.member;
-  const title = member ? `${member.user.firstname} ${member.user.lastname}` : t('family.title');
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={title} back={PATHS.home} />
+      <ScreenHeader title={t('family.title')} back={PATHS.home} />
       <ScreenBody>
         {detail.data === undefined ? (
           detail.isError ? (

@@ -21,7 +21,7 @@ describe('family member detail (SPEC §2 familju-limur/:id, owner only)', () => 
       initialEntries: ['/familju-limur/sub-sunneva'],
       api: { 'GET /subscriptions/sub-sunneva': () => ok(sunnevaDetail) },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sunneva Joensen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeTruthy();
     expect(screen.getByText('21 44 56')).toBeTruthy();
     const ring = screen.getByRole('meter', { name: 'Data eftir í Føroyum' });
     expect(ring.getAttribute('aria-valuetext')).toBe('2 GB eftir av 50 GB');
@@ -49,7 +49,7 @@ describe('family member detail (SPEC §2 familju-limur/:id, owner only)', () => 
     expect(await screen.findByRole('alert')).toBeTruthy();
     answer = () => ok(sunnevaDetail);
     await userEvent.click(screen.getByRole('button', { name: 'Royn aftur' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sunneva Joensen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeTruthy();
   });
 
   it('is reached from the family on home', async () => {
@@ -62,7 +62,7 @@ describe('family member detail (SPEC §2 familju-limur/:id, owner only)', () => 
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe('/familju-limur/sub-sunneva'),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sunneva Joensen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeTruthy();
   });
 });
 

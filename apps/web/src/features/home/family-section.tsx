@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { Account, Member } from '@alda/contract/schemas/subscriptions';
 import { domesticUsage } from '@/shared/account/data-usage';
-import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { ProcessingStatus } from '@/shared/account/processing-badge';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { formatPhoneNumber } from '@/shared/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
@@ -104,7 +104,7 @@ function MemberRow({ member }: { member: Member }) {
           </span>
         </div>
         {member.status === 'processing' ? (
-          <ProcessingBadge />
+          <ProcessingStatus />
         ) : (
           <>
             <UsageBar
@@ -141,7 +141,7 @@ function ProcessingRow({ order }: { order: Order }) {
             </span>
           )}
         </div>
-        <ProcessingBadge />
+        <ProcessingStatus />
       </div>
     </>
   );

@@ -29,10 +29,10 @@ describe('home: data of the current line (SPEC §1 "view data use and remaining 
     // 30,720 MB left of 51,200 MB: 30 GB of 50 GB, 60 %.
     expect(ring.getAttribute('aria-valuetext')).toBe('30 GB eftir av 50 GB');
     expect(ring.getAttribute('aria-valuenow')).toBe('60');
-    expect(within(ring).getByText('30 GB')).toBeTruthy();
+    expect(within(ring).getByText('30').nextElementSibling?.textContent).toBe('GB');
     expect(within(ring).getByText('av 50 GB')).toBeTruthy();
     // Used this month (from the answer) and gifts given against the monthly ceiling.
-    expect(screen.getByText('Brúkt hendan mánaðin').nextElementSibling?.textContent).toBe('20 GB');
+    expect(screen.getByText('Brúkt').nextElementSibling?.textContent).toBe('20 GB');
     expect(screen.getByText('Givið burtur').nextElementSibling?.textContent).toBe('1 GB av 10 GB');
   });
 
@@ -81,7 +81,7 @@ describe('home: data of the current line (SPEC §1 "view data use and remaining 
     expect(ring.getAttribute('aria-valuetext')).toBe('Óavmarkað data');
     expect(ring.getAttribute('aria-valuenow')).toBe('100');
     expect(within(ring).getByText('Óavmarkað')).toBeTruthy();
-    expect(screen.getByText('Brúkt hendan mánaðin').nextElementSibling?.textContent).toBe('3,5 GB');
+    expect(screen.getByText('Brúkt').nextElementSibling?.textContent).toBe('3,5 GB');
   });
 
   it('says when the balance was last updated, on the Faroese clock', async () => {
@@ -133,7 +133,8 @@ describe('home: family (SPEC §3 "Derived", §4 "Orders", §6)', () => {
     expect(sunneva.getAttribute('href')).toBe('/familju-limur/sub-sunneva');
     expect(sunneva.textContent).toContain('2 GB eftir av 50 GB');
     const bardur = within(family).getByRole('link', { name: /Bárður Joensen/ });
-    expect(bardur.textContent).toContain('Í gerð – kann taka nakrar dagar');
+    expect(within(bardur).getByText('Í gerð')).toBeTruthy();
+    expect(within(bardur).getByText('kann taka nakrar dagar')).toBeTruthy();
     expect(bardur.getAttribute('href')).toBe('/familju-limur/vidgerd/214457');
     // Cancelled orders are hidden (SPEC §3).
     expect(within(family).queryByText(/Rógvi/)).toBeNull();
@@ -197,7 +198,7 @@ describe('home: switching lines (SPEC §2 home, §3 otherAccounts)', () => {
     expect(screen.getByRole('tab', { name: '55 78 12' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(screen.getByText('55 78 12 · Einstaklingahald 10 GB')).toBeTruthy();
+    expect(screen.getByText('Einstaklingahald · 10 GB')).toBeTruthy();
   });
 
   it('shows no tabs for a customer with one line', async () => {

@@ -7,7 +7,7 @@ import type { Order } from '@alda/contract/schemas/orders';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Account, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { DataSummary } from '@/shared/account/data-summary';
-import { familyAccountOf, familyOverview } from '@/shared/account/family';
+import { customerLines, familyAccountOf, familyOverview } from '@/shared/account/family';
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
@@ -17,7 +17,6 @@ import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useSession } from '@/shared/services/app-services';
 import { ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/account-icons';
-import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { cx } from '@/shared/ui/cx';
 import { ErrorState } from '@/shared/ui/error-state';
@@ -88,7 +87,6 @@ export function HomeScreen() {
     <HomeFrame subscriptions={data} account={account} plan={plan}>
       <DataCard
         account={account}
-        plan={plan}
         isOwner={data.isOwner}
         refreshing={subscriptions.isFetching}
         onRefresh={() => subscriptions.refetch()}
@@ -122,13 +120,13 @@ function HomeFrame({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const tabs = subscriptions ? customerLines(subscriptions).length > 1 : false;
+  const planLabel = account ? (plan?.name ?? t(`planTypes.${account.type}`)) : null;
+  // With tabs the number is on the selected tab; then the plan type says what the line is.
   const subtitle = account
-    ? [
-        formatPhoneNumber(account.currentMember.phoneNumber),
-        plan?.name
-          ? `${t(`planTypes.${account.type}`)} ${plan.name}`
-          : t(`planTypes.${account.type}`),
-      ].join(' · ')
+    ? tabs
+      ? `${t(`planTypes.${account.type}`)} · ${planLabel}`
+      : `${formatPhoneNumber(account.currentMember.phoneNumber)} · ${planLabel}`
     : null;
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
@@ -157,13 +155,11 @@ function HomeFrame({
 /** The current line's data this month, with refresh and (owner) the way to manage it. */
 function DataCard({
   account,
-  plan,
   isOwner,
   refreshing,
   onRefresh,
 }: {
   account: Account;
-  plan: Plan | null;
   isOwner: boolean;
   refreshing: boolean;
   onRefresh: () => Promise<{ isError: boolean }>;
@@ -182,7 +178,6 @@ function DataCard({
         <h2 id="data-title" className="text-lead font-bold text-ocean-950">
           {t('home.data.title')}
         </h2>
-        {plan && <Badge tone="info">{plan.name}</Badge>}
       </div>
 
       {member.status === 'processing' && (

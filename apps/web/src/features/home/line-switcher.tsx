@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { customerLines } from '@/shared/account/family';
 import { accountKeys } from '@/shared/api/account-data';
 import { fetchSubscriptions } from '@/shared/api/account-queries';
 import { unwrap } from '@/shared/api/http';
@@ -11,25 +12,6 @@ import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { apiErrorOf } from '@/shared/api/query-error';
-
-/**
- * The customer's own numbers: the current account's and each other account's currentMember
- * (the signed-in user's number on that account), once each, current first.
- */
-export function customerLines(subscriptions: SubscriptionsResponse): Member[] {
-  const accounts = [
-    ...(subscriptions.currentAccount ? [subscriptions.currentAccount] : []),
-    ...subscriptions.otherAccounts,
-  ];
-  const seen = new Set<string>();
-  const lines: Member[] = [];
-  for (const { currentMember } of accounts) {
-    if (seen.has(currentMember.phoneNumber)) continue;
-    seen.add(currentMember.phoneNumber);
-    lines.push(currentMember);
-  }
-  return lines;
-}
 
 /**
  * Switches the current line: GET /subscriptions?line=… and the answer becomes the subscription

@@ -4,11 +4,10 @@ import { ROAMING } from '@alda/contract/constants';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Member } from '@alda/contract/schemas/subscriptions';
 import { euUsage } from '@/shared/account/data-usage';
+import { MeterRow } from '@/shared/account/meter-row';
 import { Price } from '@/shared/account/price';
-import { useFormatters } from '@/shared/format/use-formatters';
 import { Badge } from '@/shared/ui/badge';
 import { CallIcon, DataIcon, MessageIcon, PlaneIcon } from '@/shared/ui/icons';
-import { UsageBar } from '@/shared/ui/usage-bar';
 
 /** The roaming offer's three facts (SPEC §1, §9): calls, SMS and data abroad. */
 export function RoamingFacts({ compact = false }: { compact?: boolean }) {
@@ -68,7 +67,6 @@ export function RoamingCard({
   plan: Plan | null;
 }) {
   const { t } = useTranslation();
-  const f = useFormatters();
   const usage = euPackageOn ? euUsage(member, plan?.euPackage?.dataMb) : null;
   return (
     <section
@@ -89,37 +87,23 @@ export function RoamingCard({
       </div>
 
       {usage ? (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-baseline justify-between gap-3">
-            <span className="text-caption text-mist-500">{t('roaming.dataLeft')}</span>
-            <span className="text-body font-semibold text-mist-900 tabular-nums">
-              {usage.unlimited
-                ? t('units.unlimited')
-                : t('data.leftOf', { left: f.data(usage.remaining), total: f.data(usage.total) })}
-            </span>
-          </div>
-          <UsageBar
-            fraction={usage.fraction}
-            tone={usage.low ? 'puffin' : 'ocean'}
-            label={t('roaming.dataLeft')}
-            valueText={t('data.leftOf', {
-              left: f.data(usage.remaining),
-              total: f.data(usage.total),
-            })}
-          />
-        </div>
+        <MeterRow
+          label={t('roaming.dataLeft')}
+          usage={usage}
+          tone={usage.low ? 'puffin' : 'ocean'}
+        />
       ) : (
         <p className="text-body text-mist-600">{t('roaming.offer')}</p>
       )}
 
-      <RoamingFacts compact={usage !== null} />
+      <RoamingFacts compact />
 
       {!euPackageOn && plan?.euPackage && (
-        <div className="flex items-end justify-between gap-3 rounded-2xl bg-ocean-50 px-4 py-3">
+        <div className="flex flex-col gap-1 rounded-2xl bg-ocean-50 px-4 py-3">
           <span className="text-caption font-semibold text-ocean-800">
             {t('roaming.priceOnPlan')}
           </span>
-          <Price price={plan.euPackage.price} perMonth className="items-end text-right" />
+          <Price price={plan.euPackage.price} perMonth />
         </div>
       )}
     </section>

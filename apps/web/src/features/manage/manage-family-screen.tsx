@@ -5,10 +5,9 @@ import { findPlan } from '@alda/contract/rules/plans';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Account } from '@alda/contract/schemas/subscriptions';
-import { domesticUsage } from '@/shared/account/data-usage';
 import { familyAccountOf, familyOverview } from '@/shared/account/family';
 import { Price } from '@/shared/account/price';
-import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { ProcessingStatus } from '@/shared/account/processing-badge';
 import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
 import {
   useOrdersQuery,
@@ -125,11 +124,11 @@ function FamilyPlan({
           </p>
         )}
         {plan && (
-          <div className="flex items-end justify-between gap-3 rounded-2xl bg-mist-50 px-4 py-3">
+          <div className="flex flex-col gap-1 rounded-2xl bg-mist-50 px-4 py-3">
             <span className="text-caption font-semibold text-mist-600">
               {t('manageFamily.total')}
             </span>
-            <Price price={total} perMonth size="lg" className="items-end text-right" />
+            <Price price={total} perMonth size="lg" />
           </div>
         )}
         {family?.canAddMember && family.nextMemberPrice !== null && (
@@ -153,7 +152,6 @@ function FamilyPlan({
         </h2>
         <ul className="divide-y divide-mist-100 overflow-hidden rounded-card bg-white shadow-card">
           {account.members.map((member, index) => {
-            const usage = domesticUsage(member);
             return (
               <li key={member.id}>
                 <Link
@@ -165,26 +163,22 @@ function FamilyPlan({
                   className="flex items-center gap-3 px-4 py-3.5 hover:bg-mist-50"
                 >
                   <Avatar firstname={member.user.firstname} lastname={member.user.lastname} />
-                  <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <span className="truncate text-body font-semibold text-mist-900">
                       {`${member.user.firstname} ${member.user.lastname}`}
                       {member.id === account.currentMember.id && (
                         <span className="font-normal text-mist-500">{` · ${t('manageFamily.you')}`}</span>
                       )}
                     </span>
-                    <span className="text-caption text-mist-500 tabular-nums">
-                      {formatPhoneNumber(member.phoneNumber)}
-                      {' · '}
-                      {usage.unlimited
-                        ? t('units.unlimited')
-                        : t('data.leftShort', { left: f.data(usage.remaining) })}
+                    <span className="flex items-baseline justify-between gap-2 text-caption text-mist-500 tabular-nums">
+                      <span className="truncate">{formatPhoneNumber(member.phoneNumber)}</span>
+                      {prices[index] !== undefined && (
+                        <span className="shrink-0 text-body font-semibold text-mist-900">
+                          {f.kr(prices[index])}
+                        </span>
+                      )}
                     </span>
                   </span>
-                  {prices[index] !== undefined && (
-                    <span className="shrink-0 text-right text-body font-semibold text-mist-900 tabular-nums">
-                      {f.kr(prices[index])}
-                    </span>
-                  )}
                   <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
                 </Link>
               </li>
@@ -202,7 +196,7 @@ function FamilyPlan({
                       ? formatPhoneNumber(order.phoneNumber)
                       : t('home.family.newMember'))}
                 </span>
-                <ProcessingBadge />
+                <ProcessingStatus />
               </span>
             </li>
           ))}

@@ -66,7 +66,7 @@ describe('manage family subscription (SPEC §2 umsit-familju-hald, §4 family ca
     expect(rows[1]?.textContent).toContain('Sunneva Joensen');
     expect(rows[1]?.textContent).toContain('99,00 kr.');
     expect(rows[2]?.textContent).toContain('Bárður Joensen');
-    expect(rows[2]?.textContent).toContain('Í gerð – kann taka nakrar dagar');
+    expect(rows[2]?.textContent).toContain('Í gerðkann taka nakrar dagar');
     expect(members.textContent).not.toContain('Rógvi');
   });
 

@@ -5,6 +5,7 @@ import { domesticUsage, euUsage } from '@/shared/account/data-usage';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { findNumber } from '@/shared/account/family';
 import { MemberHeader } from '@/shared/account/member-header';
+import { MeterRow } from '@/shared/account/meter-row';
 import { PlanPriceCard } from '@/shared/account/plan-price-card';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
@@ -13,13 +14,11 @@ import { useSubscriptionDetailQuery, useSubscriptionsQuery } from '@/shared/api/
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@/shared/format/phone';
-import { useFormatters } from '@/shared/format/use-formatters';
 import { LayersIcon, SimIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { UsageBar } from '@/shared/ui/usage-bar';
 
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
@@ -126,46 +125,19 @@ export function ManageSubscriptionScreen() {
 /** Data of the number as two bars (domestic, EU) with their figures. */
 function DataCard({ member, euAllowance }: { member: Member; euAllowance: number | null }) {
   const { t } = useTranslation();
-  const f = useFormatters();
   const domestic = domesticUsage(member);
   const eu = euUsage(member, euAllowance);
-  const text = (u: typeof domestic) =>
-    u.unlimited
-      ? t('units.unlimited')
-      : t('data.leftOf', { left: f.data(u.remaining), total: f.data(u.total) });
   return (
     <Card className="flex flex-col gap-4" role="region" aria-labelledby="manage-data-title">
       <h2 id="manage-data-title" className="text-lead font-bold text-ocean-950">
         {t('manage.data')}
       </h2>
-      <div className="flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <span className="text-body text-mist-600">{t('data.domestic')}</span>
-          <span className="text-body font-semibold text-mist-900 tabular-nums">
-            {text(domestic)}
-          </span>
-        </div>
-        <UsageBar
-          fraction={domestic.fraction}
-          tone={domestic.low ? 'puffin' : 'fjord'}
-          label={t('data.domestic')}
-          valueText={text(domestic)}
-        />
-      </div>
-      {eu && (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-baseline justify-between gap-3">
-            <span className="text-body text-mist-600">{t('data.eu')}</span>
-            <span className="text-body font-semibold text-mist-900 tabular-nums">{text(eu)}</span>
-          </div>
-          <UsageBar
-            fraction={eu.fraction}
-            tone={eu.low ? 'puffin' : 'ocean'}
-            label={t('data.eu')}
-            valueText={text(eu)}
-          />
-        </div>
-      )}
+      <MeterRow
+        label={t('data.domestic')}
+        usage={domestic}
+        tone={domestic.low ? 'puffin' : 'fjord'}
+      />
+      {eu && <MeterRow label={t('data.eu')} usage={eu} tone={eu.low ? 'puffin' : 'ocean'} />}
       {member.dataUpdatedAt && (
         <UpdatedAt instant={member.dataUpdatedAt} className="text-caption text-mist-500" />
       )}

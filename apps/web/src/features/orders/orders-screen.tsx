@@ -113,7 +113,7 @@ function OrderCard({ order, planName }: { order: Order; planName?: string }) {
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col">
           <h3 className="text-body font-bold text-mist-900">{t(`orders.kind.${order.kind}`)}</h3>
-          {subject && <p className="truncate text-caption text-mist-600">{subject}</p>}
+          {subject && <p className="text-caption text-mist-600">{subject}</p>}
         </div>
         {isProcessing(order) ? (
           <ProcessingBadge withHint={false} />

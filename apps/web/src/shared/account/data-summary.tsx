@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describeData } from '@alda/contract/format/data';
+import { formatNumber } from '@alda/contract/format/number';
 import type { Member } from '@alda/contract/schemas/subscriptions';
+import { useLocale } from '@/shared/i18n/use-locale';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { DataRing } from '@/shared/ui/data-ring';
 import { domesticUsage } from './data-usage';
@@ -39,15 +42,11 @@ export function DataSummary({
         <span className="text-caption font-semibold tracking-wide text-mist-500 uppercase">
           {t('data.ring.left')}
         </span>
-        <span
-          className={
-            usage.unlimited
-              ? 'text-title font-bold text-ocean-950'
-              : 'text-[2.5rem] leading-[2.75rem] font-bold tracking-tight text-ocean-950 tabular-nums'
-          }
-        >
-          {usage.unlimited ? t('units.unlimited') : f.data(usage.remaining)}
-        </span>
+        {usage.unlimited ? (
+          <span className="text-title font-bold text-ocean-950">{t('units.unlimited')}</span>
+        ) : (
+          <BigAmount mb={usage.remaining} />
+        )}
         <span className="text-caption text-mist-500">
           {usage.unlimited
             ? t('data.ring.unlimitedHint')
@@ -84,6 +83,23 @@ export function DataSummary({
         </div>
       )}
     </div>
+  );
+}
+
+/** '13,8 GB' with the number large and the unit small, on one line. */
+function BigAmount({ mb }: { mb: number }) {
+  const { t } = useTranslation();
+  const [locale] = useLocale();
+  const display = describeData(mb);
+  const value = display.kind === 'unlimited' ? '' : formatNumber(display.value, locale);
+  const unit = display.kind === 'unlimited' ? '' : t(`units.${display.kind}Unit`);
+  return (
+    <span className="flex items-baseline gap-1 whitespace-nowrap text-ocean-950">
+      <span className="text-[2.75rem] leading-[3rem] font-bold tracking-tight tabular-nums">
+        {value}
+      </span>
+      <span className="text-lead font-bold">{unit}</span>
+    </span>
   );
 }
 

@@ -16,8 +16,25 @@ export function familyAccountOf(subscriptions: SubscriptionsResponse): Account |
 }
 
 /**
+ * The customer's own numbers: the current account's and each other account's currentMember
+ * (the signed-in user's number on that account), once each, in number order so the line tabs
+ * keep their places when the current line changes.
+ */
+export function customerLines(subscriptions: SubscriptionsResponse): Member[] {
+  const byNumber = new Map<string, Member>();
+  const accounts = [
+    ...(subscriptions.currentAccount ? [subscriptions.currentAccount] : []),
+    ...subscriptions.otherAccounts,
+  ];
+  for (const { currentMember } of accounts)
+    if (!byNumber.has(currentMember.phoneNumber))
+      byNumber.set(currentMember.phoneNumber, currentMember);
+  return [...byNumber.values()].sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
+}
+
+/**
  * The family as the owner sees it (SPEC §3 "Derived", computed by the contract's rules): the
- * members other than the number on screen, and the members still being added (incomplete
+ * members other than the customer's own numbers, and the members still being added (incomplete
  * family orders; cancelled orders are hidden).
  */
 export function familyOverview(
@@ -25,9 +42,10 @@ export function familyOverview(
   orders: readonly Order[] | undefined,
   plans: PlansResponse | undefined,
 ): { members: Member[]; processing: Order[] } {
-  const current = subscriptions.currentAccount?.currentMember.id;
+  // The customer's own numbers are their lines (home's tabs), not family members to look after.
+  const own = new Set(customerLines(subscriptions).map((m) => m.phoneNumber));
   const members = familyMembers(subscriptions.otherAccounts, subscriptions.currentAccount).filter(
-    (m) => m.id !== current,
+    (m) => !own.has(m.phoneNumber),
   );
   const familyPlanIds = new Set(
     (plans ? allPlans(plans) : []).filter((p) => p.type === 'family_plan').map((p) => p.planId),

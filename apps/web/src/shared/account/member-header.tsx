@@ -18,9 +18,9 @@ export function MemberHeader({
     <div className="flex items-center gap-4">
       <Avatar firstname={firstname} lastname={lastname} size="lg" />
       <div className="flex min-w-0 flex-col gap-1">
-        <p className="truncate text-heading font-bold text-ocean-950">
+        <h2 className="truncate text-heading font-bold text-ocean-950">
           {`${firstname} ${lastname}`.trim()}
-        </p>
+        </h2>
         {phoneNumber && (
           <p className="text-body text-mist-600 tabular-nums">{formatPhoneNumber(phoneNumber)}</p>
         )}

@@ -45,9 +45,9 @@ export function PlanPriceCard({
         </div>
       </div>
       {monthlyPrice && (
-        <div className="flex items-end justify-between gap-3 rounded-2xl bg-mist-50 px-4 py-3">
+        <div className="flex flex-col gap-1 rounded-2xl bg-mist-50 px-4 py-3">
           <span className="text-caption font-semibold text-mist-600">{t('price.monthly')}</span>
-          <Price price={monthlyPrice} perMonth className="items-end text-right" />
+          <Price price={monthlyPrice} perMonth size="lg" />
         </div>
       )}
       {plan?.euPackage && (

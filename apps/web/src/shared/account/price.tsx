@@ -27,15 +27,28 @@ export function Price({
   const { t } = useTranslation();
   const f = useFormatters();
   const { net, vat, gross } = toSplit(price);
+  if (gross === 0 && perMonth) {
+    // A plan without a monthly fee (talutíð): '0,00 kr. um mánaðin, 0,00 kr. uttan MVG' says nothing.
+    return (
+      <span className={cx('text-body font-bold text-ocean-950', className)}>
+        {t('price.noMonthlyFee')}
+      </span>
+    );
+  }
   return (
     <div className={cx('flex flex-col', className)}>
-      <span
-        className={cx(
-          'font-bold text-ocean-950 tabular-nums',
-          size === 'lg' ? 'text-title' : 'text-body',
+      <span className="whitespace-nowrap text-ocean-950">
+        <span className={cx('font-bold tabular-nums', size === 'lg' ? 'text-title' : 'text-body')}>
+          {f.kr(gross)}
+        </span>
+        {perMonth && (
+          <>
+            {' '}
+            <span className={cx('text-mist-600', size === 'lg' ? 'text-body' : 'text-caption')}>
+              {t('price.aMonth')}
+            </span>
+          </>
         )}
-      >
-        {perMonth ? t('price.perMonth', { price: f.kr(gross) }) : f.kr(gross)}
       </span>
       <span className="text-caption text-mist-500 tabular-nums">
         {t('price.breakdown', { net: f.kr(net), vat: f.kr(vat) })}

@@ -14,3 +14,14 @@ export function ProcessingBadge({ withHint = true }: { withHint?: boolean }) {
     </Badge>
   );
 }
+
+/** The same for narrow rows: the "in progress" badge, with "can take days" beside or under it. */
+export function ProcessingStatus() {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <ProcessingBadge withHint={false} />
+      <span className="text-caption text-mist-500">{t('lineStatus.canTakeDays')}</span>
+    </span>
+  );
+}
