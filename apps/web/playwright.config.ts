@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_USAGE_FEED_TOKEN } from './e2e/support/usage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -51,6 +52,10 @@ export default defineConfig({
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',
+      // The usage feed is open to the journeys (accounts.spec posts a record); the demo
+      // simulator is off so the figures on screen only change when a journey changes them.
+      USAGE_FEED_TOKEN: E2E_USAGE_FEED_TOKEN,
+      USAGE_SIMULATOR_INTERVAL_S: '0',
     },
   },
 });

@@ -7,9 +7,17 @@ export const DEMO = { email: 'joannes@demo.alda.fo', password: 'Demo1234!', firs
 
 const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-/** Saves a full-page phone screenshot under apps/web/e2e/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+/**
+ * Saves a phone screenshot under apps/web/e2e/screenshots/<name>.png: the whole page by default,
+ * or with `{ fullPage: false }` only the first screen, as the user sees it (the fixed footer then
+ * sits where it belongs instead of over the middle of a long page).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
+  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage });
 }
 
 /** Page object of the e-mail login journey (SPEC §2 login.email). */

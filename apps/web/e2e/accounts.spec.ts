@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, loginByEmail, screenshot } from './support/app';
+import { postUsage, subscriptionsOf } from './support/usage';
+
+/** Demo customers of the accounts seed (apps/api/src/db/demo-users.ts). */
+const OWNER = { email: 'joannes@demo.alda.fo', number: '214455', secondLine: '214466' };
+const MEMBER = { email: 'sunneva@demo.alda.fo', firstname: 'Sunneva' };
+const NEW_CUSTOMER = { email: 'ny@demo.alda.fo', firstname: 'Ása' };
+const BEING_ADDED = { name: 'Bárður Joensen', number: '214457' };
+
+const dataRing = (page: Page, name = 'Data eftir í Føroyum') => page.getByRole('meter', { name });
+
+async function signInAs(page: Page, email: string) {
+  await loginByEmail(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/(valkomin)?$/);
+}
+
+test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4, §6)', () => {
+  test('the owner sees data and family, opens a member and the manage screens', async ({
+    page,
+  }) => {
+    await signInAs(page, OWNER.email);
+    await expect(page).toHaveURL(/\/$/);
+    // SPEC §9: GB with 1024 MB; 22,528 MB is the owner's 22 GB this month.
+    await expect(dataRing(page)).toHaveAttribute('aria-valuetext', /^[\d,]+ GB eftir av 22 GB$/);
+    await expect(page.getByText(/^Dagført í dag kl\. \d\d:\d\d$/)).toBeVisible();
+    const family = page.getByRole('region', { name: 'Familjan' });
+    await expect(family.getByRole('link', { name: /Sunneva Joensen/ })).toBeVisible();
+    const adding = family.getByRole('link', { name: new RegExp(BEING_ADDED.name) });
+    await expect(adding).toContainText('Í gerð');
+    await expect(adding).toContainText('kann taka nakrar dagar');
+    await expect(page.getByRole('region', { name: 'Uttanlands' })).toContainText('Virkin');
+    await screenshot(page, 'accounts-01-home-fo');
+    await screenshot(page, 'accounts-01b-home-fo-first-screen', { fullPage: false });
+
+    // A family member (SPEC §2 familju-limur/:id).
+    await family.getByRole('link', { name: /Sunneva Joensen/ }).click();
+    await expect(page).toHaveURL(/\/familju-limur\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeVisible();
+    await expect(dataRing(page)).toBeVisible();
+    const plan = page.getByRole('region', { name: 'Familjuhald' });
+    await expect(plan).toContainText('kr. um mánaðin');
+    await expect(plan).toContainText('uttan MVG');
+    await screenshot(page, 'accounts-02-family-member');
+
+    // The member being added (SPEC §2 familju-limur/vidgerd/:phoneNumber).
+    await page.getByRole('button', { name: 'Aftur' }).click();
+    await page
+      .getByRole('region', { name: 'Familjan' })
+      .getByRole('link', { name: new RegExp(BEING_ADDED.name) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/familju-limur/vidgerd/${BEING_ADDED.number}$`));
+    await expect(page.getByText(BEING_ADDED.name)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Soleiðis gongst' })).toBeVisible();
+    await screenshot(page, 'accounts-03-member-processing');
+
+    // Manage subscription (SPEC §2 umsit-hald/:phoneNumber).
+    await page.getByRole('button', { name: 'Aftur' }).click();
+    await page.getByRole('link', { name: 'Umsit haldið' }).click();
+    await expect(page).toHaveURL(new RegExp(`/umsit-hald/${OWNER.number}$`));
+    await expect(page.getByText('Jóannes Joensen')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Familjuhald' })).toContainText('uttan MVG');
+    await screenshot(page, 'accounts-04-manage');
+
+    // Manage family subscription (SPEC §2 umsit-familju-hald).
+    await page.getByRole('link', { name: 'Umsit familjuhald' }).click();
+    await expect(page).toHaveURL(/\/umsit-familju-hald$/);
+    const members = page.getByRole('region', { name: 'Limir' });
+    await expect(members).toContainText('Sunneva Joensen');
+    await expect(members).toContainText('kann taka nakrar dagar');
+    await expect(page.getByRole('region', { name: 'Familjuhald' })).toContainText(
+      'Tilsamans um mánaðin',
+    );
+    await screenshot(page, 'accounts-05-manage-family');
+  });
+
+  test('the owner switches between lines and reads orders and plans', async ({ page }) => {
+    await signInAs(page, OWNER.email);
+    const tabs = page.getByRole('tablist', { name: 'Tíni nummur' });
+    await tabs.getByRole('tab', { name: '21 44 66' }).click();
+    await expect(tabs.getByRole('tab', { name: '21 44 66' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText(/^Einstaklingahald · /)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Familjan' })).toBeVisible();
+    await screenshot(page, 'accounts-06-second-line');
+
+    await page.getByRole('link', { name: 'Valmynd' }).click();
+    await page.getByRole('link', { name: 'Bílegingar' }).click();
+    await expect(page).toHaveURL(/\/menu\/bilegingar$/);
+    const inProgress = page.getByRole('article', { name: 'Nýggjur familjulimur' }).first();
+    await expect(inProgress).toContainText('Í gerð – hetta kann taka nakrar dagar.');
+    await screenshot(page, 'accounts-07-orders');
+
+    await page.getByRole('button', { name: 'Aftur' }).click();
+    await page.getByRole('link', { name: 'Hald og prísir' }).click();
+    await expect(page).toHaveURL(/\/menu\/hald$/);
+    await expect(page.getByText('Títt hald')).toBeVisible();
+    await screenshot(page, 'accounts-08-plans');
+  });
+
+  test('home in English', async ({ page }) => {
+    await signInAs(page, OWNER.email);
+    await page.getByRole('link', { name: 'Valmynd' }).click();
+    await page.getByRole('link', { name: 'Mál' }).click();
+    await page.getByRole('radio', { name: 'English' }).check();
+    await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(dataRing(page, 'Data left in the Faroe Islands')).toHaveAttribute(
+      'aria-valuetext',
+      /^[\d.]+ GB left of 22 GB$/,
+    );
+    await expect(page.getByRole('region', { name: 'Your family' })).toContainText('can take days');
+    await screenshot(page, 'accounts-09-home-en');
+    await screenshot(page, 'accounts-09b-home-en-first-screen', { fullPage: false });
+  });
+
+  test('a family member who is not the owner is sent home from the owner routes (SPEC §2, §6)', async ({
+    page,
+  }) => {
+    const own = await subscriptionsOf(page.request, MEMBER.email, DEMO.password);
+    const ownerId = own.currentAccount?.otherMembers[0]?.id;
+    expect(ownerId).toBeTruthy();
+    await signInAs(page, MEMBER.email);
+    await expect(
+      page.getByRole('heading', { level: 1, name: new RegExp(MEMBER.firstname) }),
+    ).toBeVisible();
+    await expect(dataRing(page)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Familjan' })).toHaveCount(0);
+    for (const path of [
+      `/familju-limur/${ownerId}`,
+      `/familju-limur/vidgerd/${BEING_ADDED.number}`,
+      `/umsit-hald/${OWNER.number}`,
+      '/umsit-familju-hald',
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(dataRing(page)).toBeVisible();
+    }
+    await screenshot(page, 'accounts-10-member-home');
+  });
+
+  test('a new customer without lines lands on welcome (SPEC §2)', async ({ page }) => {
+    await signInAs(page, NEW_CUSTOMER.email);
+    await expect(page).toHaveURL(/\/valkomin$/);
+    await expect(
+      page.getByRole('heading', { name: `Vælkomin til Alda, ${NEW_CUSTOMER.firstname}!` }),
+    ).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/valkomin$/);
+    await screenshot(page, 'accounts-11-welcome');
+  });
+
+  test('a usage record posted to the feed changes what home shows after refresh', async ({
+    page,
+  }) => {
+    const before = await subscriptionsOf(page.request, OWNER.email, DEMO.password);
+    const remaining = before.currentAccount?.currentMember.dataRemaining.domestic ?? 0;
+    // Use exactly enough that 10 GB are left: a figure the screen must then show.
+    expect(remaining).toBeGreaterThan(10 * 1024);
+    await signInAs(page, OWNER.email);
+    await expect(dataRing(page)).not.toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
+
+    await postUsage(page.request, {
+      phoneNumber: `298${OWNER.number}`,
+      usedMb: remaining - 10 * 1024,
+    });
+    await page.reload();
+    await expect(dataRing(page)).toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
+    await expect(page.getByText(/^Dagført í dag kl\. \d\d:\d\d$/)).toBeVisible();
+    await screenshot(page, 'accounts-12-home-after-usage');
+  });
+});
