@@ -43,15 +43,17 @@ describe('configuration (parsed once at boot)', () => {
     for (const entry of CONFIG_DOC) expect(entry.description.length).toBeGreaterThan(10);
   });
 
-  it('keeps the table in docs/operations.md equal to the generated one', async () => {
-    const doc = await readFile(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
-    const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(
-      doc,
-    );
-    expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(
-      configTable(),
-    );
-  });
+  it.each(['docs/operations.md', 'README.md'])(
+    'keeps the configuration table in %s equal to the generated one',
+    async (file) => {
+      const doc = await readFile(new URL(`../../../${file}`, import.meta.url), 'utf8');
+      const between =
+        /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(doc);
+      expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(
+        configTable(),
+      );
+    },
+  );
 
   it('resolves the migrations and web folders of this repository', () => {
     expect(MIGRATIONS_DIR).toMatch(/apps[/\\]api[/\\]drizzle[/\\]?$/);
