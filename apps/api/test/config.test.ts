@@ -47,8 +47,9 @@ describe('configuration (parsed once at boot)', () => {
     'keeps the configuration table in %s equal to the generated one',
     async (file) => {
       const doc = await readFile(new URL(`../../../${file}`, import.meta.url), 'utf8');
-      const between =
-        /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(doc);
+      const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(
+        doc,
+      );
       expect(between?.[1], 'run `npm run config:table -w @alda/api` and paste the table').toBe(
         configTable(),
       );
