@@ -1,26 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ActionType } from '@alda/contract/schemas/actions';
+import { actionType, type ActionType } from '@alda/contract/schemas/actions';
 import { phoneLines } from './phone-lines';
 import { users } from './users';
 
-export const ACTION_TYPES = [
-  'subscription_created',
-  'subscription_cancelled',
-  'plan_changed',
-  'member_added',
-  'member_moved',
-  'member_removed',
-  'package_purchased',
-  'eu_package_changed',
-  'data_given',
-  'data_received',
-  'data_requested',
-  'top_up',
-  'payment',
-  'sim_changed',
-  'profile_updated',
-] as const satisfies readonly ActionType[];
+/** The activity-log kinds of the contract, so the column check and the API answer cannot drift. */
+export const ACTION_TYPES = actionType.options as [ActionType, ...ActionType[]];
 
 /**
  * Parameters of an entry's sentence, by type: names of a plan, package or counterpart, kept as

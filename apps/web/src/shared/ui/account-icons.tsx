@@ -1,29 +1,9 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icons';
 
 /*
- * Icons of the account screens (home, family, manage, orders, plans), drawn like icons.tsx:
- * 24×24, 1.8 stroke, decorative unless the surrounding control names them.
+ * Icons of the account screens (home, family, manage, orders, plans), drawn in the same frame as
+ * icons.tsx: 24×24, 1.8 stroke, decorative unless the surrounding control names them.
  */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 export const FamilyIcon = (p: IconProps) => (
   <Icon {...p}>
