@@ -41,6 +41,10 @@ import { createPlanService } from './modules/plans/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
 import { usageRoutes } from './modules/usage/routes';
+import { dataTransferRoutes } from './modules/data-transfers/routes';
+import { createDataTransferService } from './modules/data-transfers/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
@@ -265,6 +269,8 @@ async function assemble(
   await app.register(packageRoutes, { service: createPackageService({ db, now }) });
   await app.register(agreementRoutes, { service: createAgreementService({ db }) });
   await app.register(actionRoutes, { service: createActionService({ db }) });
+  await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now }) });
+  await app.register(notificationRoutes, { service: createNotificationService({ db, now }) });
   const usage = createUsageService({ db, now, log: app.log });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {

@@ -4,7 +4,9 @@ import { insertMissingPhoneLines } from '../modules/phone-lines/repo';
 import { insertStatusMessages } from '../modules/status/repo';
 import { countUsers, insertMissingUsers } from '../modules/users/repo';
 import type { Db } from './client';
+import { insertNotifications } from '../modules/notifications/repo';
 import { seedDemoAccounts } from './demo-accounts';
+import { demoNotifications } from './demo-notifications';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
 import type { NewStatusMessageRow } from './schema/status-messages';
 import { CONTENT_PAGES } from './seed-content';
@@ -84,6 +86,7 @@ export async function seedDemoData(
     );
     await seedDemoAccounts(tx, now);
     await insertStatusMessages(tx, demoStatusMessages(now));
+    await insertNotifications(tx, demoNotifications(now));
     return { usersCreated, linesCreated };
   });
 }

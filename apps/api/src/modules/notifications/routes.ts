@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '@alda/contract/envelope';
+import { idParams } from '@alda/contract/schemas/common';
+import {
+  markAllAsReadResponse,
+  markAsReadResponse,
+  notificationsQuery,
+  notificationsResponse,
+} from '@alda/contract/schemas/notifications';
+import { AppError } from '../../errors';
+import { errorResponses } from '../../http';
+import { requestLocale } from '../../i18n';
+import { requireUser } from '../../plugins/auth';
+import { answerNotModified, versionTag } from '../versions/etag';
+import { isUuid } from '../versions/uuid';
+import type { NotificationService } from './service';
+
+export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/notifications',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: 'Notifications, newest first, with the unread count (SPEC §7)',
+        description:
+          "Paged by `page` (from 0) and `perPage` (default 15). Texts are in the language of Accept-Language. Polled every 60 s: the answer carries an ETag from the caller's change version; send it back in If-None-Match and the answer is 304 without a body while nothing changed (docs/decisions/0041-polling-etag.md).",
+        security: [{ bearerAuth: [] }],
+        querystring: notificationsQuery,
+        response: {
+          200: dataEnvelope(notificationsResponse),
+          304: z.null().describe('Not modified: nothing changed since the ETag in If-None-Match'),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const locale = requestLocale(request);
+      const { page, perPage } = request.query;
+      const etag = versionTag('n', await service.version(user.id), [locale, page, perPage]);
+      if (answerNotModified(request, reply, etag)) return reply.send(null);
+      return { data: await service.list(user.id, request.query, locale) };
+    },
+  );
+
+  app.patch(
+    '/api/notifications/mark-all-as-read',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: "Marks all the caller's notifications read",
+        security: [{ bearerAuth: [] }],
+        response: { 200: dataEnvelope(markAllAsReadResponse), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await service.markAllAsRead(requireUser(request).id) }),
+  );
+
+  app.patch(
+    '/api/notifications/:id/mark-as-read',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: "Marks one notification read (NOT_FOUND when it is not the caller's)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: dataEnvelope(markAsReadResponse), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw new AppError('NOT_FOUND', { detail: 'not a notification id' });
+      return {
+        data: await service.markAsRead(requireUser(request).id, id, requestLocale(request)),
+      };
+    },
+  );
+};
