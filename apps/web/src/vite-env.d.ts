@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_PARTNER_APP_ANDROID_PACKAGE?: string;
   readonly VITE_PARTNER_APP_STORE_URL?: string;
   readonly VITE_PARTNER_PLAY_STORE_URL?: string;
+  /** Polling interval in ms (SPEC §4: 60 000); the browser journeys build with a short one. */
+  readonly VITE_POLL_INTERVAL_MS?: string;
 }
 
 interface ImportMeta {

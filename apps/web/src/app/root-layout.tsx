@@ -7,6 +7,7 @@ import { Footer } from './footer';
 import { handleValue } from './route-handle';
 import { useAndroidBackButton } from './use-android-back-button';
 import { useOfflineToast } from './use-offline-toast';
+import { usePolling } from './use-polling';
 import { useStatusCheckOnResume } from './use-status-check';
 
 /** The frame of every screen: phone-width column, footer by route flag, modals, toasts. */
@@ -19,6 +20,7 @@ export function RootLayout() {
   useAndroidBackButton();
   useOfflineToast();
   useStatusCheckOnResume();
+  usePolling();
 
   useEffect(() => {
     const appName = t('app.name');

@@ -43,7 +43,8 @@ describe('menu (SPEC §2 /menu)', () => {
     await user.click(await screen.findByRole('button', { name: 'Angra' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.session.getState().user).toEqual(demoUser);
-    expect(app.api.requests).toHaveLength(0);
+    // Only the polls of a signed-in user (SPEC §4); no logout call.
+    expect(app.api.callsTo('POST /auth/logout')).toHaveLength(0);
   });
 });
 

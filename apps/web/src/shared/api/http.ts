@@ -37,7 +37,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not try a token refresh on 401 (logout, and the auth endpoints). */
   skipAuthRefresh?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
+
+/** Answer of {@link HttpClient.getIfChanged}: 304 → unchanged; otherwise the data and its ETag. */
+export type Conditional<T> = { changed: false } | { changed: true; data: T; etag: string | null };
 
 export interface HttpClient {
   get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
@@ -60,6 +65,16 @@ export interface HttpClient {
     options?: RequestOptions,
   ): Promise<Result<T>>;
   delete<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  /**
+   * A GET with `If-None-Match: etag` (when given): a 304 answer is `{ changed: false }`, anything
+   * else is parsed as usual and carries the answer's ETag (the cheap polling of SPEC §4).
+   */
+  getIfChanged<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    etag: string | null,
+    options?: RequestOptions,
+  ): Promise<Result<Conditional<T>>>;
 }
 
 export interface HttpClientConfig {
@@ -130,6 +145,11 @@ const CLIENT_MESSAGES: Record<ClientErrorCode, string> = {
 const clientError = (code: ClientErrorCode, status = 0): Result<never> => ({
   ok: false,
   error: { code, message: CLIENT_MESSAGES[code], status },
+});
+
+const networkError = () => ({
+  ok: false as const,
+  error: { code: 'NETWORK' as ApiErrorCode, message: CLIENT_MESSAGES.NETWORK, status: 0 },
 });
 
 type Sent = { kind: 'response'; response: Response } | { kind: 'network' };
@@ -241,12 +261,13 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     body: unknown,
     accessToken: string | null,
     options: RequestOptions,
+    extraHeaders: Record<string, string> = {},
   ): Promise<Sent> {
     const hasBody = body !== undefined;
     try {
       const response = await doFetch(urlOf(path, options.query), {
         method,
-        headers: headers(accessToken, hasBody),
+        headers: { ...headers(accessToken, hasBody), ...options.headers, ...extraHeaders },
         body: hasBody ? JSON.stringify(body) : undefined,
         signal: options.signal,
       });
@@ -303,6 +324,34 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return attempt.outcome;
   }
 
+  /** Sends a request with the SPEC §8 refresh-and-retry; the final response, or a client error. */
+  async function exchange(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ ok: true; response: Response } | { ok: false; error: ApiError }> {
+    const sentWith = tokens.getAccessToken();
+    const first = await send(method, path, body, sentWith, options, extraHeaders);
+    if (first.kind === 'network') return networkError();
+    const canRefresh =
+      first.response.status === 401 &&
+      sentWith !== null &&
+      !options.skipAuthRefresh &&
+      !isAuthEndpoint(path);
+    if (!canRefresh) return { ok: true, response: first.response };
+
+    const outcome = await refreshAfter401(sentWith);
+    if (outcome === 'network') return networkError();
+    if (outcome === 'expired') return { ok: true, response: first.response };
+
+    // Refresh once: the retry's answer is final, even if it is another 401.
+    const retry = await send(method, path, body, tokens.getAccessToken(), options, extraHeaders);
+    if (retry.kind === 'network') return networkError();
+    return { ok: true, response: retry.response };
+  }
+
   async function request<T>(
     method: string,
     path: string,
@@ -310,24 +359,32 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     schema: z.ZodType<T>,
     options: RequestOptions = {},
   ): Promise<Result<T>> {
-    const sentWith = tokens.getAccessToken();
-    const first = await send(method, path, body, sentWith, options);
-    if (first.kind === 'network') return clientError('NETWORK');
-    const canRefresh =
-      first.response.status === 401 &&
-      sentWith !== null &&
-      !options.skipAuthRefresh &&
-      !isAuthEndpoint(path);
-    if (!canRefresh) return toResult(first.response, schema, path);
+    const answer = await exchange(method, path, body, options);
+    if (!answer.ok) return answer;
+    return toResult(answer.response, schema, path);
+  }
 
-    const outcome = await refreshAfter401(sentWith);
-    if (outcome === 'network') return clientError('NETWORK');
-    if (outcome === 'expired') return toResult(first.response, schema, path);
-
-    // Refresh once: the retry's answer is final, even if it is another 401.
-    const retry = await send(method, path, body, tokens.getAccessToken(), options);
-    if (retry.kind === 'network') return clientError('NETWORK');
-    return toResult(retry.response, schema, path);
+  async function getIfChanged<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    etag: string | null,
+    options: RequestOptions = {},
+  ): Promise<Result<Conditional<T>>> {
+    const answer = await exchange(
+      'GET',
+      path,
+      undefined,
+      options,
+      etag ? { 'If-None-Match': etag } : {},
+    );
+    if (!answer.ok) return answer;
+    if (answer.response.status === 304) return { ok: true, data: { changed: false } };
+    const result = await toResult(answer.response, schema, path);
+    if (!result.ok) return result;
+    return {
+      ok: true,
+      data: { changed: true, data: result.data, etag: answer.response.headers.get('ETag') },
+    };
   }
 
   return {
@@ -336,6 +393,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     put: (path, body, schema, options) => request('PUT', path, body, schema, options),
     patch: (path, body, schema, options) => request('PATCH', path, body, schema, options),
     delete: (path, schema, options) => request('DELETE', path, undefined, schema, options),
+    getIfChanged,
   };
 }
 

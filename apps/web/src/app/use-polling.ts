@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useDataRequestInbox } from '@/features/data-sharing/data-request-inbox';
+import { useNotificationsPoller } from '@/features/notifications/notifications-api';
+import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
+import { pollIntervalMs } from '@/shared/config/polling';
+import { useSession } from '@/shared/services/app-services';
+
+/**
+ * SPEC §4 "Polling": while a user is signed in, every interval (60 s) fetch the pending
+ * data-transfer requests and the notifications; notifications are skipped on the notifications
+ * screen (it loads them itself). The first poll runs at sign-in; logout stops it and forgets the
+ * queue. Only signed-in users poll.
+ */
+export function usePolling(intervalMs: number = pollIntervalMs()) {
+  const userId = useSession().user?.id ?? null;
+  const { pathname } = useLocation();
+  const onNotifications = useRef(false);
+  useEffect(() => {
+    onNotifications.current = pathname === SHARING_PATHS.notifications;
+  }, [pathname]);
+  const inbox = useDataRequestInbox();
+  const notifications = useNotificationsPoller();
+
+  useEffect(() => {
+    if (userId === null) return;
+    const tick = () => {
+      void inbox.poll();
+      if (!onNotifications.current) void notifications.poll();
+    };
+    tick();
+    const timer = setInterval(tick, intervalMs);
+    return () => {
+      clearInterval(timer);
+      inbox.reset();
+      notifications.reset();
+    };
+  }, [userId, intervalMs, inbox, notifications]);
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_SIZE } from '@alda/contract/constants';
+import {
+  markAllAsReadResponse,
+  markAsReadResponse,
+  notificationsResponse,
+} from '@alda/contract/schemas/notifications';
+import { unwrap, type HttpClient } from '@/shared/api/http';
+import { useAppServices, useSession } from '@/shared/services/app-services';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** Number of unread notifications (footer badge), kept fresh by polling. */
+  unread: ['notifications', 'unread'] as const,
+  list: ['notifications', 'list'] as const,
+};
+
+/** The notification calls of SPEC §7. */
+export const notificationsApi = {
+  page: (http: HttpClient, page: number, etag: string | null = null) =>
+    http.getIfChanged('/notifications', notificationsResponse, etag, {
+      query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
+    }),
+  markAsRead: (http: HttpClient, id: string) =>
+    http.patch(
+      `/notifications/${encodeURIComponent(id)}/mark-as-read`,
+      undefined,
+      markAsReadResponse,
+    ),
+  markAllAsRead: (http: HttpClient) =>
+    http.patch('/notifications/mark-all-as-read', undefined, markAllAsReadResponse),
+};
+
+export interface NotificationsPoller {
+  /** One poll of the first page (If-None-Match); updates the unread count. */
+  poll(): Promise<void>;
+  reset(): void;
+}
+
+export function createNotificationsPoller(
+  http: HttpClient,
+  queryClient: QueryClient,
+): NotificationsPoller {
+  let etag: string | null = null;
+  let generation = 0;
+  return {
+    async poll() {
+      const mine = generation;
+      const result = await notificationsApi.page(http, 0, etag);
+      if (mine !== generation || !result.ok || !result.data.changed) return;
+      etag = result.data.etag;
+      queryClient.setQueryData(notificationKeys.unread, result.data.data.totalUnread);
+      // The list (if loaded) is out of date now; refetched when the screen opens.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.list, refetchType: 'none' });
+    },
+    reset() {
+      generation += 1;
+      etag = null;
+    },
+  };
+}
+
+export function useNotificationsPoller(): NotificationsPoller {
+  const { http } = useAppServices();
+  const queryClient = useQueryClient();
+  return useMemo(() => createNotificationsPoller(http, queryClient), [http, queryClient]);
+}
+
+/** Unread notifications of the signed-in user (0 until the first poll answers). */
+export function useUnreadCount(): number {
+  const { http } = useAppServices();
+  const { user } = useSession();
+  const { data } = useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: async () => {
+      const result = unwrap(await notificationsApi.page(http, 0));
+      return result.changed ? result.data.totalUnread : 0;
+    },
+    // Filled by the poll; never fetched by the badge itself.
+    enabled: false,
+    meta: { user: user?.id },
+  });
+  return user ? (data ?? 0) : 0;
+}
