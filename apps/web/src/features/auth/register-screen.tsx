@@ -10,8 +10,7 @@ import { PATHS } from '@/shared/config/paths';
 import { cityMatchesPostCode, cityMismatch } from '@/shared/forms/address-rule';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { bindingOf, LocalityPicker } from '@/shared/forms/locality-picker';
-import { PasswordField } from '@/shared/forms/password-field';
-import { PasswordStrength } from '@/shared/forms/password-strength';
+import { NewPasswordFields } from '@/shared/forms/new-password-fields';
 import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useUnsavedChangesGuard } from '@/shared/forms/use-unsaved-changes-guard';
 import { formatDateInput } from '@/shared/format/date-input';
@@ -198,18 +197,13 @@ export function RegisterScreen() {
             <legend className="mb-3 text-heading font-bold text-ocean-950">
               {t('auth.register.password')}
             </legend>
-            <PasswordField
+            <NewPasswordFields
               label={t('forms.password')}
-              autoComplete="new-password"
-              error={fieldMessage(errors.password?.message)}
-              {...register('password')}
-            />
-            <PasswordStrength password={password} />
-            <PasswordField
-              label={t('forms.passwordRepeat')}
-              autoComplete="new-password"
-              error={fieldMessage(errors.passwordRepeat?.message)}
-              {...register('passwordRepeat')}
+              password={password}
+              passwordField={register('password')}
+              repeatField={register('passwordRepeat')}
+              passwordError={fieldMessage(errors.password?.message)}
+              repeatError={fieldMessage(errors.passwordRepeat?.message)}
             />
           </fieldset>
           {failure && (

@@ -7,8 +7,7 @@ import { resetPasswordForm } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
 import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
-import { PasswordField } from '@/shared/forms/password-field';
-import { PasswordStrength } from '@/shared/forms/password-strength';
+import { NewPasswordFields } from '@/shared/forms/new-password-fields';
 import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
@@ -111,18 +110,12 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
         <p className="text-body text-mist-600">{t('auth.reset.lead')}</p>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        <PasswordField
-          label={t('forms.newPassword')}
-          autoComplete="new-password"
-          error={fieldMessage(errors.password?.message)}
-          {...register('password')}
-        />
-        <PasswordStrength password={password} />
-        <PasswordField
-          label={t('forms.passwordRepeat')}
-          autoComplete="new-password"
-          error={fieldMessage(errors.passwordRepeat?.message)}
-          {...register('passwordRepeat')}
+        <NewPasswordFields
+          password={password}
+          passwordField={register('password')}
+          repeatField={register('passwordRepeat')}
+          passwordError={fieldMessage(errors.password?.message)}
+          repeatError={fieldMessage(errors.passwordRepeat?.message)}
         />
         {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
         <Button type="submit" block loading={isSubmitting}>

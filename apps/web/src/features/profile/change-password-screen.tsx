@@ -7,8 +7,8 @@ import { changePasswordForm } from '@alda/contract/schemas/profile';
 import type { ApiError } from '@/shared/api/http';
 import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
+import { NewPasswordFields } from '@/shared/forms/new-password-fields';
 import { PasswordField } from '@/shared/forms/password-field';
-import { PasswordStrength } from '@/shared/forms/password-strength';
 import { useRevalidate } from '@/shared/forms/use-revalidate';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
@@ -71,18 +71,12 @@ export function ChangePasswordScreen() {
             error={fieldMessage(errors.currentPassword?.message)}
             {...register('currentPassword')}
           />
-          <PasswordField
-            label={t('forms.newPassword')}
-            autoComplete="new-password"
-            error={fieldMessage(errors.password?.message)}
-            {...register('password')}
-          />
-          <PasswordStrength password={password} />
-          <PasswordField
-            label={t('forms.passwordRepeat')}
-            autoComplete="new-password"
-            error={fieldMessage(errors.passwordRepeat?.message)}
-            {...register('passwordRepeat')}
+          <NewPasswordFields
+            password={password}
+            passwordField={register('password')}
+            repeatField={register('passwordRepeat')}
+            passwordError={fieldMessage(errors.password?.message)}
+            repeatError={fieldMessage(errors.passwordRepeat?.message)}
           />
           {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
           <Button type="submit" block loading={isSubmitting}>
