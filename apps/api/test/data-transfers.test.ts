@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { actionsResponse } from '@alda/contract/schemas/actions';
@@ -17,7 +18,7 @@ describe('data transfers', () => {
   });
   afterAll(() => t.close());
 
-  const post = (who: DemoName, payload: unknown, lang = 'fo') =>
+  const post = (who: DemoName, payload: Record<string, unknown>, lang = 'fo') =>
     t.app.inject({
       method: 'POST',
       url: '/api/data-transfers',
@@ -40,7 +41,7 @@ describe('data transfers', () => {
     return row;
   };
   const expectError = (
-    res: Awaited<ReturnType<typeof post>>,
+    res: LightMyRequestResponse,
     status: number,
     code: string,
     message?: string,

@@ -39,7 +39,10 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferSe
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const etag = versionTag('dt', await service.version(user.id), [requestLocale(request)]);
+      const etag = versionTag('dt', await service.version(user.id), [
+        user.id,
+        requestLocale(request),
+      ]);
       if (answerNotModified(request, reply, etag)) return reply.send(null);
       return { data: await service.pendingFor(user.id) };
     },

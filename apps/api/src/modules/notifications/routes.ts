@@ -42,7 +42,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
       const user = requireUser(request);
       const locale = requestLocale(request);
       const { page, perPage } = request.query;
-      const etag = versionTag('n', await service.version(user.id), [locale, page, perPage]);
+      const etag = versionTag('n', await service.version(user.id), [
+        user.id,
+        locale,
+        page,
+        perPage,
+      ]);
       if (answerNotModified(request, reply, etag)) return reply.send(null);
       return { data: await service.list(user.id, request.query, locale) };
     },

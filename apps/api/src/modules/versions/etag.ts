@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A weak ETag of a polled resource: the customer's change version plus everything else the
+ * A weak ETag of a polled resource: the customer (a device shared by two customers must not get
+ * the other's 304), their change version and everything else the
  * answer depends on (language, page). Same version and same parts ⇒ same body.
  */
 export function versionTag(resource: string, version: number, parts: readonly (string | number)[]) {
