@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
 import { PATHS } from '@/shared/config/paths';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
@@ -191,6 +192,22 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
               ],
+            },
+            {
+              path: SHARING_PATHS.giveData.slice(1),
+              handle: handle({ title: 'dataSharing.gift.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/data-sharing/data-transfer-screen'))
+                  .GiveDataScreen,
+              }),
+            },
+            {
+              path: SHARING_PATHS.requestData.slice(1),
+              handle: handle({ title: 'dataSharing.request.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/data-sharing/data-transfer-screen'))
+                  .RequestDataScreen,
+              }),
             },
             {
               // Owner-only screens (SPEC §2, §6): non-owners are sent home.

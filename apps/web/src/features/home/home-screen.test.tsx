@@ -269,10 +269,16 @@ describe('home: abroad, processing, offers (SPEC §1, §3, §4)', () => {
     expect(within(dialog).getByRole('link', { name: /Google Play/ })).toBeTruthy();
   });
 
-  it('renders no quick action that does nothing (give, request, package and top-up come later)', async () => {
+  it('offers give and request data as quick actions (package and top-up come later)', async () => {
     await renderApp({ user: demoUser, data: ownerData });
     await dataRing();
-    expect(screen.queryByRole('navigation', { name: 'Skjót val' })).toBeNull();
+    const actions = screen.getByRole('navigation', { name: 'Skjót val' });
+    expect(within(actions).getByRole('link', { name: 'Gev data' }).getAttribute('href')).toBe(
+      '/gev-data',
+    );
+    expect(within(actions).getByRole('link', { name: 'Bið um data' }).getAttribute('href')).toBe(
+      '/bidja-um-data',
+    );
   });
 });
 

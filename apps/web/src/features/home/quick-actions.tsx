@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
+import { GiftIcon } from '@/shared/ui/account-icons';
+import { DataIcon } from '@/shared/ui/icons';
 
 /** One quick action of home: a flow's entry point (its route) with an icon and a label key. */
 export interface QuickAction {
@@ -15,7 +18,20 @@ export interface QuickAction {
  * flows ship with later issues: each adds its entry here when its route exists. Until then the
  * row is not rendered at all, so home never shows a button that does nothing.
  */
-export const QUICK_ACTIONS: readonly QuickAction[] = [];
+export const QUICK_ACTIONS: readonly QuickAction[] = [
+  {
+    id: 'give-data',
+    to: SHARING_PATHS.giveData,
+    labelKey: 'home.actions.giveData',
+    icon: <GiftIcon className="size-6" />,
+  },
+  {
+    id: 'request-data',
+    to: SHARING_PATHS.requestData,
+    labelKey: 'home.actions.requestData',
+    icon: <DataIcon className="size-6" />,
+  },
+];
 
 export function QuickActions({ actions = QUICK_ACTIONS }: { actions?: readonly QuickAction[] }) {
   const { t } = useTranslation();
