@@ -45,3 +45,33 @@ export type Action = z.infer<typeof action>;
 /** GET /api/actions: newest first. */
 export const actionsResponse = z.array(action);
 export type ActionsResponse = z.infer<typeof actionsResponse>;
+
+/** Default page size of GET /api/actions when `perPage` is not sent. */
+export const ACTIONS_PAGE_SIZE = 20;
+
+/**
+ * GET /api/actions?page=0&perPage=20 (query values arrive as strings). Without `page` the answer
+ * is the newest 100 entries, as before paging existed.
+ */
+export const actionsQuery = z.object({
+  page: z.coerce.number().int().nonnegative().optional(),
+  perPage: z.coerce.number().int().positive().max(100).optional(),
+});
+export type ActionsQuery = z.output<typeof actionsQuery>;
+
+/**
+ * Paging of GET /api/actions, beside `data` in the envelope (`{ data, meta }`), so clients that
+ * read only `data` (an array, as before) keep working.
+ */
+export const actionsMeta = z.object({
+  page: z.number().int().nonnegative(),
+  perPage: z.number().int().positive(),
+  /** Entries in all pages. */
+  total: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type ActionsMeta = z.infer<typeof actionsMeta>;
+
+/** The whole answer of GET /api/actions: `{ data: Action[], meta }`. */
+export const actionsPageResponse = z.object({ data: actionsResponse, meta: actionsMeta });
+export type ActionsPageResponse = z.infer<typeof actionsPageResponse>;

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { actions, type ActionRow, type NewActionRow } from '../../db/schema/actions';
 import { phoneLines } from '../../db/schema/phone-lines';
@@ -15,6 +15,7 @@ export async function findActionsOfUser(
   db: Db,
   userId: string,
   limit: number,
+  offset = 0,
 ): Promise<ActionWithRefs[]> {
   const rows = await db
     .select({ action: actions, msisdn: phoneLines.msisdn })
@@ -22,7 +23,8 @@ export async function findActionsOfUser(
     .leftJoin(phoneLines, eq(actions.lineId, phoneLines.id))
     .where(eq(actions.userId, userId))
     .orderBy(desc(actions.createdAt), desc(actions.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   const actorIds = [
     ...new Set(rows.flatMap((r) => (r.action.actorUserId ? [r.action.actorUserId] : []))),
   ];
@@ -45,4 +47,10 @@ export async function findActionsOfUser(
 export async function insertMissingActions(db: Db, rows: NewActionRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(actions).values(rows).onConflictDoNothing();
+}
+
+/** How many entries a customer's log has. */
+export async function countActionsOfUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(actions).where(eq(actions.userId, userId));
+  return Number(row?.n ?? 0);
 }

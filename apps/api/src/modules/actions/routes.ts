@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataEnvelope } from '@alda/contract/envelope';
-import { actionsResponse } from '@alda/contract/schemas/actions';
+import { actionsPageResponse, actionsQuery } from '@alda/contract/schemas/actions';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
@@ -18,13 +17,12 @@ export const actionRoutes: FastifyPluginAsyncZod<{ service: ActionService }> = a
         tags: ['actions'],
         summary: 'The activity log (SPEC §1, §7)',
         description:
-          "The caller's newest 100 entries, newest first: a sentence in the language of Accept-Language plus the number, the actor (when someone else, e.g. the family owner, did it), data amount (MB) and amount (øre with VAT).",
+          'Paged by `page` (from 0) and `perPage` (default 20, at most 100); without `page` the newest 100 entries as before. `meta` beside `data` has page, perPage, total and hasMore. Each entry: a sentence in the language of Accept-Language plus the number, the actor (when someone else, e.g. the family owner, did it), data amount (MB) and amount (øre with VAT).',
         security: [{ bearerAuth: [] }],
-        response: { 200: dataEnvelope(actionsResponse), ...errorResponses(401) },
+        querystring: actionsQuery,
+        response: { 200: actionsPageResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      data: await service.list(requireUser(request).id, requestLocale(request)),
-    }),
+    async (request) => service.page(requireUser(request).id, request.query, requestLocale(request)),
   );
 };
