@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePartnerApp } from '@/features/partner-app/partner-app';
+import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { PATHS } from '@/shared/config/paths';
 import { cx } from '@/shared/ui/cx';
 import { AldaMark, HomeIcon, MenuIcon, UserIcon } from '@/shared/ui/icons';
@@ -10,6 +11,7 @@ import { AldaMark, HomeIcon, MenuIcon, UserIcon } from '@/shared/ui/icons';
 export function Footer() {
   const { t } = useTranslation();
   const openPartnerApp = usePartnerApp();
+  const unread = useUnreadNotifications();
   return (
     <nav
       aria-label={t('nav.main')}
@@ -28,7 +30,13 @@ export function Footer() {
             <AldaMark className="size-9" />
           </button>
         </li>
-        <Item to={PATHS.menu} icon={<MenuIcon />} label={t('nav.menu')} />
+        <Item
+          to={PATHS.menu}
+          icon={<MenuIcon />}
+          label={t('nav.menu')}
+          badge={unread > 0 ? unread : undefined}
+          badgeLabel={t('notifications.badge', { count: unread })}
+        />
       </ul>
     </nav>
   );
@@ -39,11 +47,16 @@ function Item({
   end,
   icon,
   label,
+  badge,
+  badgeLabel,
 }: {
   to: string;
   end?: boolean;
   icon: ReactNode;
   label: string;
+  /** Unread notifications (SPEC §4): a count on the icon, read out with `badgeLabel`. */
+  badge?: number;
+  badgeLabel?: string;
 }) {
   return (
     <li className="flex">
@@ -61,13 +74,22 @@ function Item({
           <>
             <span
               className={cx(
-                'flex h-8 w-14 items-center justify-center rounded-full',
+                'relative flex h-8 w-14 items-center justify-center rounded-full',
                 isActive && 'bg-fjord-100',
               )}
             >
               {icon}
+              {badge !== undefined && (
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-1 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-puffin-500 px-1 text-[0.625rem] leading-none font-bold text-white"
+                >
+                  {badge > 99 ? '99+' : badge}
+                </span>
+              )}
             </span>
             {label}
+            {badge !== undefined && <span className="sr-only">{`, ${badgeLabel ?? ''}`}</span>}
           </>
         )}
       </NavLink>

@@ -194,6 +194,14 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               ],
             },
             {
+              path: SHARING_PATHS.notifications.slice(1),
+              handle: handle({ footer: true, title: 'notifications.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/notifications/notifications-screen'))
+                  .NotificationsScreen,
+              }),
+            },
+            {
               path: SHARING_PATHS.giveData.slice(1),
               handle: handle({ title: 'dataSharing.gift.title' }),
               lazy: async () => ({

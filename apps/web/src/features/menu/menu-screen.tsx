@@ -1,12 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
+import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
 import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
 import { BagIcon, LayersIcon } from '@/shared/ui/account-icons';
-import { DocumentIcon, GlobeIcon, LogoutIcon, ReceiptIcon, ShieldIcon } from '@/shared/ui/icons';
+import { Badge } from '@/shared/ui/badge';
+import {
+  DocumentIcon,
+  GlobeIcon,
+  InfoIcon,
+  LogoutIcon,
+  ReceiptIcon,
+  ShieldIcon,
+} from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 
@@ -15,12 +25,23 @@ export function MenuScreen() {
   const { t } = useTranslation();
   const [locale] = useLocale();
   const logout = useLogout();
+  const unread = useUnreadNotifications();
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
       <ScreenHeader title={t('menu.title')} />
       <ScreenBody>
         <ListGroup title={t('menu.account')}>
+          <ListRowLink
+            to={SHARING_PATHS.notifications}
+            icon={<InfoIcon className="size-5" />}
+            label={t('menu.notifications')}
+            value={
+              unread > 0 ? (
+                <Badge tone="accent">{t('notifications.badge', { count: unread })}</Badge>
+              ) : undefined
+            }
+          />
           <ListRowLink
             to={ACCOUNT_PATHS.orders}
             icon={<BagIcon className="size-5" />}

@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE } from '@alda/contract/constants';
 import {
   markAllAsReadResponse,
   markAsReadResponse,
   notificationsResponse,
 } from '@alda/contract/schemas/notifications';
-import { unwrap, type HttpClient } from '@/shared/api/http';
-import { useAppServices, useSession } from '@/shared/services/app-services';
+import type { HttpClient } from '@/shared/api/http';
+import { UNREAD_NOTIFICATIONS_KEY } from '@/shared/api/notifications-unread';
+import { useAppServices } from '@/shared/services/app-services';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   /** Number of unread notifications (footer badge), kept fresh by polling. */
-  unread: ['notifications', 'unread'] as const,
+  unread: UNREAD_NOTIFICATIONS_KEY,
   list: ['notifications', 'list'] as const,
 };
 
@@ -67,19 +68,9 @@ export function useNotificationsPoller(): NotificationsPoller {
   return useMemo(() => createNotificationsPoller(http, queryClient), [http, queryClient]);
 }
 
-/** Unread notifications of the signed-in user (0 until the first poll answers). */
-export function useUnreadCount(): number {
-  const { http } = useAppServices();
-  const { user } = useSession();
-  const { data } = useQuery({
-    queryKey: notificationKeys.unread,
-    queryFn: async () => {
-      const result = unwrap(await notificationsApi.page(http, 0));
-      return result.changed ? result.data.totalUnread : 0;
-    },
-    // Filled by the poll; never fetched by the badge itself.
-    enabled: false,
-    meta: { user: user?.id },
+/** One page of the list (no ETag: the screen always wants the answer). */
+export async function fetchNotificationsPage(http: HttpClient, page: number) {
+  return http.get('/notifications', notificationsResponse, {
+    query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
   });
-  return user ? (data ?? 0) : 0;
 }
