@@ -124,6 +124,7 @@ describe('polling: ETag and 304 (docs/decisions/0041-polling-etag.md)', () => {
       const cached = await get('Sunneva', url, etag);
       expect(cached.statusCode).toBe(304);
       expect(cached.body).toBe('');
+      expect(cached.headers['content-length']).toBeUndefined();
       expect(cached.headers.etag).toBe(etag);
       // Another language or another customer does not match.
       expect((await get('Sunneva', url, etag, 'en')).statusCode).toBe(200);

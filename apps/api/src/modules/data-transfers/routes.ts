@@ -43,7 +43,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferSe
         user.id,
         requestLocale(request),
       ]);
-      if (answerNotModified(request, reply, etag)) return reply.send(null);
+      if (answerNotModified(request, reply, etag)) return reply;
       return { data: await service.pendingFor(user.id) };
     },
   );

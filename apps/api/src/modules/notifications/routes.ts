@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
         page,
         perPage,
       ]);
-      if (answerNotModified(request, reply, etag)) return reply.send(null);
+      if (answerNotModified(request, reply, etag)) return reply;
       return { data: await service.list(user.id, request.query, locale) };
     },
   );

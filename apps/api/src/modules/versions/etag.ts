@@ -19,8 +19,9 @@ export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boole
 }
 
 /**
- * Sets ETag and `Cache-Control: private, no-cache` and answers 304 when the client already has
- * this version; returns true when it did (the route then returns the reply without a body).
+ * Sets ETag and `Cache-Control: private, no-cache` and sends 304 (no body, no Content-Length)
+ * when the client already has this version; returns true when it did (the route then returns
+ * `reply`).
  */
 export function answerNotModified(
   request: FastifyRequest,
@@ -31,6 +32,6 @@ export function answerNotModified(
   reply.header('cache-control', 'private, no-cache');
   reply.header('vary', 'Accept-Language, Authorization');
   if (!matchesIfNoneMatch(request, etag)) return false;
-  reply.code(304);
+  void reply.code(304).send();
   return true;
 }
