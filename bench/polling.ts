@@ -78,15 +78,22 @@ async function serve(): Promise<void> {
   };
   const ready: Ready = { hello: portOf(hello), api: portOf(app), authorization: sunneva, etags };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
-  process.on('SIGTERM', () => void Promise.all([hello.close(), app.close()]).then(() => process.exit(0)));
+  process.on(
+    'SIGTERM',
+    () => void Promise.all([hello.close(), app.close()]).then(() => process.exit(0)),
+  );
 }
 
 async function load(): Promise<void> {
   const duration = arg('duration', 5);
   const connections = arg('connections', 50);
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const ready = await new Promise<Ready>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', (line) => resolve(JSON.parse(line) as Ready));
@@ -94,12 +101,16 @@ async function load(): Promise<void> {
   });
   const api = `http://127.0.0.1:${ready.api}`;
   const auth = { authorization: ready.authorization, 'accept-language': 'fo' };
-  const targets: { name: string; url: string; headers?: Record<string, string>; expect: number }[] = [
-    { name: 'hello-world (Fastify)', url: `http://127.0.0.1:${ready.hello}/`, expect: 200 },
-  ];
+  const targets: { name: string; url: string; headers?: Record<string, string>; expect: number }[] =
+    [{ name: 'hello-world (Fastify)', url: `http://127.0.0.1:${ready.hello}/`, expect: 200 }];
   for (const [path, etag] of Object.entries(ready.etags)) {
     const short = path.split('?')[0]!;
-    targets.push({ name: `${short} 304`, url: `${api}${path}`, headers: { ...auth, 'if-none-match': etag }, expect: 304 });
+    targets.push({
+      name: `${short} 304`,
+      url: `${api}${path}`,
+      headers: { ...auth, 'if-none-match': etag },
+      expect: 304,
+    });
     targets.push({ name: `${short} 200`, url: `${api}${path}`, headers: auth, expect: 200 });
   }
 
@@ -107,7 +118,9 @@ async function load(): Promise<void> {
   for (const t of targets) {
     await autocannon({ url: t.url, headers: t.headers, connections, duration: 1 });
     const r = await autocannon({ url: t.url, headers: t.headers, connections, duration });
-    const expected = (r.statusCodeStats as Record<string, { count: number } | undefined>)[String(t.expect)]?.count ?? 0;
+    const expected =
+      (r.statusCodeStats as Record<string, { count: number } | undefined>)[String(t.expect)]
+        ?.count ?? 0;
     rows.push({
       name: t.name,
       rps: r.requests.average,
@@ -121,13 +134,21 @@ async function load(): Promise<void> {
   const base = rows[0]!;
   console.log(`\n${connections} connections, ${duration} s per target, node ${process.version}\n`);
   console.log(
-    'target'.padEnd(28) + 'req/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) +
-      'req/s ratio'.padStart(13) + 'unexpected'.padStart(12),
+    'target'.padEnd(28) +
+      'req/s'.padStart(10) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'req/s ratio'.padStart(13) +
+      'unexpected'.padStart(12),
   );
   for (const r of rows) {
     console.log(
-      r.name.padEnd(28) + r.rps.toFixed(0).padStart(10) + String(r.p50).padStart(9) + String(r.p99).padStart(9) +
-        (r.rps / base.rps).toFixed(2).padStart(13) + String(r.bad).padStart(12),
+      r.name.padEnd(28) +
+        r.rps.toFixed(0).padStart(10) +
+        String(r.p50).padStart(9) +
+        String(r.p99).padStart(9) +
+        (r.rps / base.rps).toFixed(2).padStart(13) +
+        String(r.bad).padStart(12),
     );
   }
   // Allow for the few requests autocannon leaves unanswered when a run stops.
