@@ -156,6 +156,13 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
+                  path: SHARING_PATHS.activity.slice('/menu/'.length),
+                  handle: handle({ title: 'activity.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/activity/activity-screen')).ActivityScreen,
+                  }),
+                },
+                {
                   path: 'mal',
                   handle: handle({ title: 'language.title' }),
                   lazy: async () => ({

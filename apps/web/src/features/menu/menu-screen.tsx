@@ -7,7 +7,7 @@ import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
-import { BagIcon, LayersIcon } from '@/shared/ui/account-icons';
+import { BagIcon, ClockIcon, LayersIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import {
   DocumentIcon,
@@ -51,6 +51,11 @@ export function MenuScreen() {
             to={ACCOUNT_PATHS.plans}
             icon={<LayersIcon className="size-5" />}
             label={t('menu.plans')}
+          />
+          <ListRowLink
+            to={SHARING_PATHS.activity}
+            icon={<ClockIcon className="size-5" />}
+            label={t('menu.activity')}
           />
           {FLOWS.receipts && (
             <ListRowLink
