@@ -1,0 +1,138 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, loginByEmail, screenshot } from './support/app';
+
+/**
+ * Data sharing between two customers in two browsers (issue 5, SPEC §4–§8). A (Sunneva) asks B
+ * (Jóannes) for data; B's app shows the request after a poll. The poll is the app's real 60 s
+ * interval: Playwright's clock is installed in both pages and fast-forwarded a minute, so no
+ * test-only build setting is needed.
+ */
+const A = { email: 'sunneva@demo.alda.fo', number: '214456', firstname: 'Sunneva' };
+const B = { email: 'joannes@demo.alda.fo', number: '214455', firstname: 'Jóannes' };
+const MINUTE = '01:00';
+
+interface Balance {
+  phoneNumber: string;
+  givenData: { current: number; max: number };
+  dataRemaining: { domestic: number };
+}
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/auth/email-login', {
+    data: { email, password: DEMO.password },
+  });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function balanceOf(request: APIRequestContext, email: string): Promise<Balance> {
+  const token = await tokenOf(request, email);
+  const answer = await request.get('/api/subscriptions', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { currentAccount: { currentMember: Balance } } }).data
+    .currentAccount.currentMember;
+}
+
+async function openAs(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.clock.install();
+  await loginByEmail(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/$/);
+  return page;
+}
+
+test.describe('data sharing: request, approve, notifications, limits', () => {
+  test('A requests data from B; B approves after a poll; both balances and A’s notifications update; A cannot give beyond the limit (fo and en)', async ({
+    browser,
+    request,
+  }) => {
+    const aBefore = await balanceOf(request, A.email);
+    const bBefore = await balanceOf(request, B.email);
+
+    const a = await openAs(browser, A.email);
+    const b = await openAs(browser, B.email);
+
+    // A asks B for 500 MB from home's quick action.
+    await a
+      .getByRole('navigation', { name: 'Skjót val' })
+      .getByRole('link', { name: 'Bið um data' })
+      .click();
+    await expect(a).toHaveURL(/\/bidja-um-data$/);
+    await a.getByLabel('Nummarið, tú biður frá').fill(`+298 ${B.number}`);
+    await a.getByRole('radio', { name: '500 MB' }).click();
+    await a.getByRole('button', { name: 'Halt fram' }).click();
+    await a.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
+    await expect(a.getByText(`Umbønin um 500 MB er send til ${B.number}.`)).toBeVisible();
+    await screenshot(a, 'sharing-01-request-sent', { fullPage: false });
+
+    // B: nothing until the next poll, then the data-request-received modal.
+    await expect(b.getByRole('dialog')).toHaveCount(0);
+    await b.clock.fastForward(MINUTE);
+    const modal = b.getByRole('dialog');
+    await expect(modal).toContainText('biður teg um 500 MB');
+    await screenshot(b, 'sharing-02-request-received', { fullPage: false });
+    await modal.getByRole('button', { name: 'Gev 500 MB' }).click();
+    await expect(b.getByText(/^Tú gavst .* 500 MB\.$/)).toBeVisible();
+    await expect(b.getByRole('dialog')).toHaveCount(0);
+
+    // Balances moved exactly once.
+    const aAfter = await balanceOf(request, A.email);
+    const bAfter = await balanceOf(request, B.email);
+    expect(aAfter.dataRemaining.domestic).toBe(aBefore.dataRemaining.domestic + 500);
+    expect(bAfter.dataRemaining.domestic).toBe(bBefore.dataRemaining.domestic - 500);
+    expect(bAfter.givenData.current).toBe(bBefore.givenData.current + 500);
+
+    // A's notifications: the badge after the next poll, the notification on frabodanir.
+    await a.clock.fastForward(MINUTE);
+    await expect(
+      a.getByRole('navigation', { name: 'Høvuðsvalmynd' }).getByRole('link', { name: /ólis/ }),
+    ).toBeVisible();
+    await a.goto('/frabodanir');
+    await expect(
+      a.getByRole('button', { name: /Tú hevur fingið dáta.*500 MB/ }).first(),
+    ).toBeVisible();
+    await screenshot(a, 'sharing-03-notifications', { fullPage: false });
+
+    // A gives beyond the limit: the screen was opened with the old limits, and meanwhile the
+    // whole monthly allowance was given from another device.
+    await a.goto('/gev-data');
+    await a.getByLabel('Nummarið, tú gevur til').fill(B.number);
+    await a.getByRole('radio', { name: '100 MB' }).click();
+    // Use up the allowance, or the data itself when there is less data than allowance (then the
+    // data runs out first and INSUFFICIENT_DATA is the right answer; SPEC §5 both limits).
+    const allowance = aAfter.givenData.max - aAfter.givenData.current;
+    const limitFirst = allowance <= aAfter.dataRemaining.domestic - 100;
+    const expected = limitFirst
+      ? {
+          fo: 'Tú kanst ikki geva meira dáta hendan mánaðin.',
+          en: 'You cannot give more data this month.',
+        }
+      : { fo: 'Tú hevur ikki nóg mikið av dáta.', en: 'You do not have sufficient data.' };
+    const token = await tokenOf(request, A.email);
+    const gift = await request.post('/api/data-transfers', {
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+      data: {
+        kind: 'gift',
+        fromPhoneNumber: A.number,
+        phoneNumber: B.number,
+        dataAmount: limitFirst ? allowance : aAfter.dataRemaining.domestic - 50,
+      },
+    });
+    expect(gift.status(), await gift.text()).toBeLessThan(300);
+    await a.getByRole('button', { name: 'Halt fram' }).click();
+    await a.getByRole('dialog').getByRole('button', { name: 'Gev' }).click();
+    await expect(a.getByText(expected.fo)).toBeVisible();
+    await screenshot(a, 'sharing-04-limit-fo', { fullPage: false });
+
+    // The same in English: the screen now explains it before anything is sent.
+    await a.goto('/menu/mal');
+    await a.getByRole('radio', { name: /English/ }).click();
+    await a.goto('/gev-data');
+    await expect(a.getByText(expected.en)).toBeVisible();
+    await expect(a.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await screenshot(a, 'sharing-05-limit-en', { fullPage: false });
+  });
+});
