@@ -9,6 +9,7 @@ CREATE TABLE "data_transfers" (
 	"data_mb" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone,
+	"idempotency_key" text,
 	CONSTRAINT "data_transfers_data_mb" CHECK ("data_transfers"."data_mb" > 0),
 	CONSTRAINT "data_transfers_kind" CHECK ("data_transfers"."kind" in ('gift', 'request')),
 	CONSTRAINT "data_transfers_status" CHECK ("data_transfers"."status" in ('pending', 'approved', 'declined')),
@@ -37,6 +38,7 @@ ALTER TABLE "data_transfers" ADD CONSTRAINT "data_transfers_recipient_line_id_ph
 ALTER TABLE "data_transfers" ADD CONSTRAINT "data_transfers_recipient_user_id_users_id_fk" FOREIGN KEY ("recipient_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_versions" ADD CONSTRAINT "user_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "data_transfers_idempotency_uq" ON "data_transfers" USING btree ("requester_user_id","idempotency_key") WHERE "data_transfers"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "data_transfers_recipient_pending_idx" ON "data_transfers" USING btree ("recipient_user_id","created_at") WHERE "data_transfers"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "data_transfers_requester_user_id_idx" ON "data_transfers" USING btree ("requester_user_id");--> statement-breakpoint
 CREATE INDEX "notifications_user_id_created_at_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint

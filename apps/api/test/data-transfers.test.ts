@@ -345,4 +345,25 @@ describe('data transfers', () => {
       'CONFLICT',
     );
   });
+
+  it('a retried gift with the same Idempotency-Key moves data once, also when both arrive at once', async () => {
+    const before = await remaining(LINES.sunneva);
+    const send = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/data-transfers',
+        headers: { ...t.as.Sunneva, 'idempotency-key': key },
+        payload: { kind: 'gift', fromPhoneNumber: '214456', phoneNumber: '557812', dataAmount: 7 },
+      });
+    const first = await send('retry-1');
+    const again = await send('retry-1');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(transferAnswer.parse(again.json()).data.id).toBe(
+      transferAnswer.parse(first.json()).data.id,
+    );
+    const both = await Promise.all([send('retry-2'), send('retry-2')]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(new Set(both.map((r) => transferAnswer.parse(r.json()).data.id)).size).toBe(1);
+    expect(await remaining(LINES.sunneva)).toBe((before ?? 0) - 14);
+  });
 });

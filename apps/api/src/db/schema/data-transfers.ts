@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DataTransferKind, DataTransferStatus } from '@alda/contract/schemas/data-transfers';
@@ -53,8 +54,13 @@ export const dataTransfers = pgTable(
     dataMb: integer('data_mb').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The client's `Idempotency-Key` header: a retried POST answers the first transfer. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
+    uniqueIndex('data_transfers_idempotency_uq')
+      .on(t.requesterUserId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('data_transfers_recipient_pending_idx')
       .on(t.recipientUserId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),

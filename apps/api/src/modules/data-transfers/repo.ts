@@ -169,3 +169,16 @@ export async function shiftDomestic(db: Db, lineId: string, deltaMb: number, at:
 export async function insertActions(db: Db, rows: NewActionRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(actions).values(rows);
 }
+
+/** The caller's transfer made with this Idempotency-Key, if any. */
+export async function findByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<DataTransferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dataTransfers)
+    .where(and(eq(dataTransfers.requesterUserId, userId), eq(dataTransfers.idempotencyKey, key)));
+  return row;
+}

@@ -55,7 +55,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferSe
       schema: {
         tags: ['data-transfers'],
         summary: 'Give data to a number (moves at once) or ask a number for data',
-        description: RULES,
+        description: `Send an Idempotency-Key header: a retry with the same key answers the first transfer and moves nothing again. ${RULES}`,
         security: [{ bearerAuth: [] }],
         body: createDataTransferRequest,
         response: {
@@ -65,7 +65,10 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferSe
       },
     },
     async (request, reply) => {
-      const created = await service.create(requireUser(request).id, request.body);
+      const header = request.headers['idempotency-key'];
+      const key =
+        typeof header === 'string' && header.length > 0 ? header.slice(0, 200) : undefined;
+      const created = await service.create(requireUser(request).id, request.body, key);
       return reply.code(201).send({ data: created });
     },
   );

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { NewActionRow } from '../../db/schema/actions';
 import type { DataTransferRow, NewNotificationRow } from '../../db/schema/data-transfers';
+import { uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
 import { insertNotifications } from '../notifications/repo';
 import { initialBuckets } from '../usage/balance';
@@ -17,6 +18,7 @@ import { isUuid } from '../versions/uuid';
 import {
   addGiven,
   decideTransfer,
+  findByIdempotencyKey,
   findLineByMsisdn,
   findLinesByIds,
   findPendingRequestsFor,
@@ -157,6 +159,92 @@ export function createDataTransferService(deps: DataTransferServiceDeps) {
     };
   }
 
+  async function createOnce(
+    userId: string,
+    input: CreateDataTransferRequest,
+    idempotencyKey: string | null,
+  ): Promise<DataTransfer> {
+    const self = counterpartProblem(input.fromPhoneNumber, input.phoneNumber);
+    if (self) throw new AppError(self, { field: 'phoneNumber' });
+    const own = await findLineByMsisdn(db, input.fromPhoneNumber);
+    if (!own || own.customerId !== userId || own.status !== 'active')
+      throw new AppError('FORBIDDEN', {
+        field: 'fromPhoneNumber',
+        detail: 'fromPhoneNumber is not an active line of the caller',
+      });
+    const other = await findLineByMsisdn(db, input.phoneNumber);
+    if (!other) throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
+    if (other.customerId === userId) throw new AppError('SELF_REQUEST', { field: 'phoneNumber' });
+    // ADR 0040: only active lines of a customer take part; requests not to prepaid numbers.
+    if (
+      !other.customerId ||
+      other.status !== 'active' ||
+      (input.kind === 'request' && other.isPrepaid)
+    )
+      throw new AppError('REQUEST_NOT_ALLOWED', { field: 'phoneNumber' });
+    const otherUserId = other.customerId;
+    const at = now();
+
+    const row = await db.transaction(async (tx) => {
+      if (input.kind === 'gift') {
+        await move(tx, own, other, input.dataAmount, at);
+        const transfer = await insertTransfer(tx, {
+          kind: 'gift',
+          status: 'approved',
+          requesterLineId: own.lineId,
+          requesterUserId: userId,
+          recipientLineId: other.lineId,
+          recipientUserId: otherUserId,
+          dataMb: input.dataAmount,
+          createdAt: at,
+          decidedAt: at,
+          idempotencyKey,
+        });
+        await insertActions(tx, moveActions(own, other, input.dataAmount, at));
+        await insertNotifications(tx, [
+          receivedNotification(otherUserId, own, input.dataAmount, at),
+        ]);
+        await bumpUserVersions(tx, [userId, otherUserId]);
+        return transfer;
+      }
+      const transfer = await insertTransfer(tx, {
+        kind: 'request',
+        status: 'pending',
+        requesterLineId: own.lineId,
+        requesterUserId: userId,
+        recipientLineId: other.lineId,
+        recipientUserId: otherUserId,
+        dataMb: input.dataAmount,
+        createdAt: at,
+        idempotencyKey,
+      });
+      await insertActions(tx, [
+        {
+          userId,
+          lineId: own.lineId,
+          type: 'data_requested',
+          payload: {
+            counterpart: { name: visibleName(other) ?? other.msisdn, phoneNumber: other.msisdn },
+          },
+          dataMb: input.dataAmount,
+          createdAt: at,
+        },
+      ]);
+      await insertNotifications(tx, [
+        {
+          userId: otherUserId,
+          type: 'data_request',
+          params: { name: visibleName(own), phoneNumber: own.msisdn, dataMb: input.dataAmount },
+          link: null,
+          createdAt: at,
+        },
+      ]);
+      await bumpUserVersions(tx, [userId, otherUserId]);
+      return transfer;
+    });
+    return one(row);
+  }
+
   /** The transfer if the caller is one of its two customers (else NOT_FOUND: no probing). */
   function visibleTo(row: DataTransferRow | undefined, userId: string): DataTransferRow {
     if (!row || (row.requesterUserId !== userId && row.recipientUserId !== userId))
@@ -177,84 +265,29 @@ export function createDataTransferService(deps: DataTransferServiceDeps) {
       return one(visibleTo(await findTransfer(db, id), userId));
     },
 
-    async create(userId: string, input: CreateDataTransferRequest): Promise<DataTransfer> {
-      const self = counterpartProblem(input.fromPhoneNumber, input.phoneNumber);
-      if (self) throw new AppError(self, { field: 'phoneNumber' });
-      const own = await findLineByMsisdn(db, input.fromPhoneNumber);
-      if (!own || own.customerId !== userId || own.status !== 'active')
-        throw new AppError('FORBIDDEN', {
-          field: 'fromPhoneNumber',
-          detail: 'fromPhoneNumber is not an active line of the caller',
-        });
-      const other = await findLineByMsisdn(db, input.phoneNumber);
-      if (!other) throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
-      if (other.customerId === userId) throw new AppError('SELF_REQUEST', { field: 'phoneNumber' });
-      // ADR 0040: only active lines of a customer take part; requests not to prepaid numbers.
-      if (
-        !other.customerId ||
-        other.status !== 'active' ||
-        (input.kind === 'request' && other.isPrepaid)
-      )
-        throw new AppError('REQUEST_NOT_ALLOWED', { field: 'phoneNumber' });
-      const otherUserId = other.customerId;
-      const at = now();
-
-      const row = await db.transaction(async (tx) => {
-        if (input.kind === 'gift') {
-          await move(tx, own, other, input.dataAmount, at);
-          const transfer = await insertTransfer(tx, {
-            kind: 'gift',
-            status: 'approved',
-            requesterLineId: own.lineId,
-            requesterUserId: userId,
-            recipientLineId: other.lineId,
-            recipientUserId: otherUserId,
-            dataMb: input.dataAmount,
-            createdAt: at,
-            decidedAt: at,
-          });
-          await insertActions(tx, moveActions(own, other, input.dataAmount, at));
-          await insertNotifications(tx, [
-            receivedNotification(otherUserId, own, input.dataAmount, at),
-          ]);
-          await bumpUserVersions(tx, [userId, otherUserId]);
-          return transfer;
+    /**
+     * Gives or asks. With an `Idempotency-Key` a retry (same caller, same key) answers the first
+     * transfer and moves nothing again — also when both copies arrive at once (the unique index
+     * makes the second transaction roll back, then it reads the first).
+     */
+    async create(
+      userId: string,
+      input: CreateDataTransferRequest,
+      idempotencyKey?: string,
+    ): Promise<DataTransfer> {
+      if (idempotencyKey) {
+        const earlier = await findByIdempotencyKey(db, userId, idempotencyKey);
+        if (earlier) return one(earlier);
+      }
+      try {
+        return await createOnce(userId, input, idempotencyKey ?? null);
+      } catch (error) {
+        if (idempotencyKey && uniqueViolationOf(error) === 'data_transfers_idempotency_uq') {
+          const earlier = await findByIdempotencyKey(db, userId, idempotencyKey);
+          if (earlier) return one(earlier);
         }
-        const transfer = await insertTransfer(tx, {
-          kind: 'request',
-          status: 'pending',
-          requesterLineId: own.lineId,
-          requesterUserId: userId,
-          recipientLineId: other.lineId,
-          recipientUserId: otherUserId,
-          dataMb: input.dataAmount,
-          createdAt: at,
-        });
-        await insertActions(tx, [
-          {
-            userId,
-            lineId: own.lineId,
-            type: 'data_requested',
-            payload: {
-              counterpart: { name: visibleName(other) ?? other.msisdn, phoneNumber: other.msisdn },
-            },
-            dataMb: input.dataAmount,
-            createdAt: at,
-          },
-        ]);
-        await insertNotifications(tx, [
-          {
-            userId: otherUserId,
-            type: 'data_request',
-            params: { name: visibleName(own), phoneNumber: own.msisdn, dataMb: input.dataAmount },
-            link: null,
-            createdAt: at,
-          },
-        ]);
-        await bumpUserVersions(tx, [userId, otherUserId]);
-        return transfer;
-      });
-      return one(row);
+        throw error;
+      }
     },
 
     /** The asked customer approves a pending request: the data moves, the requester is told. */
