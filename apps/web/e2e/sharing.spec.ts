@@ -134,5 +134,29 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await expect(a.getByText(expected.en)).toBeVisible();
     await expect(a.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await screenshot(a, 'sharing-05-limit-en', { fullPage: false });
+
+    // B has data to spare but not allowance: the monthly limit is the answer (GIVE_LIMIT_REACHED).
+    const bNow = await balanceOf(request, B.email);
+    const bAllowance = bNow.givenData.max - bNow.givenData.current;
+    expect(bAllowance).toBeLessThanOrEqual(bNow.dataRemaining.domestic - 100);
+    await b.goto('/gev-data');
+    await b.getByLabel('Nummarið, tú gevur til').fill(A.number);
+    await b.getByRole('radio', { name: '100 MB' }).click();
+    const bGift = await request.post('/api/data-transfers', {
+      headers: {
+        Authorization: `Bearer ${await tokenOf(request, B.email)}`,
+        'Idempotency-Key': `e2e-b-${Date.now()}`,
+      },
+      data: {
+        kind: 'gift',
+        fromPhoneNumber: B.number,
+        phoneNumber: A.number,
+        dataAmount: bAllowance,
+      },
+    });
+    expect(bGift.status(), await bGift.text()).toBeLessThan(300);
+    await b.getByRole('button', { name: 'Halt fram' }).click();
+    await b.getByRole('dialog').getByRole('button', { name: 'Gev' }).click();
+    await expect(b.getByText('Tú kanst ikki geva meira dáta hendan mánaðin.')).toBeVisible();
   });
 });

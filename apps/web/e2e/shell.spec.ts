@@ -24,7 +24,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await page.getByRole('button', { name: 'Rita inn' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
-    await expect(page.getByRole('navigation')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Høvuðsvalmynd' })).toBeVisible();
     await screenshot(page, '03-home');
 
     // A signed-in user is sent away from guest routes (SPEC §2).
