@@ -79,18 +79,25 @@ describe('polling (SPEC §4 "Polling")', () => {
       api: {
         'GET /notifications': () => {
           calls += 1;
-          if (calls > 1) return new Response(null, { status: 304 });
-          const response = ok({ ...noNotifications, totalUnread: 4 });
-          response.headers.set('ETag', '"n-1"');
+          if (calls === 2) return new Response(null, { status: 304 });
+          const response = ok({ ...noNotifications, totalUnread: calls === 1 ? 4 : 5 });
+          response.headers.set('ETag', `"n-${calls}"`);
           return response;
         },
       },
     });
     expect(app.queryClient.getQueryData(['notifications', 'unread'])).toBe(4);
+    app.queryClient.setQueryData(['account', 'subscriptions'], { marker: true });
     await advance(POLLING_INTERVAL_MS);
     const second = app.api.callsTo('GET /notifications')[1];
     expect(second?.headers['if-none-match']).toBe('"n-1"');
     expect(app.queryClient.getQueryData(['notifications', 'unread'])).toBe(4);
+    expect(app.queryClient.getQueryState(['account', 'subscriptions'])?.isInvalidated).toBe(false);
+    // A change after the first poll: new count, and the balances are marked stale.
+    await advance(POLLING_INTERVAL_MS);
+    expect(app.api.callsTo('GET /notifications')[2]?.headers['if-none-match']).toBe('"n-1"');
+    expect(app.queryClient.getQueryData(['notifications', 'unread'])).toBe(5);
+    expect(app.queryClient.getQueryState(['account', 'subscriptions'])?.isInvalidated).toBe(true);
   });
 
   it('skips notifications on the notifications screen, but not the requests', async () => {

@@ -6,6 +6,7 @@ import {
   markAsReadResponse,
   notificationsResponse,
 } from '@alda/contract/schemas/notifications';
+import { accountKeys } from '@/shared/api/account-data';
 import type { HttpClient } from '@/shared/api/http';
 import { UNREAD_NOTIFICATIONS_KEY } from '@/shared/api/notifications-unread';
 import { useAppServices } from '@/shared/services/app-services';
@@ -50,7 +51,11 @@ export function createNotificationsPoller(
       const mine = generation;
       const result = await notificationsApi.page(http, 0, etag);
       if (mine !== generation || !result.ok || !result.data.changed) return;
+      const firstPoll = etag === null;
       etag = result.data.etag;
+      // Something happened since the last poll (data received, a request answered): the
+      // balances on screen may be out of date too.
+      if (!firstPoll) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       queryClient.setQueryData(notificationKeys.unread, result.data.data.totalUnread);
       // The list (if loaded) is out of date now; refetched when the screen opens.
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list, refetchType: 'none' });
