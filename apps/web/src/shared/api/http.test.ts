@@ -338,3 +338,50 @@ describe('token handling on 401 (SPEC §8)', () => {
     expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
   });
 });
+
+describe('getIfChanged (SPEC §4 cheap polling)', () => {
+  it('sends If-None-Match, answers 304 as unchanged and returns the new ETag otherwise', async () => {
+    let etag = '"v1"';
+    const { api, http } = await setup({
+      'GET /poll': (req) => {
+        if (req.headers['if-none-match'] === etag) return new Response(null, { status: 304 });
+        const response = ok({ id: etag });
+        response.headers.set('ETag', etag);
+        return response;
+      },
+    });
+    const first = await http.getIfChanged('/poll', item, null);
+    expect(first).toEqual({
+      ok: true,
+      data: { changed: true, data: { id: '"v1"' }, etag: '"v1"' },
+    });
+    expect(api.requests[0]?.headers['if-none-match']).toBeUndefined();
+    expect(await http.getIfChanged('/poll', item, '"v1"')).toEqual({
+      ok: true,
+      data: { changed: false },
+    });
+    etag = '"v2"';
+    const third = await http.getIfChanged('/poll', item, '"v1"');
+    expect(third.ok && third.data.changed && third.data.etag).toBe('"v2"');
+  });
+
+  it('refreshes an expired token and retries with the same If-None-Match', async () => {
+    let access = 'old-access';
+    const { api, http } = await setup({
+      'GET /poll': (req) =>
+        req.headers.authorization === `Bearer ${access}`
+          ? new Response(null, { status: 304 })
+          : fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': () => ok({ accessToken: 'new-access', refreshToken: 'r2' }),
+    });
+    access = 'new-access';
+    expect(await http.getIfChanged('/poll', item, '"v1"')).toEqual({
+      ok: true,
+      data: { changed: false },
+    });
+    expect(api.callsTo('GET /poll').map((r) => r.headers['if-none-match'])).toEqual([
+      '"v1"',
+      '"v1"',
+    ]);
+  });
+});
