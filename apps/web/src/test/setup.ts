@@ -2,7 +2,7 @@
  * Test environment of the web app (CONVENTIONS "Tests"): a console.error or an unhandled
  * promise rejection fails the test that caused it.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { overridePlatform } from '@/shared/native/platform';
 
@@ -13,6 +13,11 @@ const onRejection = (reason: unknown) => {
   rejections.push(reason);
 };
 process.on('unhandledRejection', onRejection);
+
+// Lazy route chunks load through the module graph; on a loaded 2-core CI machine that can take
+// longer than Testing Library's default 1 s. Raising the ceiling only changes how long a wait may
+// last: an element that never appears still fails the test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not implement scrolling; React Router's scroll restoration calls it.
 window.scrollTo = () => {};
