@@ -6,6 +6,7 @@ import type { Order } from '@alda/contract/schemas/orders';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Account } from '@alda/contract/schemas/subscriptions';
 import { familyAccountOf, familyOverview } from '@/shared/account/family';
+import { PlanHeading } from '@/shared/account/plan-heading';
 import { Price } from '@/shared/account/price';
 import { ProcessingStatus } from '@/shared/account/processing-badge';
 import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
@@ -19,7 +20,7 @@ import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@/shared/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
-import { FamilyIcon, LayersIcon } from '@/shared/ui/account-icons';
+import { FamilyIcon } from '@/shared/ui/account-icons';
 import { Avatar } from '@/shared/ui/avatar';
 import { Badge } from '@/shared/ui/badge';
 import { ButtonLink } from '@/shared/ui/button';
@@ -99,25 +100,13 @@ function FamilyPlan({
   return (
     <>
       <Card className="flex flex-col gap-4" role="region" aria-labelledby="family-plan-title">
-        <div className="flex items-start gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ocean-50 text-ocean-700">
-            <LayersIcon />
-          </span>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <h2 id="family-plan-title" className="text-caption font-semibold text-mist-500">
-              {t('planTypes.family_plan')}
-            </h2>
-            <p className="text-heading font-bold text-ocean-950">
-              {plan ? plan.name : t('plan.none')}
-            </p>
-            {plan && (
-              <p className="text-caption text-mist-600">
-                {t('manageFamily.dataEach', { data: f.data(plan.dataMb) })}
-              </p>
-            )}
-          </div>
-          {account.euPackage && <Badge tone="success">{t('roaming.euShort')}</Badge>}
-        </div>
+        <PlanHeading
+          titleId="family-plan-title"
+          typeLabel={t('planTypes.family_plan')}
+          plan={plan}
+          dataLine={plan && t('manageFamily.dataEach', { data: f.data(plan.dataMb) })}
+          badge={account.euPackage && <Badge tone="success">{t('roaming.euShort')}</Badge>}
+        />
         {maxMembers !== null && (
           <p className="text-body text-mist-700">
             {t('home.family.capacity', { count: account.members.length, max: maxMembers })}
