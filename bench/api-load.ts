@@ -36,7 +36,11 @@ const api = `http://127.0.0.1:${ports.api}`;
 const targets: Target[] = [
   { name: 'hello-world (Fastify)', url: `http://127.0.0.1:${ports.hello}/` },
   { name: 'GET /healthz', url: `${api}/healthz` },
-  { name: 'GET /api/content/terms', url: `${api}/api/content/terms`, headers: { 'accept-language': 'en' } },
+  {
+    name: 'GET /api/content/terms',
+    url: `${api}/api/content/terms`,
+    headers: { 'accept-language': 'en' },
+  },
   {
     name: 'POST /api/status',
     url: `${api}/api/status`,
@@ -44,12 +48,25 @@ const targets: Target[] = [
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       currentVersion: '3.0.0',
-      deviceMeta: { name: 'bench', platform: 'android', osVersion: '15', model: 'Pixel 8', isVirtual: true },
+      deviceMeta: {
+        name: 'bench',
+        platform: 'android',
+        osVersion: '15',
+        model: 'Pixel 8',
+        isVirtual: true,
+      },
     }),
   },
 ];
 
-const rows: { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }[] = [];
+const rows: {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}[] = [];
 for (const t of targets) {
   // Short warm-up so JIT and connection set-up do not count.
   await autocannon({ ...t, connections, duration: 1 });
@@ -68,13 +85,22 @@ child.kill('SIGTERM');
 const base = rows[0]!;
 console.log(`\n${connections} connections, ${duration} s per target, node ${process.version}\n`);
 console.log(
-  'target'.padEnd(28) + 'req/s'.padStart(10) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) +
-    'req/s ratio'.padStart(13) + 'p99 ratio'.padStart(11) + 'non-2xx'.padStart(9),
+  'target'.padEnd(28) +
+    'req/s'.padStart(10) +
+    'p50 ms'.padStart(9) +
+    'p99 ms'.padStart(9) +
+    'req/s ratio'.padStart(13) +
+    'p99 ratio'.padStart(11) +
+    'non-2xx'.padStart(9),
 );
 for (const r of rows) {
   console.log(
-    r.name.padEnd(28) + r.rps.toFixed(0).padStart(10) + String(r.p50).padStart(9) + String(r.p99).padStart(9) +
-      (r.rps / base.rps).toFixed(2).padStart(13) + (r.p99 / Math.max(base.p99, 1)).toFixed(2).padStart(11) +
+    r.name.padEnd(28) +
+      r.rps.toFixed(0).padStart(10) +
+      String(r.p50).padStart(9) +
+      String(r.p99).padStart(9) +
+      (r.rps / base.rps).toFixed(2).padStart(13) +
+      (r.p99 / Math.max(base.p99, 1)).toFixed(2).padStart(11) +
       String(r.non2xx + r.errors).padStart(9),
   );
 }

@@ -22,29 +22,9 @@ interface Ready {
 }
 
 async function serve(): Promise<void> {
-  const { default: Fastify } = await import('fastify');
-  const { buildApp } = await import('../apps/api/src/app');
-  const { loadConfig } = await import('../apps/api/src/config');
-  const { seedDemoData } = await import('../apps/api/src/db/seed');
+  const { startBenchServers } = await import('./bench-servers');
   const { DEMO_PASSWORD, DEMO_USERS } = await import('../apps/api/src/db/demo-users');
-
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
-
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: 'memory',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '0',
-    NODE_ENV: 'production',
-    DEMO_MODE: 'false',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-  });
-  const app = await buildApp(config);
-  await app.database.migrate();
-  await seedDemoData(app.db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, ports } = await startBenchServers({ demo: true });
 
   // Sunneva has seeded notifications; a pending request from Guðrun gives the list a body.
   const login = async (firstname: string) => {
@@ -72,16 +52,8 @@ async function serve(): Promise<void> {
     });
     etags[url] = String(res.headers.etag);
   }
-  const portOf = (s: typeof hello) => {
-    const a = s.server.address();
-    return typeof a === 'object' && a ? a.port : 0;
-  };
-  const ready: Ready = { hello: portOf(hello), api: portOf(app), authorization: sunneva, etags };
+  const ready: Ready = { hello: ports.hello, api: ports.api, authorization: sunneva, etags };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
-  process.on(
-    'SIGTERM',
-    () => void Promise.all([hello.close(), app.close()]).then(() => process.exit(0)),
-  );
 }
 
 async function load(): Promise<void> {
