@@ -73,6 +73,28 @@ export const ERROR_STATUS = {
   CURRENT_PASSWORD_INCORRECT: 422,
   /** The SMS with a one-time code could not be handed to the SMS gateway. */
   SMS_NOT_SENT: 503,
+  /** A purchase or payment call without an `Idempotency-Key` header (ADR 0050). */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  /** The same `Idempotency-Key` sent again with a different request body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** An extra package that is not for sale (any more) or not for this number. */
+  PACKAGE_NOT_AVAILABLE: 422,
+  /** A top-up for a number that is not prepaid (talutíð). */
+  TOP_UP_NOT_PREPAID: 422,
+  /** A top-up amount outside the offered range. */
+  TOP_UP_AMOUNT_INVALID: 422,
+  /** Paying with the card on file without an active payment agreement. */
+  AGREEMENT_REQUIRED: 409,
+  /** The month's subscription price is already paid. */
+  ALREADY_PAID: 409,
+  /** There is nothing to pay this month (no subscriptions with a price). */
+  NOTHING_TO_PAY: 409,
+  /** The card payment provider did not answer or refused the request. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  /** A webhook whose signature or timestamp does not verify. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  /** The receipt e-mail could not be handed to the mail server. */
+  RECEIPT_EMAIL_FAILED: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -125,3 +125,41 @@ export function faroeMonth(instant: Date | string | number): string {
   const t = faroeDateTime(instant);
   return `${pad(t.year, 4)}-${pad(t.month)}`;
 }
+
+const MONTH_NAMES = {
+  fo: [
+    'januar',
+    'februar',
+    'mars',
+    'apríl',
+    'mai',
+    'juni',
+    'juli',
+    'august',
+    'september',
+    'oktober',
+    'november',
+    'desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+} as const;
+
+/** A `yyyy-mm` month as people write it: 'november 2026' (fo), 'November 2026' (en). */
+export function formatMonth(period: string, locale: 'fo' | 'en'): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  const name = match ? MONTH_NAMES[locale][Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : period;
+}

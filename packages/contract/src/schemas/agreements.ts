@@ -32,16 +32,11 @@ export type Agreement = z.infer<typeof agreement>;
 export const agreementResponse = agreement.nullable();
 export type AgreementResponse = z.infer<typeof agreementResponse>;
 
-/** POST /api/agreements: start registering a card (also used to change card). */
-export const createAgreementRequest = z.object({
-  /** App path to return to after the card page, e.g. '/min-brukari/gjaldsavtala'. */
-  returnPath: z.string().startsWith('/').max(200).default('/min-brukari/gjaldsavtala'),
-});
+/**
+ * POST /api/agreements: register a card on file, or change it (SPEC §8 "payment agreement
+ * creation"). Send an `Idempotency-Key` header. It places an order of kind `payment_agreement`
+ * (a zero-amount card check) and answers orderPlacedResponse; the agreement becomes active, and
+ * replaces the previous one, when the provider reports the card check paid.
+ */
+export const createAgreementRequest = z.object({}).strict();
 export type CreateAgreementRequest = z.output<typeof createAgreementRequest>;
-
-/** Answer of POST /api/agreements: the pending agreement and the provider's card page to open. */
-export const createAgreementResponse = z.object({
-  agreement,
-  paymentUrl: z.url(),
-});
-export type CreateAgreementResponse = z.infer<typeof createAgreementResponse>;

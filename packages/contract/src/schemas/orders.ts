@@ -15,12 +15,34 @@ export const orderKind = z.enum([
   'extra_package',
   'top_up',
   'cancellation',
+  /** Registering or changing the card on file (a zero-amount card check with the provider). */
+  'payment_agreement',
+  /** Paying a month's subscription price by card (docs/decisions/0050-payments.md). */
+  'subscription_payment',
 ]);
 export type OrderKind = z.infer<typeof orderKind>;
 
 /** Where the card payment of an order stands (the payment hub's PaymentUpdated carries it). */
 export const paymentStatus = z.enum(['not_required', 'pending', 'paid', 'failed', 'cancelled']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/**
+ * How a purchase is paid: `card` opens the provider's hosted card page; `agreement` charges the
+ * card on file (the customer's active payment agreement) without leaving the app.
+ */
+export const paymentMethod = z.enum(['card', 'agreement']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/**
+ * App path the provider's card page returns to; the app shows the payment's live status there
+ * (SPEC §4 "Payment flow"). The server builds the return URL from it and the order id.
+ */
+export const PAYMENT_RETURN_PATH = '/betaling';
+export const paymentReturnPath = (orderId: string) =>
+  `${PAYMENT_RETURN_PATH}/${encodeURIComponent(orderId)}`;
+
+/** Base path of the payment hub (SPEC §7 "A payment hub base path exists"). */
+export const PAYMENT_HUB_PATH = '/api/hubs/payment';
 
 /** SPEC §3 "Order". Cancelled orders are hidden by the app. */
 export const order = z.object({
@@ -47,6 +69,10 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+/** GET /api/orders/{id}: one of the caller's orders (the HTTP fallback of the payment flow). */
+export const orderResponse = order;
+export type OrderResponse = z.infer<typeof orderResponse>;
+
 /** GET /api/orders: newest first. */
 export const ordersResponse = z.array(order);
 export type OrdersResponse = z.infer<typeof ordersResponse>;
@@ -58,6 +84,7 @@ export type OrdersResponse = z.infer<typeof ordersResponse>;
  */
 export const orderPlacedResponse = z.object({
   order,
+  /** The provider's hosted card page (absolute URL); null when paid with the card on file. */
   paymentUrl: z.url().nullable(),
 });
 export type OrderPlacedResponse = z.infer<typeof orderPlacedResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneNumberInput } from '../rules/phone';
 import { id, isoDateTime, mb, priceBreakdown } from './common';
+import { paymentMethod } from './orders';
 
 /** What an extra package adds. */
 export const packageKind = z.enum(['data', 'eu_data']);
@@ -32,5 +33,6 @@ export type PackagesResponse = z.infer<typeof packagesResponse>;
 export const purchasePackageRequest = z.object({
   packageId: id,
   phoneNumber: phoneNumberInput,
+  payWith: paymentMethod.default('card'),
 });
 export type PurchasePackageRequest = z.output<typeof purchasePackageRequest>;

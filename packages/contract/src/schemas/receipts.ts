@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { id, isoDateTime, okResponse, priceBreakdown } from './common';
+import { orderKind } from './orders';
+
+/** A line of a receipt: what was bought, with and without VAT. */
+export const receiptLine = z.object({
+  description: z.string(),
+  quantity: z.number().int().positive(),
+  /** Price of one, split into net and VAT. */
+  unitPrice: priceBreakdown,
+  total: priceBreakdown,
+});
+export type ReceiptLine = z.infer<typeof receiptLine>;
+
+/**
+ * A receipt (SPEC §1 "download or email receipts"): issued for every paid payment, numbered in
+ * one sequence, VAT 25 % (SPEC §9 totals with and without VAT).
+ */
+export const receipt = z.object({
+  id,
+  /** Human receipt number, e.g. 'K-2026-000042'. */
+  number: z.string(),
+  orderId: id,
+  orderKind,
+  issuedAt: isoDateTime,
+  lines: z.array(receiptLine),
+  /** VAT rate in percent (25). */
+  vatRate: z.number(),
+  total: priceBreakdown,
+  /** The card that paid, as the customer knows it. */
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof receipt>;
+
+/** GET /api/receipts?page&perPage: newest first. */
+export const receiptsResponse = z.object({
+  items: z.array(receipt),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().nonnegative(),
+  perPage: z.number().int().positive(),
+});
+export type ReceiptsResponse = z.infer<typeof receiptsResponse>;
+
+/** GET /api/receipts/{id}. */
+export const receiptResponse = receipt;
+
+/**
+ * GET /api/receipts/{id}/pdf answers `application/pdf` (attachment). POST /api/receipts/{id}/email
+ * sends it to the customer's e-mail address as an attachment.
+ */
+export const emailReceiptResponse = okResponse.extend({ sentTo: z.email() });
+export type EmailReceiptResponse = z.infer<typeof emailReceiptResponse>;
