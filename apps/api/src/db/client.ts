@@ -26,7 +26,28 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a notification channel: `handler` gets the payload of every NOTIFY on it, once
+   * the notifying transaction has committed (never for a rolled-back one). On PostgreSQL this
+   * reaches every process listening on the database (the payment hub's fan-out across
+   * instances, docs/decisions/0051-payment-hub.md). Resolves once the LISTEN is in place; the
+   * returned function stops this handler. `onReconnected` runs after a lost LISTEN connection
+   * is back (PostgreSQL): notifications sent meanwhile are lost, so a listener may re-read.
+   */
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Receives a NOTIFY payload. Exceptions are caught and reported, never thrown at the driver. */
+export type NotificationHandler = (payload: string) => void;
+
+export interface ListenOptions {
+  /** Called when the LISTEN connection is back after it was lost. */
+  onReconnected?: () => void;
 }
 
 export interface DatabaseOptions {
@@ -75,6 +96,13 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // PGlite delivers a NOTIFY to the listeners of its own (single) connection after commit.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -89,6 +117,7 @@ async function openPostgres(databaseUrl: string, log: DatabaseOptions['log']): P
   // without a listener that would crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
   const db = drizzleNodePg({ client: pool });
+  const listener = createPostgresListener(databaseUrl, log);
   let closed = false;
   return {
     db,
@@ -109,10 +138,156 @@ async function openPostgres(databaseUrl: string, log: DatabaseOptions['log']): P
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handler, options) => listener.listen(channel, handler, options),
     close: async () => {
       if (closed) return;
       closed = true;
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/** Backoff between attempts to get the LISTEN connection back: 0.25 s doubling up to 10 s. */
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * LISTEN needs a session of its own (a pooled connection goes back to the pool and would drop
+ * it), so notifications come through one dedicated client per process, opened on the first
+ * `listen`. When that connection is lost (restart, failover) it reconnects with backoff and
+ * LISTENs again on every channel; NOTIFYs sent while it was away are lost, which listeners must
+ * tolerate (the payment hub's clients fall back to reading the order over HTTP).
+ */
+function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']) {
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  const reconnected = new Map<NotificationHandler, () => void>();
+  let client: pg.Client | undefined;
+  /** Set once a connection was lost, so the next one tells listeners it is back. */
+  let wasLost = false;
+  let connecting: Promise<pg.Client> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = LISTEN_RETRY_MIN_MS;
+  let closed = false;
+
+  const quote = (channel: string) => pg.escapeIdentifier(channel);
+
+  function deliver(message: pg.Notification) {
+    for (const handler of handlers.get(message.channel) ?? []) {
+      try {
+        handler(message.payload ?? '');
+      } catch (error) {
+        log?.warn({ err: error, channel: message.channel }, 'notification handler failed');
+      }
+    }
+  }
+
+  function lost(lostClient: pg.Client, error?: Error) {
+    if (client !== lostClient) return;
+    client = undefined;
+    lostClient.removeAllListeners('notification');
+    lostClient.end().catch(() => {});
+    if (closed) return;
+    wasLost = true;
+    log?.warn({ err: error }, 'PostgreSQL LISTEN connection lost; reconnecting');
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer || handlers.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch(() => scheduleReconnect());
+    }, retryDelay);
+    retryTimer.unref();
+    retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+  }
+
+  function connect(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: databaseUrl });
+      // Until it is ours, an error only fails this attempt (the caller retries).
+      next.on('error', () => {});
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`listen ${quote(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => {});
+        throw error;
+      }
+      if (closed) {
+        await next.end().catch(() => {});
+        throw new Error('database closed');
+      }
+      next.removeAllListeners('error');
+      next.on('error', (error) => lost(next, error));
+      next.on('end', () => lost(next));
+      next.on('notification', deliver);
+      client = next;
+      retryDelay = LISTEN_RETRY_MIN_MS;
+      if (wasLost) {
+        wasLost = false;
+        log?.warn({}, 'PostgreSQL LISTEN connection restored');
+        for (const callback of reconnected.values()) {
+          try {
+            callback();
+          } catch (error) {
+            log?.warn({ err: error }, 'reconnect callback failed');
+          }
+        }
+      }
+      return next;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  return {
+    async listen(
+      channel: string,
+      handler: NotificationHandler,
+      options: ListenOptions = {},
+    ): Promise<() => Promise<void>> {
+      if (closed) throw new Error('database closed');
+      if (options.onReconnected) reconnected.set(handler, options.onReconnected);
+      let set = handlers.get(channel);
+      const isNew = !set;
+      set ??= new Set();
+      set.add(handler);
+      handlers.set(channel, set);
+      try {
+        const current = await connect();
+        // LISTEN is idempotent: harmless when a fresh connection already listened on it.
+        if (isNew) await current.query(`listen ${quote(channel)}`);
+      } catch (error) {
+        set.delete(handler);
+        reconnected.delete(handler);
+        if (set.size === 0) handlers.delete(channel);
+        throw error;
+      }
+      return async () => {
+        reconnected.delete(handler);
+        const current = handlers.get(channel);
+        if (!current?.delete(handler) || current.size > 0) return;
+        handlers.delete(channel);
+        await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      handlers.clear();
+      reconnected.clear();
+      await connecting?.catch(() => {});
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners('end');
+        current.removeAllListeners('notification');
+        await current.end().catch(() => {});
+      }
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
 import { insertMissingActions } from '../modules/actions/repo';
+import { insertDemoProviderCards } from '../adapters/payments/test-provider/demo';
 import { insertMissingAgreements } from '../modules/agreements/repo';
 import { insertMissingOrders } from '../modules/orders/repo';
 import { insertMissingPackages } from '../modules/packages/repo';
@@ -360,6 +361,7 @@ function demoOrders(now: Date): NewOrderRow[] {
       lineId: LINE.sunneva,
       kind: 'extra_package',
       msisdn: '214456',
+      packageId: 'data-1',
       priceOere: 3_900,
       paymentStatus: 'cancelled',
       createdAt: ago(9),
@@ -398,6 +400,7 @@ function demoOrders(now: Date): NewOrderRow[] {
       lineId: LINE.gudrun,
       kind: 'extra_package',
       msisdn: '557812',
+      packageId: 'data-5',
       priceOere: 9_900,
       paymentStatus: 'paid',
       createdAt: ago(6),
@@ -689,5 +692,15 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
     ])
     .onConflictDoNothing();
   await insertMissingAgreements(db, demoAgreements(now));
+  // The test provider holds the cards behind those agreements (its own store, ADR 0050).
+  await insertDemoProviderCards(
+    db,
+    demoAgreements(now).map((a) => ({
+      id: a.providerReference,
+      brand: a.cardBrand,
+      last4: a.cardLast4,
+      expiry: a.cardExpiry,
+    })),
+  );
   await insertMissingActions(db, demoActions(now));
 }

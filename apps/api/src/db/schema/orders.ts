@@ -25,6 +25,8 @@ export const ORDER_KINDS = [
   'extra_package',
   'top_up',
   'cancellation',
+  'payment_agreement',
+  'subscription_payment',
 ] as const satisfies readonly OrderKind[];
 
 export const PAYMENT_STATUSES = [
@@ -73,6 +75,14 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Client-supplied Idempotency-Key of the request that placed it (unique per customer). */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 of the request that placed it, so the same key with a different body is refused
+     * (IDEMPOTENCY_KEY_REUSED) instead of answered with another request's order.
+     */
+    requestHash: text('request_hash'),
+    /** What the order buys, for fulfilment: the extra package, or the month (`YYYY-MM`) paid. */
+    packageId: text('package_id'),
+    billingPeriod: text('billing_period'),
   },
   (t) => [
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
@@ -88,7 +98,7 @@ export const orders = pgTable(
     check('orders_complete_or_cancelled', sql`not (${t.isComplete} and ${t.isCancelled})`),
     check(
       'orders_kind',
-      sql`${t.kind} in ('new_subscription', 'add_member', 'transfer', 'plan_change', 'eu_package', 'extra_package', 'top_up', 'cancellation')`,
+      sql`${t.kind} in ('new_subscription', 'add_member', 'transfer', 'plan_change', 'eu_package', 'extra_package', 'top_up', 'cancellation', 'payment_agreement', 'subscription_payment')`,
     ),
     check(
       'orders_payment_status',

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ReceiptLine } from '@alda/contract/schemas/receipts';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * Our side of a card payment (docs/decisions/0050-payments.md). States only move forward:
+ * created → pending → paid | failed | cancelled. One payment per order; `fulfilled_at` is set in
+ * the same transaction that adds the package / credit / agreement, so fulfilment happens once.
+ */
+export const PAYMENT_STATES = ['created', 'pending', 'paid', 'failed', 'cancelled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const PAYMENT_METHODS = ['card', 'agreement'] as const;
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Øre with VAT; 0 for a card registration. */
+    amountOere: integer('amount_oere').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    state: text('state', { enum: PAYMENT_STATES }).notNull().default('created'),
+    /** Which provider adapter handles it (`test`, or a real one's name). */
+    provider: text('provider').notNull(),
+    /** The provider's id of the checkout / charge; set once the provider accepted it. */
+    providerPaymentId: text('provider_payment_id'),
+    /**
+     * The provider's hosted card page of a card payment, kept so a retried purchase (same
+     * Idempotency-Key) answers the same `paymentUrl` as the first; null for agreement charges.
+     */
+    checkoutUrl: text('checkout_url'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    /** The provider's reference of a stored card (card registrations). */
+    providerAgreementRef: text('provider_agreement_ref'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When fulfilment ran (exactly once, in the transaction that marked it paid). */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_order_id_uq').on(t.orderId),
+    uniqueIndex('payments_provider_payment_id_uq')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index('payments_user_id_idx').on(t.userId),
+    index('payments_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.state} in ('created', 'pending')`),
+    check(
+      'payments_state',
+      sql`${t.state} in ('created', 'pending', 'paid', 'failed', 'cancelled')`,
+    ),
+    check('payments_method', sql`${t.method} in ('card', 'agreement')`),
+    check('payments_amount', sql`${t.amountOere} >= 0`),
+    check('payments_fulfilled_only_paid', sql`${t.fulfilledAt} is null or ${t.state} = 'paid'`),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+/**
+ * Provider webhook events already handled. The unique key is written in the same transaction as
+ * the state change it causes, so a redelivered event is recognised and changes nothing.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_uq').on(t.provider, t.eventId)],
+);
+
+/** Receipt numbers come from one sequence, so they are unique and increasing across instances. */
+export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
+
+/**
+ * A receipt for a paid payment (SPEC §1 "download or email receipts"). The customer's name and
+ * address and the lines are copied at issue time: a receipt never changes afterwards.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** E.g. `K-2026-000042`. */
+    number: text('number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    lines: jsonb('lines').$type<ReceiptLine[]>().notNull(),
+    /** Percent, 25 in the Faroe Islands. */
+    vatRate: integer('vat_rate').notNull(),
+    netOere: integer('net_oere').notNull(),
+    vatOere: integer('vat_oere').notNull(),
+    grossOere: integer('gross_oere').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerAddress: text('customer_address'),
+    customerEmail: text('customer_email'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+  },
+  (t) => [
+    uniqueIndex('receipts_number_uq').on(t.number),
+    uniqueIndex('receipts_payment_id_uq').on(t.paymentId),
+    index('receipts_user_id_issued_at_idx').on(t.userId, t.issuedAt),
+    check('receipts_totals', sql`${t.netOere} + ${t.vatOere} = ${t.grossOere}`),
+  ],
+);
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+export type NewReceiptRow = typeof receipts.$inferInsert;

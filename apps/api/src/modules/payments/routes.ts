@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope } from '@alda/contract/envelope';
+import { errorResponses } from '../../http';
+import type { PaymentService } from './service';
+
+const webhookParams = z.object({ provider: z.string().min(1).max(40) });
+const webhookAnswer = z.object({ received: z.literal(true) });
+
+/**
+ * `POST /api/payments/webhooks/:provider`: the provider's signed events. The body is kept as the
+ * raw bytes (the signature is over them, so it must not be parsed and re-serialised first), and
+ * the route is exempt from the per-IP rate limit (a provider sends bursts from few addresses; the
+ * signature check is what keeps others out).
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentService }> = async (
+  app,
+  { service },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    '/api/payments/webhooks/:provider',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['payments'],
+        summary: 'Payment provider webhook (signed with Alda-Signature)',
+        description:
+          'Events of the card payment provider. `Alda-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t.rawBody)>`, at most 300 s old. A redelivered event answers 200 and changes nothing.',
+        params: webhookParams,
+        response: { 200: dataEnvelope(webhookAnswer), ...errorResponses(400, 404, 415) },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await service.handleWebhook(request.params.provider, raw, request.headers);
+      request.log.info({ outcome }, 'payment webhook handled');
+      return { data: { received: true as const } };
+    },
+  );
+};

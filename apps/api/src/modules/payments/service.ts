@@ -1,0 +1,361 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  paymentReturnPath,
+  type OrderKind,
+  type OrderPlacedResponse,
+  type PaymentMethod,
+} from '@alda/contract/schemas/orders';
+import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/provider';
+import type { Db } from '../../db/client';
+import { uniqueViolationOf } from '../../db/errors';
+import type { OrderRow } from '../../db/schema/orders';
+import type { PaymentRow } from '../../db/schema/payments';
+import { AppError } from '../../errors';
+import { notifyPaymentUpdated } from '../../hub/payment-events';
+import { toOrderDto } from '../orders/dto';
+import { isUuid } from '../versions/uuid';
+import {
+  findActiveAgreement,
+  findOrder,
+  findOrderByKey,
+  findPaymentOfOrder,
+  findStuckPayments,
+  insertOrder,
+  insertPayment,
+  lockOrder,
+  lockPayment,
+  recordWebhookEvent,
+  updateOrder,
+  updatePayment,
+} from './repo';
+import {
+  advancePayment,
+  targetOfEvent,
+  targetOfView,
+  type Fulfil,
+  type PaymentTarget,
+} from './transition';
+
+export interface PaymentServiceDeps {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  provider: PaymentProvider;
+  /** Public address of the web app: the card page returns to `${appUrl}/betaling/<order>`. */
+  appUrl: string;
+  fulfil: Fulfil;
+}
+
+/** The payments core's input (the seam in docs/decisions/0050-payments.md). */
+export interface PlacePaidOrderInput {
+  userId: string;
+  idempotencyKey: string;
+  /** SHA-256 of the request, so the same key with another body is refused. */
+  requestHash: string;
+  method: PaymentMethod;
+  order: {
+    kind: OrderKind;
+    priceOere: number;
+    accountId?: string | null | undefined;
+    lineId?: string | null | undefined;
+    msisdn?: string | null | undefined;
+    planId?: string | null | undefined;
+    packageId?: string | null | undefined;
+    billingPeriod?: string | null | undefined;
+  };
+  /** What the card page and the card statement say. */
+  description: string;
+}
+
+export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
+
+/** What a round of reconciliation did (tests and the log). */
+export interface ReconcileResult {
+  checked: number;
+  advanced: number;
+}
+
+const ORDER_KEY_CONSTRAINT = 'orders_idempotency_key_uq';
+/** How long a retry waits for a first request that is still talking to the provider. */
+const IN_FLIGHT_WAIT_MS = 10_000;
+const PROVIDER_UNAVAILABLE_REASON = 'provider_unavailable';
+/** A `created` payment the provider never saw is abandoned after this long at the least. */
+const MIN_GRACE_S = 30;
+/** Reconciliation reads stuck payments in pages of this size, up to the per-round maximum. */
+const RECONCILE_PAGE = 100;
+const MAX_RECONCILED_PER_ROUND = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Card payments (docs/decisions/0050-payments.md): placing a paid order (idempotent, outside
+ * the DB transaction for the provider call), webhooks (verified, recorded once, forward-only)
+ * and reconciliation with the provider. Every state change goes through `advancePayment`.
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, now, log, provider, fulfil } = deps;
+
+  const answer = (order: OrderRow, payment: PaymentRow | undefined): OrderPlacedResponse => ({
+    order: toOrderDto(order),
+    paymentUrl: payment?.checkoutUrl ?? null,
+  });
+
+  /** The first answer again for a retried request (or 422 when the body differs). */
+  async function replay(earlier: OrderRow, requestHash: string): Promise<OrderPlacedResponse> {
+    if (earlier.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+    for (;;) {
+      const payment = await findPaymentOfOrder(db, earlier.id);
+      // The first request may still be talking to the provider: wait for its answer.
+      const inFlight = payment?.state === 'created' && payment.providerPaymentId === null;
+      if (!inFlight || Date.now() > deadline) {
+        if (payment?.failureReason === PROVIDER_UNAVAILABLE_REASON) {
+          throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+        }
+        if (inFlight) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { detail: 'in flight' });
+        const order = (await findOrder(db, earlier.id)) ?? earlier;
+        return answer(order, payment);
+      }
+      await sleep(100);
+    }
+  }
+
+  /**
+   * The provider did not take the payment: the payment fails and the order is cancelled in one
+   * transaction, and the Idempotency-Key is released so the customer's retry can try again.
+   */
+  async function abandonPlacement(payment: PaymentRow, error: unknown): Promise<never> {
+    log.warn({ err: error, paymentId: payment.id }, 'payment provider unavailable');
+    const at = now();
+    await db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, payment.id);
+      if (!locked || locked.state !== 'created') return;
+      await updatePayment(tx, payment.id, {
+        state: 'failed',
+        failureReason: PROVIDER_UNAVAILABLE_REASON,
+        updatedAt: at,
+      });
+      await lockOrder(tx, payment.orderId);
+      await updateOrder(tx, payment.orderId, {
+        paymentStatus: 'failed',
+        isCancelled: true,
+        cancelledAt: at,
+        idempotencyKey: null,
+      });
+      await notifyPaymentUpdated(tx, { orderId: payment.orderId, userId: payment.userId });
+    });
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+
+  async function placePaidOrder(input: PlacePaidOrderInput): Promise<OrderPlacedResponse> {
+    if (input.idempotencyKey.trim() === '') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    const earlier = await findOrderByKey(db, input.userId, input.idempotencyKey);
+    if (earlier) return replay(earlier, input.requestHash);
+
+    let agreementRef: string | null = null;
+    if (input.method === 'agreement') {
+      const agreement = await findActiveAgreement(db, input.userId);
+      if (!agreement?.providerReference) throw new AppError('AGREEMENT_REQUIRED');
+      agreementRef = agreement.providerReference;
+    }
+
+    const at = now();
+    let placed: { order: OrderRow; payment: PaymentRow };
+    try {
+      placed = await db.transaction(async (tx) => {
+        const order = await insertOrder(tx, {
+          userId: input.userId,
+          kind: input.order.kind,
+          accountId: input.order.accountId ?? null,
+          lineId: input.order.lineId ?? null,
+          msisdn: input.order.msisdn ?? null,
+          planId: input.order.planId ?? null,
+          packageId: input.order.packageId ?? null,
+          billingPeriod: input.order.billingPeriod ?? null,
+          priceOere: input.order.priceOere,
+          paymentStatus: 'pending',
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.requestHash,
+          createdAt: at,
+        });
+        const payment = await insertPayment(tx, {
+          orderId: order.id,
+          userId: input.userId,
+          amountOere: input.order.priceOere,
+          method: input.method,
+          provider: provider.name,
+          createdAt: at,
+          updatedAt: at,
+        });
+        return { order, payment };
+      });
+    } catch (error) {
+      // A simultaneous request with the same key won the race: answer its order.
+      if (uniqueViolationOf(error) === ORDER_KEY_CONSTRAINT) {
+        const winner = await findOrderByKey(db, input.userId, input.idempotencyKey);
+        if (winner) return replay(winner, input.requestHash);
+      }
+      throw error;
+    }
+
+    // The provider is called outside any transaction: no row stays locked while it answers.
+    const { order, payment } = placed;
+    let providerPaymentId: string;
+    let checkoutUrl: string | null = null;
+    try {
+      if (agreementRef !== null) {
+        ({ providerPaymentId } = await provider.chargeAgreement({
+          reference: payment.id,
+          amountOere: payment.amountOere,
+          description: input.description,
+          agreementRef,
+        }));
+      } else {
+        ({ providerPaymentId, checkoutUrl } = await provider.createCheckout({
+          reference: payment.id,
+          amountOere: payment.amountOere,
+          description: input.description,
+          returnUrl: `${deps.appUrl}${paymentReturnPath(order.id)}`,
+          saveCard: input.order.kind === 'payment_agreement',
+        }));
+      }
+    } catch (error) {
+      return abandonPlacement(payment, error);
+    }
+
+    // Only the provider's id and page are stored here: a webhook may already have moved the
+    // state on (an agreement charge settles at once), and that must not be overwritten.
+    const stored = await updatePayment(db, payment.id, { providerPaymentId, checkoutUrl });
+    const current = (await findOrder(db, order.id)) ?? order;
+    return answer(current, stored);
+  }
+
+  /** Applies a target to one payment under its row lock (reconciliation). */
+  async function advance(
+    paymentId: string,
+    target: PaymentTarget,
+    guard: (locked: PaymentRow) => boolean = () => true,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      // SKIP LOCKED: a payment another instance (or a webhook) is working on is left to it.
+      const payment = await lockPayment(tx, paymentId, { skipLocked: true });
+      if (!payment || !guard(payment)) return false;
+      const changed = await advancePayment(tx, payment, target, { now: now(), fulfil, log });
+      return changed !== null;
+    });
+  }
+
+  /**
+   * A webhook: verified over the raw body, then in ONE transaction the payment row is locked,
+   * the event id recorded (a redelivery is recognised and changes nothing) and the forward-only
+   * transition applied.
+   */
+  async function handleWebhook(
+    providerName: string,
+    rawBody: Buffer,
+    headers: IncomingHttpHeaders,
+  ): Promise<WebhookOutcome> {
+    if (providerName !== provider.name) throw new AppError('NOT_FOUND');
+    let event: ProviderEvent;
+    try {
+      event = provider.verifyWebhook(rawBody, headers);
+    } catch (error) {
+      log.warn({ err: error, provider: providerName }, 'webhook refused');
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID', { cause: error });
+    }
+    const at = now();
+    return db.transaction(async (tx) => {
+      let payment = isUuid(event.reference) ? await lockPayment(tx, event.reference) : undefined;
+      if (payment && payment.provider !== provider.name) payment = undefined;
+      const mismatch =
+        payment?.providerPaymentId != null && payment.providerPaymentId !== event.providerPaymentId;
+      const fresh = await recordWebhookEvent(tx, {
+        provider: provider.name,
+        eventId: event.id,
+        paymentId: payment?.id ?? null,
+        type: event.type,
+        receivedAt: at,
+      });
+      if (!fresh) return 'duplicate';
+      if (!payment || mismatch) {
+        log.warn(
+          {
+            eventId: event.id,
+            reference: event.reference,
+            providerPaymentId: event.providerPaymentId,
+          },
+          'webhook for an unknown payment ignored',
+        );
+        return 'unknown_payment';
+      }
+      const changed = await advancePayment(tx, payment, targetOfEvent(event), {
+        now: at,
+        fulfil,
+        log,
+      });
+      return changed ? 'applied' : 'ignored';
+    });
+  }
+
+  /**
+   * One round of reconciliation: payments open for longer than `afterS` are re-read from the
+   * provider and moved through the same transition as webhooks; a payment the provider never
+   * got (the process died between the insert and the provider call) is cancelled. Each payment
+   * is locked with SKIP LOCKED, so several instances can run this at once.
+   */
+  async function reconcile(options: {
+    afterS: number;
+    /** Most payments looked at in one round. */
+    limit?: number;
+    /** Rows per query (tests make it small to page). */
+    pageSize?: number;
+  }): Promise<ReconcileResult> {
+    const at = now();
+    const before = new Date(at.getTime() - options.afterS * 1000);
+    const limit = options.limit ?? MAX_RECONCILED_PER_ROUND;
+    const pageSize = options.pageSize ?? RECONCILE_PAGE;
+    // Every stuck payment gets its turn (payments whose card page is still open stay stuck for a
+    // while and must not hold back the ones behind them).
+    const stuck: PaymentRow[] = [];
+    while (stuck.length < limit) {
+      const last = stuck.at(-1);
+      const page = await findStuckPayments(
+        db,
+        before,
+        Math.min(pageSize, limit - stuck.length),
+        last && { updatedAt: last.updatedAt, id: last.id },
+      );
+      stuck.push(...page);
+      if (page.length < pageSize) break;
+    }
+    let advanced = 0;
+    for (const payment of stuck) {
+      let target: PaymentTarget | null;
+      if (payment.providerPaymentId === null) {
+        const grace = Math.max(options.afterS, MIN_GRACE_S) * 1000;
+        if (at.getTime() - payment.createdAt.getTime() < grace) continue;
+        target = { state: 'cancelled', failureReason: 'not_sent_to_provider' };
+      } else {
+        try {
+          const view = await provider.getPayment(payment.providerPaymentId);
+          target = view ? targetOfView(view) : null;
+        } catch (error) {
+          log.warn({ err: error, paymentId: payment.id }, 'reconciliation: provider unavailable');
+          continue;
+        }
+      }
+      if (!target) continue;
+      // Re-checked under the lock: the placement may have reached the provider meanwhile.
+      const sameAsRead = (locked: PaymentRow) =>
+        locked.providerPaymentId === payment.providerPaymentId;
+      if (await advance(payment.id, target, sameAsRead)) advanced += 1;
+    }
+    if (advanced > 0) log.info({ checked: stuck.length, advanced }, 'payments reconciled');
+    return { checked: stuck.length, advanced };
+  }
+
+  return { placePaidOrder, handleWebhook, reconcile };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,169 @@
+import type { PaymentStatus } from '@alda/contract/schemas/orders';
+import type {
+  ProviderCard,
+  ProviderEvent,
+  ProviderPaymentView,
+} from '../../adapters/payments/provider';
+import type { Db, Tx } from '../../db/client';
+import type { OrderRow } from '../../db/schema/orders';
+import type { PaymentRow, PaymentState } from '../../db/schema/payments';
+import { notifyPaymentUpdated } from '../../hub/payment-events';
+import { lockOrder, updateOrder, updatePayment } from './repo';
+
+/** C's fulfilment (modules/payments/fulfilment.ts): the effect of a paid order, run once. */
+export type Fulfil = (ctx: {
+  tx: Tx;
+  order: OrderRow;
+  payment: PaymentRow;
+  now: Date;
+}) => Promise<void>;
+
+/** Where a payment should move to, from a webhook event or the provider's current view. */
+export interface PaymentTarget {
+  state: Exclude<PaymentState, 'created'>;
+  providerPaymentId?: string | undefined;
+  card?: ProviderCard | undefined;
+  agreementRef?: string | undefined;
+  failureReason?: string | undefined;
+}
+
+const RANK: Record<PaymentState, number> = {
+  created: 0,
+  pending: 1,
+  paid: 2,
+  failed: 2,
+  cancelled: 2,
+};
+
+/** Forward only: created → pending → paid | failed | cancelled; terminal states never change. */
+export function canMove(from: PaymentState, to: PaymentState): boolean {
+  return RANK[to] > RANK[from];
+}
+
+/** The order's `payment_status` mirrors its payment (created and pending are both pending). */
+export function orderPaymentStatus(state: PaymentState): PaymentStatus {
+  return state === 'created' ? 'pending' : state;
+}
+
+/** The customer gave up (cancel button, abandoned page): recorded as cancelled, not failed. */
+const GAVE_UP = new Set(['cancelled', 'expired']);
+
+const failedState = (reason: string | undefined) =>
+  reason !== undefined && GAVE_UP.has(reason) ? 'cancelled' : 'failed';
+
+export function targetOfEvent(event: ProviderEvent): PaymentTarget {
+  const common = {
+    providerPaymentId: event.providerPaymentId,
+    card: event.card,
+    agreementRef: event.agreementRef,
+    failureReason: event.failureReason,
+  };
+  switch (event.type) {
+    case 'payment.pending':
+      return { ...common, state: 'pending' };
+    case 'payment.succeeded':
+      return { ...common, state: 'paid' };
+    case 'payment.failed':
+      return { ...common, state: failedState(event.failureReason) };
+  }
+}
+
+/** Null when the provider has nothing new to say (the card page is still open). */
+export function targetOfView(view: ProviderPaymentView): PaymentTarget | null {
+  const common = {
+    card: view.card,
+    agreementRef: view.agreementRef,
+    failureReason: view.failureReason,
+  };
+  switch (view.state) {
+    case 'created':
+      return null;
+    case 'pending':
+      return { ...common, state: 'pending' };
+    case 'succeeded':
+      return { ...common, state: 'paid' };
+    case 'failed':
+      return { ...common, state: failedState(view.failureReason) };
+  }
+}
+
+export interface TransitionContext {
+  now: Date;
+  fulfil: Fulfil;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/**
+ * THE way a payment changes state, shared by webhooks and reconciliation
+ * (docs/decisions/0050-payments.md). `payment` must be locked (`FOR UPDATE`) in `tx`. Applies a
+ * forward move or ignores (and logs) anything else; mirrors the state on the order; on `paid`
+ * sets `fulfilled_at` and fulfils, exactly once because both happen under the row lock in one
+ * transaction; and tells the payment hub. Answers the payment as it is afterwards, or null when
+ * nothing changed.
+ */
+export async function advancePayment(
+  tx: Db,
+  payment: PaymentRow,
+  target: PaymentTarget,
+  ctx: TransitionContext,
+): Promise<PaymentRow | null> {
+  if (!canMove(payment.state, target.state)) {
+    if (target.state === 'paid' && (payment.state === 'failed' || payment.state === 'cancelled')) {
+      // The provider took the money for a payment we had already closed: a person must refund.
+      ctx.log.error(
+        { paymentId: payment.id, orderId: payment.orderId, state: payment.state },
+        'payment succeeded at the provider after it was closed here: refund needed',
+      );
+      return null;
+    }
+    ctx.log.info(
+      { paymentId: payment.id, from: payment.state, to: target.state },
+      'payment transition ignored (states only move forward)',
+    );
+    return null;
+  }
+  const paid = target.state === 'paid';
+  const updated = await updatePayment(tx, payment.id, {
+    state: target.state,
+    updatedAt: ctx.now,
+    ...(payment.providerPaymentId === null && target.providerPaymentId
+      ? { providerPaymentId: target.providerPaymentId }
+      : {}),
+    ...(target.card
+      ? {
+          cardBrand: target.card.brand,
+          cardLast4: target.card.last4,
+          cardExpiry: target.card.expiry,
+        }
+      : {}),
+    ...(target.agreementRef ? { providerAgreementRef: target.agreementRef } : {}),
+    ...(target.state === 'failed' || target.state === 'cancelled'
+      ? { failureReason: target.failureReason ?? target.state }
+      : {}),
+    ...(paid && payment.fulfilledAt === null ? { fulfilledAt: ctx.now } : {}),
+  });
+  const order = await lockOrder(tx, payment.orderId);
+  if (!order) throw new Error(`payment ${payment.id} without its order`);
+  const gaveUp = (target.state === 'failed' || target.state === 'cancelled') && !order.isComplete;
+  const updatedOrder = await updateOrder(tx, order.id, {
+    paymentStatus: orderPaymentStatus(target.state),
+    // A purchase whose payment failed will never be carried out: the order ends here.
+    ...(gaveUp && !order.isCancelled ? { isCancelled: true, cancelledAt: ctx.now } : {}),
+  });
+  if (paid && payment.fulfilledAt === null) {
+    // The handle is a transaction (`db.transaction`'s); its static type only differs in the
+    // relational-query schema parameter, which neither side uses.
+    await ctx.fulfil({
+      tx: tx as unknown as Tx,
+      order: updatedOrder,
+      payment: updated,
+      now: ctx.now,
+    });
+  }
+  await notifyPaymentUpdated(tx, { orderId: order.id, userId: order.userId });
+  ctx.log.info(
+    { paymentId: payment.id, orderId: order.id, from: payment.state, to: target.state },
+    'payment state changed',
+  );
+  return updated;
+}
