@@ -1,0 +1,252 @@
+import { HUB_KEEP_ALIVE_MS, HUB_SERVER_TIMEOUT_MS } from '@alda/contract/constants';
+import {
+  PAYMENT_HUB_PATH,
+  type PaymentStatus,
+  type PaymentUpdated,
+} from '@alda/contract/schemas/orders';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { AuthUser } from '../modules/auth/service';
+import { toOrderDto } from '../modules/orders/dto';
+import {
+  HubError,
+  registerHubServer,
+  type HubConnection,
+  type HubOptions,
+  type HubServer,
+} from './hub-server';
+import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from './payment-events';
+import { findOrderWithPayment, type OrderWithPayment } from './repo';
+
+/*
+ * The payment hub (SPEC §4 "Payment flow", §7 "Payment hub"): a client listens to one of its
+ * orders and gets PaymentUpdated when the order's payment changes. Changes arrive as NOTIFYs on
+ * PAYMENT_UPDATED_CHANNEL (payment-events.ts), sent by whoever changed the payment inside the
+ * same transaction, so only committed changes reach clients; every API instance LISTENs and
+ * serves its own connections (docs/decisions/0051-payment-hub.md).
+ */
+
+export interface PaymentHubOptions extends HubOptions {
+  /** Orders one connection may listen to at once. */
+  maxOrdersPerConnection: number;
+}
+
+export const DEFAULT_PAYMENT_HUB_OPTIONS: PaymentHubOptions = {
+  keepAliveMs: HUB_KEEP_ALIVE_MS,
+  serverTimeoutMs: HUB_SERVER_TIMEOUT_MS,
+  handshakeTimeoutMs: 15_000,
+  connectionTokenTtlMs: 15_000,
+  maxMessageBytes: 32 * 1024,
+  maxQueuedInvocations: 32,
+  maxBufferedBytes: 1024 * 1024,
+  maxConnectionsPerUser: 10,
+  maxOrdersPerConnection: 20,
+};
+
+export const PAYMENT_UPDATED_TARGET = 'PaymentUpdated';
+
+export interface PaymentHubDeps {
+  database: Database;
+  authenticate(accessToken: string): Promise<AuthUser | null>;
+  tokenKey: Uint8Array;
+  options?: Partial<PaymentHubOptions> | undefined;
+}
+
+export interface PaymentHub {
+  /** Live connections of this instance. */
+  readonly connections: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentHub: PaymentHub;
+  }
+}
+
+/** Same text for an unknown order and someone else's, so ids cannot be probed. */
+const UNKNOWN_ORDER = 'Unknown order.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TERMINAL: ReadonlySet<PaymentStatus> = new Set(['paid', 'failed', 'cancelled']);
+
+/** The PaymentUpdated payload (contract `paymentUpdated`) of an order as it is now. */
+export function paymentUpdatedPayload({
+  order,
+  paymentUpdatedAt,
+}: OrderWithPayment): PaymentUpdated {
+  return {
+    orderId: order.id,
+    status: order.paymentStatus,
+    order: toOrderDto(order),
+    updatedAt: (paymentUpdatedAt ?? order.completedAt ?? order.createdAt).toISOString(),
+  };
+}
+
+/**
+ * Installs the payment hub at PAYMENT_HUB_PATH and, when the app is ready, LISTENs for payment
+ * changes; both stop when the app closes.
+ */
+export async function registerPaymentHub(
+  app: FastifyInstance,
+  deps: PaymentHubDeps,
+): Promise<PaymentHub> {
+  const options = { ...DEFAULT_PAYMENT_HUB_OPTIONS, ...deps.options };
+  const { database } = deps;
+  const db = database.db;
+  const log = app.log.child({ hub: 'payment' });
+  /** orderId → connections listening to it, and the reverse. */
+  const listeners = new Map<string, Set<HubConnection>>();
+  const listening = new Map<HubConnection, Set<string>>();
+
+  function subscribe(connection: HubConnection, orderId: string) {
+    let orders = listening.get(connection);
+    if (!orders) {
+      orders = new Set();
+      listening.set(connection, orders);
+    }
+    if (!orders.has(orderId) && orders.size >= options.maxOrdersPerConnection) {
+      throw new HubError('Listening to too many orders.');
+    }
+    orders.add(orderId);
+    let set = listeners.get(orderId);
+    if (!set) {
+      set = new Set();
+      listeners.set(orderId, set);
+    }
+    set.add(connection);
+  }
+
+  function unsubscribe(connection: HubConnection, orderId: string) {
+    const orders = listening.get(connection);
+    orders?.delete(orderId);
+    if (orders?.size === 0) listening.delete(connection);
+    const set = listeners.get(orderId);
+    set?.delete(connection);
+    if (set?.size === 0) listeners.delete(orderId);
+  }
+
+  const orderArgument = (value: unknown): string => {
+    if (typeof value !== 'string' || !UUID.test(value)) throw new HubError(UNKNOWN_ORDER);
+    return value.toLowerCase();
+  };
+
+  const server: HubServer = await registerHubServer(app, {
+    path: PAYMENT_HUB_PATH,
+    name: 'payment',
+    options,
+    authenticate: deps.authenticate,
+    tokenKey: deps.tokenKey,
+    hub: {
+      methods: {
+        ListenToOrder: {
+          parameters: 1,
+          async invoke(connection, [value]) {
+            const orderId = orderArgument(value);
+            // Subscribed before the read, so a change committed meanwhile is not missed.
+            subscribe(connection, orderId);
+            const found = await findOrderWithPayment(db, orderId);
+            if (!found || found.order.userId !== connection.userId) {
+              unsubscribe(connection, orderId);
+              throw new HubError(UNKNOWN_ORDER);
+            }
+            // A client that listens after the outcome still learns it (SPEC §4 "Payment flow").
+            if (!TERMINAL.has(found.order.paymentStatus)) return {};
+            return {
+              followUp: () => {
+                connection.send(PAYMENT_UPDATED_TARGET, [paymentUpdatedPayload(found)]);
+              },
+            };
+          },
+        },
+        StopListeningToOrder: {
+          parameters: 1,
+          async invoke(connection, [value]) {
+            if (typeof value !== 'string') throw new HubError(UNKNOWN_ORDER);
+            unsubscribe(connection, value.toLowerCase());
+            return {};
+          },
+        },
+      },
+      onDisconnected(connection) {
+        for (const orderId of [...(listening.get(connection) ?? [])]) {
+          unsubscribe(connection, orderId);
+        }
+      },
+    },
+  });
+
+  /*
+   * One read per notice for all local listeners of the order. Notices for one order are handled
+   * one after another (a later read never overtakes an earlier one); notices that arrive during
+   * a read fold into one more read.
+   */
+  const refreshing = new Map<string, { again: boolean }>();
+
+  async function refresh(orderId: string) {
+    const running = refreshing.get(orderId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    refreshing.set(orderId, state);
+    try {
+      while (state.again) {
+        state.again = false;
+        if (!listeners.has(orderId)) return;
+        const found = await findOrderWithPayment(db, orderId);
+        if (!found) return;
+        const payload = paymentUpdatedPayload(found);
+        for (const connection of listeners.get(orderId) ?? []) {
+          if (connection.userId === found.order.userId) {
+            connection.send(PAYMENT_UPDATED_TARGET, [payload]);
+          }
+        }
+      }
+    } finally {
+      refreshing.delete(orderId);
+    }
+  }
+
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const refreshInBackground = (orderId: string) => {
+      refresh(orderId).catch((error: unknown) => {
+        log.error({ err: error, orderId }, 'PaymentUpdated fan-out failed');
+      });
+    };
+    stopListening = await database.listen(
+      PAYMENT_UPDATED_CHANNEL,
+      (payload) => {
+        const notice = parsePaymentUpdatedNotice(payload);
+        if (!notice) {
+          log.warn('malformed payment notice ignored');
+          return;
+        }
+        const orderId = notice.orderId.toLowerCase();
+        // Most instances have nobody listening to a given order: no read then.
+        if (listeners.has(orderId)) refreshInBackground(orderId);
+      },
+      {
+        // Changes committed while the LISTEN connection was down were not heard: send every
+        // listened order's current state once, so no client waits for an event that is gone.
+        onReconnected: () => {
+          for (const orderId of listeners.keys()) refreshInBackground(orderId);
+        },
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    await stopListening?.();
+    stopListening = undefined;
+  });
+
+  const hub: PaymentHub = {
+    get connections() {
+      return server.size;
+    },
+  };
+  app.decorate('paymentHub', hub);
+  return hub;
+}
