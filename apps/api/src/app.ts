@@ -7,6 +7,8 @@ import { createMessaging, type Messaging } from './adapters/messaging';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { registerPaymentHub, type PaymentHubOptions } from './hub/payment-hub';
+import { registerPayments, type PaymentDeps } from './modules/payments/register';
 import { AppError } from './errors';
 import { createPasswordService } from './modules/auth/password-service';
 import { createPhoneLoginService } from './modules/auth/phone-login-service';
@@ -27,11 +29,20 @@ import { statusRoutes } from './modules/status/routes';
 import { createStatusService } from './modules/status/service';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
+import { registerMonthEnd } from './jobs/month-end';
 import { registerUsageSimulator } from './jobs/usage-simulator';
 import { actionRoutes } from './modules/actions/routes';
 import { createActionService } from './modules/actions/service';
 import { agreementRoutes } from './modules/agreements/routes';
 import { createAgreementService } from './modules/agreements/service';
+import { billingRoutes } from './modules/billing/routes';
+import { createBillingService } from './modules/billing/service';
+import { createPackagePurchaseService } from './modules/packages/purchase';
+import { receiptRoutes } from './modules/receipts/routes';
+import { createReceiptService } from './modules/receipts/service';
+import { createEuPackageService } from './modules/subscriptions/eu-package';
+import { topUpRoutes } from './modules/top-ups/routes';
+import { createTopUpService } from './modules/top-ups/service';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrderService } from './modules/orders/service';
 import { packageRoutes } from './modules/packages/routes';
@@ -46,6 +57,7 @@ import { createDataTransferService } from './modules/data-transfers/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
+import { createMonthEndService } from './modules/month-end/service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -72,6 +84,10 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** SMS or e-mail adapters to use instead of the configured ones (tests). */
   messaging?: Partial<Messaging>;
+  /** Payment hub timings and limits (tests shorten keep-alive and timeouts). */
+  hub?: Partial<PaymentHubOptions>;
+  /** Card payment seams (tests deliver webhooks through inject, make the provider fail). */
+  payments?: PaymentDeps;
 }
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
@@ -107,7 +123,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       dataDir: config.dataDir,
       log: app.log,
     });
-    await assemble(app, config, database, deps.now ?? (() => new Date()), deps.messaging ?? {});
+    await assemble(
+      app,
+      config,
+      database,
+      deps.now ?? (() => new Date()),
+      deps.messaging ?? {},
+      deps.hub,
+      deps.payments,
+    );
     return app;
   } catch (error) {
     // Closing twice is harmless; what must not happen is a pool left open by a failed build.
@@ -149,6 +173,8 @@ async function assemble(
   database: Database,
   now: () => Date,
   messagingOverrides: Partial<Messaging>,
+  hubOptions?: Partial<PaymentHubOptions>,
+  paymentDeps?: PaymentDeps,
 ): Promise<void> {
   const background = createBackgroundTasks(app.log);
   const messaging: Messaging = {
@@ -220,8 +246,15 @@ async function assemble(
     limiter,
   });
   installAuthentication(app, auth);
+  await registerPaymentHub(app, {
+    database,
+    authenticate: (token) => auth.authenticate(token),
+    tokenKey: deriveKey(config.jwtSecret, 'hub-connection-token'),
+    options: hubOptions,
+  });
 
-  // 3. Routes, module by module.
+  // 3. Routes, module by module. Payments first: purchase routes use `app.payments`.
+  await registerPayments(app, { config, db, now, deps: paymentDeps });
   await app.register(healthRoutes, { service: createHealthService({ database }) });
   await app.register(statusRoutes, {
     service: createStatusService({
@@ -263,11 +296,25 @@ async function assemble(
     service: createOutboxService({ db }),
     enabled: config.demoMode,
   });
-  await app.register(subscriptionRoutes, { service: createSubscriptionService({ db, now }) });
+  const subscriptions = createSubscriptionService({ db, now });
+  await app.register(subscriptionRoutes, {
+    service: subscriptions,
+    euPackage: createEuPackageService({ db, now, subscriptions }),
+  });
   await app.register(planRoutes, { service: createPlanService({ db }) });
   await app.register(orderRoutes, { service: createOrderService({ db }) });
-  await app.register(packageRoutes, { service: createPackageService({ db, now }) });
-  await app.register(agreementRoutes, { service: createAgreementService({ db }) });
+  // Purchases go through the payments core (`app.payments`, registered above).
+  const payments = () => app.payments;
+  await app.register(packageRoutes, {
+    service: createPackageService({ db, now }),
+    purchases: createPackagePurchaseService({ db, payments }),
+  });
+  await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
+  await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
+  await app.register(billingRoutes, { service: createBillingService({ db, now, payments }) });
+  await app.register(receiptRoutes, {
+    service: createReceiptService({ db, email: messaging.email }),
+  });
   await app.register(actionRoutes, { service: createActionService({ db }) });
   await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now }) });
   await app.register(notificationRoutes, { service: createNotificationService({ db, now }) });
@@ -280,6 +327,8 @@ async function assemble(
     numbers: () => usage.activeNumbers(),
     log: app.log,
   });
+  const monthEnd = createMonthEndService({ db, now, log: app.log });
+  registerMonthEnd(app, { intervalS: config.monthEndIntervalS, run: monthEnd.run, log: app.log });
 
   // 4. The web app, and the fallback for everything else.
   const web = await registerWebApp(app, config.webDist);

@@ -149,6 +149,59 @@ export const CONFIG_DOC = [
     description:
       'With DEMO_MODE on: seconds between rounds of the demo usage simulator, which uses a few MB on every line in service through the usage feed so the demo is alive. `0` turns it off. Ignored without DEMO_MODE.',
   },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'test',
+    description:
+      'Card payment provider. `test`: the built-in test provider (hosted card page under `/test-provider/`, test cards in docs/operations.md "Payments"), which no real card reaches.',
+  },
+  {
+    name: 'PAYMENT_WEBHOOK_SECRET',
+    default: '(generated in development)',
+    description:
+      "Shared secret (≥ 32 characters) of the provider's webhook signatures (`Alda-Signature`, HMAC-SHA256 over timestamp and raw body). Required when NODE_ENV=production unless DEMO_MODE is on; the same on all instances.",
+  },
+  {
+    name: 'PAYMENT_WEBHOOK_URL',
+    default: '`<APP_URL>/api/payments/webhooks/test`',
+    description:
+      'Where the test provider POSTs its webhooks (a real provider is told this address in its dashboard).',
+  },
+  {
+    name: 'PAYMENT_RECONCILE_INTERVAL_S',
+    default: '60',
+    description:
+      'Seconds between reconciliation rounds, which re-read payments stuck in created/pending from the provider. `0` turns it off.',
+  },
+  {
+    name: 'PAYMENT_RECONCILE_AFTER_S',
+    default: '60',
+    description:
+      'A payment unchanged for this many seconds counts as stuck for reconciliation (one never sent to the provider is cancelled after it, at least 30 s).',
+  },
+  {
+    name: 'MONTH_END_INTERVAL_S',
+    default: '300',
+    description:
+      "Seconds between rounds of the month-end job (also run once at start), which moves every line balance of a past Faroese month to the current one: the plan's data again, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
+  },
+  {
+    name: 'TEST_PROVIDER_SLOW_DELAY_MS',
+    default: '8000',
+    description:
+      'Milliseconds until the slow test card (`4000 0000 0000 3063`) succeeds; a pending webhook is sent first.',
+  },
+  {
+    name: 'TEST_PROVIDER_WEBHOOK_DUPLICATES',
+    default: 'false',
+    description: 'The test provider sends every webhook twice (to exercise idempotent handling).',
+  },
+  {
+    name: 'TEST_PROVIDER_WEBHOOK_DELAY_MS',
+    default: '0',
+    description:
+      'The test provider holds every webhook back this many milliseconds (late delivery).',
+  },
 ] as const satisfies readonly { name: string; default: string; description: string }[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -216,6 +269,21 @@ const envSchema = z
       'must be at least 24 characters',
     ),
     USAGE_SIMULATOR_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(30),
+    PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+    PAYMENT_WEBHOOK_SECRET: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters',
+    ),
+    PAYMENT_WEBHOOK_URL: optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/\S+$/.test(value),
+      'must be an http(s) URL',
+    ),
+    PAYMENT_RECONCILE_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
+    PAYMENT_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
+    MONTH_END_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(300),
+    TEST_PROVIDER_SLOW_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
+    TEST_PROVIDER_WEBHOOK_DUPLICATES: z.stringbool().default(false),
+    TEST_PROVIDER_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   })
   .superRefine((env, ctx) => {
     if (semver.valid(env.MIN_APP_VERSION) && semver.valid(env.LATEST_APP_VERSION)) {
@@ -226,6 +294,18 @@ const envSchema = z
           message: `must not be greater than LATEST_APP_VERSION (${env.LATEST_APP_VERSION})`,
         });
       }
+    }
+    if (
+      env.NODE_ENV === 'production' &&
+      !env.DEMO_MODE &&
+      env.PAYMENT_WEBHOOK_SECRET === undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WEBHOOK_SECRET'],
+        message:
+          'is required when NODE_ENV=production (generate one with `openssl rand -base64 48`)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env.JWT_SECRET === undefined) {
       ctx.addIssue({
@@ -279,6 +359,23 @@ export interface Config {
   usageFeedToken: string | undefined;
   /** Seconds between demo usage simulator rounds (DEMO_MODE only); 0: off. */
   usageSimulatorIntervalS: number;
+  /** Card payment provider adapter. */
+  paymentProvider: 'test';
+  /** HMAC secret of the provider's webhook signatures. */
+  paymentWebhookSecret: string;
+  /** True when no PAYMENT_WEBHOOK_SECRET was configured and a random one was made. */
+  paymentWebhookSecretGenerated: boolean;
+  /** Where the test provider delivers its webhooks. */
+  paymentWebhookUrl: string;
+  /** Seconds between reconciliation rounds; 0: off. */
+  paymentReconcileIntervalS: number;
+  /** Open payments unchanged this long are reconciled. */
+  paymentReconcileAfterS: number;
+  /** Seconds between month-end rounds (one also runs at start); 0: off. */
+  monthEndIntervalS: number;
+  testProviderSlowDelayMs: number;
+  testProviderWebhookDuplicates: boolean;
+  testProviderWebhookDelayMs: number;
 }
 
 /** Thrown by {@link loadConfig}; its message lists every bad variable, ready to print. */
@@ -345,6 +442,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsSender: e.SMS_SENDER,
     usageFeedToken: e.USAGE_FEED_TOKEN,
     usageSimulatorIntervalS: e.USAGE_SIMULATOR_INTERVAL_S,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? randomBytes(48).toString('base64url'),
+    paymentWebhookSecretGenerated: e.PAYMENT_WEBHOOK_SECRET === undefined,
+    paymentWebhookUrl:
+      e.PAYMENT_WEBHOOK_URL ??
+      `${(e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')}/api/payments/webhooks/${e.PAYMENT_PROVIDER}`,
+    paymentReconcileIntervalS: e.PAYMENT_RECONCILE_INTERVAL_S,
+    paymentReconcileAfterS: e.PAYMENT_RECONCILE_AFTER_S,
+    monthEndIntervalS: e.MONTH_END_INTERVAL_S,
+    testProviderSlowDelayMs: e.TEST_PROVIDER_SLOW_DELAY_MS,
+    testProviderWebhookDuplicates: e.TEST_PROVIDER_WEBHOOK_DUPLICATES,
+    testProviderWebhookDelayMs: e.TEST_PROVIDER_WEBHOOK_DELAY_MS,
   };
 }
 

@@ -86,8 +86,25 @@ describe('configuration (parsed once at boot)', () => {
       SMS_GATEWAY_URL: 'https://sms.example.fo/v1/messages',
       SMS_GATEWAY_TOKEN: 'gateway-token',
       SMS_SENDER: 'AldaFO',
+      PAYMENT_PROVIDER: 'test',
+      PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+      PAYMENT_RECONCILE_INTERVAL_S: '30',
+      PAYMENT_RECONCILE_AFTER_S: '120',
+      TEST_PROVIDER_SLOW_DELAY_MS: '4000',
+      TEST_PROVIDER_WEBHOOK_DUPLICATES: 'true',
+      TEST_PROVIDER_WEBHOOK_DELAY_MS: '1500',
     });
     expect(config).toMatchObject({
+      paymentProvider: 'test',
+      paymentWebhookSecret: 'w'.repeat(40),
+      paymentWebhookSecretGenerated: false,
+      // Unset: the provider posts to this app's own webhook route.
+      paymentWebhookUrl: 'https://minsida.alda.fo/api/payments/webhooks/test',
+      paymentReconcileIntervalS: 30,
+      paymentReconcileAfterS: 120,
+      testProviderSlowDelayMs: 4000,
+      testProviderWebhookDuplicates: true,
+      testProviderWebhookDelayMs: 1500,
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://alda:pw@db.internal:5432/alda',
@@ -165,6 +182,12 @@ describe('configuration (parsed once at boot)', () => {
       /JWT_SECRET is required when NODE_ENV=production/,
     );
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).jwtSecretGenerated).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET is required when NODE_ENV=production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).paymentWebhookSecretGenerated,
+    ).toBe(true);
   });
 
   it('rejects a short JWT_SECRET and a minimum version above the latest', () => {

@@ -104,7 +104,7 @@ describe('data transfers', () => {
     ).data;
     expect(notes.items[0]).toMatchObject({ type: 'data_received', readAt: null });
     expect(notes.items[0]?.body).toContain('gave you');
-    expect(notes.items[0]?.body).toContain('214455');
+    expect(notes.items[0]?.body).toContain('21 44 55');
   });
 
   it('refuses a gift beyond the monthly allowance (GIVE_LIMIT_REACHED) in fo and en', async () => {

@@ -97,7 +97,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Config as a test wants it: quiet logs, memory PGlite, a fixed secret, no web app. */
+/** Config as a test wants it: quiet logs, memory PGlite, a fixed secret, no web app, no month end. */
 export function testConfig(env: Record<string, string> = {}, databaseUrl?: string): Config {
   return loadConfig({
     NODE_ENV: 'test',
@@ -105,6 +105,9 @@ export function testConfig(env: Record<string, string> = {}, databaseUrl?: strin
     DATA_DIR: 'memory',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent/alda-web-dist',
+    // Tests seed data at fixed instants while many apps run on the real clock: the month-end job
+    // (ADR 0053) would move those balances at start, so it is on only where a test asks for it.
+    MONTH_END_INTERVAL_S: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -67,6 +67,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         'accept-language',
         'x-request-id',
         'idempotency-key',
+        // Sent by the official SignalR client with the payment hub's negotiate.
+        'x-requested-with',
+        'x-signalr-user-agent',
       ],
       exposedHeaders: ['x-request-id', 'retry-after'],
       maxAge: 600,

@@ -9,6 +9,16 @@ export interface EmailMessage {
   text: string;
   /** HTML part of the same content (the message is multipart/alternative). */
   html: string;
+  /** Files sent along (a receipt PDF); the message becomes multipart/mixed. */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  /** File name the mail client shows, e.g. `kvittan-K-2026-000042.pdf`. */
+  filename: string;
+  /** MIME type, e.g. `application/pdf`. */
+  contentType: string;
+  content: Buffer;
 }
 
 export interface EmailSender {

@@ -11,11 +11,15 @@ export function createOutboxEmailSender(deps: { db: Db; log: FastifyBaseLogger }
   return {
     kind: 'outbox',
     async send(message) {
+      // The outbox keeps text, not files: an attachment is listed by name and size.
+      const attached = (message.attachments ?? []).map(
+        (a) => `[${a.filename}, ${a.contentType}, ${a.content.length} bytes]`,
+      );
       const row = await insertOutboxMessage(deps.db, {
         channel: 'email',
         recipient: message.to.toLowerCase(),
         subject: message.subject,
-        text: message.text,
+        text: attached.length > 0 ? `${message.text}\n\n${attached.join('\n')}` : message.text,
         html: message.html,
       });
       deps.log.info(
@@ -25,6 +29,7 @@ export function createOutboxEmailSender(deps: { db: Db; log: FastifyBaseLogger }
           to: row.recipient,
           subject: message.subject,
           text: message.text,
+          attachments: attached,
         },
         'e-mail stored in the outbox',
       );

@@ -31,6 +31,11 @@ export function createSmtpSender(options: SmtpOptions): EmailSender {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: (message.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
     async close() {

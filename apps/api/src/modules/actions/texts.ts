@@ -3,6 +3,7 @@ import { formatKr } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import type { ActionType } from '@alda/contract/schemas/actions';
 import type { ActionPayload, ActionRow } from '../../db/schema/actions';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 
 /** What a sentence of the activity log is made from. */
 interface Parts {
@@ -71,7 +72,9 @@ export function actionText(
   const parts: Parts = {
     plan: pick(payload.planName, locale),
     package: pick(payload.packageName, locale),
-    name: payload.counterpart?.name ?? payload.counterpart?.phoneNumber ?? '',
+    name:
+      payload.counterpart?.name ??
+      (payload.counterpart?.phoneNumber ? formatPhoneNumber(payload.counterpart.phoneNumber) : ''),
     data: row.dataMb === null ? '' : formatData(row.dataMb, locale),
     amount: row.amountOere === null ? '' : formatKr(Math.abs(row.amountOere), locale),
     enabled: payload.enabled ?? false,

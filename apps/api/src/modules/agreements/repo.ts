@@ -31,3 +31,46 @@ export async function insertMissingAgreements(
   if (rows.length === 0) return;
   await db.insert(paymentAgreements).values(rows).onConflictDoNothing();
 }
+
+/** The card a new agreement is made from (copied from the paid card check). */
+export interface AgreementCard {
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardExpiry: string | null;
+  providerReference: string | null;
+}
+
+/**
+ * Makes `card` the customer's active agreement: every earlier agreement that is not cancelled is
+ * cancelled first (the partial unique index allows one pending or active agreement), then the new
+ * one is inserted. Call inside the transaction that marks the card check paid.
+ */
+export async function replaceAgreement(
+  db: Db,
+  userId: string,
+  card: AgreementCard,
+  at: Date,
+): Promise<PaymentAgreementRow> {
+  await db
+    .update(paymentAgreements)
+    .set({ status: 'cancelled', updatedAt: at })
+    .where(and(eq(paymentAgreements.userId, userId), ne(paymentAgreements.status, 'cancelled')));
+  const [row] = await db
+    .insert(paymentAgreements)
+    .values({ userId, status: 'active', ...card, createdAt: at, updatedAt: at })
+    .returning();
+  if (!row) throw new Error('agreement insert returned nothing');
+  return row;
+}
+
+/** The customer's active agreement, if any (what `payWith: 'agreement'` charges). */
+export async function findActiveAgreement(
+  db: Db,
+  userId: string,
+): Promise<PaymentAgreementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAgreements)
+    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
+  return row;
+}

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { agreementResponse } from '@alda/contract/schemas/agreements';
+import { agreementResponse, createAgreementRequest } from '@alda/contract/schemas/agreements';
+import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
+import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
 import type { AgreementService } from './service';
 
 export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService }> = async (
@@ -23,5 +25,33 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
       },
     },
     async (request) => ({ data: await service.current(requireUser(request).id) }),
+  );
+
+  app.post(
+    '/api/agreements',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['agreements'],
+        summary: 'Register or change the card on file (SPEC §7 POST agreements, §8)',
+        description:
+          "Places a `payment_agreement` order: a zero-amount card check on the provider's card page (`paymentUrl`), which saves the card with the provider. When the check is paid the card becomes the active agreement (brand, last four digits, expiry) and the previous agreement is cancelled, in one transaction. Send an `Idempotency-Key` header (400 IDEMPOTENCY_KEY_REQUIRED without). 503 PAYMENT_PROVIDER_UNAVAILABLE.",
+        security: [{ bearerAuth: [] }],
+        body: createAgreementRequest,
+        response: {
+          201: dataEnvelope(orderPlacedResponse),
+          ...errorResponses(400, 401, 422, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const placed = await service.create(
+        requireUser(request).id,
+        key,
+        requestHashOf('POST /api/agreements', request.body),
+      );
+      return reply.code(201).send({ data: placed });
+    },
   );
 };

@@ -1,10 +1,13 @@
 import type { Agreement, AgreementResponse } from '@alda/contract/schemas/agreements';
+import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import type { PaymentAgreementRow } from '../../db/schema/agreements';
+import { placeOnce, type PaymentPlacer } from '../orders/placing';
 import { findCurrentAgreement } from './repo';
 
 export interface AgreementServiceDeps {
   db: Db;
+  payments: () => PaymentPlacer;
 }
 
 /** An agreement as the contract shows it; the provider's reference never leaves the server. */
@@ -26,6 +29,28 @@ export function createAgreementService(deps: AgreementServiceDeps) {
     async current(userId: string): Promise<AgreementResponse> {
       const row = await findCurrentAgreement(deps.db, userId);
       return row ? toAgreementDto(row) : null;
+    },
+
+    /**
+     * POST /api/agreements: registers or changes the card on file. A `payment_agreement` order
+     * with price 0 is a card check on the provider's card page (the card is saved there); when it
+     * is paid, fulfilment makes the card the active agreement and cancels the previous one.
+     */
+    async create(
+      userId: string,
+      idempotencyKey: string,
+      requestHash: string,
+    ): Promise<OrderPlacedResponse> {
+      return placeOnce(deps.db, deps.payments, {
+        userId,
+        idempotencyKey,
+        requestHash,
+        method: 'card',
+        prepare: async () => ({
+          order: { kind: 'payment_agreement', priceOere: 0 },
+          description: 'Alda: gjaldsavtala (kortkanning)',
+        }),
+      });
     },
   };
 }

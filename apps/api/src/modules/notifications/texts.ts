@@ -2,6 +2,7 @@ import { formatData } from '@alda/contract/format/data';
 import type { Locale } from '@alda/contract/locale';
 import type { NotificationType } from '@alda/contract/schemas/notifications';
 import type { NotificationParams } from '../../db/schema/data-transfers';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 
 interface Texts {
   title: string;
@@ -58,7 +59,8 @@ export function notificationTexts(
   params: NotificationParams,
   locale: Locale,
 ): Texts {
-  const who = params.name ?? params.phoneNumber ?? '';
+  // A number is written as people write it (21 44 55) when there is no name to show.
+  const who = params.name ?? (params.phoneNumber ? formatPhoneNumber(params.phoneNumber) : '');
   const data = params.dataMb === undefined ? '' : formatData(params.dataMb, locale);
   return TEXTS[locale][type]({ who, data }, params);
 }

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
@@ -36,4 +36,40 @@ export async function findOrdersOfAccounts(
 export async function insertMissingOrders(db: Db, rows: NewOrderRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(orders).values(rows).onConflictDoNothing();
+}
+
+/** One order by id (null-safe for ids that are not uuids: the caller checks the format). */
+export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/** Marks an order complete (idempotent: a completed order keeps its first completion time). */
+export async function completeOrder(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ isComplete: true, completedAt: at })
+    .where(and(eq(orders.id, id), eq(orders.isComplete, false), eq(orders.isCancelled, false)));
+}
+
+/** The caller's order placed with this Idempotency-Key, if any. */
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/** Whether the customer owns this account. */
+export async function ownsAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.ownerUserId, userId)));
+  return row !== undefined;
 }

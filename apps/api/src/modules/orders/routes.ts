@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { ordersResponse } from '@alda/contract/schemas/orders';
+import { idParams } from '@alda/contract/schemas/common';
+import { orderResponse, ordersResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import type { OrderService } from './service';
@@ -23,5 +24,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService }> = asy
       },
     },
     async (request) => ({ data: await service.list(requireUser(request).id) }),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "One of the caller's orders (the HTTP fallback of the payment flow, SPEC §4)",
+        description:
+          "The order with its `paymentStatus` (pending, paid, failed, cancelled or not_required) and `isComplete`. The app reads it when the payment hub is not connected or no PaymentUpdated arrived. Orders the caller placed or on accounts they own; 404 NOT_FOUND for anyone else's or an unknown id.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: dataEnvelope(orderResponse), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ data: await service.get(requireUser(request).id, request.params.id) }),
   );
 };

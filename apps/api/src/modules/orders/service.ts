@@ -1,7 +1,9 @@
-import type { OrdersResponse } from '@alda/contract/schemas/orders';
+import type { OrderResponse, OrdersResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { isUuid } from '../versions/uuid';
 import { toOrderDto } from './dto';
-import { findOrdersOfUser } from './repo';
+import { findOrder, findOrdersOfUser, ownsAccount } from './repo';
 
 export interface OrderServiceDeps {
   db: Db;
@@ -17,6 +19,23 @@ export function createOrderService(deps: OrderServiceDeps) {
      */
     async list(userId: string): Promise<OrdersResponse> {
       return (await findOrdersOfUser(deps.db, userId)).map(toOrderDto);
+    },
+
+    /**
+     * GET /api/orders/{id}: one order the caller may see (placed by them or on an account they
+     * own — the same orders as the list); anyone else's, and an unknown id, NOT_FOUND. The HTTP
+     * fallback of the payment flow reads `paymentStatus` here.
+     */
+    async get(userId: string, id: string): Promise<OrderResponse> {
+      const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no order ${id}` });
+      if (!isUuid(id)) throw notFound();
+      const row = await findOrder(deps.db, id);
+      if (!row) throw notFound();
+      const visible =
+        row.userId === userId ||
+        (row.accountId !== null && (await ownsAccount(deps.db, userId, row.accountId)));
+      if (!visible) throw notFound();
+      return toOrderDto(row);
     },
   };
 }

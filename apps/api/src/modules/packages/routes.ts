@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
-import { packageOffer, packagesResponse } from '@alda/contract/schemas/packages';
+import { orderPlacedResponse } from '@alda/contract/schemas/orders';
+import {
+  packageOffer,
+  packagesResponse,
+  purchasePackageRequest,
+} from '@alda/contract/schemas/packages';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
+import { requireUser } from '../../plugins/auth';
+import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
+import type { PackagePurchaseService } from './purchase';
 import type { PackageService } from './service';
 
-export const packageRoutes: FastifyPluginAsyncZod<{ service: PackageService }> = async (
-  app,
-  { service },
-) => {
+export const packageRoutes: FastifyPluginAsyncZod<{
+  service: PackageService;
+  purchases: PackagePurchaseService;
+}> = async (app, { service, purchases }) => {
   app.get(
     '/api/packages',
     {
@@ -40,5 +48,34 @@ export const packageRoutes: FastifyPluginAsyncZod<{ service: PackageService }> =
       },
     },
     async (request) => ({ data: await service.get(request.params.id, requestLocale(request)) }),
+  );
+
+  app.post(
+    '/api/packages',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['packages'],
+        summary: 'Buy an extra package (SPEC §1, §7 POST packages)',
+        description:
+          "Buys a package for one of the caller's numbers, or as a family owner for a member's. Send an `Idempotency-Key` header (400 IDEMPOTENCY_KEY_REQUIRED without): a retry answers the first order; the same key with another body 422 IDEMPOTENCY_KEY_REUSED. 404 NOT_FOUND for an unknown package, NUMBER_NOT_FOUND for a number that is not the caller's; 422 PACKAGE_NOT_AVAILABLE for a withdrawn package, a data package on a prepaid number or an EU package without the EU package; 409 AGREEMENT_REQUIRED for `payWith: 'agreement'` without a card on file; 503 PAYMENT_PROVIDER_UNAVAILABLE. `paymentUrl` is the provider's card page (null when charged to the card on file); the data is added, valid until the end of the month (Atlantic/Faroe), once the payment is paid.",
+        security: [{ bearerAuth: [] }],
+        body: purchasePackageRequest,
+        response: {
+          201: dataEnvelope(orderPlacedResponse),
+          ...errorResponses(400, 401, 404, 409, 422, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const placed = await purchases.purchase(
+        requireUser(request).id,
+        request.body,
+        key,
+        requestHashOf('POST /api/packages', request.body),
+      );
+      return reply.code(201).send({ data: placed });
+    },
   );
 };

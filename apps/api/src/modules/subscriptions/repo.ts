@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema/accounts';
 import {
@@ -145,4 +145,37 @@ export async function findFamilyAccountOfOwner(
 export async function insertMissingAccounts(db: Db, rows: NewAccountRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(accounts).values(rows).onConflictDoNothing();
+}
+
+/** The account, locked for the rest of the transaction (the EU toggle takes it first). */
+export async function lockAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+export async function setAccountEuPackage(db: Db, id: string, on: boolean): Promise<void> {
+  await db.update(accounts).set({ euPackage: on }).where(eq(accounts.id, id));
+}
+
+/**
+ * Sets the EU allowance of the month on locked balances: the plan's EU data when switched on
+ * (never below what was already used abroad, which the balance check requires), null when off.
+ */
+export async function setEuAllowance(
+  db: Db,
+  lineIds: readonly string[],
+  allowanceMb: number | null,
+  at: Date,
+): Promise<void> {
+  if (lineIds.length === 0) return;
+  await db
+    .update(lineBalances)
+    .set({
+      euAllowanceMb:
+        allowanceMb === null
+          ? null
+          : sql`greatest(${allowanceMb}::integer, ${lineBalances.euUsedMb})`,
+      updatedAt: at,
+    })
+    .where(inArray(lineBalances.lineId, [...lineIds]));
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
+import { z } from 'zod';
 import {
+  account,
   familyAccountExistsResponse,
   subscriptionDetailResponse,
   subscriptionsQuery,
@@ -10,12 +12,16 @@ import {
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
+import type { EuPackageService } from './eu-package';
 import type { SubscriptionService } from './service';
 
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionService }> = async (
-  app,
-  { service },
-) => {
+/** The EU toggle of PATCH /api/subscriptions (the first form of `patchSubscriptionsRequest`). */
+const euPackageRequest = z.object({ euPackage: z.boolean() }).strict();
+
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  service: SubscriptionService;
+  euPackage: EuPackageService;
+}> = async (app, { service, euPackage }) => {
   app.get(
     '/api/subscriptions',
     {
@@ -74,6 +80,30 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
         requireUser(request).id,
         request.params.id,
         requestLocale(request),
+      ),
+    }),
+  );
+
+  app.patch(
+    '/api/subscriptions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Switch the EU package of the current account on or off (SPEC §1, §7)',
+        description:
+          "`{ euPackage: boolean }`. Only the owner of the current account (403 OWNER_ONLY); query `line` picks the current account as in GET. Nothing is charged now: the package is billed with the month (GET /api/billing/monthly-price) and the numbers' EU allowance of this month is set or cleared at once. 422 PACKAGE_NOT_AVAILABLE when the plan has no EU package. Setting the value the account already has changes nothing. Answers the account as GET /api/subscriptions shows it.",
+        security: [{ bearerAuth: [] }],
+        querystring: subscriptionsQuery,
+        body: euPackageRequest,
+        response: { 200: dataEnvelope(account), ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request) => ({
+      data: await euPackage.set(
+        requireUser(request).id,
+        request.body.euPackage,
+        request.query.line,
       ),
     }),
   );

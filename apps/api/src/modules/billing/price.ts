@@ -1,0 +1,91 @@
+import { splitVat } from '@alda/contract/format/money';
+import type { Locale } from '@alda/contract/locale';
+import { memberPriceAt } from '@alda/contract/rules/family';
+import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
+import type { AccountRow } from '../../db/schema/accounts';
+import type { PlanRow } from '../../db/schema/catalog';
+import type { PhoneLineRow } from '../../db/schema/phone-lines';
+
+/** One account the caller owns, with its plans and its numbers in service in price order. */
+export interface BilledAccount {
+  account: AccountRow;
+  /** Plans by id (the account's and its lines'). */
+  plans: ReadonlyMap<string, PlanRow>;
+  /** Numbers in service, the owner's own first, then by age (the order of memberPrices). */
+  lines: readonly PhoneLineRow[];
+}
+
+const EU_PACKAGE_NAME: Record<Locale, string> = { fo: 'ES-pakki', en: 'EU package' };
+const MEMBER: Record<Locale, string> = { fo: 'familjulimur', en: 'family member' };
+const PREPAID: Record<Locale, string> = { fo: 'Talutíð', en: 'Prepaid' };
+
+const planName = (plan: PlanRow, locale: Locale) => (locale === 'en' ? plan.nameEn : plan.nameFo);
+
+/**
+ * The monthly price lines of the caller's own accounts (ADR 0052): a family plan's numbers at
+ * `memberPrices[position]` (SPEC §4, capped at the last entry), an individual plan at its monthly
+ * price, a prepaid number at 0 (it is paid by top-ups), and per account with the EU package one
+ * line at the plan's EU package price. Prices are øre with VAT, split with `splitVat`.
+ */
+export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Locale) {
+  const lines: MonthlyPriceLine[] = [];
+  let totalOere = 0;
+  const add = (line: Omit<MonthlyPriceLine, 'price'>, oere: number) => {
+    lines.push({ ...line, price: splitVat(oere) });
+    totalOere += oere;
+  };
+  for (const { account, plans, lines: numbers } of accounts) {
+    const accountPlan = account.planId ? plans.get(account.planId) : undefined;
+    numbers.forEach((number, position) => {
+      const plan = plans.get(number.planId ?? account.planId ?? '');
+      if (number.isPrepaid || account.type === 'prepaid' || !plan) {
+        add({ phoneNumber: number.msisdn, kind: 'plan', description: PREPAID[locale] }, 0);
+        return;
+      }
+      if (account.type === 'family_plan') {
+        const family = accountPlan ?? plan;
+        add(
+          {
+            phoneNumber: number.msisdn,
+            kind: position === 0 ? 'plan' : 'member',
+            description:
+              position === 0
+                ? planName(family, locale)
+                : `${planName(family, locale)}, ${MEMBER[locale]}`,
+          },
+          memberPriceAt(family.memberPrices, position),
+        );
+        return;
+      }
+      add(
+        { phoneNumber: number.msisdn, kind: 'plan', description: planName(plan, locale) },
+        plan.monthlyPriceOere,
+      );
+    });
+    const first = numbers[0];
+    if (
+      account.euPackage &&
+      first &&
+      accountPlan?.euPackagePriceOere !== null &&
+      accountPlan?.euPackagePriceOere !== undefined &&
+      account.type !== 'prepaid'
+    )
+      add(
+        { phoneNumber: first.msisdn, kind: 'eu_package', description: EU_PACKAGE_NAME[locale] },
+        accountPlan.euPackagePriceOere,
+      );
+  }
+  return { lines, total: splitVat(totalOere) };
+}
+
+/** Numbers in service in price order: the owner's own number first, then by age. */
+export function inPriceOrder(account: AccountRow, lines: readonly PhoneLineRow[]): PhoneLineRow[] {
+  return lines
+    .filter((l) => l.accountId === account.id && l.status === 'active')
+    .sort(
+      (a, b) =>
+        Number(b.userId === account.ownerUserId) - Number(a.userId === account.ownerUserId) ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id.localeCompare(b.id),
+    );
+}

@@ -1,0 +1,95 @@
+import { faroeMonth } from '@alda/contract/format/date';
+import type { Locale } from '@alda/contract/locale';
+import type { MonthlyPriceResponse, PayMonthRequest } from '@alda/contract/schemas/billing';
+import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import type { Db } from '../../db/client';
+import type { PlanRow } from '../../db/schema/catalog';
+import { AppError } from '../../errors';
+import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { findPlansByIds } from '../plans/repo';
+import { findLinesOfAccounts } from '../subscriptions/repo';
+import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
+import { findOpenMonthOrder, findOwnedAccounts, findPaidMonthOrder } from './repo';
+
+/** The accounts a customer owns, with their plans and numbers in price order. */
+export async function loadBilledAccounts(db: Db, userId: string): Promise<BilledAccount[]> {
+  const owned = await findOwnedAccounts(db, userId);
+  const lines = await findLinesOfAccounts(
+    db,
+    owned.map((a) => a.id),
+  );
+  const planIds = new Set<string>();
+  for (const a of owned) if (a.planId) planIds.add(a.planId);
+  for (const l of lines) if (l.planId) planIds.add(l.planId);
+  const plans = new Map<string, PlanRow>(
+    (await findPlansByIds(db, [...planIds])).map((p) => [p.plan.id, p.plan]),
+  );
+  return owned.map((account) => ({ account, plans, lines: inPriceOrder(account, lines) }));
+}
+
+export interface BillingServiceDeps {
+  db: Db;
+  now: () => Date;
+  payments: () => PaymentPlacer;
+}
+
+/**
+ * The monthly price and paying it (SPEC §1 "view and pay for subscriptions", §8 "fetching the
+ * monthly price", §9 totals with and without VAT; ADR 0052). The month is the Faroese calendar
+ * month; it is paid when a `subscription_payment` order for it is paid.
+ */
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, now, payments } = deps;
+
+  async function monthlyPrice(userId: string, locale: Locale): Promise<MonthlyPriceResponse> {
+    const period = faroeMonth(now());
+    const [accounts, paid] = await Promise.all([
+      loadBilledAccounts(db, userId),
+      findPaidMonthOrder(db, userId, period),
+    ]);
+    return { period, ...monthlyPriceLines(accounts, locale), paidOrderId: paid?.id ?? null };
+  }
+
+  return {
+    monthlyPrice,
+
+    /**
+     * POST /api/billing/pay: places a `subscription_payment` order for this month's total.
+     * ALREADY_PAID when the month is paid, NOTHING_TO_PAY when the total is 0; while a payment
+     * of the month is open, its order (and card page) is the answer.
+     */
+    async pay(
+      userId: string,
+      input: PayMonthRequest,
+      idempotencyKey: string,
+      requestHash: string,
+    ): Promise<OrderPlacedResponse> {
+      return placeOnce(db, payments, {
+        userId,
+        idempotencyKey,
+        requestHash,
+        method: input.payWith,
+        prepare: async () => {
+          const price = await monthlyPrice(userId, 'fo');
+          if (price.paidOrderId !== null)
+            throw new AppError('ALREADY_PAID', { detail: `${price.period} is paid` });
+          if (price.total.gross <= 0) throw new AppError('NOTHING_TO_PAY');
+          // A payment of this month still open (card page not finished, slow card): answer it
+          // instead of opening a second one that could charge the month twice.
+          const open = await findOpenMonthOrder(db, userId, price.period);
+          if (open) return { open };
+          return {
+            order: {
+              kind: 'subscription_payment',
+              priceOere: price.total.gross,
+              billingPeriod: price.period,
+            },
+            description: `Alda: mánaðargjald ${price.period}`,
+          };
+        },
+      });
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

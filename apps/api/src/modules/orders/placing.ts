@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { OrderKind, OrderPlacedResponse, PaymentMethod } from '@alda/contract/schemas/orders';
+import type { Db } from '../../db/client';
+import type { OrderRow } from '../../db/schema/orders';
+import { AppError } from '../../errors';
+import { findOrderByIdempotencyKey } from './repo';
+
+/** What an order paid by card is for (the payments core's `placePaidOrder` input, ADR 0050). */
+export interface PaidOrderDraft {
+  kind: OrderKind;
+  priceOere: number;
+  accountId?: string | null;
+  lineId?: string | null;
+  msisdn?: string | null;
+  planId?: string | null;
+  packageId?: string | null;
+  billingPeriod?: string | null;
+}
+
+export interface PlacePaidOrderInput {
+  userId: string;
+  idempotencyKey: string;
+  requestHash: string;
+  method: PaymentMethod;
+  order: PaidOrderDraft;
+  /** What the provider's card page and statement say, e.g. 'Alda: 5 GB eykapakki'. */
+  description: string;
+}
+
+/** The seam to the payments core (`app.payments`, engineer B's `createPaymentService`). */
+export interface PaymentPlacer {
+  placePaidOrder(input: PlacePaidOrderInput): Promise<OrderPlacedResponse>;
+}
+
+/** Longest Idempotency-Key accepted (UUIDs and the like; anything longer is a mistake). */
+const MAX_KEY_LENGTH = 200;
+
+/** The request's `Idempotency-Key` header; 400 IDEMPOTENCY_KEY_REQUIRED without a usable one. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  const key = typeof header === 'string' ? header.trim() : '';
+  if (key === '' || key.length > MAX_KEY_LENGTH)
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', { field: 'Idempotency-Key' });
+  return key;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  return value;
+}
+
+/**
+ * SHA-256 of what a purchase asks for: the endpoint and the parsed body with sorted keys, so the
+ * same request hashes the same whatever the key order or defaults, and the same key sent to
+ * another endpoint or with another body is refused (IDEMPOTENCY_KEY_REUSED).
+ */
+export function requestHashOf(endpoint: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ endpoint, body: canonical(body) }))
+    .digest('hex');
+}
+
+/** The draft of an order already placed, for a retry that the payments core answers. */
+function draftOf(row: OrderRow): PaidOrderDraft {
+  return {
+    kind: row.kind,
+    priceOere: row.priceOere ?? 0,
+    accountId: row.accountId,
+    lineId: row.lineId,
+    msisdn: row.msisdn,
+    planId: row.planId,
+    packageId: row.packageId,
+    billingPeriod: row.billingPeriod,
+  };
+}
+
+/**
+ * What the rules decided: a new order to place, or an order of the same thing whose payment is
+ * still open, to answer instead (so a second click cannot pay the same month twice).
+ */
+export type Prepared = { order: PaidOrderDraft; description: string } | { open: OrderRow };
+
+/**
+ * Places an order paid by card. A retry (an order with this key exists) goes straight to the
+ * payments core, which answers the first answer or IDEMPOTENCY_KEY_REUSED — before the rules
+ * are checked again, so a retry of a purchase that since made the month paid or the package
+ * withdrawn still gets its first answer. Otherwise `prepare` checks the rules and builds the order.
+ */
+export async function placeOnce(
+  db: Db,
+  payments: () => PaymentPlacer,
+  args: {
+    userId: string;
+    idempotencyKey: string;
+    requestHash: string;
+    method: PaymentMethod;
+    prepare: () => Promise<Prepared>;
+  },
+): Promise<OrderPlacedResponse> {
+  const { prepare, ...common } = args;
+  const earlier = await findOrderByIdempotencyKey(db, args.userId, args.idempotencyKey);
+  if (earlier)
+    return payments().placePaidOrder({ ...common, order: draftOf(earlier), description: '' });
+  const prepared = await prepare();
+  if ('open' in prepared) {
+    // The earlier request's own key and hash: the core answers its order and card page.
+    const { open } = prepared;
+    if (open.idempotencyKey === null || open.requestHash === null)
+      throw new Error(`open order ${open.id} has no idempotency key`);
+    return payments().placePaidOrder({
+      ...common,
+      idempotencyKey: open.idempotencyKey,
+      requestHash: open.requestHash,
+      order: draftOf(open),
+      description: '',
+    });
+  }
+  return payments().placePaidOrder({ ...common, ...prepared });
+}

@@ -1,0 +1,84 @@
+import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { findPackageById, findPurchaseLine, type PurchaseLine } from './repo';
+
+export interface PackagePurchaseDeps {
+  db: Db;
+  payments: () => PaymentPlacer;
+}
+
+/**
+ * Who may buy for a number: its own user, or the owner of its account (a family owner buys for
+ * members). Anything else — a stranger's number, a number being set up or one that does not
+ * exist — is NUMBER_NOT_FOUND, so the endpoint tells nobody which numbers exist.
+ */
+export function mayBuyFor(line: PurchaseLine | undefined, userId: string): line is PurchaseLine {
+  if (!line || line.status !== 'active') return false;
+  return (line.userId ?? line.ownerUserId) === userId || line.ownerUserId === userId;
+}
+
+/**
+ * POST /api/packages (SPEC §1 "buy extra packages, valid only until month end"; ADR 0052): checks
+ * the package and the number, then places an `extra_package` order through the payments core.
+ * The data is added when the payment is paid (fulfilment), to the month's balance.
+ */
+export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
+  const { db, payments } = deps;
+  return {
+    async purchase(
+      userId: string,
+      input: PurchasePackageRequest,
+      idempotencyKey: string,
+      requestHash: string,
+    ): Promise<OrderPlacedResponse> {
+      return placeOnce(db, payments, {
+        userId,
+        idempotencyKey,
+        requestHash,
+        method: input.payWith,
+        prepare: async () => {
+          const pkg = await findPackageById(db, input.packageId);
+          if (!pkg)
+            throw new AppError('NOT_FOUND', {
+              field: 'packageId',
+              detail: `no package ${input.packageId}`,
+            });
+          if (!pkg.isOffered)
+            throw new AppError('PACKAGE_NOT_AVAILABLE', {
+              field: 'packageId',
+              detail: `package ${pkg.id} is withdrawn`,
+            });
+          const line = await findPurchaseLine(db, input.phoneNumber);
+          if (!mayBuyFor(line, userId))
+            throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
+          if (pkg.kind === 'data' && line.isPrepaid)
+            throw new AppError('PACKAGE_NOT_AVAILABLE', {
+              field: 'packageId',
+              detail: 'data packages are not sold for prepaid numbers',
+            });
+          if (pkg.kind === 'eu_data' && !line.hasEuPackage)
+            throw new AppError('PACKAGE_NOT_AVAILABLE', {
+              field: 'packageId',
+              detail: 'EU data packages need the EU package on the account',
+            });
+          return {
+            order: {
+              kind: 'extra_package',
+              priceOere: pkg.priceOere,
+              accountId: line.accountId,
+              lineId: line.lineId,
+              msisdn: line.msisdn,
+              packageId: pkg.id,
+            },
+            description: `Alda: ${pkg.nameFo} (${line.msisdn})`,
+          };
+        },
+      });
+    },
+  };
+}
+
+export type PackagePurchaseService = ReturnType<typeof createPackagePurchaseService>;

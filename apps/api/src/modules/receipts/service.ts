@@ -1,0 +1,125 @@
+import type { Locale } from '@alda/contract/locale';
+import type {
+  EmailReceiptResponse,
+  Receipt,
+  ReceiptsResponse,
+} from '@alda/contract/schemas/receipts';
+import type { EmailSender } from '../../adapters/email/email-sender';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { escapeHtml } from '../../html';
+import { isUuid } from '../versions/uuid';
+import { localizedLine, type StoredReceiptLine } from './issue';
+import { receiptFilename, renderReceiptPdf, type ReceiptCustomer } from './pdf';
+import { findReceipt, findReceiptsOfUser, findUser, type ReceiptWithKind } from './repo';
+
+export interface ReceiptServiceDeps {
+  db: Db;
+  email: EmailSender;
+}
+
+export function toReceiptDto(row: ReceiptWithKind, locale: Locale): Receipt {
+  return {
+    id: row.id,
+    number: row.number,
+    orderId: row.orderId,
+    orderKind: row.orderKind,
+    issuedAt: row.issuedAt.toISOString(),
+    lines: (row.lines as StoredReceiptLine[]).map((line) => localizedLine(line, locale)),
+    vatRate: row.vatRate,
+    total: { net: row.netOere, vat: row.vatOere, gross: row.grossOere },
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+  };
+}
+
+const MAIL = {
+  fo: {
+    subject: (n: string) => `Kvittan ${n} frá Alda`,
+    body: (name: string, n: string) =>
+      `Hey ${name}\n\nHjálagt er kvittanin ${n} sum PDF.\n\nVinarliga helsan\nAlda`,
+  },
+  en: {
+    subject: (n: string) => `Receipt ${n} from Alda`,
+    body: (name: string, n: string) =>
+      `Hi ${name}\n\nAttached is receipt ${n} as a PDF.\n\nKind regards\nAlda`,
+  },
+} as const;
+
+/**
+ * Receipts (SPEC §1 "download or email receipts", §8 "receipt fetch, download and email"; ADR
+ * 0052): a customer sees only their own; another customer's receipt is NOT_FOUND.
+ */
+export function createReceiptService(deps: ReceiptServiceDeps) {
+  const { db, email } = deps;
+
+  async function own(userId: string, id: string): Promise<ReceiptWithKind> {
+    const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no receipt ${id}` });
+    if (!isUuid(id)) throw notFound();
+    const row = await findReceipt(db, id);
+    if (!row || row.userId !== userId) throw notFound();
+    return row;
+  }
+
+  async function pdfOf(row: ReceiptWithKind, locale: Locale) {
+    const customer: ReceiptCustomer = {
+      name: row.customerName,
+      address: row.customerAddress,
+      email: row.customerEmail,
+    };
+    const content = await renderReceiptPdf(toReceiptDto(row, locale), customer, locale);
+    return { filename: receiptFilename(row.number), content };
+  }
+
+  return {
+    async list(
+      userId: string,
+      page: number,
+      perPage: number,
+      locale: Locale,
+    ): Promise<ReceiptsResponse> {
+      const { items, total } = await findReceiptsOfUser(db, userId, page, perPage);
+      return { items: items.map((r) => toReceiptDto(r, locale)), total, page, perPage };
+    },
+
+    async get(userId: string, id: string, locale: Locale): Promise<Receipt> {
+      return toReceiptDto(await own(userId, id), locale);
+    },
+
+    async pdf(userId: string, id: string, locale: Locale) {
+      return pdfOf(await own(userId, id), locale);
+    },
+
+    /**
+     * Sends the receipt as a PDF attachment to the customer's e-mail address (as it is now).
+     * RECEIPT_EMAIL_FAILED (503) when the mail server or outbox refuses it.
+     */
+    async email(userId: string, id: string, locale: Locale): Promise<EmailReceiptResponse> {
+      const row = await own(userId, id);
+      const customer = await findUser(db, userId);
+      if (!customer) throw new AppError('NOT_FOUND', { detail: 'customer vanished' });
+      const attachment = await pdfOf(row, locale);
+      const text = MAIL[locale].body(customer.firstname, row.number);
+      try {
+        await email.send({
+          to: customer.email,
+          subject: MAIL[locale].subject(row.number),
+          text,
+          html: text
+            .split('\n\n')
+            .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+            .join(''),
+          attachments: [{ ...attachment, contentType: 'application/pdf' }],
+        });
+      } catch (error) {
+        throw new AppError('RECEIPT_EMAIL_FAILED', {
+          cause: error,
+          detail: 'e-mail adapter failed',
+        });
+      }
+      return { ok: true, sentTo: customer.email };
+    },
+  };
+}
+
+export type ReceiptService = ReturnType<typeof createReceiptService>;
