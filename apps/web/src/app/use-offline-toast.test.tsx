@@ -8,8 +8,13 @@ import { useOfflineToast, type ConnectivitySource } from './use-offline-toast';
 const OFFLINE_FO = 'Áh nei, tú hevur onki samband við internetið.';
 const OFFLINE_EN = 'Oh no, you have no internet connection.';
 
-const goOffline = () => act(() => void window.dispatchEvent(new Event('offline')));
-const goOnline = () => act(() => void window.dispatchEvent(new Event('online')));
+/** As a browser does: `navigator.onLine` changes, then the event fires. */
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+}
+const goOffline = () => setConnection(false);
+const goOnline = () => setConnection(true);
 
 describe('offline toast (SPEC §4 "Connectivity", §8)', () => {
   it('shows a persistent error toast when the connection drops and clears it on reconnect (SPEC §4)', async () => {
