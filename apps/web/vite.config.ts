@@ -8,21 +8,23 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: [
-      { find: /^@\/(.*)$/, replacement: `${src}/$1` },
-    ],
+    alias: [{ find: /^@\/(.*)$/, replacement: `${src}/$1` }],
   },
   server: {
     port: 5173,
     strictPort: true,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
+      // The built-in test provider's card page (issue 6); set APP_URL to Vite's origin in dev.
+      '/test-provider': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false, ws: true },
+      // The built-in test provider's card page (issue 6); set APP_URL to Vite's origin in dev.
+      '/test-provider': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },
   build: {

@@ -8,6 +8,7 @@ import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { startup } from '@/app/startup';
+import { chosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { http } from '@/shared/api/client';
 import { createQueryClient } from '@/shared/api/query-client';
@@ -21,7 +22,7 @@ import { toastStore } from '@/shared/ui/toast/toast-store';
 import './styles.css';
 
 const queryClient = createQueryClient();
-const loaders = httpAccountLoaders(http);
+const loaders = httpAccountLoaders(http, () => chosenLine.get());
 const services = createAppServices({
   http,
   session: sessionStore,

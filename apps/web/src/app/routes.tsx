@@ -1,7 +1,9 @@
 import { redirect, type RouteObject } from 'react-router';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { BILLING_PATHS } from '@/shared/config/billing-paths';
 import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
 import { PATHS } from '@/shared/config/paths';
+import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -163,6 +165,28 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
+                  path: BILLING_PATHS.receipts.slice('/menu/'.length),
+                  handle: handle({ title: 'receipts.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/receipts/receipts-screen')).ReceiptsScreen,
+                  }),
+                },
+                {
+                  path: BILLING_PATHS.receiptPattern,
+                  handle: handle({ title: 'receipts.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/receipts/receipt-screen')).ReceiptScreen,
+                  }),
+                },
+                {
+                  path: BILLING_PATHS.monthlyPrice.slice('/menu/'.length),
+                  handle: handle({ title: 'billing.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/billing/monthly-price-screen'))
+                      .MonthlyPriceScreen,
+                  }),
+                },
+                {
                   path: 'mal',
                   handle: handle({ title: 'language.title' }),
                   lazy: async () => ({
@@ -188,6 +212,15 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('@/features/profile/profile-edit-screen'))
                       .ProfileEditScreen,
+                  }),
+                },
+                {
+                  // SPEC §2 profile.agreement: no footer.
+                  path: BILLING_PATHS.agreement.slice('/min-brukari/'.length),
+                  handle: handle({ footer: false, title: 'agreement.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/agreement/agreement-screen'))
+                      .AgreementScreen,
                   }),
                 },
                 {
@@ -222,6 +255,29 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('@/features/data-sharing/data-transfer-screen'))
                   .RequestDataScreen,
+              }),
+            },
+            {
+              // SPEC §4 payment flow: the provider's card page returns here; no footer, back goes home.
+              path: PAYMENT_PATHS.statusPattern,
+              handle: handle({ title: 'payment.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/payments/payment-status-screen'))
+                  .PaymentStatusScreen,
+              }),
+            },
+            {
+              path: PAYMENT_PATHS.buyPackage.slice(1),
+              handle: handle({ title: 'packages.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/packages/packages-screen')).PackagesScreen,
+              }),
+            },
+            {
+              path: PAYMENT_PATHS.topUp.slice(1),
+              handle: handle({ title: 'topUp.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/top-up/top-up-screen')).TopUpScreen,
               }),
             },
             {

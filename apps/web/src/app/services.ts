@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { chosenLine as defaultChosenLine, type ChosenLine } from '@/shared/account/chosen-line';
 import { loadAccountData, type AccountLoaders } from '@/shared/api/account-data';
 import type { HttpClient } from '@/shared/api/http';
 import { fetchMe } from '@/shared/auth/current-user';
@@ -13,6 +14,8 @@ export interface ServiceDeps {
   tokens: TokenStore;
   queryClient: QueryClient;
   loaders: AccountLoaders;
+  /** The line chosen on this device; forgotten at logout (the next person starts fresh). */
+  chosenLine?: Pick<ChosenLine, 'clear'>;
 }
 
 /** The app's implementation of what features may ask of it (login, logout, reload). */
@@ -22,6 +25,7 @@ export function createAppServices({
   tokens,
   queryClient,
   loaders,
+  chosenLine = defaultChosenLine,
 }: ServiceDeps): AppServices {
   return {
     http,
@@ -48,7 +52,7 @@ export function createAppServices({
         });
         if (!result.ok) console.warn('Logout request failed', result.error);
       }
-      await tokens.clear();
+      await Promise.all([tokens.clear(), chosenLine.clear().catch(() => {})]);
       session.signOut('logout');
     },
     async reloadAccountData() {

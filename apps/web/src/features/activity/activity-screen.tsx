@@ -6,11 +6,11 @@ import { formatKr } from '@alda/contract/format/money';
 import { ACTIONS_PAGE_SIZE, actionsResponse, type Action } from '@alda/contract/schemas/actions';
 import { unwrap } from '@/shared/api/http';
 import { EmptyState } from '@/shared/account/screen-states';
+import { LoadMore } from '@/shared/ui/load-more';
 import { PATHS } from '@/shared/config/paths';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useAppServices } from '@/shared/services/app-services';
 import { ClockIcon } from '@/shared/ui/account-icons';
-import { Button } from '@/shared/ui/button';
 import { ErrorState } from '@/shared/ui/error-state';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -68,24 +68,11 @@ export function ActivityScreen() {
                 </li>
               ))}
             </ul>
-            {query.isFetchNextPageError && (
-              <ErrorState
-                message={t('activity.loadFailed')}
-                onRetry={() => void query.fetchNextPage()}
-              />
-            )}
-            {query.hasNextPage && !query.isFetchNextPageError && (
-              <div className="flex justify-center">
-                <Button
-                  variant="secondary"
-                  size="md"
-                  loading={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {t('activity.more')}
-                </Button>
-              </div>
-            )}
+            <LoadMore
+              query={query}
+              label={t('activity.more')}
+              failedMessage={t('activity.loadFailed')}
+            />
           </>
         )}
       </ScreenBody>

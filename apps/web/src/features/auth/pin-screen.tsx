@@ -9,7 +9,7 @@ import { pinCode } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
 import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATA_REQUEST_FOLLOW_UP_DELAY_MS } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { DataTransfer } from '@alda/contract/schemas/data-transfers';
 import type { HttpClient } from '@/shared/api/http';
 import { accountKeys } from '@/shared/api/account-data';
@@ -185,7 +186,9 @@ export function DataRequestReceived({
       <p className="text-body text-ocean-900">{t('dataSharing.received.body', { who, amount })}</p>
       {request.requester.name && (
         <p className="text-caption text-mist-600">
-          {t('dataSharing.received.number', { number: request.requester.phoneNumber })}
+          {t('dataSharing.received.number', {
+            number: formatPhoneNumber(request.requester.phoneNumber),
+          })}
         </p>
       )}
       <div className="flex flex-col gap-2">

@@ -65,9 +65,9 @@ describe('give data (SPEC §5 limits)', () => {
     await user.click(screen.getByRole('radio', { name: '2 GB' }));
     await user.click(screen.getByRole('button', { name: 'Halt fram' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('2 GB verður flutt til 551122');
+    expect(dialog.textContent).toContain('2 GB verður flutt til 55 11 22');
     await user.click(within(dialog).getByRole('button', { name: 'Gev' }));
-    expect(await screen.findByText('Tú gavst 551122 2 GB.')).toBeTruthy();
+    expect(await screen.findByText('Tú gavst 55 11 22 2 GB.')).toBeTruthy();
     const [sent] = app.api.callsTo('POST /data-transfers');
     expect(sent?.body).toEqual({
       kind: 'gift',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_GIFT_MAX_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { counterpartProblem, giftProblem, maxGiftMb } from '@alda/contract/rules/data-transfer';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { normalizePhoneNumber, phoneNumberInput } from '@alda/contract/rules/phone';
 import type { DataTransferKind } from '@alda/contract/schemas/data-transfers';
 import type { Member } from '@alda/contract/schemas/subscriptions';
@@ -126,7 +127,7 @@ function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member
       title: t(`dataSharing.${kind}.confirmTitle`),
       message: t(`dataSharing.${kind}.confirmBody`, {
         amount: fmt(values.dataAmount),
-        number: values.phoneNumber,
+        number: formatPhoneNumber(values.phoneNumber),
       }),
       confirmLabel: t(`dataSharing.${kind}.confirm`),
     });
@@ -160,7 +161,7 @@ function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member
       type: 'info',
       message: t(`dataSharing.${kind}.done`, {
         amount: fmt(values.dataAmount),
-        number: values.phoneNumber,
+        number: formatPhoneNumber(values.phoneNumber),
       }),
     });
     void navigate(PATHS.home);

@@ -12,7 +12,7 @@ import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { ClockIcon, FamilyIcon } from '@/shared/ui/account-icons';
 import { ButtonLink } from '@/shared/ui/button';

@@ -5,7 +5,7 @@ import type { Account, Member } from '@alda/contract/schemas/subscriptions';
 import { domesticUsage } from '@/shared/account/data-usage';
 import { ProcessingStatus } from '@/shared/account/processing-badge';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { FamilyIcon } from '@/shared/ui/account-icons';
 import { Avatar } from '@/shared/ui/avatar';

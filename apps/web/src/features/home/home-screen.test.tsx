@@ -19,6 +19,7 @@ import {
 } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { chosenLine } from '@/shared/account/chosen-line';
 
 const dataRing = () => screen.findByRole('meter', { name: 'Data eftir í Føroyum' });
 
@@ -199,6 +200,8 @@ describe('home: switching lines (SPEC §2 home, §3 otherAccounts)', () => {
       'true',
     );
     expect(screen.getByText('Einstaklingahald · 10 GB')).toBeTruthy();
+    // Remembered on the device for the next start (see shared/api/account-data.test.ts).
+    await waitFor(async () => expect(await chosenLine.get()).toBe('557812'));
   });
 
   it('shows no tabs for a customer with one line', async () => {
@@ -269,15 +272,37 @@ describe('home: abroad, processing, offers (SPEC §1, §3, §4)', () => {
     expect(within(dialog).getByRole('link', { name: /Google Play/ })).toBeTruthy();
   });
 
-  it('offers give and request data as quick actions (package and top-up come later)', async () => {
+  it('offers give data, request data and buy package as quick actions; top-up only on a prepaid line (SPEC §1)', async () => {
     await renderApp({ user: demoUser, data: ownerData });
     await dataRing();
     const actions = screen.getByRole('navigation', { name: 'Skjót val' });
-    expect(within(actions).getByRole('link', { name: 'Gev data' }).getAttribute('href')).toBe(
-      '/gev-data',
-    );
-    expect(within(actions).getByRole('link', { name: 'Bið um data' }).getAttribute('href')).toBe(
-      '/bidja-um-data',
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Gev data', '/gev-data'],
+      ['Bið um data', '/bidja-um-data'],
+      ['Keyp pakka', '/keyp-pakka'],
+    ]);
+  });
+
+  it('offers top-up on a prepaid (talutíð) line', async () => {
+    const member = { ...ownerSubscriptions.currentAccount!.currentMember, prepaidBalance: 2350 };
+    await renderApp({
+      user: demoUser,
+      data: {
+        ...ownerData,
+        subscriptions: {
+          ...ownerSubscriptions,
+          currentAccount: { ...ownerSubscriptions.currentAccount!, currentMember: member },
+        },
+      },
+    });
+    await dataRing();
+    const actions = screen.getByRole('navigation', { name: 'Skjót val' });
+    expect(within(actions).getByRole('link', { name: 'Fyll uppá' }).getAttribute('href')).toBe(
+      '/fyll-uppa',
     );
   });
 });

@@ -12,7 +12,7 @@ import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/a
 import { apiErrorOf } from '@/shared/api/query-error';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useSession } from '@/shared/services/app-services';

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { customerLines } from '@/shared/account/family';
-import { accountKeys } from '@/shared/api/account-data';
-import { fetchSubscriptions } from '@/shared/api/account-queries';
+import { accountKeys, fetchSubscriptions } from '@/shared/api/account-data';
+import { chosenLine } from '@/shared/account/chosen-line';
 import { unwrap } from '@/shared/api/http';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useAppServices } from '@/shared/services/app-services';
 import { cx } from '@/shared/ui/cx';
 import { Spinner } from '@/shared/ui/spinner';
@@ -15,7 +15,8 @@ import { apiErrorOf } from '@/shared/api/query-error';
 
 /**
  * Switches the current line: GET /subscriptions?line=… and the answer becomes the subscription
- * state every screen reads (and later refetches keep that line, see accountQueries).
+ * state every screen reads (and later refetches keep that line, see accountQueries); the choice
+ * is kept on the device for the next start (`chosenLine`).
  */
 function useSwitchLine() {
   const { http } = useAppServices();
@@ -24,7 +25,12 @@ function useSwitchLine() {
   const errorMessage = useErrorMessage();
   return useMutation({
     mutationFn: async (line: string) => unwrap(await fetchSubscriptions(http, line)),
-    onSuccess: (data) => queryClient.setQueryData(accountKeys.resource('subscriptions'), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(accountKeys.resource('subscriptions'), data);
+      // Remembered on the device, so a reload or the next start opens the same number.
+      const line = data.currentAccount?.currentMember.phoneNumber;
+      if (line) void chosenLine.set(line).catch(() => {});
+    },
     onError: (error) => toast.show({ type: 'error', message: errorMessage(apiErrorOf(error)) }),
   });
 }

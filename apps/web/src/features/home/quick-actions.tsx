@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
-import { GiftIcon } from '@/shared/ui/account-icons';
+import { PAYMENT_PATHS } from '@/shared/payments/paths';
+import { BagIcon, GiftIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { DataIcon } from '@/shared/ui/icons';
 
 /** One quick action of home: a flow's entry point (its route) with an icon and a label key. */
@@ -11,12 +14,20 @@ export interface QuickAction {
   to: string;
   labelKey: string;
   icon: ReactNode;
+  /** Shown only when this holds for the customer's subscriptions (e.g. top-up: a prepaid line). */
+  when?: (subscriptions: SubscriptionsResponse) => boolean;
 }
 
+/** The line home shows is prepaid (talutíð): it has a balance to top up. */
+const isPrepaidLine = (subscriptions: SubscriptionsResponse) => {
+  const balance = subscriptions.currentAccount?.currentMember.prepaidBalance;
+  return balance !== null && balance !== undefined;
+};
+
 /**
- * The quick actions of home (SPEC §1: give or request data, buy an extra package, top up). Their
- * flows ship with later issues: each adds its entry here when its route exists. Until then the
- * row is not rendered at all, so home never shows a button that does nothing.
+ * The quick actions of home (SPEC §1: give or request data, buy an extra package, top up). Each
+ * flow adds its entry here with its route; an entry with `when` shows only where it applies (top
+ * up on a prepaid line), and with no entry left the row is not rendered at all.
  */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   {
@@ -31,14 +42,29 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     labelKey: 'home.actions.requestData',
     icon: <DataIcon className="size-6" />,
   },
+  {
+    id: 'buy-package',
+    to: PAYMENT_PATHS.buyPackage,
+    labelKey: 'packages.quickAction',
+    icon: <BagIcon className="size-6" />,
+  },
+  {
+    id: 'top-up',
+    to: PAYMENT_PATHS.topUp,
+    labelKey: 'topUp.quickAction',
+    icon: <WalletIcon className="size-6" />,
+    when: isPrepaidLine,
+  },
 ];
 
 export function QuickActions({ actions = QUICK_ACTIONS }: { actions?: readonly QuickAction[] }) {
   const { t } = useTranslation();
-  if (actions.length === 0) return null;
+  const { data: subscriptions } = useSubscriptionsQuery();
+  const shown = actions.filter((a) => !a.when || (subscriptions && a.when(subscriptions)));
+  if (shown.length === 0) return null;
   return (
     <nav aria-label={t('home.quickActions')} className="grid grid-cols-4 gap-2">
-      {actions.map((action) => (
+      {shown.map((action) => (
         <Link
           key={action.id}
           to={action.to}

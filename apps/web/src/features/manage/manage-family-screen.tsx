@@ -9,7 +9,7 @@ import { familyAccountOf, familyOverview } from '@/shared/account/family';
 import { PlanHeading } from '@/shared/account/plan-heading';
 import { Price } from '@/shared/account/price';
 import { ProcessingStatus } from '@/shared/account/processing-badge';
-import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
+import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import {
   useOrdersQuery,
   usePlanQuery,
@@ -18,7 +18,7 @@ import {
 } from '@/shared/api/account-queries';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { FamilyIcon } from '@/shared/ui/account-icons';
 import { Avatar } from '@/shared/ui/avatar';
@@ -43,16 +43,7 @@ export function ManageFamilyScreen() {
   const plan = usePlanQuery(account?.planId ?? null);
 
   const body = () => {
-    if (subscriptions.data === undefined)
-      return subscriptions.isError ? (
-        <QueryError
-          error={subscriptions.error}
-          onRetry={() => void subscriptions.refetch()}
-          retrying={subscriptions.isFetching}
-        />
-      ) : (
-        <DetailSkeleton />
-      );
+    if (subscriptions.data === undefined) return <QueryPending query={subscriptions} />;
     if (!account)
       return (
         <EmptyState

@@ -33,6 +33,20 @@ describe('manage subscription (SPEC §2 umsit-hald/:phoneNumber, owner only)', (
     expect(app.api.callsTo('GET /subscriptions/sub-joannes')).toHaveLength(1);
   });
 
+  it('leads to buying extra data for this number (no top-up: it is not prepaid)', async () => {
+    const app = await renderApp({
+      user: demoUser,
+      data: ownerData,
+      initialEntries: ['/umsit-hald/214455'],
+      api: { 'GET /subscriptions/sub-joannes': () => ok(joannesDetail) },
+    });
+    const buy = await screen.findByRole('link', { name: 'Keyp eyka data' });
+    expect(screen.queryByRole('link', { name: 'Fyll uppá' })).toBeNull();
+    await userEvent.click(buy);
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/keyp-pakka'));
+    expect(app.router.state.location.search).toBe('?nummar=214455');
+  });
+
   it('is opened from home by the owner', async () => {
     const app = await renderApp({
       user: demoUser,

@@ -8,17 +8,19 @@ import { MemberHeader } from '@/shared/account/member-header';
 import { MeterRow } from '@/shared/account/meter-row';
 import { PlanPriceCard } from '@/shared/account/plan-price-card';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
-import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
+import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { UpdatedAt } from '@/shared/account/updated-at';
 import { useSubscriptionDetailQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
-import { LayersIcon, SimIcon } from '@/shared/ui/account-icons';
+import { PAYMENT_PATHS } from '@/shared/payments/paths';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { BagIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { EuPackageToggle } from './eu-package-toggle';
 
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
@@ -33,16 +35,7 @@ export function ManageSubscriptionScreen() {
   const detail = useSubscriptionDetailQuery(found ? found.member.id : null);
 
   const body = () => {
-    if (subscriptions.data === undefined)
-      return subscriptions.isError ? (
-        <QueryError
-          error={subscriptions.error}
-          onRetry={() => void subscriptions.refetch()}
-          retrying={subscriptions.isFetching}
-        />
-      ) : (
-        <DetailSkeleton />
-      );
+    if (subscriptions.data === undefined) return <QueryPending query={subscriptions} />;
     if (!found)
       return (
         <EmptyState
@@ -51,16 +44,7 @@ export function ManageSubscriptionScreen() {
           body={t('manage.notFoundBody', { number: formatPhoneNumber(phoneNumber) })}
         />
       );
-    if (detail.data === undefined)
-      return detail.isError ? (
-        <QueryError
-          error={detail.error}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-        />
-      ) : (
-        <DetailSkeleton />
-      );
+    if (detail.data === undefined) return <QueryPending query={detail} />;
     const { member, plan, monthlyPrice, euPackage, accountType } = detail.data;
     return (
       <>
@@ -85,6 +69,13 @@ export function ManageSubscriptionScreen() {
           euPackage={euPackage}
         />
         <DataCard member={member} euAllowance={plan?.euPackage?.dataMb ?? null} />
+        {detail.data.isOwner && plan?.euPackage && (
+          <EuPackageToggle
+            on={euPackage}
+            offer={plan.euPackage}
+            line={found.account.currentMember.phoneNumber}
+          />
+        )}
         <DetailList title={t('manage.settings')}>
           <DetailRow label={t('sim.label')}>{t(`sim.${member.simType}`)}</DetailRow>
           <DetailRow label={t('phoneBook.label')}>
@@ -97,6 +88,22 @@ export function ManageSubscriptionScreen() {
           )}
         </DetailList>
         <ListGroup>
+          {member.status === 'active' && (
+            <ListRowLink
+              to={PAYMENT_PATHS.buyPackageFor(member.phoneNumber)}
+              icon={<BagIcon className="size-5" />}
+              label={t('packages.title')}
+            />
+          )}
+          {member.status === 'active' &&
+            member.prepaidBalance !== null &&
+            member.prepaidBalance !== undefined && (
+              <ListRowLink
+                to={PAYMENT_PATHS.topUpFor(member.phoneNumber)}
+                icon={<WalletIcon className="size-5" />}
+                label={t('topUp.title')}
+              />
+            )}
           {found.account.type === 'family_plan' && (
             <ListRowLink
               to={ACCOUNT_PATHS.manageFamily}

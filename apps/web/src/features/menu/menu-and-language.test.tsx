@@ -14,8 +14,12 @@ describe('menu (SPEC §2 /menu)', () => {
     expect(screen.getByRole('link', { name: /Privatlívspolitikkur/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Mál/ }).textContent).toContain('Føroyskt');
     expect(screen.getByText('Útgáva 3.0.0')).toBeTruthy();
-    // Receipts belong to a later issue: no link until its screen exists.
-    expect(screen.queryByRole('link', { name: /Kvittanir/ })).toBeNull();
+    expect(screen.getByRole('link', { name: /Kvittanir/ }).getAttribute('href')).toBe(
+      '/menu/kvittanir',
+    );
+    expect(screen.getByRole('link', { name: /Mánaðargjald/ }).getAttribute('href')).toBe(
+      '/menu/manadargjald',
+    );
   });
 
   it('logs out after confirmation: revokes the refresh token, clears all state and goes to login (SPEC §4 "Session")', async () => {

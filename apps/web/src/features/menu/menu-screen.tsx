@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
+import { BILLING_PATHS } from '@/shared/config/billing-paths';
 import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
 import { FLOWS } from '@/shared/config/flows';
 import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
-import { BagIcon, ClockIcon, LayersIcon } from '@/shared/ui/account-icons';
+import { BagIcon, ClockIcon, LayersIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import {
   DocumentIcon,
@@ -64,6 +65,11 @@ export function MenuScreen() {
               label={t('menu.receipts')}
             />
           )}
+          <ListRowLink
+            to={BILLING_PATHS.monthlyPrice}
+            icon={<WalletIcon className="size-5" />}
+            label={t('billing.title')}
+          />
         </ListGroup>
         <ListGroup title={t('menu.about')}>
           <ListRowLink

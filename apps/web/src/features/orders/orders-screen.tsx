@@ -8,7 +8,7 @@ import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { EmptyState, QueryError } from '@/shared/account/screen-states';
 import { useOrdersQuery, usePlansQuery } from '@/shared/api/account-queries';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { BagIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';

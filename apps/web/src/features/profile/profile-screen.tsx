@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
+import { BILLING_PATHS } from '@/shared/config/billing-paths';
 import { PATHS } from '@/shared/config/paths';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices, useSession } from '@/shared/services/app-services';
 import { useLogout } from '@/shared/services/use-logout';
+import { WalletIcon } from '@/shared/ui/account-icons';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { KeyIcon, LogoutIcon, PencilIcon, TrashIcon } from '@/shared/ui/icons';
@@ -85,6 +87,11 @@ export function ProfileScreen() {
             to={PATHS.profilePassword}
             icon={<KeyIcon className="size-5" />}
             label={t('profile.password.title')}
+          />
+          <ListRowLink
+            to={BILLING_PATHS.agreement}
+            icon={<WalletIcon className="size-5" />}
+            label={t('agreement.title')}
           />
         </ListGroup>
         <Button

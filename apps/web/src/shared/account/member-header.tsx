@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPhoneNumber } from '@/shared/format/phone';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { Avatar } from '@/shared/ui/avatar';
 
 /** A person and their number at the top of a member or manage screen. */

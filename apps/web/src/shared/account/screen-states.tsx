@@ -62,3 +62,34 @@ export function EmptyState({
     </div>
   );
 }
+
+/** What a screen's query looks like while it has no data yet (TanStack Query's fields). */
+interface PendingQuery {
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A screen whose query has no data yet: the load failed (with a retry), or it is still loading.
+ * `failedMessage` names what failed (SPEC §8 "specific messages exist for each of these
+ * failures"); without it the API's own message is shown. `loading` replaces the default skeleton.
+ */
+export function QueryPending({
+  query,
+  failedMessage,
+  loading = <DetailSkeleton />,
+}: {
+  query: PendingQuery;
+  failedMessage?: string;
+  loading?: ReactNode;
+}) {
+  if (!query.isError) return loading;
+  const retry = () => void query.refetch();
+  return failedMessage === undefined ? (
+    <QueryError error={query.error} onRetry={retry} retrying={query.isFetching} />
+  ) : (
+    <ErrorState message={failedMessage} onRetry={retry} retrying={query.isFetching} />
+  );
+}

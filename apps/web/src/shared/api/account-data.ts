@@ -39,13 +39,39 @@ export const accountKeys = {
 
 export type AccountLoaders = { [R in AccountResource]: () => Promise<Result<AccountData<R>>> };
 
-/** Loaders that fetch the six resources with the app's HTTP client. */
-export function httpAccountLoaders(http: HttpClient): AccountLoaders {
-  const { actions, packages, subscriptions, plans, orders, agreement } = ACCOUNT_RESOURCES;
+/**
+ * GET /subscriptions for one of the customer's own numbers (`line`), or the server's default
+ * (the first active number) without one. A line that is no longer the customer's (404) falls
+ * back to the default, so a stale choice never locks the user out of home.
+ */
+export async function fetchSubscriptions(
+  http: HttpClient,
+  line?: string,
+  signal?: AbortSignal,
+): Promise<Result<SubscriptionsResponse>> {
+  const { path, schema } = ACCOUNT_RESOURCES.subscriptions;
+  if (line === undefined) return http.get(path, schema, { signal });
+  const result = await http.get(path, schema, { signal, query: { line } });
+  if (!result.ok && result.error.status === 404) return http.get(path, schema, { signal });
+  return result;
+}
+
+/**
+ * Loaders that fetch the six resources with the app's HTTP client. `chosenLine` is the number
+ * the customer last switched to on this device, if any; subscriptions load for it.
+ */
+export function httpAccountLoaders(
+  http: HttpClient,
+  chosenLine: () => Promise<string | null> = async () => null,
+): AccountLoaders {
+  const { actions, packages, plans, orders, agreement } = ACCOUNT_RESOURCES;
   return {
     actions: () => http.get(actions.path, actions.schema),
     packages: () => http.get(packages.path, packages.schema),
-    subscriptions: () => http.get(subscriptions.path, subscriptions.schema),
+    subscriptions: async () => {
+      const line = await chosenLine().catch(() => null);
+      return fetchSubscriptions(http, line ?? undefined);
+    },
     plans: () => http.get(plans.path, plans.schema),
     orders: () => http.get(orders.path, orders.schema),
     agreement: () => http.get(agreement.path, agreement.schema),

@@ -6,8 +6,8 @@ import {
   type SubscriptionsResponse,
 } from '@alda/contract/schemas/subscriptions';
 import { useAppServices } from '@/shared/services/app-services';
-import { ACCOUNT_RESOURCES, accountKeys } from './account-data';
-import { unwrap, type HttpClient, type Result } from './http';
+import { ACCOUNT_RESOURCES, accountKeys, fetchSubscriptions } from './account-data';
+import { unwrap, type HttpClient } from './http';
 
 /** Keys of the account queries that are not start-up resources. */
 export const subscriptionKeys = {
@@ -16,23 +16,6 @@ export const subscriptionKeys = {
 export const planKeys = {
   detail: (planId: string) => [...accountKeys.all, 'plan', planId] as const,
 };
-
-/**
- * GET /subscriptions for one of the customer's own numbers (`line`), or the server's default
- * (the first active number) without one. A line that is no longer the customer's (404) falls
- * back to the default, so a stale choice never locks the user out of home.
- */
-export async function fetchSubscriptions(
-  http: HttpClient,
-  line?: string,
-  signal?: AbortSignal,
-): Promise<Result<SubscriptionsResponse>> {
-  const { path, schema } = ACCOUNT_RESOURCES.subscriptions;
-  if (line === undefined) return http.get(path, schema, { signal });
-  const result = await http.get(path, schema, { signal, query: { line } });
-  if (!result.ok && result.error.status === 404) return http.get(path, schema, { signal });
-  return result;
-}
 
 /**
  * Query options of the start-up resources (SPEC §1 step 5) that more than one feature reads. They
@@ -69,6 +52,18 @@ export const accountQueries = {
       queryKey: accountKeys.resource('plans'),
       queryFn: async ({ signal }) => {
         const { path, schema } = ACCOUNT_RESOURCES.plans;
+        return unwrap(await http.get(path, schema, { signal }));
+      },
+    }),
+  /**
+   * GET /agreements: the card on file, null without one. Read by the agreement screen and by
+   * paying the monthly price (which charges the card on file when the agreement is active).
+   */
+  agreement: (http: HttpClient) =>
+    queryOptions({
+      queryKey: accountKeys.resource('agreement'),
+      queryFn: async ({ signal }) => {
+        const { path, schema } = ACCOUNT_RESOURCES.agreement;
         return unwrap(await http.get(path, schema, { signal }));
       },
     }),
@@ -112,6 +107,12 @@ export function useOrdersQuery() {
 export function usePlansQuery() {
   const { http } = useAppServices();
   return useQuery(accountQueries.plans(http));
+}
+
+/** GET /agreements through the cache (start-up data first). */
+export function useAgreementQuery() {
+  const { http } = useAppServices();
+  return useQuery(accountQueries.agreement(http));
 }
 
 /** One number in detail (GET /subscriptions/{id}); pass null to wait for the id. */

@@ -385,3 +385,31 @@ describe('getIfChanged (SPEC §4 cheap polling)', () => {
     ]);
   });
 });
+
+describe('getBlob (a receipt PDF, SPEC §1 "download receipts")', () => {
+  it('answers the body as a Blob, refreshing an expired token once like every call (SPEC §8)', async () => {
+    let access = 'old-access';
+    const { api, http } = await setup({
+      'GET /files/1': (req) =>
+        req.headers.authorization === `Bearer ${access}`
+          ? new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })
+          : fail(401, 'UNAUTHORIZED'),
+      'POST /auth/refresh-token': () => ok({ accessToken: 'new-access', refreshToken: 'r2' }),
+    });
+    access = 'new-access';
+    const result = await http.getBlob('/files/1', { headers: { Accept: 'application/pdf' } });
+    expect(result.ok && (await result.data.text())).toBe('%PDF-1.7');
+    expect(api.callsTo('GET /files/1').map((r) => r.headers.accept)).toEqual([
+      'application/pdf',
+      'application/pdf',
+    ]);
+  });
+
+  it('answers an error body as the usual error', async () => {
+    const { http } = await setup({ 'GET /files/2': () => fail(404, 'NOT_FOUND', 'No such') });
+    expect(await http.getBlob('/files/2')).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'No such', status: 404 },
+    });
+  });
+});

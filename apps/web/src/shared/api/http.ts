@@ -75,6 +75,8 @@ export interface HttpClient {
     etag: string | null,
     options?: RequestOptions,
   ): Promise<Result<Conditional<T>>>;
+  /** A GET of a file (a receipt's PDF): the body as a Blob; errors as for every other call. */
+  getBlob(path: string, options?: RequestOptions): Promise<Result<Blob>>;
 }
 
 export interface HttpClientConfig {
@@ -387,6 +389,19 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     };
   }
 
+  async function getBlob(path: string, options: RequestOptions = {}): Promise<Result<Blob>> {
+    const accept = options.headers?.Accept ?? '*/*';
+    const answer = await exchange('GET', path, undefined, options, { Accept: accept });
+    if (!answer.ok) return answer;
+    if (!answer.response.ok) return toResult(answer.response, z.never(), path);
+    try {
+      return { ok: true, data: await answer.response.blob() };
+    } catch {
+      // The connection broke while the body was on its way.
+      return networkError();
+    }
+  }
+
   return {
     get: (path, schema, options) => request('GET', path, undefined, schema, options),
     post: (path, body, schema, options) => request('POST', path, body, schema, options),
@@ -394,6 +409,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     patch: (path, body, schema, options) => request('PATCH', path, body, schema, options),
     delete: (path, schema, options) => request('DELETE', path, undefined, schema, options),
     getIfChanged,
+    getBlob,
   };
 }
 

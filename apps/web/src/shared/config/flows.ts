@@ -7,5 +7,5 @@ export const FLOWS = {
   phoneLogin: true,
   register: true,
   forgotPassword: true,
-  receipts: false,
+  receipts: true,
 } as const;

@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Agreement } from '@alda/contract/schemas/agreements';
+import type { MonthlyPriceLine, MonthlyPriceResponse } from '@alda/contract/schemas/billing';
+import type { PaymentMethod } from '@alda/contract/schemas/orders';
+import { VAT_PERCENT } from '@alda/contract/constants';
+import { EmptyState, QueryPending } from '@/shared/account/screen-states';
+import { useAgreementQuery } from '@/shared/api/account-queries';
+import { BILLING_PATHS } from '@/shared/config/billing-paths';
+import { PATHS } from '@/shared/config/paths';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { currentLocale } from '@/shared/i18n/i18n';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { usePurchase } from '@/shared/payments/use-purchase';
+import { useAppServices } from '@/shared/services/app-services';
+import { WalletIcon } from '@/shared/ui/account-icons';
+import { Alert } from '@/shared/ui/alert';
+import { Badge } from '@/shared/ui/badge';
+import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
+import { CheckIcon, ChevronRightIcon, ReceiptIcon } from '@/shared/ui/icons';
+import { useModal } from '@/shared/ui/modal/modal-context';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { billingKeys, billingQueries, PAY_MONTH_PATH } from './billing-api';
+
+/**
+ * /menu/manadargjald: what the customer's subscriptions cost this month — a line per number and
+ * per EU package, the total with and without VAT (SPEC §9) — and paying it through the provider
+ * (the card page, or the card on file when the payment agreement is active).
+ */
+export function MonthlyPriceScreen() {
+  const { t, i18n } = useTranslation();
+  const { http } = useAppServices();
+  const query = useQuery(billingQueries.monthlyPrice(http, currentLocale(i18n)));
+
+  const body = () => {
+    if (query.data === undefined)
+      return <QueryPending query={query} failedMessage={t('billing.loadFailed')} />;
+    const month = query.data;
+    if (month.lines.length === 0)
+      return (
+        <EmptyState
+          icon={<ReceiptIcon />}
+          title={t('billing.emptyTitle')}
+          body={t('billing.emptyBody')}
+        />
+      );
+    return (
+      <>
+        <MonthCard month={month} />
+        {month.paidOrderId ? (
+          <Link
+            to={BILLING_PATHS.receipts}
+            className="flex items-center gap-3 rounded-card bg-white px-4 py-3 text-body font-medium text-mist-900 shadow-card"
+          >
+            <ReceiptIcon className="size-5 text-ocean-700" />
+            <span className="flex-1">{t('billing.seeReceipts')}</span>
+            <ChevronRightIcon className="size-5 text-mist-400" />
+          </Link>
+        ) : (
+          <PayMonth month={month} />
+        )}
+      </>
+    );
+  };
+
+  return (
+    <main className="pb-footer min-h-dvh bg-mist-50">
+      <ScreenHeader title={t('billing.title')} back={PATHS.menu} />
+      <ScreenBody>{body()}</ScreenBody>
+    </main>
+  );
+}
+
+/** `2026-11` → 'november 2026' / 'November 2026'. */
+function usePeriodLabel() {
+  const { t } = useTranslation();
+  return (period: string) => {
+    const [year, month] = period.split('-');
+    return t('billing.period', { month: t(`billing.months.${Number(month)}`), year });
+  };
+}
+
+/** The lines grouped by number, in the order the API sent them. */
+function byNumber(lines: readonly MonthlyPriceLine[]): Array<[string, MonthlyPriceLine[]]> {
+  const groups = new Map<string, MonthlyPriceLine[]>();
+  for (const line of lines)
+    groups.set(line.phoneNumber, [...(groups.get(line.phoneNumber) ?? []), line]);
+  return [...groups];
+}
+
+function MonthCard({ month }: { month: MonthlyPriceResponse }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const periodLabel = usePeriodLabel();
+  return (
+    <Card className="flex flex-col gap-4" role="region" aria-labelledby="month-title">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="month-title" className="text-lead font-bold text-ocean-950 first-letter:uppercase">
+          {periodLabel(month.period)}
+        </h2>
+        {month.paidOrderId ? (
+          <Badge tone="success" icon={<CheckIcon className="size-3.5" strokeWidth={2.4} />}>
+            {t('billing.paid')}
+          </Badge>
+        ) : (
+          <Badge tone="warning">{t('billing.unpaid')}</Badge>
+        )}
+      </div>
+      {byNumber(month.lines).map(([phoneNumber, lines]) => (
+        <section
+          key={phoneNumber}
+          aria-label={formatPhoneNumber(phoneNumber)}
+          className="flex flex-col gap-1 border-t border-mist-100 pt-3"
+        >
+          <h3 className="text-caption font-semibold text-mist-500">
+            {formatPhoneNumber(phoneNumber)}
+          </h3>
+          <ul className="flex flex-col gap-1">
+            {lines.map((line, index) => (
+              <li
+                key={`${line.kind}-${index}`}
+                className="flex items-baseline justify-between gap-3 text-body"
+              >
+                <span className="min-w-0 text-mist-900">
+                  {line.description}
+                  {line.kind === 'eu_package' && (
+                    <span className="sr-only"> ({t('billing.euLine')})</span>
+                  )}
+                </span>
+                <span className="font-medium whitespace-nowrap text-ocean-950 tabular-nums">
+                  {f.kr(line.price.gross)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <dl className="flex flex-col gap-1.5 border-t border-mist-100 pt-3 text-body">
+        <div className="flex justify-between gap-3 text-mist-700">
+          <dt>{t('billing.net')}</dt>
+          <dd className="tabular-nums">{f.kr(month.total.net)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-mist-700">
+          <dt>{t('billing.vat', { rate: VAT_PERCENT })}</dt>
+          <dd className="tabular-nums">{f.kr(month.total.vat)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 pt-1 text-lead font-bold text-ocean-950">
+          <dt>{t('billing.total')}</dt>
+          <dd className="tabular-nums">{f.kr(month.total.gross)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * "Gjald nú": with an active agreement the card on file is charged (after a confirm, as nothing
+ * else stands between the press and the charge); without one, or on request, the provider's card
+ * page. `usePurchase` keeps one Idempotency-Key per attempt.
+ */
+function PayMonth({ month }: { month: MonthlyPriceResponse }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const periodLabel = usePeriodLabel();
+  const agreement = useAgreementQuery();
+  const { purchase, pending, error } = usePurchase();
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+
+  const card = activeCard(agreement.data);
+  const amount = f.kr(month.total.gross);
+
+  const pay = async (payWith: PaymentMethod) => {
+    if (payWith === 'agreement' && card) {
+      const confirmed = await modal.confirm({
+        title: t('billing.confirmTitle'),
+        message: t('billing.confirmBody', { amount, card: cardLabel(card) }),
+        confirmLabel: t('billing.confirm'),
+      });
+      if (!confirmed) return;
+    }
+    setMethod(payWith);
+    const failure = await purchase(
+      PAY_MONTH_PATH,
+      { payWith },
+      {
+        itemName: t('billing.itemName', { period: periodLabel(month.period) }),
+        returnTo: BILLING_PATHS.monthlyPrice,
+      },
+    );
+    // Paid meanwhile (another device, or an earlier attempt went through): show the badge.
+    if (failure?.code === 'ALREADY_PAID')
+      void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {error && (
+        <Alert tone="error" title={t('billing.payFailed')}>
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {card ? (
+        <>
+          <Button
+            block
+            loading={pending && method === 'agreement'}
+            disabled={pending}
+            onClick={() => void pay('agreement')}
+          >
+            {t('billing.payWithCardOnFile', { card: cardLabel(card) })}
+          </Button>
+          <Button
+            block
+            variant="secondary"
+            loading={pending && method === 'card'}
+            disabled={pending}
+            onClick={() => void pay('card')}
+          >
+            {t('billing.payWithOtherCard')}
+          </Button>
+        </>
+      ) : (
+        <Button block loading={pending} onClick={() => void pay('card')}>
+          {t('billing.payNow', { amount })}
+        </Button>
+      )}
+      <Link
+        to={BILLING_PATHS.agreement}
+        className="flex items-center gap-3 rounded-card bg-white px-4 py-3 shadow-card"
+      >
+        <WalletIcon className="size-5 text-ocean-700" />
+        <span className="flex flex-1 flex-col">
+          <span className="text-body font-medium text-mist-900">{t('agreement.title')}</span>
+          <span className="text-caption text-mist-500">
+            {card ? cardLabel(card) : t('billing.noCardOnFile')}
+          </span>
+        </span>
+        <ChevronRightIcon className="size-5 text-mist-400" />
+      </Link>
+    </div>
+  );
+}
+
+type ActiveCard = Agreement & { cardLast4: string };
+
+/** The card on file when it can be charged: an active agreement with a registered card. */
+function activeCard(agreement: Agreement | null | undefined): ActiveCard | null {
+  if (!agreement || agreement.status !== 'active' || agreement.cardLast4 === null) return null;
+  return { ...agreement, cardLast4: agreement.cardLast4 };
+}
+
+/** 'Visa •••• 4242', kept on one line (no-break spaces around the dots). */
+const cardLabel = (card: ActiveCard) =>
+  `${card.cardBrand ?? ''}\u00a0••••\u00a0${card.cardLast4}`.trim();

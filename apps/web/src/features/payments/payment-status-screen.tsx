@@ -1,0 +1,308 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '@alda/contract/schemas/orders';
+import { apiErrorOf } from '@/shared/api/query-error';
+import { PATHS } from '@/shared/config/paths';
+import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { PAYMENT_PATHS } from '@/shared/payments/paths';
+import { recallPayment, type PaymentMemo } from '@/shared/payments/payment-memo';
+import type { HubState } from '@/shared/payments/payment-watch';
+import { usePurchase } from '@/shared/payments/use-purchase';
+import { Alert } from '@/shared/ui/alert';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { cx } from '@/shared/ui/cx';
+import { CheckIcon, ErrorIcon, RefreshIcon } from '@/shared/ui/icons';
+import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { Skeleton } from '@/shared/ui/skeleton';
+import { Spinner } from '@/shared/ui/spinner';
+import { usePaymentStatus, type PaymentPhase } from './use-payment-status';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
+
+/** `/betaling/:orderId`: the live status of a payment (SPEC §4 "Payment flow"). */
+export function PaymentStatusScreen() {
+  const { orderId = '' } = useParams();
+  const { t } = useTranslation();
+  return (
+    <main className="min-h-dvh bg-mist-50">
+      <ScreenHeader title={t('payment.title')} back={PATHS.home} />
+      <ScreenBody>
+        <PaymentStatus key={orderId} orderId={orderId} />
+      </ScreenBody>
+    </main>
+  );
+}
+
+function PaymentStatus({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { query, order, phase, hubState, slow } = usePaymentStatus(orderId);
+  const memo = recallPayment(orderId);
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div aria-busy="true" aria-label={t('app.loading')} className="flex flex-col gap-4">
+        <Skeleton className="h-56 rounded-card" />
+        <Skeleton className="h-13 rounded-control" />
+      </div>
+    );
+  } else if (!order || !phase) {
+    const error = apiErrorOf(query.error);
+    content = (
+      <StatusCard tone="error" title={t('payment.unknown.title')}>
+        <p>{error.status === 404 ? t('payment.unknown.body') : errorMessage(error)}</p>
+        <div className="flex flex-col gap-3 pt-2">
+          {error.status !== 404 && (
+            <Button
+              variant="secondary"
+              block
+              onClick={() => void query.refetch()}
+              loading={query.isFetching}
+              icon={<RefreshIcon className="size-5" />}
+            >
+              {t('common.retry')}
+            </Button>
+          )}
+          <ButtonLink to={PATHS.home} block>
+            {t('payment.home')}
+          </ButtonLink>
+        </div>
+      </StatusCard>
+    );
+  } else {
+    content = (
+      <Outcome
+        order={order}
+        phase={phase}
+        memo={memo}
+        hubState={hubState}
+        slow={slow}
+        checkingAgain={query.isFetching}
+      />
+    );
+  }
+  // One polite live region for the status: a new state replaces the content, which is read out
+  // (SPEC §4 live status); the connection indicator inside is left out of the announcements.
+  return (
+    <section aria-live="polite" className="flex flex-col gap-5">
+      {content}
+    </section>
+  );
+}
+
+function Outcome({
+  order,
+  phase,
+  memo,
+  hubState,
+  slow,
+  checkingAgain,
+}: {
+  order: Order;
+  phase: PaymentPhase;
+  memo: PaymentMemo | null;
+  hubState: HubState;
+  slow: boolean;
+  checkingAgain: boolean;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const amount = order.price ? f.kr(order.price.gross) : null;
+
+  if (phase === 'pending') {
+    return (
+      <StatusCard tone="pending" title={t('payment.pending.title')}>
+        <p>{t('payment.pending.body')}</p>
+        {amount && <p className="font-semibold text-ocean-950">{amount}</p>}
+        <LiveIndicator state={hubState} checking={checkingAgain} />
+        {slow && (
+          <div className="flex flex-col gap-3 pt-2">
+            <p className="rounded-2xl bg-warning-50 px-4 py-3 text-left text-warning-600">
+              {t('payment.slow')}
+            </p>
+            <ButtonLink to={PATHS.home} variant="secondary" block>
+              {t('payment.home')}
+            </ButtonLink>
+          </div>
+        )}
+      </StatusCard>
+    );
+  }
+
+  if (phase === 'paid') {
+    return (
+      <>
+        <StatusCard tone="success" title={t('payment.paid.title')}>
+          <p className="text-lead font-semibold text-ocean-950">
+            {paidMessage(order, memo, f.kr, t)}
+          </p>
+          {amount && order.price && order.price.gross > 0 && (
+            <p className="text-caption text-mist-600">
+              {t('payment.paid.charged', {
+                amount,
+                net: f.kr(order.price.net),
+                vat: f.kr(order.price.vat),
+              })}
+            </p>
+          )}
+        </StatusCard>
+        <div className="flex flex-col gap-3">
+          <ButtonLink to={PATHS.home} block>
+            {t('payment.home')}
+          </ButtonLink>
+          {memo?.returnTo && isSettingsKind(order.kind) && (
+            <ButtonLink to={memo.returnTo} variant="secondary" block>
+              {t('common.back')}
+            </ButtonLink>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return <Declined order={order} phase={phase} memo={memo} />;
+}
+
+/** Orders that change a setting (the card on file, a month paid) have a screen to go back to. */
+const isSettingsKind = (kind: Order['kind']) =>
+  kind === 'payment_agreement' || kind === 'subscription_payment' || kind === 'eu_package';
+
+function paidMessage(
+  order: Order,
+  memo: PaymentMemo | null,
+  kr: Formatters['kr'],
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const number = formatPhoneNumber(order.phoneNumber ?? '');
+  switch (order.kind) {
+    case 'extra_package':
+      return memo?.itemName
+        ? t('payment.paid.package', { name: memo.itemName, number })
+        : t('payment.paid.packageGeneric', { number });
+    case 'top_up':
+      return order.price
+        ? t('payment.paid.topUp', { amount: kr(order.price.gross, { decimals: 'auto' }), number })
+        : t('payment.paid.generic');
+    case 'payment_agreement':
+      return t('payment.paid.agreement');
+    case 'subscription_payment':
+      return t('payment.paid.month');
+    default:
+      return t('payment.paid.generic');
+  }
+}
+
+/** The purchase screen of an order kind, for "try again" when the order cannot be placed again. */
+function purchaseScreenOf(order: Order, memo: PaymentMemo | null): string {
+  if (memo?.returnTo) return memo.returnTo;
+  if (order.kind === 'extra_package') return PAYMENT_PATHS.buyPackage;
+  if (order.kind === 'top_up') return PAYMENT_PATHS.topUp;
+  return PATHS.home;
+}
+
+function Declined({
+  order,
+  phase,
+  memo,
+}: {
+  order: Order;
+  phase: 'failed' | 'cancelled';
+  memo: PaymentMemo | null;
+}) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { purchase, pending, error } = usePurchase();
+  const retry = memo?.retry;
+
+  const tryAgain = () => {
+    if (!retry) return;
+    // A new attempt, so a new Idempotency-Key; and a declined card on file is retried by card.
+    const body = 'payWith' in retry.body ? { ...retry.body, payWith: 'card' } : retry.body;
+    void purchase(retry.path, body, { ...memo, retry: { path: retry.path, body } });
+  };
+
+  return (
+    <>
+      <StatusCard tone="error" title={t(`payment.${phase}.title`)}>
+        <p>{t(`payment.${phase}.body`)}</p>
+      </StatusCard>
+      {error && <Alert tone="error">{errorMessage(error)}</Alert>}
+      <div className="flex flex-col gap-3">
+        {retry ? (
+          <Button block onClick={tryAgain} loading={pending}>
+            {t('payment.tryAnotherCard')}
+          </Button>
+        ) : (
+          <ButtonLink to={purchaseScreenOf(order, memo)} block>
+            {t('payment.tryAnotherCard')}
+          </ButtonLink>
+        )}
+        <ButtonLink to={PATHS.home} variant="secondary" block>
+          {t('payment.home')}
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
+
+function StatusCard({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'pending' | 'success' | 'error';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card bg-white px-6 py-8 text-center text-body text-mist-700 shadow-card">
+      <span
+        className={cx(
+          'flex size-16 items-center justify-center rounded-full',
+          tone === 'pending' && 'bg-ocean-50 text-ocean-700',
+          tone === 'success' && 'bg-success-50 text-success-600',
+          tone === 'error' && 'bg-danger-50 text-danger-600',
+        )}
+      >
+        {tone === 'pending' && <Spinner className="size-8" />}
+        {tone === 'success' && <CheckIcon className="size-8" strokeWidth={2.4} />}
+        {tone === 'error' && <ErrorIcon className="size-8" />}
+      </span>
+      <h2 className="text-title font-bold text-ocean-950">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** Whether the app hears about the payment live (the hub) or checks by itself every few seconds. */
+function LiveIndicator({ state, checking }: { state: HubState; checking: boolean }) {
+  const { t } = useTranslation();
+  const live = state === 'Connected';
+  const label =
+    state === 'Connected'
+      ? t('payment.live.connected')
+      : state === 'Connecting'
+        ? t('payment.live.connecting')
+        : state === 'Reconnecting'
+          ? t('payment.live.reconnecting')
+          : t('payment.live.polling');
+  return (
+    <p
+      aria-live="off"
+      className="inline-flex items-center gap-2 rounded-full bg-mist-100 px-3 py-1 text-caption text-mist-700"
+      data-hub-state={state}
+      data-checking={checking || undefined}
+    >
+      <span
+        aria-hidden="true"
+        className={cx(
+          'size-2 shrink-0 rounded-full',
+          live ? 'animate-pulse bg-success-600' : 'bg-warning-600',
+        )}
+      />
+      {label}
+    </p>
+  );
+}

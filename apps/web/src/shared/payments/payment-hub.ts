@@ -1,0 +1,48 @@
+import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import {
+  HUB_KEEP_ALIVE_MS,
+  HUB_RECONNECT_DELAYS_MS,
+  HUB_REQUEST_TIMEOUT_MS,
+  HUB_SERVER_TIMEOUT_MS,
+} from '@alda/contract/constants';
+import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
+import { tokenStore } from '@/shared/auth/token-store';
+import { appConfig } from '@/shared/config/app-config';
+import { PaymentHubClient } from './payment-watch';
+
+/**
+ * The payment hub's URL under the configured API base (absolute in the native shell): the
+ * contract's path is `/api/hubs/payment`, relative to a base of `/api`.
+ */
+export function paymentHubUrl(apiBaseUrl: string = appConfig.apiBaseUrl): string {
+  return `${apiBaseUrl.replace(/\/$/, '')}${PAYMENT_HUB_PATH.slice('/api'.length)}`;
+}
+
+/**
+ * A payment hub client over the official SignalR client with the SPEC §9 settings: WebSockets,
+ * reconnect delays 0, 2 s, 10 s, 30 s then stop, server timeout 30 s, keep-alive 15 s, request
+ * (negotiate) timeout 100 s.
+ *
+ * This module pulls in `@microsoft/signalr`: import it only with `import()` from payment screens,
+ * so the library stays out of the app's first download.
+ */
+export function createPaymentHub(
+  accessTokenFactory: () => string = () => tokenStore.getAccessToken() ?? '',
+  url: string = paymentHubUrl(),
+): PaymentHubClient {
+  const connection = new HubConnectionBuilder()
+    .withUrl(url, {
+      accessTokenFactory,
+      transport: HttpTransportType.WebSockets,
+      // No cookies are used; a credentialed cross-origin negotiate (native shell) would need
+      // Access-Control-Allow-Credentials, which the API does not send.
+      withCredentials: false,
+      timeout: HUB_REQUEST_TIMEOUT_MS,
+    })
+    .withAutomaticReconnect([...HUB_RECONNECT_DELAYS_MS])
+    .configureLogging(import.meta.env.DEV ? LogLevel.Information : LogLevel.Warning)
+    .build();
+  connection.serverTimeoutInMilliseconds = HUB_SERVER_TIMEOUT_MS;
+  connection.keepAliveIntervalInMilliseconds = HUB_KEEP_ALIVE_MS;
+  return new PaymentHubClient(connection);
+}
