@@ -56,6 +56,11 @@ export default defineConfig({
       // simulator is off so the figures on screen only change when a journey changes them.
       USAGE_FEED_TOKEN: E2E_USAGE_FEED_TOKEN,
       USAGE_SIMULATOR_INTERVAL_S: '0',
+      // Payments (issue 6): the provider's card page returns to this origin and its webhooks
+      // reach this server; the slow test card settles within a journey's time budget.
+      APP_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'test',
+      TEST_PROVIDER_SLOW_DELAY_MS: '4000',
     },
   },
 });

@@ -86,6 +86,13 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await expect(page.getByRole('region', { name: 'Familjan' })).toBeVisible();
     await screenshot(page, 'accounts-06-second-line');
 
+    // The chosen number survives a reload (kept on the device, SPEC §1 start-up loads it).
+    await page.reload();
+    await expect(tabs.getByRole('tab', { name: '21 44 66' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
     await page.getByRole('link', { name: 'Valmynd' }).click();
     await page.getByRole('link', { name: 'Bílegingar' }).click();
     await expect(page).toHaveURL(/\/menu\/bilegingar$/);

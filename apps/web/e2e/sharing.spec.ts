@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, loginByEmail, screenshot } from './support/app';
 
@@ -65,7 +66,9 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await a.getByRole('radio', { name: '500 MB' }).click();
     await a.getByRole('button', { name: 'Halt fram' }).click();
     await a.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
-    await expect(a.getByText(`Umbønin um 500 MB er send til ${B.number}.`)).toBeVisible();
+    await expect(
+      a.getByText(`Umbønin um 500 MB er send til ${formatPhoneNumber(B.number)}.`),
+    ).toBeVisible();
     await screenshot(a, 'sharing-01-request-sent', { fullPage: false });
 
     // B: nothing until the next poll, then the data-request-received modal.

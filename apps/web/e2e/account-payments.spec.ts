@@ -1,0 +1,183 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, loginByEmail, screenshot } from './support/app';
+import { outbox } from './support/outbox';
+
+/**
+ * Demo customers of the seed (apps/api/src/db/demo-users.ts, demo-accounts.ts). Sunneva has no
+ * card on file and registers one; Guðrun (individual 20 GB with the EU package, Mastercard •••• 5454
+ * on file) changes hers and pays her month with it. Jóannes (family owner, EU package on) toggles
+ * the EU package and ends with it on again, as the accounts journey expects.
+ */
+const SUNNEVA = { email: 'sunneva@demo.alda.fo' };
+const GUDRUN = { email: 'gudrun@demo.alda.fo', number: '557812' };
+const OWNER = { email: DEMO.email, number: '214455' };
+
+/** Test cards of the built-in provider (docs/operations.md "Payments"). */
+const CARDS = { succeeds: '4242 4242 4242 4242', slow: '4000 0000 0000 3063' };
+
+async function signInAs(page: Page, email: string) {
+  await loginByEmail(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/(valkomin)?$/);
+}
+
+/** Fills the provider's hosted card page (served by the test provider, in Faroese) and submits. */
+async function payOnCardPage(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/test-provider\/checkout\//);
+  await page.getByLabel('Kortnummar').fill(card);
+  await page.getByLabel('Gildir til (MM/ÁÁ)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+  await page.getByLabel('Trygdarkota (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Goym kortið' }).click();
+}
+
+/** The payment status screen (SPEC §4 payment flow) once the provider reported the card paid. */
+async function expectCardSaved(page: Page) {
+  await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+  await expect(page.getByText('Kortið er skrásett')).toBeVisible({ timeout: 20_000 });
+}
+
+test.describe('account payments: card on file, monthly price, receipts, EU package (SPEC §1, §2, §8, §9)', () => {
+  test('registers a card on file on the provider’s page and sees its brand and last 4', async ({
+    page,
+  }) => {
+    await signInAs(page, SUNNEVA.email);
+
+    // Profile → payment agreement (SPEC §2 profile.agreement, no footer): no card yet.
+    await page.goto('/min-brukari');
+    await page.getByRole('link', { name: 'Gjaldsavtala' }).click();
+    await expect(page).toHaveURL(/\/min-brukari\/gjaldsavtala$/);
+    await expect(page.getByRole('heading', { name: 'Einki kort er skrásett' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Høvuðsvalmynd' })).toHaveCount(0);
+    await screenshot(page, 'account-payments-01-agreement-empty');
+
+    // Register a card: the provider's hosted page, then the live status screen.
+    await page.getByRole('button', { name: 'Skráset kort' }).click();
+    await expect(page).toHaveURL(/\/test-provider\/checkout\//);
+    await screenshot(page, 'account-payments-02-provider-card-page');
+    await payOnCardPage(page, CARDS.succeeds);
+    await expectCardSaved(page);
+
+    await page.goto('/min-brukari/gjaldsavtala');
+    await expect(page.getByRole('heading', { name: 'Visa' })).toBeVisible();
+    await expect(page.getByLabel('Kort sum endar við 4242')).toBeVisible();
+    await expect(page.getByText('Virkin')).toBeVisible();
+    await screenshot(page, 'account-payments-03-agreement-visa-4242');
+  });
+
+  test('changes the card on file, pays the month with it, and downloads and e-mails the receipt', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, GUDRUN.email);
+    await page.goto('/min-brukari/gjaldsavtala');
+    await expect(page.getByRole('heading', { name: 'Mastercard' })).toBeVisible();
+    await expect(page.getByLabel('Kort sum endar við 5454')).toBeVisible();
+
+    // Change the card: the new one replaces the old (the slow card settles after a few seconds).
+    await page.getByRole('button', { name: 'Skift kort' }).click();
+    await payOnCardPage(page, CARDS.slow);
+    await expectCardSaved(page);
+    await page.goto('/min-brukari/gjaldsavtala');
+    await expect(page.getByRole('heading', { name: 'Visa' })).toBeVisible();
+    await expect(page.getByLabel('Kort sum endar við 3063')).toBeVisible();
+    await expect(page.getByLabel('Kort sum endar við 5454')).toHaveCount(0);
+
+    // Monthly price: her number's plan and EU package, totals with and without VAT; pay it
+    // with the card on file.
+    await page.goto('/menu');
+    await page.getByRole('link', { name: 'Mánaðargjald' }).click();
+    await expect(page).toHaveURL(/\/menu\/manadargjald$/);
+    const month = page.getByRole('region', { name: /^\p{L}+ \d{4}$/u });
+    await expect(month.getByRole('region', { name: '55 78 12' })).toBeVisible();
+    await expect(month).toContainText('Uttan MVG');
+    await expect(month).toContainText('MVG 25 %');
+    await expect(month).toContainText('Tilsamans við MVG');
+    await expect(month.getByText('Ikki goldið')).toBeVisible();
+    await screenshot(page, 'account-payments-04-monthly-price');
+    const total =
+      (await month.getByText('Tilsamans við MVG').locator('xpath=..').textContent()) ?? '';
+    const amount = /([\d.]+,\d\d kr\.)/.exec(total)?.[1];
+    expect(amount, 'the total with VAT').toBeTruthy();
+    await page.getByRole('button', { name: 'Gjald við Visa •••• 3063' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Gjalda mánaðargjaldið?' });
+    await expect(confirm).toContainText(amount!);
+    await confirm.getByRole('button', { name: 'Gjald' }).click();
+    await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+    await expect(page.getByText('Mánaðin er goldin')).toBeVisible({ timeout: 20_000 });
+
+    await page.goto('/menu/manadargjald');
+    await expect(page.getByText('Goldið', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Gjald/ })).toHaveCount(0);
+
+    // Receipts: the month's receipt, opened, downloaded as a PDF and e-mailed.
+    await page.goto('/menu');
+    await page.getByRole('link', { name: 'Kvittanir' }).click();
+    await expect(page).toHaveURL(/\/menu\/kvittanir$/);
+    const receipts = page.getByRole('list', { name: 'Kvittanir' });
+    const first = receipts.getByRole('link').first();
+    await expect(first).toContainText(/K-\d{4}-\d{6} · \d\d\.\d\d\.\d{4}/);
+    await expect(first).toContainText(amount!);
+    await screenshot(page, 'account-payments-05-receipts');
+    await first.click();
+    await expect(page).toHaveURL(/\/menu\/kvittanir\/[\w-]+$/);
+    const receipt = page.getByRole('region', { name: /^Kvittan K-\d{4}-\d{6}$/ });
+    await expect(receipt).toContainText('MVG 25 %');
+    await expect(receipt).toContainText('goldið við Visa •••• 3063');
+    await expect(receipt.getByText('Tilsamans við MVG').locator('xpath=..')).toContainText(amount!);
+    await screenshot(page, 'account-payments-06-receipt');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Tak niður' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^kvittan-K-\d{4}-\d{6}\.pdf$/);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    await page.getByRole('button', { name: 'Send við telduposti' }).click();
+    await expect(page.getByText(`Kvittanin er send til ${GUDRUN.email}`)).toBeVisible();
+    await screenshot(page, 'account-payments-07-receipt-emailed', { fullPage: false });
+    const number = (await receipt.getByRole('heading').textContent())?.replace('Kvittan ', '');
+    await expect
+      .poll(async () => (await outbox(page, GUDRUN.email)).map((m) => `${m.subject} ${m.text}`))
+      .toContainEqual(expect.stringContaining(number!));
+  });
+
+  test('the owner turns the EU package off and on again with its price, and sees the family’s lines in the monthly price', async ({
+    page,
+  }) => {
+    await signInAs(page, OWNER.email);
+    await page.goto(`/umsit-hald/${OWNER.number}`);
+    const eu = page.getByRole('switch', { name: 'ES-pakki' });
+    await expect(eu).toBeChecked();
+    await expect(page.getByText(/^\+\d+ kr\. um mánaðin · .+ í ES$/)).toBeVisible();
+    // In the middle of the screen, clear of the fixed footer.
+    await eu.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshot(page, 'account-payments-08-eu-package-on', { fullPage: false });
+
+    await eu.click();
+    const off = page.getByRole('dialog', { name: 'Tak ES-pakkan burtur?' });
+    await off.getByRole('button', { name: 'Tak burtur' }).click();
+    await expect(page.getByText('ES-pakkin er tikin burtur.')).toBeVisible();
+    await expect(eu).not.toBeChecked();
+
+    await eu.click();
+    const on = page.getByRole('dialog', { name: 'Legg ES-pakkan afturat?' });
+    await expect(on).toContainText(/ES-pakkin kostar \+\d+ kr\. um mánaðin/);
+    await screenshot(page, 'account-payments-09-eu-package-confirm', { fullPage: false });
+    await on.getByRole('button', { name: 'Legg afturat' }).click();
+    await expect(page.getByText('ES-pakkin er lagdur afturat.')).toBeVisible();
+    await expect(eu).toBeChecked();
+
+    // The monthly price of the family: a section per number with its lines, and the EU package.
+    await page.goto('/menu/manadargjald');
+    const month = page.getByRole('region', { name: /^\p{L}+ \d{4}$/u });
+    await expect(month.getByRole('region', { name: '21 44 55' })).toBeVisible();
+    await expect(month.getByRole('region', { name: '21 44 56' })).toBeVisible();
+    await expect(month).toContainText('ES-pakki');
+    await expect(month).toContainText('Tilsamans við MVG');
+    await screenshot(page, 'account-payments-10-family-monthly-price');
+  });
+});
