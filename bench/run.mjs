@@ -4,6 +4,10 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['API load (hello-world vs real endpoints)', ['npx', 'tsx', 'bench/api-load.ts']],
   ['Polling (304 and 200 vs hello-world)', ['npx', 'tsx', 'bench/polling.ts']],
+  [
+    'Payment hub (idle connections, memory, PaymentUpdated latency)',
+    ['npx', 'tsx', 'bench/hub.ts'],
+  ],
   ['Bundle size per route', ['node', 'bench/bundle-size.mjs']],
 ];
 let failed = false;

@@ -3,7 +3,19 @@ import concurrently from 'concurrently';
 
 const { result } = concurrently(
   [
-    { name: 'api', command: 'npm run dev -w @alda/api', env: { DEMO_MODE: 'true' }, prefixColor: 'cyan' },
+    {
+      name: 'api',
+      command: 'npm run dev -w @alda/api',
+      // The test provider's card page returns to the app's origin, which in dev is Vite's
+      // (Vite proxies /api and /test-provider to the API; webhooks still go to the API itself).
+      env: {
+        DEMO_MODE: 'true',
+        APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+        PAYMENT_WEBHOOK_URL:
+          process.env.PAYMENT_WEBHOOK_URL ?? 'http://localhost:3000/api/payments/webhooks/test',
+      },
+      prefixColor: 'cyan',
+    },
     { name: 'web', command: 'npm run dev -w @alda/web', prefixColor: 'magenta' },
   ],
   { killOthersOn: ['failure', 'success'] },
