@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -10,8 +10,10 @@ import { receiptsResponse } from '@alda/contract/schemas/receipts';
 import { subscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { prepaidBalances } from '../src/db/schema/balances';
 import { orders } from '../src/db/schema/orders';
-import { LINES, signIn } from './demo-accounts';
-import { parse } from './helper';
+import { createBillingService } from '../src/modules/billing/service';
+import type { PaymentPlacer } from '../src/modules/orders/placing';
+import { LINES, NOW, signIn } from './demo-accounts';
+import { demoUser, parse } from './helper';
 import {
   CARDS,
   createPaymentsApp,
@@ -137,6 +139,33 @@ describe('purchases through the real payments core and test provider (SPEC §1, 
     expect(ids[0]).toBe(ids[1]);
     const placed = await t.app.db.select().from(orders).where(eq(orders.idempotencyKey, key));
     expect(placed).toHaveLength(1);
+  });
+
+  it('ADR 0052: two month payments placed at the same moment with different keys (two devices) open one payment', async () => {
+    const guðrun = demoUser('Guðrun').id;
+    // Both requests pass the rules (no open payment yet) before either inserts its order.
+    const arrived: (() => void)[] = [];
+    const racing: PaymentPlacer = {
+      async placePaidOrder(input) {
+        if (arrived.length < 2)
+          await new Promise<void>((resolve) => {
+            arrived.push(resolve);
+            if (arrived.length === 2) for (const go of arrived) go();
+          });
+        return t.app.payments.placePaidOrder(input);
+      },
+    };
+    const billing = createBillingService({ db: t.app.db, now: () => NOW, payments: () => racing });
+    const answers = await Promise.all(
+      ['device-1', 'device-2'].map((key) => billing.pay(guðrun, { payWith: 'card' }, key, key)),
+    );
+    expect(answers[1]?.order.id).toBe(answers[0]?.order.id);
+    expect(answers[1]?.paymentUrl).toBe(answers[0]?.paymentUrl);
+    const months = await t.app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, guðrun), eq(orders.kind, 'subscription_payment')));
+    expect(months.map((o) => o.id)).toEqual([answers[0]?.order.id]);
   });
 
   it('the declined card leaves the data as it was and the order failed', async () => {

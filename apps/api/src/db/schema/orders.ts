@@ -37,6 +37,9 @@ export const PAYMENT_STATUSES = [
   'cancelled',
 ] as const satisfies readonly PaymentStatus[];
 
+/** Unique index: a customer's month has at most one pending or paid `subscription_payment`. */
+export const ONE_MONTH_PAYMENT_CONSTRAINT = 'orders_one_month_payment_uq';
+
 /**
  * A customer order (TM Forum TMF622 Product Ordering): a new subscription, a member added to a
  * family, a transfer, a plan change, a package, a top-up. Provisioning carries it out and can take
@@ -91,6 +94,13 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key_uq')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // One live payment of a month per customer: two clicks with different keys cannot both
+    // open one (ADR 0052), and a paid month cannot be paid again.
+    uniqueIndex(ONE_MONTH_PAYMENT_CONSTRAINT)
+      .on(t.userId, t.billingPeriod)
+      .where(
+        sql`${t.kind} = 'subscription_payment' and ${t.paymentStatus} in ('pending', 'paid') and not ${t.isCancelled}`,
+      ),
     check('orders_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('orders_price', sql`${t.priceOere} >= 0`),
     check('orders_complete_flag', sql`${t.isComplete} = (${t.completedAt} is not null)`),

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { OrderKind, OrderPlacedResponse, PaymentMethod } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
-import type { OrderRow } from '../../db/schema/orders';
+import { uniqueViolationOf } from '../../db/errors';
+import { ONE_MONTH_PAYMENT_CONSTRAINT, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import { findOrderByIdempotencyKey } from './repo';
 
@@ -109,19 +110,29 @@ export async function placeOnce(
   const earlier = await findOrderByIdempotencyKey(db, args.userId, args.idempotencyKey);
   if (earlier)
     return payments().placePaidOrder({ ...common, order: draftOf(earlier), description: '' });
-  const prepared = await prepare();
-  if ('open' in prepared) {
-    // The earlier request's own key and hash: the core answers its order and card page.
-    const { open } = prepared;
-    if (open.idempotencyKey === null || open.requestHash === null)
-      throw new Error(`open order ${open.id} has no idempotency key`);
-    return payments().placePaidOrder({
-      ...common,
-      idempotencyKey: open.idempotencyKey,
-      requestHash: open.requestHash,
-      order: draftOf(open),
-      description: '',
-    });
+  const place = async (): Promise<OrderPlacedResponse> => {
+    const prepared = await prepare();
+    if ('open' in prepared) {
+      // The earlier request's own key and hash: the core answers its order and card page.
+      const { open } = prepared;
+      if (open.idempotencyKey === null || open.requestHash === null)
+        throw new Error(`open order ${open.id} has no idempotency key`);
+      return payments().placePaidOrder({
+        ...common,
+        idempotencyKey: open.idempotencyKey,
+        requestHash: open.requestHash,
+        order: draftOf(open),
+        description: '',
+      });
+    }
+    return payments().placePaidOrder({ ...common, ...prepared });
+  };
+  try {
+    return await place();
+  } catch (error) {
+    // A simultaneous request (another key) placed the same month between our check and our
+    // insert: the rules, checked again, now answer its order (or ALREADY_PAID).
+    if (uniqueViolationOf(error) === ONE_MONTH_PAYMENT_CONSTRAINT) return place();
+    throw error;
   }
-  return payments().placePaidOrder({ ...common, ...prepared });
 }

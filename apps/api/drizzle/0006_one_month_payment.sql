@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "orders_one_month_payment_uq" ON "orders" USING btree ("user_id","billing_period") WHERE "orders"."kind" = 'subscription_payment' and "orders"."payment_status" in ('pending', 'paid') and not "orders"."is_cancelled";
