@@ -250,6 +250,7 @@ async function assemble(
     database,
     authenticate: (token) => auth.authenticate(token),
     tokenKey: deriveKey(config.jwtSecret, 'hub-connection-token'),
+    now,
     options: hubOptions,
   });
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_RECONNECT_DELAYS_MS } from '@alda/contract/constants';
 import { seedDemoData } from '../src/db/seed';
 import { NOW, signIn } from './demo-accounts';
-import { createTestApp, waitFor } from './helper';
+import { createTestApp, testClock, waitFor } from './helper';
 import {
   changePayment,
   collectPaymentUpdates,
@@ -44,7 +44,7 @@ async function startApp() {
 }
 
 /** An official client tuned to the shortened timings (its pings keep the server's timer fed). */
-function tunedClient(baseUrl: string, token: string, reconnect?: number[]) {
+function tunedClient(baseUrl: string, token: string | (() => string), reconnect?: number[]) {
   const connection = hubClient(baseUrl, token, reconnect ? { reconnect } : {});
   connection.keepAliveIntervalInMilliseconds = KEEP_ALIVE_MS;
   connection.serverTimeoutInMilliseconds = SERVER_TIMEOUT_MS * 2;
@@ -169,6 +169,82 @@ describe('shutdown', () => {
       await official.stop();
     } finally {
       if (!closedApp) await env.t.close();
+    }
+  });
+});
+
+describe('access token expiry (ADR 0051)', () => {
+  async function startClockedApp() {
+    const clock = testClock(NOW.toISOString());
+    const t = await createTestApp(
+      {},
+      { now: clock.now, hub: { keepAliveMs: KEEP_ALIVE_MS, serverTimeoutMs: SERVER_TIMEOUT_MS } },
+    );
+    await seedDemoData(t.app.db, NOW);
+    const baseUrl = await listenLocally(t.app);
+    const signInToken = async () => tokenOf(await signIn(t.app, 'Jóannes'));
+    return { t, clock, baseUrl, signInToken, ttlS: t.config.accessTokenTtlS };
+  }
+
+  it('a connection lives as long as its access token: then Close with allowReconnect, and the official client comes back with the fresh token its factory gives', async () => {
+    const env = await startClockedApp();
+    try {
+      const order = await placePendingOrder(env.t.app.db, userId('Jóannes'));
+      let token = await env.signInToken();
+      const given: string[] = [];
+      const connection = tunedClient(
+        env.baseUrl,
+        () => {
+          given.push(token);
+          return token;
+        },
+        [0, 200, 200],
+      );
+      const states: string[] = [];
+      connection.onreconnecting((error) => states.push(`reconnecting: ${error?.message}`));
+      connection.onreconnected(() => states.push('reconnected'));
+      const updates = collectPaymentUpdates(connection);
+      await connection.start();
+      const firstId = connection.connectionId;
+
+      // Half-way through the token's life nothing happens; the app meanwhile holds a newer token.
+      env.clock.advance(env.ttlS / 2);
+      await settle();
+      expect(states).toEqual([]);
+      const first = token;
+      token = await env.signInToken();
+      expect(token).not.toBe(first);
+
+      // The first token expires: the server ends the connection and the client reconnects.
+      env.clock.advance(env.ttlS / 2 + 1);
+      await waitFor(async () => (states.includes('reconnected') ? true : undefined));
+      expect(states).toEqual([
+        'reconnecting: Server returned an error on close: The access token has expired.',
+        'reconnected',
+      ]);
+      expect(connection.connectionId).not.toBe(firstId);
+      expect(given.at(-1)).toBe(token);
+      await connection.invoke('ListenToOrder', order.id);
+      await changePayment(env.t.app.db, order, 'paid');
+      expect((await waitForCount(updates, 1))[0]).toMatchObject({ status: 'paid' });
+      await connection.stop();
+    } finally {
+      await env.t.close();
+    }
+  });
+
+  it('a client whose factory only has the expired token is refused on reconnect (negotiate 401) and ends disconnected', async () => {
+    const env = await startClockedApp();
+    try {
+      const token = await env.signInToken();
+      const connection = tunedClient(env.baseUrl, token, [0]);
+      const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+      await connection.start();
+      env.clock.advance(env.ttlS + 1);
+      await closed;
+      expect(connection.state).toBe(HubConnectionState.Disconnected);
+    } finally {
+      await env.t.close();
     }
   });
 });

@@ -109,6 +109,8 @@ export interface HubServerDeps {
   authenticate(accessToken: string): Promise<AuthUser | null>;
   /** Key that signs connection tokens. */
   tokenKey: Uint8Array;
+  /** The clock access tokens are checked against (the app's `now`). */
+  now?: () => Date;
   /** A short name for log lines. */
   name: string;
 }
@@ -251,7 +253,7 @@ export async function registerHubServer(
     // No await between the checks above and this: handleUpgrade calls back synchronously (no
     // verifyClient, no compression), so the per-user count cannot be overtaken.
     wss.handleUpgrade(request, socket, head, (ws) => {
-      accept(ws, redeemed.connectionId, user.id);
+      accept(ws, redeemed.connectionId, user);
     });
   }
 
@@ -273,8 +275,10 @@ export async function registerHubServer(
     log.info({ status, code }, 'hub connection refused');
   }
 
-  function accept(ws: WebSocket, connectionId: string, userId: string) {
+  function accept(ws: WebSocket, connectionId: string, user: AuthUser) {
+    const userId = user.id;
     const connection = new Connection(ws, connectionId, userId, options, log, methods);
+    connection.authExpiresAt = user.tokenExpiresAt.getTime();
     connections.add(connection);
     perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
     log.info({ connectionId, userId }, 'hub connected');
@@ -297,9 +301,11 @@ export async function registerHubServer(
     10,
     Math.min(options.keepAliveMs, options.serverTimeoutMs, options.handshakeTimeoutMs) / 4,
   );
+  const clock = deps.now ?? (() => new Date());
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const connection of connections) connection.sweep(now);
+    const authNow = clock().getTime();
+    for (const connection of connections) connection.sweep(now, authNow);
   }, tick);
   sweeper.unref();
 
@@ -345,6 +351,8 @@ class Connection implements HubConnection {
   handshaken = false;
   closed = false;
   readonly openedAt = Date.now();
+  /** When the access token the connection was opened with expires (the app's clock, ms). */
+  authExpiresAt = Number.POSITIVE_INFINITY;
   private lastReceivedAt = Date.now();
   private lastSentAt = Date.now();
   private readonly reader: MessageReader;
@@ -397,8 +405,16 @@ class Connection implements HubConnection {
     this.ws.once('close', () => clearTimeout(cut));
   }
 
-  sweep(now: number) {
+  /** `now`: timers (monotonic enough); `authNow`: the app's clock, for the token's expiry. */
+  sweep(now: number, authNow: number) {
     if (this.closed) return;
+    // As ASP.NET Core's CloseOnAuthenticationExpiration: the connection lives as long as its
+    // access token; the client reconnects with a fresh one (accessTokenFactory).
+    if (authNow >= this.authExpiresAt) {
+      this.log.info({ connectionId: this.connectionId }, 'hub access token expired');
+      this.close({ error: 'The access token has expired.', allowReconnect: true });
+      return;
+    }
     if (!this.handshaken) {
       if (now - this.openedAt >= this.options.handshakeTimeoutMs) this.close();
       return;

@@ -49,6 +49,8 @@ export interface PaymentHubDeps {
   database: Database;
   authenticate(accessToken: string): Promise<AuthUser | null>;
   tokenKey: Uint8Array;
+  /** The app's clock: a connection is closed when its access token expires by it. */
+  now?: () => Date;
   options?: Partial<PaymentHubOptions> | undefined;
 }
 
@@ -137,6 +139,7 @@ export async function registerPaymentHub(
     options,
     authenticate: deps.authenticate,
     tokenKey: deps.tokenKey,
+    ...(deps.now ? { now: deps.now } : {}),
     hub: {
       methods: {
         ListenToOrder: {

@@ -23,6 +23,8 @@ import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 export interface AuthUser {
   id: string;
   sessionId: string;
+  /** When the access token that authenticated this user expires (a hub connection ends then). */
+  tokenExpiresAt: Date;
 }
 
 export interface AuthServiceDeps {
@@ -172,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!claims) return null;
       const session = await findActiveSession(db, claims.sid);
       if (!session || session.userId !== claims.sub) return null;
-      return { id: claims.sub, sessionId: session.id };
+      return { id: claims.sub, sessionId: session.id, tokenExpiresAt: claims.expiresAt };
     },
 
     /** The signed-in user (SPEC §7 GET /auth/me). */

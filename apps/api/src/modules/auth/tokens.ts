@@ -11,6 +11,11 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** The claims of a verified token, with when it stops being valid. */
+export interface VerifiedClaims extends AccessClaims {
+  expiresAt: Date;
+}
+
 /** Signs and checks the short-lived HS256 access tokens. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
@@ -32,7 +37,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
       );
     },
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
-    async verify(token: string, now: Date): Promise<AccessClaims | null> {
+    async verify(token: string, now: Date): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -41,7 +46,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           currentDate: now,
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { sub: payload.sub, sid: payload.sid };
+        if (typeof payload.exp !== 'number') return null;
+        return { sub: payload.sub, sid: payload.sid, expiresAt: new Date(payload.exp * 1000) };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

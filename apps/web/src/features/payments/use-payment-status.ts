@@ -59,8 +59,10 @@ export const paymentOrderQuery = (http: HttpClient, orderId: string) =>
   });
 
 /** Loads the SignalR client on demand, so `@microsoft/signalr` is only downloaded here. */
-export const loadPaymentHub = async (): Promise<PaymentHubClient> =>
-  (await import('@/shared/payments/payment-hub')).createPaymentHub();
+export const loadPaymentHub = async (http: HttpClient): Promise<PaymentHubClient> =>
+  (await import('@/shared/payments/payment-hub')).createPaymentHub(
+    async () => (await http.freshAccessToken()) ?? '',
+  );
 
 /**
  * The live status of one order's payment (SPEC §4 "Payment flow"): the order over HTTP at once,
@@ -70,7 +72,7 @@ export const loadPaymentHub = async (): Promise<PaymentHubClient> =>
  */
 export function usePaymentStatus(
   orderId: string,
-  { loadHub = loadPaymentHub }: { loadHub?: () => Promise<PaymentHubClient> } = {},
+  { loadHub }: { loadHub?: () => Promise<PaymentHubClient> } = {},
 ) {
   const { http } = useAppServices();
   const queryClient = useQueryClient();
@@ -79,7 +81,7 @@ export function usePaymentStatus(
   const [slow, setSlow] = useState(false);
   const phase = query.data ? phaseOf(query.data) : null;
   const waiting = phase === 'pending';
-  const loadHubRef = useRef(loadHub);
+  const loadHubRef = useRef(loadHub ?? (() => loadPaymentHub(http)));
 
   useEffect(() => {
     if (!waiting) return;

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createFakeApi, deferred, fail, ok, type Handler } from '@/test/fake-api';
-import { AUTH_ENDPOINTS, createHttpClient } from './http';
+import { accessTokenExpiry, AUTH_ENDPOINTS, createHttpClient } from './http';
 
 const item = z.object({ id: z.string() });
 
 async function setup(
   handlers: Record<string, Handler> = {},
-  options: { signedIn?: boolean; refreshToken?: boolean } = {},
+  options: { signedIn?: boolean; refreshToken?: boolean; accessToken?: string } = {},
 ) {
-  const { signedIn = true, refreshToken = true } = options;
+  const { signedIn = true, refreshToken = true, accessToken = 'old-access' } = options;
   const api = createFakeApi(handlers);
   const initial: Record<string, string> = {};
-  if (signedIn) initial.accessToken = 'old-access';
+  if (signedIn) initial.accessToken = accessToken;
   if (signedIn && refreshToken) initial.refreshToken = 'old-refresh';
   const storage = createMemoryStorage(initial);
   const tokens = createTokenStore(storage);
@@ -411,5 +411,48 @@ describe('getBlob (a receipt PDF, SPEC §1 "download receipts")', () => {
       ok: false,
       error: { code: 'NOT_FOUND', message: 'No such', status: 404 },
     });
+  });
+});
+
+/** A JWT-shaped access token expiring at `expMs` (the signature is the server's business). */
+const jwtExpiringAt = (expMs: number) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: 'u', exp: expMs / 1000 })).replace(/=+$/, '')}.sig`;
+
+describe('freshAccessToken (the payment hub reconnects with it, ADR 0051)', () => {
+  it('reads the expiry of a JWT access token, and null for anything else', () => {
+    expect(accessTokenExpiry(jwtExpiringAt(1_800_000_000_000))).toBe(1_800_000_000_000);
+    expect(accessTokenExpiry('old-access')).toBeNull();
+    expect(accessTokenExpiry('a.%%%.c')).toBeNull();
+  });
+
+  it('answers a token that is still good without asking the server', async () => {
+    // setup's clock stands at 10 s; this token is good for another 10 minutes.
+    const token = jwtExpiringAt(10_000 + 600_000);
+    const { http, api } = await setup({}, { accessToken: token });
+    expect(await http.freshAccessToken()).toBe(token);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(0);
+  });
+
+  it('refreshes a token that has expired (or expires within 30 s) and answers the new one, once for simultaneous callers', async () => {
+    const { http, api, tokens } = await setup(
+      { 'POST /auth/refresh-token': refreshOk() },
+      { accessToken: jwtExpiringAt(10_000 + 20_000) },
+    );
+    const answers = await Promise.all([http.freshAccessToken(), http.freshAccessToken()]);
+    expect(answers).toEqual(['new-access', 'new-access']);
+    expect(api.callsTo('POST /auth/refresh-token')).toHaveLength(1);
+    expect(tokens.getAccessToken()).toBe('new-access');
+  });
+
+  it('answers null when signed out, and the old token when the refresh cannot reach the server', async () => {
+    const guest = await setup({}, { signedIn: false });
+    expect(await guest.http.freshAccessToken()).toBeNull();
+    const expired = jwtExpiringAt(5_000);
+    const offline = await setup(
+      { 'POST /auth/refresh-token': () => Promise.reject(new TypeError('Failed to fetch')) },
+      { accessToken: expired },
+    );
+    expect(await offline.http.freshAccessToken()).toBe(expired);
+    expect(offline.onSessionExpired).not.toHaveBeenCalled();
   });
 });

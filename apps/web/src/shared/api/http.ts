@@ -77,6 +77,32 @@ export interface HttpClient {
   ): Promise<Result<Conditional<T>>>;
   /** A GET of a file (a receipt's PDF): the body as a Blob; errors as for every other call. */
   getBlob(path: string, options?: RequestOptions): Promise<Result<Blob>>;
+  /**
+   * The access token for a connection this client does not send (the payment hub's
+   * `accessTokenFactory`), refreshed first — through the same shared, throttled refresh — when
+   * it has expired or is about to: the hub ends a connection when its token expires (ADR 0051),
+   * and the reconnect must not meet a 401. Null when signed out.
+   */
+  freshAccessToken(): Promise<string | null>;
+}
+
+/** A token expiring within this long is refreshed before a hub (re)connect uses it. */
+const FRESH_TOKEN_MARGIN_MS = 30_000;
+
+/**
+ * When a JWT access token expires (its `exp`, ms), read without checking the signature (the
+ * server does that); null when the token is not a readable JWT.
+ */
+export function accessTokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface HttpClientConfig {
@@ -303,8 +329,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return 'refreshed';
   }
 
-  /** Gets a usable access token after `sentWith` was refused. */
-  async function refreshAfter401(sentWith: string): Promise<RefreshOutcome> {
+  /** Gets a usable access token to replace `sentWith` (refused, or expired). */
+  async function refreshReplacing(sentWith: string): Promise<RefreshOutcome> {
     const current = tokens.getAccessToken();
     // Signed out meanwhile (another request's refresh failed, or the user logged out).
     if (current === null) return 'expired';
@@ -344,7 +370,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       !isAuthEndpoint(path);
     if (!canRefresh) return { ok: true, response: first.response };
 
-    const outcome = await refreshAfter401(sentWith);
+    const outcome = await refreshReplacing(sentWith);
     if (outcome === 'network') return networkError();
     if (outcome === 'expired') return { ok: true, response: first.response };
 
@@ -410,6 +436,14 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     delete: (path, schema, options) => request('DELETE', path, undefined, schema, options),
     getIfChanged,
     getBlob,
+    async freshAccessToken() {
+      const token = tokens.getAccessToken();
+      if (token === null) return null;
+      const expiresAt = accessTokenExpiry(token);
+      if (expiresAt === null || expiresAt - now() > FRESH_TOKEN_MARGIN_MS) return token;
+      // Offline or the server failing: the old token, and the hub's own retry handles the 401.
+      return (await refreshReplacing(token)) === 'refreshed' ? tokens.getAccessToken() : token;
+    },
   };
 }
 

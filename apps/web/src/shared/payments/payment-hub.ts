@@ -6,7 +6,6 @@ import {
   HUB_SERVER_TIMEOUT_MS,
 } from '@alda/contract/constants';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
-import { tokenStore } from '@/shared/auth/token-store';
 import { appConfig } from '@/shared/config/app-config';
 import { PaymentHubClient } from './payment-watch';
 
@@ -21,13 +20,14 @@ export function paymentHubUrl(apiBaseUrl: string = appConfig.apiBaseUrl): string
 /**
  * A payment hub client over the official SignalR client with the SPEC §9 settings: WebSockets,
  * reconnect delays 0, 2 s, 10 s, 30 s then stop, server timeout 30 s, keep-alive 15 s, request
- * (negotiate) timeout 100 s.
+ * (negotiate) timeout 100 s. `accessTokenFactory` is asked at every (re)connect: give it a
+ * fresh token (`http.freshAccessToken`), since the hub ends a connection when its token expires.
  *
  * This module pulls in `@microsoft/signalr`: import it only with `import()` from payment screens,
  * so the library stays out of the app's first download.
  */
 export function createPaymentHub(
-  accessTokenFactory: () => string = () => tokenStore.getAccessToken() ?? '',
+  accessTokenFactory: () => string | Promise<string>,
   url: string = paymentHubUrl(),
 ): PaymentHubClient {
   const connection = new HubConnectionBuilder()
