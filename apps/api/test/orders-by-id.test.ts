@@ -59,6 +59,8 @@ describe('GET /api/orders/:id — the HTTP fallback of the payment flow (SPEC §
     expect(data.paymentStatus).toBe('paid');
     expect(data.isComplete).toBe(true);
     expect(data.completedAt).toBe(NOW.toISOString());
+    // It names the package bought, so the status screen can say which (GET /api/packages).
+    expect(data.packageId).toBe('data-1');
   });
 
   it("404 NOT_FOUND for another customer's order, a member reading the owner's order, an unknown or malformed id — in fo and en", async () => {

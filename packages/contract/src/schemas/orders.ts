@@ -66,6 +66,8 @@ export const order = z.object({
    * member in processing can be shown by name (SPEC §3 "Family members in processing").
    */
   memberName: z.string().nullable().optional(),
+  /** The extra package an `extra_package` order buys (GET /api/packages names it). */
+  packageId: id.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

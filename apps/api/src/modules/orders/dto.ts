@@ -18,5 +18,6 @@ export function toOrderDto(row: OrderRow): Order {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     memberName: memberName === '' ? null : memberName,
+    packageId: row.packageId,
   };
 }

@@ -7,9 +7,7 @@ import type { PackageOffer } from '@alda/contract/schemas/packages';
 import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { customerLines, familyOverview } from '@/shared/account/family';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
-import { ACCOUNT_RESOURCES, accountKeys } from '@/shared/api/account-data';
-import { useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { unwrap } from '@/shared/api/http';
+import { accountQueries, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
@@ -22,18 +20,6 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-
-/** GET /packages through the start-up cache (SPEC §1 step 5 loads it). */
-function usePackagesQuery() {
-  const { http } = useAppServices();
-  return useQuery({
-    queryKey: accountKeys.resource('packages'),
-    queryFn: async ({ signal }) => {
-      const { path, schema } = ACCOUNT_RESOURCES.packages;
-      return unwrap(await http.get(path, schema, { signal }));
-    },
-  });
-}
 
 /** A number a package can be bought for: the customer's own lines, and an owner's family. */
 interface Line {
@@ -55,8 +41,9 @@ function linesOf(subscriptions: SubscriptionsResponse): Line[] {
 /** `/keyp-pakka`: buy an extra package (SPEC §1), valid until the end of the month. */
 export function PackagesScreen() {
   const { t } = useTranslation();
+  const { http } = useAppServices();
   const subscriptions = useSubscriptionsQuery();
-  const packages = usePackagesQuery();
+  const packages = useQuery(accountQueries.packages(http));
   const failed = subscriptions.isError ? subscriptions : packages.isError ? packages : null;
   return (
     <main className="min-h-dvh bg-mist-50">

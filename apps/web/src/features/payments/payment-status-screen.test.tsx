@@ -124,6 +124,26 @@ describe('payment status screen /betaling/:orderId (SPEC §4 "Payment flow")', (
     expect(app.api.callsTo('GET /orders/o-2').length).toBeLessThanOrEqual(reads + 1);
   });
 
+  it('names the package bought from GET /packages when this tab does not remember it (card page in another tab, app restarted)', async () => {
+    const bought = { ...packageOrder('paid', 'o-9'), packageId: 'data-5' };
+    const app = await open('o-9', {
+      'GET /orders/o-9': () => ok(bought),
+      'GET /packages': () =>
+        ok([
+          {
+            id: 'data-5',
+            kind: 'data',
+            name: '5 GB',
+            dataMb: 5120,
+            price: { net: 7_920, vat: 1_980, gross: 9_900 },
+            validUntil: '2026-11-30T23:59:59.999Z',
+          },
+        ]),
+    });
+    expect(await screen.findByText('5 GB er lagt afturat 21 44 55')).toBeTruthy();
+    expect(app.api.callsTo('GET /packages')).toHaveLength(1);
+  });
+
   it('says so when the payment is still not confirmed after a while, and keeps checking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = await open('o-3', { 'GET /orders/o-3': () => ok(packageOrder('pending', 'o-3')) });

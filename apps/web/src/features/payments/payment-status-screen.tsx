@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@alda/contract/schemas/orders';
+import { accountQueries } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
 import { PATHS } from '@/shared/config/paths';
 import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
@@ -10,6 +12,7 @@ import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { recallPayment, type PaymentMemo } from '@/shared/payments/payment-memo';
 import type { HubState } from '@/shared/payments/payment-watch';
 import { usePurchase } from '@/shared/payments/use-purchase';
+import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -39,6 +42,7 @@ function PaymentStatus({ orderId }: { orderId: string }) {
   const errorMessage = useErrorMessage();
   const { query, order, phase, hubState, slow } = usePaymentStatus(orderId);
   const memo = recallPayment(orderId);
+  const itemName = useItemName(order, memo);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -77,6 +81,7 @@ function PaymentStatus({ orderId }: { orderId: string }) {
         order={order}
         phase={phase}
         memo={memo}
+        itemName={itemName}
         hubState={hubState}
         slow={slow}
         checkingAgain={query.isFetching}
@@ -96,6 +101,7 @@ function Outcome({
   order,
   phase,
   memo,
+  itemName,
   hubState,
   slow,
   checkingAgain,
@@ -103,6 +109,7 @@ function Outcome({
   order: Order;
   phase: PaymentPhase;
   memo: PaymentMemo | null;
+  itemName: string | undefined;
   hubState: HubState;
   slow: boolean;
   checkingAgain: boolean;
@@ -136,7 +143,7 @@ function Outcome({
       <>
         <StatusCard tone="success" title={t('payment.paid.title')}>
           <p className="text-lead font-semibold text-ocean-950">
-            {paidMessage(order, memo, f.kr, t)}
+            {paidMessage(order, itemName, f.kr, t)}
           </p>
           {amount && order.price && order.price.gross > 0 && (
             <p className="text-caption text-mist-600">
@@ -169,17 +176,29 @@ function Outcome({
 const isSettingsKind = (kind: Order['kind']) =>
   kind === 'payment_agreement' || kind === 'subscription_payment' || kind === 'eu_package';
 
+/**
+ * The name of the package an order bought: remembered from the purchase screen, or — after the
+ * card page came back in another tab or the app was restarted — looked up in GET /packages.
+ */
+function useItemName(order: Order | null | undefined, memo: PaymentMemo | null): string | undefined {
+  const { http } = useAppServices();
+  const lookUp = order?.kind === 'extra_package' && !memo?.itemName && Boolean(order.packageId);
+  const packages = useQuery({ ...accountQueries.packages(http), enabled: lookUp });
+  if (memo?.itemName) return memo.itemName;
+  return packages.data?.find((offer) => offer.id === order?.packageId)?.name;
+}
+
 function paidMessage(
   order: Order,
-  memo: PaymentMemo | null,
+  itemName: string | undefined,
   kr: Formatters['kr'],
   t: (key: string, options?: Record<string, unknown>) => string,
 ): string {
   const number = formatPhoneNumber(order.phoneNumber ?? '');
   switch (order.kind) {
     case 'extra_package':
-      return memo?.itemName
-        ? t('payment.paid.package', { name: memo.itemName, number })
+      return itemName
+        ? t('payment.paid.package', { name: itemName, number })
         : t('payment.paid.packageGeneric', { number });
     case 'top_up':
       return order.price

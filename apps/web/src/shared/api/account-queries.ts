@@ -47,6 +47,15 @@ export const accountQueries = {
         return unwrap(await http.get(path, schema, { signal }));
       },
     }),
+  /** GET /packages: the extra packages for sale (the packages screen; naming a bought one). */
+  packages: (http: HttpClient) =>
+    queryOptions({
+      queryKey: accountKeys.resource('packages'),
+      queryFn: async ({ signal }) => {
+        const { path, schema } = ACCOUNT_RESOURCES.packages;
+        return unwrap(await http.get(path, schema, { signal }));
+      },
+    }),
   plans: (http: HttpClient) =>
     queryOptions({
       queryKey: accountKeys.resource('plans'),
