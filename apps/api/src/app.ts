@@ -63,6 +63,7 @@ import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler'
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { appLinkRoutes } from './modules/app-links/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -331,7 +332,11 @@ async function assemble(
   const monthEnd = createMonthEndService({ db, now, log: app.log });
   registerMonthEnd(app, { intervalS: config.monthEndIntervalS, run: monthEnd.run, log: app.log });
 
-  // 4. The web app, and the fallback for everything else.
+  // 4. The native app's link association files, the web app, and the fallback for the rest.
+  await app.register(appLinkRoutes, {
+    androidCertSha256: config.androidAppCertSha256,
+    iosAppId: config.iosAppId,
+  });
   const web = await registerWebApp(app, config.webDist);
   // Scanners probe random paths; unmatched requests count against the rate limit too.
   const notFoundOptions = config.rateLimitMax > 0 ? { preHandler: app.rateLimit() } : {};

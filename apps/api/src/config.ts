@@ -104,6 +104,18 @@ export const CONFIG_DOC = [
       'Public address of the web app, used in links sent to customers (password reset: `<APP_URL>/nytt-loyniord?token=…`). Set it to the HTTPS address customers use.',
   },
   {
+    name: 'ANDROID_APP_CERT_SHA256',
+    default: '(unset)',
+    description:
+      "Comma-separated SHA-256 fingerprints (`AB:CD:…`) of the Android app's signing certificates. Set: `/.well-known/assetlinks.json` lets the Android app open links to `<APP_URL>/betaling/…` and `/nytt-loyniord` (App Links, ADR 0054). Unset: 404.",
+  },
+  {
+    name: 'IOS_APP_ID',
+    default: '(unset)',
+    description:
+      "The iOS app's `<TEAM ID>.<bundle id>`, e.g. `ABCDE12345.fo.alda.selfcare`. Set: `/.well-known/apple-app-site-association` lets the iOS app open those links (Universal Links, ADR 0054). Unset: 404.",
+  },
+  {
     name: 'MIN_AGE',
     default: String(MIN_AGE),
     description:
@@ -248,6 +260,16 @@ const envSchema = z
       (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s?#]*)?$/.test(value),
       'must be an http(s) URL without query, e.g. https://minsida.alda.fo',
     ),
+    ANDROID_APP_CERT_SHA256: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        value.split(',').every((f) => /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/i.test(f.trim())),
+      'must be comma-separated SHA-256 fingerprints, 32 hex pairs joined by ":"',
+    ),
+    IOS_APP_ID: optionalString.refine(
+      (value) => value === undefined || /^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/.test(value),
+      'must be <TEAM ID>.<bundle id>, e.g. ABCDE12345.fo.alda.selfcare',
+    ),
     MIN_AGE: z.coerce.number().int().min(13).max(120).default(MIN_AGE),
     SMTP_URL: optionalString.refine(
       (value) => value === undefined || /^smtps?:\/\//.test(value),
@@ -346,6 +368,9 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Public web app address without a trailing slash, for links in e-mails. */
   appUrl: string;
+  /** The native apps that may open the web app's links (ADR 0054); empty/null: none. */
+  androidAppCertSha256: string[];
+  iosAppId: string | null;
   /** Registration age limit in whole years. */
   minAge: number;
   /** SMTP server; undefined: e-mails go to the outbox. */
@@ -434,6 +459,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    androidAppCertSha256: (e.ANDROID_APP_CERT_SHA256 ?? '')
+      .split(',')
+      .map((f) => f.trim().toUpperCase())
+      .filter(Boolean),
+    iosAppId: e.IOS_APP_ID ?? null,
     minAge: e.MIN_AGE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

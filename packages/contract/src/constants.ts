@@ -57,3 +57,6 @@ export const LOCALE_KEY = 'locale';
 export const USAGE_RECORDS_MAX = 1_000;
 /** Monthly ceiling for giving data away (givenData.max, SPEC §5) when a plan sets none: 5 GB. */
 export const DEFAULT_GIFT_MAX_MB = 5 * 1024;
+
+/** The native app's id: Capacitor `appId`, Android package and iOS bundle id (ADR 0054). */
+export const NATIVE_APP_ID = 'fo.alda.selfcare';

@@ -6,6 +6,7 @@ import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
 import { Footer } from './footer';
 import { handleValue } from './route-handle';
 import { useAndroidBackButton } from './use-android-back-button';
+import { useDeepLinks } from './use-deep-links';
 import { useOfflineToast } from './use-offline-toast';
 import { usePolling } from './use-polling';
 import { useStatusCheckOnResume } from './use-status-check';
@@ -18,6 +19,7 @@ export function RootLayout() {
   const titleKey = handleValue(matches, 'title');
 
   useAndroidBackButton();
+  useDeepLinks();
   useOfflineToast();
   useStatusCheckOnResume();
   usePolling();

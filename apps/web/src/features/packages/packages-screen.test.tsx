@@ -9,6 +9,7 @@ import { deferred, fail, json, ok } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
 import { recallPayment } from '@/shared/payments/payment-memo';
+import { overridePlatform } from '@/shared/native/platform';
 import { paymentRedirect } from '@/shared/payments/start-payment';
 
 const offers: PackageOffer[] = [
@@ -114,6 +115,27 @@ describe('buy an extra package (SPEC §1, §7 packages)', () => {
       itemName: '5 GB',
       retry: { path: '/packages', body: { packageId: 'pkg-5', phoneNumber: '214455' } },
     });
+  });
+
+  it('ADR 0054 native shell: the card page opens in the in-app browser and the app shows the live status screen under it', async () => {
+    overridePlatform('ios');
+    try {
+      const openInApp = vi.spyOn(paymentRedirect, 'openInApp').mockResolvedValue(undefined);
+      const app = await open({
+        api: {
+          'POST /packages': () => json(201, { data: placed('o-1', 'http://pay.test/c/o-1') }),
+        },
+      });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+      await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/betaling/o-1'));
+      expect(openInApp).toHaveBeenCalledWith('http://pay.test/c/o-1');
+      // The WebView never leaves the app.
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      overridePlatform(null);
+    }
   });
 
   it('a double tap buys once, and a retry after a lost answer sends the same Idempotency-Key', async () => {

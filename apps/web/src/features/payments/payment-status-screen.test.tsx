@@ -9,6 +9,7 @@ import { renderApp, type TestAppOptions } from '@/test/render';
 import { fakeHubConnection } from '@/shared/payments/fake-hub-connection';
 import { rememberPayment } from '@/shared/payments/payment-memo';
 import { PaymentHubClient } from '@/shared/payments/payment-watch';
+import { overridePlatform } from '@/shared/native/platform';
 import { paymentRedirect } from '@/shared/payments/start-payment';
 import { STILL_PENDING_AFTER_MS } from './use-payment-status';
 
@@ -16,6 +17,16 @@ import { STILL_PENDING_AFTER_MS } from './use-payment-status';
 let hub: ReturnType<typeof fakeHubConnection>;
 vi.mock('@/shared/payments/payment-hub', () => ({
   createPaymentHub: () => new PaymentHubClient(hub.connection),
+}));
+/** The native in-app browser the card page is shown in (outside the app: the OS's). */
+const browserClose = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('@capacitor/browser', () => ({
+  Browser: {
+    open: async () => undefined,
+    close: async () => {
+      browserClose.calls += 1;
+    },
+  },
 }));
 
 const packageOrder = (paymentStatus: Order['paymentStatus'], id = 'o-1'): Order => ({
@@ -142,6 +153,26 @@ describe('payment status screen /betaling/:orderId (SPEC §4 "Payment flow")', (
     });
     expect(await screen.findByText('5 GB er lagt afturat 21 44 55')).toBeTruthy();
     expect(app.api.callsTo('GET /packages')).toHaveLength(1);
+  });
+
+  it('ADR 0054 native shell: closes the in-app browser with the card page once the payment has settled, not before', async () => {
+    overridePlatform('ios');
+    try {
+      browserClose.calls = 0;
+      let order = packageOrder('pending', 'o-8');
+      await open('o-8', { 'GET /orders/o-8': () => ok(order) });
+      expect(
+        await screen.findByRole('heading', { name: 'Vit bíða eftir kortfelagnum' }),
+      ).toBeTruthy();
+      expect(await screen.findByText('Beinleiðis samband')).toBeTruthy();
+      expect(browserClose.calls).toBe(0);
+      order = packageOrder('paid', 'o-8');
+      act(() => hub.emit('PaymentUpdated', updated(order)));
+      expect(await screen.findByRole('heading', { name: 'Gjaldið er móttikið' })).toBeTruthy();
+      await waitFor(() => expect(browserClose.calls).toBe(1));
+    } finally {
+      overridePlatform(null);
+    }
   });
 
   it('says so when the payment is still not confirmed after a while, and keeps checking', async () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { apiErrorOf } from '@/shared/api/query-error';
 import { PATHS } from '@/shared/config/paths';
 import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { closeInAppBrowser } from '@/shared/native/browser';
 import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { recallPayment, type PaymentMemo } from '@/shared/payments/payment-memo';
 import type { HubState } from '@/shared/payments/payment-watch';
@@ -43,6 +44,12 @@ function PaymentStatus({ orderId }: { orderId: string }) {
   const { query, order, phase, hubState, slow } = usePaymentStatus(orderId);
   const memo = recallPayment(orderId);
   const itemName = useItemName(order, memo);
+  // Native: the card page is open in the in-app browser over this screen; once the payment has
+  // settled it is closed, so the customer sees the outcome (ADR 0054).
+  const settled = phase !== null && phase !== 'pending';
+  useEffect(() => {
+    if (settled) void closeInAppBrowser();
+  }, [settled]);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -180,7 +187,10 @@ const isSettingsKind = (kind: Order['kind']) =>
  * The name of the package an order bought: remembered from the purchase screen, or — after the
  * card page came back in another tab or the app was restarted — looked up in GET /packages.
  */
-function useItemName(order: Order | null | undefined, memo: PaymentMemo | null): string | undefined {
+function useItemName(
+  order: Order | null | undefined,
+  memo: PaymentMemo | null,
+): string | undefined {
   const { http } = useAppServices();
   const lookUp = order?.kind === 'extra_package' && !memo?.itemName && Boolean(order.packageId);
   const packages = useQuery({ ...accountQueries.packages(http), enabled: lookUp });

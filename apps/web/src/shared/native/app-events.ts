@@ -36,6 +36,16 @@ export function onBackButton(callback: (event: { canGoBack: boolean }) => void):
   return listen(() => App.addListener('backButton', callback));
 }
 
+/**
+ * Runs `callback(url)` when the OS opens the app with a link it claims: the custom scheme
+ * (`fo.alda.selfcare://…`) or an App Link / Universal Link on the web app's domain (the card
+ * page's return address, a password-reset e-mail). No-op on the web.
+ */
+export function onAppUrlOpen(callback: (url: string) => void): Unsubscribe {
+  if (!isNativePlatform()) return () => {};
+  return listen(() => App.addListener('appUrlOpen', (event) => callback(event.url)));
+}
+
 /** Leaves the app (Android: back on the first screen). No-op on the web. */
 export async function exitApp(): Promise<void> {
   if (isNativePlatform()) await App.exitApp();

@@ -13,3 +13,17 @@ export async function openExternalUrl(url: string): Promise<void> {
   }
   window.open(url, '_blank', 'noopener,noreferrer');
 }
+
+/**
+ * Closes the in-app browser opened by {@link openExternalUrl} (the provider's card page once the
+ * payment has settled). iOS closes it; where the plugin cannot (Android Custom Tabs, the web)
+ * this does nothing and the customer closes it.
+ */
+export async function closeInAppBrowser(): Promise<void> {
+  if (!isNativePlatform()) return;
+  try {
+    await Browser.close();
+  } catch {
+    // Nothing open, or not supported on this platform.
+  }
+}

@@ -1,10 +1,17 @@
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import { openExternalUrl } from '@/shared/native/browser';
+import { isNativePlatform } from '@/shared/native/platform';
 import { PAYMENT_PATHS } from './paths';
 import { rememberPayment, type PaymentMemo } from './payment-memo';
 
-/** How the app leaves for the provider's hosted card page (replaced in tests). */
+/**
+ * How the app shows the provider's hosted card page (replaced in tests). The web leaves for it in
+ * this tab (it returns to `/betaling/:orderId`); the native shell opens it in the in-app browser
+ * over the app, which must not leave its own WebView (ADR 0054).
+ */
 export const paymentRedirect = {
   assign: (url: string) => window.location.assign(url),
+  openInApp: (url: string) => openExternalUrl(url),
 };
 
 export type PaymentNavigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -12,7 +19,7 @@ export type PaymentNavigate = (to: string, options?: { replace?: boolean }) => u
 /**
  * Continues a purchase once the API has placed the order (every purchase answers
  * `orderPlacedResponse`): with a `paymentUrl` the customer pays on the provider's hosted card page,
- * which returns to `/betaling/:orderId`; without one (card on file, nothing to pay) the app goes to
+ * which returns to `/betaling/:orderId` (native: in the in-app browser over that screen); without one (card on file, nothing to pay) the app goes to
  * `/betaling/:orderId` at once. That screen follows the payment live (SPEC §4 "Payment flow").
  *
  * `memo` is what the status screen cannot learn from the order: the item's name and how to place
@@ -24,9 +31,11 @@ export function startPayment(
   memo: PaymentMemo = {},
 ): void {
   rememberPayment(placed.order.id, memo);
-  if (placed.paymentUrl) {
+  if (placed.paymentUrl && !isNativePlatform()) {
     paymentRedirect.assign(placed.paymentUrl);
     return;
   }
+  // Native: the status screen waits under the card page and follows the payment live.
+  if (placed.paymentUrl) void paymentRedirect.openInApp(placed.paymentUrl);
   void navigate(PAYMENT_PATHS.status(placed.order.id));
 }
