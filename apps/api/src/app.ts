@@ -39,6 +39,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
 import { createPackagePurchaseService } from './modules/packages/purchase';
 import { receiptRoutes } from './modules/receipts/routes';
+import { createReceiptLinks } from './modules/receipts/pdf-links';
 import { createReceiptService } from './modules/receipts/service';
 import { createEuPackageService } from './modules/subscriptions/eu-package';
 import { topUpRoutes } from './modules/top-ups/routes';
@@ -315,7 +316,12 @@ async function assemble(
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
   await app.register(billingRoutes, { service: createBillingService({ db, now, payments }) });
   await app.register(receiptRoutes, {
-    service: createReceiptService({ db, email: messaging.email }),
+    service: createReceiptService({
+      db,
+      email: messaging.email,
+      now,
+      links: createReceiptLinks(deriveKey(config.jwtSecret, 'receipt-pdf-link')),
+    }),
   });
   await app.register(actionRoutes, { service: createActionService({ db }) });
   await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now }) });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import {
   emailReceiptResponse,
+  receiptPdfLinkResponse,
   receiptResponse,
   receiptsResponse,
 } from '@alda/contract/schemas/receipts';
@@ -139,6 +140,64 @@ describe('receipts (SPEC §1 download or email receipts, §8 receipt fetch, down
     expect(english).toContain('Total excl. VAT');
     expect(english).toContain('79.20 kr.');
     expect(english).toContain('Paid by card: Visa •••• 4242');
+  });
+
+  it("ADR 0054: POST /api/receipts/:id/pdf-link gives a 5-minute link that serves the PDF without a token, in the language asked for; a forged link or another customer's receipt is 404", async () => {
+    const { order } = await buyFor(3_900, 'data-1');
+    const { data } = parse(receiptList, await get('Guðrun', '/api/receipts'));
+    const receipt = data.items.find((r) => r.orderId === order.id);
+    if (!receipt) throw new Error('no receipt for the order');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/receipts/${receipt.id}/pdf-link`,
+      headers: { ...t.as.Guðrun, 'accept-language': 'en' },
+    });
+    const link = parse(dataEnvelope(receiptPdfLinkResponse), asked).data;
+    expect(link.path).toMatch(
+      new RegExp(`^/receipt-files/${receipt.id}\\?lang=en&expires=\\d+&signature=[\\w-]+$`),
+    );
+    expect(link.expiresAt).toBe(new Date(NOW.getTime() + 300_000).toISOString());
+
+    // No Authorization header: the in-app browser has none.
+    const file = await t.app.inject({ method: 'GET', url: `/api${link.path}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="kvittan-${receipt.number}.pdf"`,
+    );
+    expect(pdfText(file.rawPayload)).toContain(`Receipt number: ${receipt.number}`);
+    // It may be fetched again while it lives (preview, then save).
+    expect((await t.app.inject({ method: 'GET', url: `/api${link.path}` })).statusCode).toBe(200);
+
+    // Altered (another language, a longer life, no signature) or for another receipt: dead.
+    const url = new URL(link.path, 'http://x');
+    const altered = (name: string, value: string | null) => {
+      const query = new URLSearchParams(url.search);
+      if (value === null) query.delete(name);
+      else query.set(name, value);
+      return `/api${url.pathname}?${query.toString()}`;
+    };
+    for (const dead of [
+      altered('lang', 'fo'),
+      altered('expires', String(Number(url.searchParams.get('expires')) + 3_600_000)),
+      altered('signature', null),
+      `/api/receipt-files/${data.items.find((r) => r.id !== receipt.id)?.id}${url.search}`,
+      `/api/receipt-files/not-an-id${url.search}`,
+    ])
+      expectError(await t.app.inject({ method: 'GET', url: dead }), 404, 'NOT_FOUND');
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${receipt.id}/pdf-link`,
+        headers: t.as.Jóannes,
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/receipts/${receipt.id}/pdf-link` }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('POST /api/receipts/:id/email sends it to the outbox by default and answers the address', async () => {

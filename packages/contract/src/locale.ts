@@ -3,6 +3,10 @@ export const LOCALES = ['fo', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fo';
 
+/** True for a supported locale code. */
+export const isLocale = (value: string): value is Locale =>
+  (LOCALES as readonly string[]).includes(value);
+
 /** Picks the best supported locale from an `Accept-Language` header value (fo by default). */
 export function pickLocale(header: string | undefined | null): Locale {
   if (!header) return DEFAULT_LOCALE;
@@ -17,7 +21,7 @@ export function pickLocale(header: string | undefined | null): Locale {
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   for (const entry of ranked) {
-    if ((LOCALES as readonly string[]).includes(entry.lang)) return entry.lang as Locale;
+    if (isLocale(entry.lang)) return entry.lang;
   }
   return DEFAULT_LOCALE;
 }

@@ -51,3 +51,14 @@ export const receiptResponse = receipt;
  */
 export const emailReceiptResponse = okResponse.extend({ sentTo: z.email() });
 export type EmailReceiptResponse = z.infer<typeof emailReceiptResponse>;
+
+/**
+ * POST /api/receipts/{id}/pdf-link: a short-lived address of the receipt's PDF that needs no
+ * access token, for a viewer that has none (the native shell's in-app browser; ADR 0054).
+ * `path` is relative to the API base (`/api`), e.g. `/receipt-files/<signed token>`.
+ */
+export const receiptPdfLinkResponse = z.object({
+  path: z.string().startsWith('/receipt-files/'),
+  expiresAt: isoDateTime,
+});
+export type ReceiptPdfLinkResponse = z.infer<typeof receiptPdfLinkResponse>;

@@ -4,6 +4,7 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import {
   emailReceiptResponse,
+  receiptPdfLinkResponse,
   receiptResponse,
   receiptsResponse,
 } from '@alda/contract/schemas/receipts';
@@ -16,6 +17,13 @@ import type { ReceiptService } from './service';
 const receiptsQuery = z.object({
   page: z.coerce.number().int().nonnegative().default(0),
   perPage: z.coerce.number().int().positive().max(100).default(20),
+});
+
+/** The pre-signed query of a receipt link; a link missing a part is as dead as a forged one. */
+const receiptLinkQuery = z.object({
+  lang: z.string().max(10).default(''),
+  expires: z.coerce.number().int().nonnegative().default(0),
+  signature: z.string().max(100).default(''),
 });
 
 export const receiptRoutes: FastifyPluginAsyncZod<{ service: ReceiptService }> = async (
@@ -92,6 +100,57 @@ export const receiptRoutes: FastifyPluginAsyncZod<{ service: ReceiptService }> =
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+
+  app.post(
+    '/api/receipts/:id/pdf-link',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['receipts'],
+        summary: 'A short-lived link to the receipt PDF (native shell, ADR 0054)',
+        description:
+          "For a viewer without the access token (the native app's in-app browser): `path` (relative to `/api`) serves the PDF, in the language of Accept-Language, for 5 minutes. 404 NOT_FOUND for an unknown id or another customer's receipt.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: dataEnvelope(receiptPdfLinkResponse), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({
+      data: await service.pdfLink(
+        requireUser(request).id,
+        request.params.id,
+        requestLocale(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/receipt-files/:id',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'The receipt PDF a link from POST /api/receipts/{id}/pdf-link names',
+        description:
+          'No access token: the pre-signed query (`lang`, `expires`, `signature`) is the permission, for one receipt in one language until it expires. Shown inline (the in-app browser displays it). 404 NOT_FOUND for a forged, altered or expired link.',
+        params: idParams,
+        querystring: receiptLinkQuery,
+        produces: ['application/pdf'],
+        response: {
+          200: z.instanceof(Buffer).describe('The receipt, application/pdf'),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, content } = await service.pdfByLink(request.params.id, request.query);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
         .send(content);
     },
   );

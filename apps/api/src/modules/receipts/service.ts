@@ -2,6 +2,7 @@ import type { Locale } from '@alda/contract/locale';
 import type {
   EmailReceiptResponse,
   Receipt,
+  ReceiptPdfLinkResponse,
   ReceiptsResponse,
 } from '@alda/contract/schemas/receipts';
 import type { EmailSender } from '../../adapters/email/email-sender';
@@ -11,11 +12,15 @@ import { escapeHtml } from '../../html';
 import { isUuid } from '../versions/uuid';
 import { localizedLine, type StoredReceiptLine } from './issue';
 import { receiptFilename, renderReceiptPdf, type ReceiptCustomer } from './pdf';
+import { RECEIPT_LINK_TTL_S, type ReceiptLinkQuery, type ReceiptLinks } from './pdf-links';
 import { findReceipt, findReceiptsOfUser, findUser, type ReceiptWithKind } from './repo';
 
 export interface ReceiptServiceDeps {
   db: Db;
   email: EmailSender;
+  now: () => Date;
+  /** Signs the short-lived PDF links (ADR 0054). */
+  links: ReceiptLinks;
 }
 
 export function toReceiptDto(row: ReceiptWithKind, locale: Locale): Receipt {
@@ -51,7 +56,7 @@ const MAIL = {
  * 0052): a customer sees only their own; another customer's receipt is NOT_FOUND.
  */
 export function createReceiptService(deps: ReceiptServiceDeps) {
-  const { db, email } = deps;
+  const { db, email, now, links } = deps;
 
   async function own(userId: string, id: string): Promise<ReceiptWithKind> {
     const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no receipt ${id}` });
@@ -88,6 +93,36 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
 
     async pdf(userId: string, id: string, locale: Locale) {
       return pdfOf(await own(userId, id), locale);
+    },
+
+    /** A link to the PDF that works without a token for RECEIPT_LINK_TTL_S (ADR 0054). */
+    async pdfLink(userId: string, id: string, locale: Locale): Promise<ReceiptPdfLinkResponse> {
+      const row = await own(userId, id);
+      const expiresAt = now().getTime() + RECEIPT_LINK_TTL_S * 1000;
+      const query = links.issue({ receiptId: row.id, userId, locale, expiresAt });
+      const search = new URLSearchParams({
+        lang: query.lang,
+        expires: String(query.expires),
+        signature: query.signature,
+      });
+      return {
+        path: `/receipt-files/${row.id}?${search.toString()}`,
+        expiresAt: new Date(expiresAt).toISOString(),
+      };
+    },
+
+    /**
+     * The PDF a link names. NOT_FOUND for a forged or expired link, or a receipt that is no
+     * longer the customer's — the same answer, so a link reveals nothing once it is dead.
+     */
+    async pdfByLink(id: string, query: ReceiptLinkQuery) {
+      const dead = () => new AppError('NOT_FOUND', { detail: 'receipt link invalid or expired' });
+      if (!isUuid(id)) throw dead();
+      const row = await findReceipt(db, id);
+      if (!row) throw dead();
+      const locale = links.verify({ receiptId: row.id, userId: row.userId }, query, now());
+      if (!locale) throw dead();
+      return pdfOf(row, locale);
     },
 
     /**

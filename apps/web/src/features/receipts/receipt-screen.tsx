@@ -7,13 +7,15 @@ import { QueryPending } from '@/shared/account/screen-states';
 import { BILLING_PATHS } from '@/shared/config/billing-paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
+import { openExternalUrl } from '@/shared/native/browser';
+import { isNativePlatform } from '@/shared/native/platform';
 import { useAppServices } from '@/shared/services/app-services';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DocumentIcon, MailIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
-import { downloadReceiptPdf, emailReceipt, receiptQueries } from './receipts-api';
+import { downloadReceiptPdf, emailReceipt, receiptPdfUrl, receiptQueries } from './receipts-api';
 import { receiptFileName, saveFile } from './save-file';
 
 /**
@@ -114,7 +116,10 @@ function LineRow({ line }: { line: ReceiptLine }) {
   );
 }
 
-/** Download (PDF with the bearer token, saved as a file) and e-mail, each with its own failure. */
+/**
+ * Download (web: the PDF with the bearer token, saved as a file; native: shown in the in-app
+ * browser) and e-mail, each with its own failure.
+ */
 function ReceiptActions({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const { http } = useAppServices();
@@ -123,13 +128,19 @@ function ReceiptActions({ receipt }: { receipt: Receipt }) {
 
   const download = async () => {
     setBusy('download');
-    const result = await downloadReceiptPdf(http, receipt.id);
+    // The native shell's web view cannot save a file: its in-app browser shows the PDF from a
+    // short-lived pre-signed link, and the system's share and save work there (ADR 0054).
+    const native = isNativePlatform();
+    const result = native
+      ? await receiptPdfUrl(http, receipt.id)
+      : await downloadReceiptPdf(http, receipt.id);
     setBusy(null);
     if (!result.ok) {
       toast.show({ type: 'error', message: t('receipts.downloadFailed') });
       return;
     }
-    saveFile(result.data, receiptFileName(receipt.number, t('receipts.filePrefix')));
+    if (typeof result.data === 'string') await openExternalUrl(result.data);
+    else saveFile(result.data, receiptFileName(receipt.number, t('receipts.filePrefix')));
   };
 
   const email = async () => {

@@ -5,6 +5,18 @@ import type { Receipt } from '@alda/contract/schemas/receipts';
 import { fail, ok, type RecordedRequest } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { overridePlatform } from '@/shared/native/platform';
+
+/** The native in-app browser (the OS's, outside the app). */
+const browserOpen = vi.hoisted(() => ({ urls: [] as string[] }));
+vi.mock('@capacitor/browser', () => ({
+  Browser: {
+    open: async ({ url }: { url: string }) => {
+      browserOpen.urls.push(url);
+    },
+    close: async () => undefined,
+  },
+}));
 
 const receipt = (n: number, overrides: Partial<Receipt> = {}): Receipt => ({
   id: `rcpt-${n}`,
@@ -69,6 +81,7 @@ let clicked: HTMLAnchorElement[] = [];
 
 beforeEach(() => {
   clicked = [];
+  browserOpen.urls = [];
   createObjectURL.mockClear();
   // jsdom has no object URLs and does not navigate on click: record what would be saved.
   Object.assign(URL, { createObjectURL, revokeObjectURL });
@@ -152,6 +165,58 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
     expect(clicked[0]?.href).toBe('blob:receipt-1');
     const blob = createObjectURL.mock.calls[0]?.[0];
     expect(new TextDecoder().decode(await blob?.arrayBuffer()).startsWith('%PDF')).toBe(true);
+  });
+
+  it('ADR 0054 native shell: "Tak niður" opens a pre-signed link to the PDF in the in-app browser (its web view cannot save files)', async () => {
+    overridePlatform('android');
+    try {
+      const app = await renderApp({
+        user: demoUser,
+        initialEntries: ['/menu/kvittanir/rcpt-7'],
+        api: {
+          ...quiet,
+          'GET /receipts/rcpt-7': () => ok(monthly),
+          'POST /receipts/rcpt-7/pdf-link': () =>
+            ok({
+              path: '/receipt-files/rcpt-7?lang=fo&expires=1&signature=abc',
+              expiresAt: '2026-11-22T10:05:00.000Z',
+            }),
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Tak niður' }));
+      await waitFor(() =>
+        expect(browserOpen.urls).toEqual([
+          '/api/receipt-files/rcpt-7?lang=fo&expires=1&signature=abc',
+        ]),
+      );
+      expect(app.api.callsTo('POST /receipts/rcpt-7/pdf-link')[0]?.headers.authorization).toBe(
+        'Bearer access-1',
+      );
+      expect(app.api.callsTo('GET /receipts/rcpt-7/pdf')).toHaveLength(0);
+      expect(clicked).toHaveLength(0);
+    } finally {
+      overridePlatform(null);
+    }
+  });
+
+  it('native shell: a link that cannot be made says the download failed', async () => {
+    overridePlatform('ios');
+    try {
+      await renderApp({
+        user: demoUser,
+        initialEntries: ['/menu/kvittanir/rcpt-7'],
+        api: {
+          ...quiet,
+          'GET /receipts/rcpt-7': () => ok(monthly),
+          'POST /receipts/rcpt-7/pdf-link': () => fail(503, 'SERVICE_UNAVAILABLE'),
+        },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Tak niður' }));
+      expect(await screen.findByText('Vit kundu ikki taka kvittanina niður.')).toBeTruthy();
+      expect(browserOpen.urls).toEqual([]);
+    } finally {
+      overridePlatform(null);
+    }
   });
 
   it('"Send við telduposti" e-mails it and says where to', async () => {

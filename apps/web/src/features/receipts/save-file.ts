@@ -1,7 +1,7 @@
 /**
  * Saves a downloaded file the way a browser saves a link with `download`: an object URL on an
- * `<a download>` that is clicked and removed. The native shell has no file or share bridge in
- * `shared/native`, and its web view handles the same download, so both take this path.
+ * `<a download>` that is clicked and removed. Web only: the native shell's web view does not
+ * save files, and shows the PDF in the in-app browser instead (ADR 0054).
  */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
