@@ -119,7 +119,7 @@ describe('data transfers', () => {
       await post('Jóannes', body, 'fo'),
       422,
       'GIVE_LIMIT_REACHED',
-      'Tú kanst ikki geva meira dáta hendan mánaðin.',
+      'Tú kanst ikki geva meira data hendan mánaðin.',
     );
     expectError(
       await post('Jóannes', body, 'en'),
@@ -142,7 +142,7 @@ describe('data transfers', () => {
       await post('Rói', body, 'fo'),
       422,
       'INSUFFICIENT_DATA',
-      'Tú hevur ikki nóg mikið av dáta.',
+      'Tú hevur ikki nóg mikið av data.',
     );
     expectError(
       await post('Rói', body, 'en'),
@@ -167,7 +167,7 @@ describe('data transfers', () => {
           await post('Jóannes', body, 'fo'),
           422,
           'SELF_REQUEST',
-          'Tú kanst ikki biðja um dáta frá tínum egna nummari.',
+          'Tú kanst ikki biðja um data frá tínum egna nummari.',
         );
       }
     }
@@ -207,7 +207,7 @@ describe('data transfers', () => {
         await post('Sunneva', body, 'fo'),
         422,
         'REQUEST_NOT_ALLOWED',
-        'Tað ber ikki til at biðja um dáta frá hesum nummarinum.',
+        'Tað ber ikki til at biðja um data frá hesum nummarinum.',
       );
     }
     // Giving to a prepaid number is fine (anyone may give to any customer).
@@ -257,7 +257,7 @@ describe('data transfers', () => {
     const notes = dataEnvelope(notificationsResponse).parse(
       (await act('Sunneva', 'GET', '/api/notifications', 'fo')).json(),
     ).data;
-    expect(notes.items[0]).toMatchObject({ type: 'data_request', title: 'Umbøn um dáta' });
+    expect(notes.items[0]).toMatchObject({ type: 'data_request', title: 'Umbøn um data' });
 
     // Only the asked customer approves.
     expectError(

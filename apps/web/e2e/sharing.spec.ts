@@ -95,7 +95,7 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     ).toBeVisible();
     await a.goto('/frabodanir');
     await expect(
-      a.getByRole('button', { name: /Tú hevur fingið dáta.*500 MB/ }).first(),
+      a.getByRole('button', { name: /Tú hevur fingið data.*500 MB/ }).first(),
     ).toBeVisible();
     await screenshot(a, 'sharing-03-notifications', { fullPage: false });
 
@@ -110,10 +110,10 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     const limitFirst = allowance <= aAfter.dataRemaining.domestic - 100;
     const expected = limitFirst
       ? {
-          fo: 'Tú kanst ikki geva meira dáta hendan mánaðin.',
+          fo: 'Tú kanst ikki geva meira data hendan mánaðin.',
           en: 'You cannot give more data this month.',
         }
-      : { fo: 'Tú hevur ikki nóg mikið av dáta.', en: 'You do not have sufficient data.' };
+      : { fo: 'Tú hevur ikki nóg mikið av data.', en: 'You do not have sufficient data.' };
     const token = await tokenOf(request, A.email);
     const gift = await request.post('/api/data-transfers', {
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
@@ -160,6 +160,6 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     expect(bGift.status(), await bGift.text()).toBeLessThan(300);
     await b.getByRole('button', { name: 'Halt fram' }).click();
     await b.getByRole('dialog').getByRole('button', { name: 'Gev' }).click();
-    await expect(b.getByText('Tú kanst ikki geva meira dáta hendan mánaðin.')).toBeVisible();
+    await expect(b.getByText('Tú kanst ikki geva meira data hendan mánaðin.')).toBeVisible();
   });
 });

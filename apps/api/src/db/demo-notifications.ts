@@ -17,7 +17,7 @@ export function demoNotifications(now: Date): NewNotificationRow[] {
   const welcome = {
     title: { fo: 'Vælkomin í Alda', en: 'Welcome to Alda' },
     body: {
-      fo: 'Her sært tú tíðindi um haldið, dáta og gjøld.',
+      fo: 'Her sært tú tíðindi um haldið, data og gjøld.',
       en: 'This is where you see news about your subscription, data and payments.',
     },
   };

@@ -32,10 +32,10 @@ Hesar treytir eru galdandi fyri øll mobilhald, sum Alda P/F, Tórshavn ("Alda",
 - Mánaðargjaldið verður kravt frammanundan við gjaldskorti gjøgnum okkara gjaldsveitara. Kortupplýsingarnar verða ikki goymdar hjá Alda.
 - Verður eitt gjald ikki goldið, kunnu vit avmarka haldið, til skuldin er goldin. Vit boða frá, áðrenn vit gera tað.
 
-## 4. Dáta og eykapakkar
+## 4. Data og eykapakkar
 
-- Dáta verður roknað í MB, og 1 GB er 1024 MB.
-- Eykapakkar eru galdandi til enda á mánaðinum, tú keypir teir. Ónýtt dáta í einum eykapakka fellur burtur við mánaðarskifti.
+- Data verður roknað í MB, og 1 GB er 1024 MB.
+- Eykapakkar eru galdandi til enda á mánaðinum, tú keypir teir. Ónýtt data í einum eykapakka fellur burtur við mánaðarskifti.
 - Tú kanst geva dátu til aðrar kundar og biðja aðrar kundar um dátu. Tú kanst í mesta lagi geva tað, ið eftir er av tínum mánaðarliga marki og av tínari tøku dátu.
 
 ## 5. Familjuhald

@@ -26,10 +26,10 @@ const free = (raw: NotificationParams, locale: Locale, fallback: Texts): Texts =
 const TEXTS: Record<Locale, Builders> = {
   fo: {
     data_request: (p) => ({
-      title: 'Umbøn um dáta',
+      title: 'Umbøn um data',
       body: `${p.who} biður teg um ${p.data}.`,
     }),
-    data_received: (p) => ({ title: 'Tú hevur fingið dáta', body: `${p.who} gav tær ${p.data}.` }),
+    data_received: (p) => ({ title: 'Tú hevur fingið data', body: `${p.who} gav tær ${p.data}.` }),
     order_completed: (_p, raw) =>
       free(raw, 'fo', { title: 'Bílegging liðug', body: 'Bíleggingin hjá tær er liðug.' }),
     payment: (_p, raw) => free(raw, 'fo', { title: 'Gjald', body: 'Gjaldið hjá tær er móttikið.' }),

@@ -89,7 +89,7 @@ describe('give data (SPEC §5 limits)', () => {
         }),
       },
     });
-    expect(screen.getByText('Tú kanst ikki geva meira dáta hendan mánaðin.')).toBeTruthy();
+    expect(screen.getByText('Tú kanst ikki geva meira data hendan mánaðin.')).toBeTruthy();
     expect(screen.queryAllByRole('radio')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Halt fram' }).hasAttribute('disabled')).toBe(true);
   });
@@ -101,7 +101,7 @@ describe('give data (SPEC §5 limits)', () => {
     await user.click(screen.getByRole('radio', { name: '1 GB' }));
     await user.click(screen.getByRole('button', { name: 'Halt fram' }));
     expect(
-      await screen.findByText('Tú kanst ikki biðja um dáta frá tínum egna nummari.'),
+      await screen.findByText('Tú kanst ikki biðja um data frá tínum egna nummari.'),
     ).toBeTruthy();
     expect(app.api.callsTo('POST /data-transfers')).toHaveLength(0);
   });
