@@ -101,6 +101,34 @@ describe.skipIf(!usingPostgres)('payment hub across instances (PostgreSQL LISTEN
     expect(paid).toMatchObject({ orderId: placed.order.id, order: { isComplete: true } });
   });
 
+  it("ADR 0051: logging out on one instance ends that session's hub connection on the other", async () => {
+    const [one] = t.apps;
+    if (!one) throw new Error('two apps expected');
+    const login = await one.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      payload: { email: 'sunneva@demo.alda.fo', password: 'Demo1234!' },
+    });
+    const { accessToken, refreshToken } = login.json().data as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    if (!urls[1]) throw new Error('no url');
+    const connection = hubClient(urls[1], accessToken, { reconnect: [0, 100] });
+    open.push(connection);
+    const closed = new Promise<string | undefined>((resolve) =>
+      connection.onclose((error) => resolve(error?.message)),
+    );
+    await connection.start();
+    const logout = await one.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(await closed).toBe('Server returned an error on close: The session has ended.');
+  });
+
   it('a negotiate answered by one instance opens the WebSocket on the other (no sticky sessions)', async () => {
     const [one, two] = t.apps;
     if (!one || !two) throw new Error('two apps expected');

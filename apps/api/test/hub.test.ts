@@ -170,3 +170,68 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
     expect(client.state).toBe(HubConnectionState.Disconnected);
   });
 });
+
+describe('ended sessions (ADR 0051)', () => {
+  /** A fresh e-mail login (Jóannes by default): its access and refresh token. */
+  async function session(email = 'joannes@demo.alda.fo') {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      payload: { email, password: 'Demo1234!' },
+    });
+    const { accessToken, refreshToken } = res.json().data as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    return { accessToken, refreshToken };
+  }
+
+  /** An official client with automatic reconnect, and what ended it. */
+  async function connectReconnecting(accessToken: string) {
+    const connection = hubClient(baseUrl, accessToken, { reconnect: [0, 100, 100] });
+    open.push(connection);
+    const states: string[] = [];
+    connection.onreconnecting(() => states.push('reconnecting'));
+    const closed = new Promise<string | undefined>((resolve) =>
+      connection.onclose((error) => resolve(error?.message)),
+    );
+    await connection.start();
+    return { connection, states, closed };
+  }
+
+  it('logging out closes the hub connections of that session at once, without a reconnect; another session stays connected', async () => {
+    const phone = await session();
+    const tablet = await session();
+    const onPhone = await connectReconnecting(phone.accessToken);
+    const onTablet = await connectReconnecting(tablet.accessToken);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: phone.refreshToken },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(await onPhone.closed).toBe('Server returned an error on close: The session has ended.');
+    expect(onPhone.states).toEqual([]);
+    expect(onPhone.connection.state).toBe(HubConnectionState.Disconnected);
+    await settle();
+    expect(onTablet.connection.state).toBe(HubConnectionState.Connected);
+  });
+
+  it('a new password ends the hub connections of every other session of the customer', async () => {
+    const other = await session('gudrun@demo.alda.fo');
+    const current = await session('gudrun@demo.alda.fo');
+    const onOther = await connectReconnecting(other.accessToken);
+    const onCurrent = await connectReconnecting(current.accessToken);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { authorization: `Bearer ${current.accessToken}` },
+      payload: { currentPassword: 'Demo1234!', password: 'Nýtt-loyniord-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await onOther.closed).toBe('Server returned an error on close: The session has ended.');
+    await settle();
+    expect(onCurrent.connection.state).toBe(HubConnectionState.Connected);
+  });
+});

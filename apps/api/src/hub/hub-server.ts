@@ -98,6 +98,8 @@ export interface HubServer {
   readonly size: number;
   /** Closes every connection with a Close message (allowReconnect) and code 1000. */
   closeAll(): Promise<void>;
+  /** Ends, with a Close that forbids reconnecting, the connections these sessions opened. */
+  closeSessions(sessionIds: readonly string[]): number;
 }
 
 export interface HubServerDeps {
@@ -279,6 +281,7 @@ export async function registerHubServer(
     const userId = user.id;
     const connection = new Connection(ws, connectionId, userId, options, log, methods);
     connection.authExpiresAt = user.tokenExpiresAt.getTime();
+    connection.sessionId = user.sessionId;
     connections.add(connection);
     perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
     log.info({ connectionId, userId }, 'hub connected');
@@ -344,6 +347,16 @@ export async function registerHubServer(
       return connections.size;
     },
     closeAll,
+    closeSessions(sessionIds) {
+      const ended = new Set(sessionIds);
+      let closed = 0;
+      for (const connection of connections) {
+        if (connection.sessionId === null || !ended.has(connection.sessionId)) continue;
+        connection.close({ error: 'The session has ended.', allowReconnect: false });
+        closed += 1;
+      }
+      return closed;
+    },
   };
 }
 
@@ -353,6 +366,8 @@ class Connection implements HubConnection {
   readonly openedAt = Date.now();
   /** When the access token the connection was opened with expires (the app's clock, ms). */
   authExpiresAt = Number.POSITIVE_INFINITY;
+  /** The session of the access token the connection was opened with. */
+  sessionId: string | null = null;
   private lastReceivedAt = Date.now();
   private lastSentAt = Date.now();
   private readonly reader: MessageReader;

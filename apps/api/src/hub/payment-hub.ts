@@ -16,6 +16,10 @@ import {
   type HubServer,
 } from './hub-server';
 import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from './payment-events';
+import {
+  parseSessionsRevoked,
+  SESSION_REVOKED_CHANNEL,
+} from '../modules/auth/session-events';
 import { findOrderWithPayment, type OrderWithPayment } from './repo';
 
 /*
@@ -213,7 +217,13 @@ export async function registerPaymentHub(
   }
 
   let stopListening: (() => Promise<void>) | undefined;
+  let stopHearingSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    // A session ended (logout, new password): its connections end too, on every instance.
+    stopHearingSessions = await database.listen(SESSION_REVOKED_CHANNEL, (payload) => {
+      const closed = server.closeSessions(parseSessionsRevoked(payload));
+      if (closed > 0) log.info({ closed }, 'hub connections of ended sessions closed');
+    });
     const refreshInBackground = (orderId: string) => {
       refresh(orderId).catch((error: unknown) => {
         log.error({ err: error, orderId }, 'PaymentUpdated fan-out failed');
@@ -243,6 +253,8 @@ export async function registerPaymentHub(
   app.addHook('preClose', async () => {
     await stopListening?.();
     stopListening = undefined;
+    await stopHearingSessions?.();
+    stopHearingSessions = undefined;
   });
 
   const hub: PaymentHub = {

@@ -6,6 +6,7 @@ import {
   type RefreshTokenRow,
   type SessionRow,
 } from '../../db/schema/sessions';
+import { notifySessionsRevoked } from './session-events';
 
 export async function insertSession(
   db: Db,
@@ -49,14 +50,19 @@ export async function revokeSession(
   reason: RevokeReason,
   now: Date,
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+  await notifySessionsRevoked(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /**
@@ -94,6 +100,10 @@ export async function revokeSessionsOfUser(
           isNull(refreshTokens.revokedAt),
         ),
       );
+    await notifySessionsRevoked(
+      db,
+      ended.map((s) => s.id),
+    );
   }
   return ended.length;
 }
