@@ -7,7 +7,7 @@ import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { PaymentProviderError } from '../src/adapters/payments/provider';
 import { paymentAgreements } from '../src/db/schema/agreements';
 import { orders } from '../src/db/schema/orders';
-import { payments } from '../src/db/schema/payments';
+import { paymentRefunds, payments } from '../src/db/schema/payments';
 import { testProviderPayments } from '../src/db/schema/test-provider';
 import { AppError } from '../src/errors';
 import { LINES } from './demo-accounts';
@@ -56,6 +56,7 @@ describe('payments core with the test provider', () => {
           name: provider.name,
           verifyWebhook: (raw, headers) => provider.verifyWebhook(raw, headers),
           getPayment: (id) => provider.getPayment(id),
+          refund: (input) => provider.refund(input),
           createCheckout: async (input) => {
             if (providerDown) throw new PaymentProviderError('connect ETIMEDOUT');
             return provider.createCheckout(input);
@@ -315,7 +316,7 @@ describe('payments core with the test provider', () => {
     expect(await domesticTotal(t.app)).toBe(before + PACKAGE.dataMb);
   });
 
-  it('a success reported after the payment was closed changes nothing and is logged as an error (refund needed)', async () => {
+  it('a success reported after the payment was closed fulfils nothing and asks for one refund (ADR 0050 Refunds)', async () => {
     const logs = new LogCapture();
     const c = await createPaymentsApp({ LOG_LEVEL: 'warn' }, { logStream: logs });
     try {
@@ -335,16 +336,27 @@ describe('payments core with the test provider', () => {
         occurredAt: c.clock.now().toISOString(),
       });
       expect((await postWebhook(c, late)).statusCode).toBe(200);
+      expect((await postWebhook(c, late)).statusCode).toBe(200);
       expect((await paymentOfOrder(c.app, placed.order.id)).state).toBe('cancelled');
       expect(await domesticTotal(c.app)).toBe(before);
+      const refunds = await c.app.db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.paymentId, payment.id));
+      expect(refunds).toMatchObject([
+        {
+          state: 'pending',
+          amountOere: payment.amountOere,
+          providerPaymentId: payment.providerPaymentId,
+        },
+      ]);
       expect(
-        logs.lines.some(
+        logs.lines.filter(
           (line) =>
-            line.level === 50 &&
-            line.msg ===
-              'payment succeeded at the provider after it was closed here: refund needed',
+            line.level === 40 &&
+            line.msg === 'payment succeeded at the provider after it was closed here: refunding',
         ),
-      ).toBe(true);
+      ).toHaveLength(1);
     } finally {
       await c.close();
     }

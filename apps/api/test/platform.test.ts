@@ -207,6 +207,8 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/receipts/{id}',
         '/api/receipts/{id}/pdf',
         '/api/receipts/{id}/email',
+        '/api/receipts/{id}/pdf-link',
+        '/api/receipt-files/{id}',
         '/api/payments/webhooks/{provider}',
         '/api/plans',
         '/api/plans/{id}',

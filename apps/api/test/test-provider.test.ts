@@ -158,6 +158,28 @@ describe('the test provider’s hosted card page', () => {
     });
     expect(await provider.getPayment('tp_ffffffffffffffffffffffff')).toBeNull();
   });
+
+  it('refunds a charged payment in full once: the same idempotency key answers the same refund; anything else is refused', async () => {
+    const provider = t.app.testProvider?.provider;
+    if (!provider) throw new Error('no test provider');
+    const open = await place();
+    const refund = (
+      providerPaymentId: string,
+      idempotencyKey = 'rf-1',
+      amountOere = PACKAGE.priceOere,
+    ) => provider.refund({ providerPaymentId, amountOere, idempotencyKey });
+    // Not charged (the card page is still open), unknown.
+    await expect(refund(checkoutIdOf(open))).rejects.toThrow('refund: not charged');
+    await expect(refund('tp_ffffffffffffffffffffffff')).rejects.toThrow('refund: unknown payment');
+
+    await submitCard(t.app, open, CARDS.succeed);
+    const id = checkoutIdOf(open);
+    await expect(refund(id, 'rf-1', 100)).rejects.toThrow('only the whole amount');
+    const first = await refund(id);
+    expect(first.providerRefundId).toMatch(/^re_/);
+    expect(await refund(id)).toEqual(first);
+    await expect(refund(id, 'rf-2')).rejects.toThrow('already refunded');
+  });
 });
 
 /** A port nothing listens on yet (the app's own address must be known before it is built). */

@@ -7,6 +7,8 @@ export interface PaymentReconciliationOptions {
   /** Payments open (created/pending) and unchanged for longer than this are re-read. */
   afterS: number;
   reconcile: (options: { afterS: number }) => Promise<ReconcileResult>;
+  /** Sends the refunds that are due (charges that arrived after a payment was closed). */
+  refund: () => Promise<unknown>;
   log: FastifyBaseLogger;
 }
 
@@ -15,7 +17,7 @@ export interface PaymentReconciliationOptions {
  * `intervalS` seconds, payments stuck in created/pending are re-read from the provider and moved
  * on through the same transition as webhooks. Started once the app is ready, stopped before the
  * database closes; rounds never overlap, and several instances may run it at once (each payment
- * is locked with SKIP LOCKED).
+ * is locked with SKIP LOCKED). Each round then sends the refunds that are due.
  */
 export function registerPaymentReconciliation(
   app: FastifyInstance,
@@ -27,8 +29,12 @@ export function registerPaymentReconciliation(
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       if (running) return;
-      running = options
-        .reconcile({ afterS: options.afterS })
+      const round = async () => {
+        await options.reconcile({ afterS: options.afterS });
+        // Reconciliation may have just heard of a late charge: its refund goes out this round.
+        await options.refund();
+      };
+      running = round()
         .catch((error: unknown) =>
           options.log.warn({ err: error }, 'payment reconciliation round failed'),
         )

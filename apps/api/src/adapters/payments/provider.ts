@@ -26,6 +26,18 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
   /** The provider's current view of a payment (reconciliation); null when it does not know it. */
   getPayment(providerPaymentId: string): Promise<ProviderPaymentView | null>;
+  /**
+   * Pays a succeeded charge back in full. The same `idempotencyKey` answers the first refund
+   * again instead of paying twice. Throws {@link PaymentProviderError} when it cannot.
+   */
+  refund(input: RefundInput): Promise<{ providerRefundId: string }>;
+}
+
+export interface RefundInput {
+  providerPaymentId: string;
+  amountOere: number;
+  /** Our refund's id: a retry (or a second instance) with it is not a second refund. */
+  idempotencyKey: string;
 }
 
 export interface CreateCheckoutInput {

@@ -142,3 +142,52 @@ export const receipts = pgTable(
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type NewReceiptRow = typeof receipts.$inferInsert;
+
+export const REFUND_STATES = ['pending', 'refunded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/**
+ * Money the provider took for a payment that was already closed here (ADR 0050 "Refunds"): the
+ * provider call timed out after charging the card on file, or a payment cancelled as never sent
+ * reached the provider after all. One refund per payment (unique), written in the transaction
+ * that hears of the charge; the refund job sends it to the provider with the refund's id as the
+ * idempotency key, so it is paid back exactly once even if two instances or a retry send it.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's id of the charge to pay back. */
+    providerPaymentId: text('provider_payment_id').notNull(),
+    /** Øre with VAT: all of what was charged. */
+    amountOere: integer('amount_oere').notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the job may send it (again): a lease while one instance is sending it, then backoff. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_payment_id_uq').on(t.paymentId),
+    index('payment_refunds_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('payment_refunds_state', sql`${t.state} in ('pending', 'refunded', 'failed')`),
+    check('payment_refunds_amount', sql`${t.amountOere} > 0`),
+    check(
+      'payment_refunds_refunded_flag',
+      sql`(${t.state} = 'refunded') = (${t.refundedAt} is not null)`,
+    ),
+  ],
+);
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;

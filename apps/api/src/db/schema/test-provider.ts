@@ -30,6 +30,10 @@ export const testProviderPayments = pgTable(
     cardLast4: text('card_last4'),
     cardExpiry: text('card_expiry'),
     failureReason: text('failure_reason'),
+    /** A refund of the whole amount: its id, the merchant's idempotency key, and when. */
+    refundId: text('refund_id'),
+    refundKey: text('refund_key'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -100,6 +100,7 @@ export async function registerPayments(
     intervalS: config.paymentReconcileIntervalS,
     afterS: config.paymentReconcileAfterS,
     reconcile: (round) => service.reconcile(round),
+    refund: () => service.refundDue(),
     log: app.log,
   });
   return service;

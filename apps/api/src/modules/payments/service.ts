@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatKr } from '@alda/contract/format/money';
 import {
   paymentReturnPath,
   type OrderKind,
@@ -10,10 +11,14 @@ import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/pro
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
 import type { OrderRow } from '../../db/schema/orders';
-import type { PaymentRow } from '../../db/schema/payments';
+import type { NewNotificationRow } from '../../db/schema/data-transfers';
+import type { PaymentRefundRow, PaymentRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { notifyPaymentUpdated } from '../../hub/payment-events';
+import { insertNotifications } from '../notifications/repo';
 import { toOrderDto } from '../orders/dto';
+import { claimDueRefunds, updateRefund } from './refunds-repo';
+import { bumpUserVersions } from '../versions/repo';
 import { isUuid } from '../versions/uuid';
 import {
   findActiveAgreement,
@@ -355,7 +360,86 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { checked: stuck.length, advanced };
   }
 
-  return { placePaidOrder, handleWebhook, reconcile };
+  /**
+   * One round of the refund job (ADR 0050 "Refunds"): refunds that are due are claimed for a
+   * lease and sent to the provider outside any transaction, with the refund's id as idempotency
+   * key; a refund that goes through is marked and the customer told, in one transaction. A
+   * failure is retried with backoff; after REFUND_MAX_ATTEMPTS it is left to a person (logged).
+   */
+  async function refundDue(options: { limit?: number } = {}): Promise<RefundResult> {
+    const claimed = await claimDueRefunds(db, now(), REFUND_LEASE_MS, options.limit ?? 50);
+    let refunded = 0;
+    for (const refund of claimed) {
+      try {
+        const { providerRefundId } = await provider.refund({
+          providerPaymentId: refund.providerPaymentId,
+          amountOere: refund.amountOere,
+          idempotencyKey: refund.id,
+        });
+        const at = now();
+        await db.transaction(async (tx) => {
+          await updateRefund(tx, refund.id, {
+            state: 'refunded',
+            providerRefundId,
+            refundedAt: at,
+            lastError: null,
+          });
+          await insertNotifications(tx, [refundNotification(refund, at)]);
+          await bumpUserVersions(tx, [refund.userId]);
+        });
+        refunded += 1;
+        log.info({ refundId: refund.id, paymentId: refund.paymentId }, 'payment refunded');
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const last = refund.attempts >= REFUND_MAX_ATTEMPTS;
+        await updateRefund(db, refund.id, {
+          lastError: message.slice(0, 500),
+          ...(last
+            ? { state: 'failed' }
+            : { nextAttemptAt: new Date(now().getTime() + refundBackoffMs(refund.attempts)) }),
+        });
+        if (last)
+          log.error(
+            { err: error, refundId: refund.id, paymentId: refund.paymentId },
+            'refund failed for good: a person must refund this payment',
+          );
+        else log.warn({ err: error, refundId: refund.id }, 'refund failed; will retry');
+      }
+    }
+    return { claimed: claimed.length, refunded };
+  }
+
+  return { placePaidOrder, handleWebhook, reconcile, refundDue };
+}
+
+export interface RefundResult {
+  claimed: number;
+  refunded: number;
+}
+
+/** How long a claimed refund is left to the instance sending it before it comes due again. */
+const REFUND_LEASE_MS = 60_000;
+/** Attempts before a refund is left to a person. */
+export const REFUND_MAX_ATTEMPTS = 8;
+/** 1 min, 2 min, 4 min … capped at 6 h. */
+const refundBackoffMs = (attempts: number) =>
+  Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+
+/** The customer is told their money is on its way back. */
+function refundNotification(refund: PaymentRefundRow, at: Date): NewNotificationRow {
+  return {
+    userId: refund.userId,
+    type: 'payment',
+    params: {
+      title: { fo: 'Endurgoldið', en: 'Refunded' },
+      body: {
+        fo: `Vit hava goldið ${formatKr(refund.amountOere, 'fo')} aftur á kortið hjá tær. Keypið varð ikki gjørt.`,
+        en: `We have paid ${formatKr(refund.amountOere, 'en')} back to your card. The purchase was not made.`,
+      },
+    },
+    link: '/',
+    createdAt: at,
+  };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentRow, PaymentState } from '../../db/schema/payments';
 import { notifyPaymentUpdated } from '../../hub/payment-events';
+import { requestRefund } from './refunds-repo';
 import { lockOrder, updateOrder, updatePayment } from './repo';
 
 /** C's fulfilment (modules/payments/fulfilment.ts): the effect of a paid order, run once. */
@@ -90,7 +91,43 @@ export function targetOfView(view: ProviderPaymentView): PaymentTarget | null {
 export interface TransitionContext {
   now: Date;
   fulfil: Fulfil;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+}
+
+/**
+ * A charge that succeeded at the provider after the payment was closed here: one refund is
+ * requested in this transaction (a redelivered event finds it and adds none); the refund job
+ * sends it. Without the provider's id of the charge nothing can be refunded automatically.
+ */
+async function refundLateCharge(
+  tx: Db,
+  payment: PaymentRow,
+  target: PaymentTarget,
+  ctx: TransitionContext,
+): Promise<void> {
+  const providerPaymentId = payment.providerPaymentId ?? target.providerPaymentId;
+  const context = { paymentId: payment.id, orderId: payment.orderId, state: payment.state };
+  if (payment.amountOere === 0) return; // a card check charges nothing
+  if (!providerPaymentId) {
+    ctx.log.error(
+      context,
+      'payment succeeded at the provider after it was closed here: refund needed',
+    );
+    return;
+  }
+  const requested = await requestRefund(tx, {
+    paymentId: payment.id,
+    userId: payment.userId,
+    providerPaymentId,
+    amountOere: payment.amountOere,
+    now: ctx.now,
+  });
+  if (requested)
+    ctx.log.warn(context, 'payment succeeded at the provider after it was closed here: refunding');
 }
 
 /**
@@ -109,11 +146,9 @@ export async function advancePayment(
 ): Promise<PaymentRow | null> {
   if (!canMove(payment.state, target.state)) {
     if (target.state === 'paid' && (payment.state === 'failed' || payment.state === 'cancelled')) {
-      // The provider took the money for a payment we had already closed: a person must refund.
-      ctx.log.error(
-        { paymentId: payment.id, orderId: payment.orderId, state: payment.state },
-        'payment succeeded at the provider after it was closed here: refund needed',
-      );
+      // The provider took the money for a payment we had already closed (the charge answered
+      // after we gave up on it): nothing is fulfilled, and the money goes back (ADR 0050).
+      await refundLateCharge(tx, payment, target, ctx);
       return null;
     }
     ctx.log.info(

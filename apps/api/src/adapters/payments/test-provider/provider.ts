@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import {
+  PaymentProviderError,
   PROVIDER_EVENT_TYPES,
   WebhookVerificationError,
   type PaymentProvider,
@@ -264,6 +265,30 @@ export function createTestProvider(options: TestProviderOptions) {
       const parsed = testProviderEventSchema.safeParse(json);
       if (!parsed.success) throw new WebhookVerificationError('body is not an event');
       return parsed.data;
+    },
+
+    async refund(input) {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const payment = await lockProviderPayment(tx, input.providerPaymentId);
+        if (!payment) throw new PaymentProviderError('refund: unknown payment');
+        if (payment.refundId !== null) {
+          // Refunded already: the same request again gets the same refund; another is refused.
+          if (payment.refundKey === input.idempotencyKey) return { providerRefundId: payment.refundId };
+          throw new PaymentProviderError('refund: payment already refunded');
+        }
+        if (payment.state !== 'succeeded') throw new PaymentProviderError('refund: not charged');
+        if (input.amountOere !== payment.amountOere)
+          throw new PaymentProviderError('refund: only the whole amount can be refunded');
+        const refundId = newId('re');
+        await updateProviderPayment(tx, payment.id, {
+          refundId,
+          refundKey: input.idempotencyKey,
+          refundedAt: at,
+          updatedAt: at,
+        });
+        return { providerRefundId: refundId };
+      });
     },
 
     async getPayment(providerPaymentId): Promise<ProviderPaymentView | null> {

@@ -1,0 +1,76 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentRefunds, type PaymentRefundRow } from '../../db/schema/payments';
+
+/**
+ * Asks for a refund of a payment, once: a second call for the same payment (a redelivered
+ * webhook, another reconciliation round) finds it there and changes nothing. True when new.
+ */
+export async function requestRefund(
+  db: Db,
+  values: {
+    paymentId: string;
+    userId: string;
+    providerPaymentId: string;
+    amountOere: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: values.paymentId,
+      userId: values.userId,
+      providerPaymentId: values.providerPaymentId,
+      amountOere: values.amountOere,
+      createdAt: values.now,
+      nextAttemptAt: values.now,
+    })
+    .onConflictDoNothing({ target: paymentRefunds.paymentId })
+    .returning({ id: paymentRefunds.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Claims refunds that are due, for `leaseMs`: their next attempt moves past the lease and the
+ * attempt is counted, in one statement over rows locked with SKIP LOCKED, so two instances never
+ * claim the same refund and a claim left by a dead process comes due again when the lease ends.
+ */
+export async function claimDueRefunds(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<PaymentRefundRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.state, 'pending'), lte(paymentRefunds.nextAttemptAt, now)))
+      .orderBy(asc(paymentRefunds.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed: PaymentRefundRow[] = [];
+    for (const { id } of due) {
+      const [row] = await tx
+        .update(paymentRefunds)
+        .set({
+          nextAttemptAt: new Date(now.getTime() + leaseMs),
+          attempts: sql`${paymentRefunds.attempts} + 1`,
+        })
+        .where(eq(paymentRefunds.id, id))
+        .returning();
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  });
+}
+
+export async function updateRefund(
+  db: Db,
+  id: string,
+  values: Partial<typeof paymentRefunds.$inferInsert>,
+): Promise<void> {
+  await db.update(paymentRefunds).set(values).where(eq(paymentRefunds.id, id));
+}
