@@ -166,7 +166,7 @@ describe('the test provider’s hosted card page', () => {
     const refund = (
       providerPaymentId: string,
       idempotencyKey = 'rf-1',
-      amountOere = PACKAGE.priceOere,
+      amountOere: number = PACKAGE.priceOere,
     ) => provider.refund({ providerPaymentId, amountOere, idempotencyKey });
     // Not charged (the card page is still open), unknown.
     await expect(refund(checkoutIdOf(open))).rejects.toThrow('refund: not charged');
