@@ -84,7 +84,7 @@ describe('payments core with the test provider', () => {
     expect(placed.order).toMatchObject({ kind: 'extra_package', paymentStatus: 'pending' });
     expect(placed.order.price?.gross).toBe(PACKAGE.priceOere);
     expect(placed.paymentUrl).toMatch(
-      /^https:\/\/minsida\.alda\.test\/test-provider\/checkout\/tp_[0-9a-f]{24}$/,
+      /^https:\/\/minsida\.alda\.test\/test-provider\/checkout\/tp_[0-9a-f]{24}\?lang=fo$/,
     );
     const payment = await paymentOfOrder(t.app, placed.order.id);
     expect(payment).toMatchObject({ state: 'created', method: 'card', provider: 'test' });

@@ -168,6 +168,25 @@ describe('purchases through the real payments core and test provider (SPEC §1, 
     expect(months.map((o) => o.id)).toEqual([answers[0]?.order.id]);
   });
 
+  it("the provider's card page speaks the language the customer uses the app in, whatever the browser says", async () => {
+    const body = { packageId: 'data-1', phoneNumber: '214455' };
+    const inEnglish = parse(
+      placedAnswer,
+      await post(t.app, t.auth, '/api/packages', body, randomUUID(), 'en'),
+    ).data;
+    expect(inEnglish.paymentUrl).toMatch(/\?lang=en$/);
+    const page = await t.app.inject({
+      method: 'GET',
+      url:
+        new URL(inEnglish.paymentUrl ?? '').pathname + new URL(inEnglish.paymentUrl ?? '').search,
+      headers: { 'accept-language': 'fo' },
+    });
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('Card payment');
+    const inFaroese = parse(placedAnswer, await post(t.app, t.auth, '/api/packages', body)).data;
+    expect(inFaroese.paymentUrl).toMatch(/\?lang=fo$/);
+  });
+
   it('the declined card leaves the data as it was and the order failed', async () => {
     const before = await current();
     const placed = parse(

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Locale } from '@alda/contract/locale';
 
 /**
  * A card payment provider as the payments module sees it (docs/decisions/0050-payments.md). The
@@ -47,6 +48,8 @@ export interface CreateCheckoutInput {
   /** Where the card page sends the customer afterwards (the app's payment status screen). */
   returnUrl: string;
   saveCard: boolean;
+  /** The language the customer uses the app in: the card page speaks it. */
+  locale: Locale;
 }
 
 export interface ChargeAgreementInput {

@@ -5,6 +5,7 @@ import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
+import { requestLocale } from '../../i18n';
 import type { AgreementService } from './service';
 
 export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService }> = async (
@@ -50,6 +51,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
         requireUser(request).id,
         key,
         requestHashOf('POST /api/agreements', request.body),
+        requestLocale(request),
       );
       return reply.code(201).send({ data: placed });
     },

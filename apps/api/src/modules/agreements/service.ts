@@ -1,3 +1,4 @@
+import type { Locale } from '@alda/contract/locale';
 import type { Agreement, AgreementResponse } from '@alda/contract/schemas/agreements';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
@@ -40,11 +41,13 @@ export function createAgreementService(deps: AgreementServiceDeps) {
       userId: string,
       idempotencyKey: string,
       requestHash: string,
+      locale: Locale = 'fo',
     ): Promise<OrderPlacedResponse> {
       return placeOnce(deps.db, deps.payments, {
         userId,
         idempotencyKey,
         requestHash,
+        locale,
         method: 'card',
         prepare: async () => ({
           order: { kind: 'payment_agreement', priceOere: 0 },

@@ -54,6 +54,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
         request.body,
         key,
         requestHashOf('POST /api/billing/pay', request.body),
+        requestLocale(request),
       );
       return reply.code(201).send({ data: placed });
     },

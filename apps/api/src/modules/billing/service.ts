@@ -63,11 +63,13 @@ export function createBillingService(deps: BillingServiceDeps) {
       input: PayMonthRequest,
       idempotencyKey: string,
       requestHash: string,
+      locale: Locale = 'fo',
     ): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
         userId,
         idempotencyKey,
         requestHash,
+        locale,
         method: input.payWith,
         prepare: async () => {
           const price = await monthlyPrice(userId, 'fo');

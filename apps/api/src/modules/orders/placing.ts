@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Locale } from '@alda/contract/locale';
 import type { OrderKind, OrderPlacedResponse, PaymentMethod } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
@@ -27,6 +28,8 @@ export interface PlacePaidOrderInput {
   order: PaidOrderDraft;
   /** What the provider's card page and statement say, e.g. 'Alda: 5 GB eykapakki'. */
   description: string;
+  /** The customer's language: the provider's card page speaks it (default Faroese). */
+  locale?: Locale;
 }
 
 /** The seam to the payments core (`app.payments`, engineer B's `createPaymentService`). */
@@ -103,6 +106,7 @@ export async function placeOnce(
     idempotencyKey: string;
     requestHash: string;
     method: PaymentMethod;
+    locale?: Locale;
     prepare: () => Promise<Prepared>;
   },
 ): Promise<OrderPlacedResponse> {

@@ -1,3 +1,4 @@
+import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
 import type { Db } from '../../db/client';
@@ -33,11 +34,13 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
       input: PurchasePackageRequest,
       idempotencyKey: string,
       requestHash: string,
+      locale: Locale = 'fo',
     ): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
         userId,
         idempotencyKey,
         requestHash,
+        locale,
         method: input.payWith,
         prepare: async () => {
           const pkg = await findPackageById(db, input.packageId);

@@ -74,6 +74,7 @@ export const packageRoutes: FastifyPluginAsyncZod<{
         request.body,
         key,
         requestHashOf('POST /api/packages', request.body),
+        requestLocale(request),
       );
       return reply.code(201).send({ data: placed });
     },

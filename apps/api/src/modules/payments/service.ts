@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatKr } from '@alda/contract/format/money';
+import type { Locale } from '@alda/contract/locale';
 import {
   paymentReturnPath,
   type OrderKind,
@@ -71,6 +72,8 @@ export interface PlacePaidOrderInput {
   };
   /** What the card page and the card statement say. */
   description: string;
+  /** The customer's language: the provider's card page speaks it (default Faroese). */
+  locale?: Locale | undefined;
 }
 
 export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
@@ -222,6 +225,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           amountOere: payment.amountOere,
           description: input.description,
           returnUrl: `${deps.appUrl}${paymentReturnPath(order.id)}`,
+          locale: input.locale ?? 'fo',
           saveCard: input.order.kind === 'payment_agreement',
         }));
       }

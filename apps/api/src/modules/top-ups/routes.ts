@@ -5,6 +5,7 @@ import { topUpOptionsResponse, topUpRequest } from '@alda/contract/schemas/top-u
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
+import { requestLocale } from '../../i18n';
 import type { TopUpService } from './service';
 
 export const topUpRoutes: FastifyPluginAsyncZod<{ service: TopUpService }> = async (
@@ -51,6 +52,7 @@ export const topUpRoutes: FastifyPluginAsyncZod<{ service: TopUpService }> = asy
         request.body,
         key,
         requestHashOf('POST /api/top-ups', request.body),
+        requestLocale(request),
       );
       return reply.code(201).send({ data: placed });
     },

@@ -1,3 +1,4 @@
+import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { TopUpOptionsResponse, TopUpRequest } from '@alda/contract/schemas/top-ups';
 import type { Db } from '../../db/client';
@@ -44,11 +45,13 @@ export function createTopUpService(deps: TopUpServiceDeps) {
       input: TopUpRequest,
       idempotencyKey: string,
       requestHash: string,
+      locale: Locale = 'fo',
     ): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
         userId,
         idempotencyKey,
         requestHash,
+        locale,
         method: input.payWith,
         prepare: async () => {
           const line = await findPurchaseLine(db, input.phoneNumber);

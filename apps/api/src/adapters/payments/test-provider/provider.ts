@@ -223,7 +223,8 @@ export function createTestProvider(options: TestProviderOptions) {
       });
       return {
         providerPaymentId: payment.id,
-        checkoutUrl: `${options.baseUrl}/test-provider/checkout/${payment.id}`,
+        // The page speaks the app's language (as real providers take a language parameter).
+        checkoutUrl: `${options.baseUrl}/test-provider/checkout/${payment.id}?lang=${input.locale}`,
       };
     },
 
