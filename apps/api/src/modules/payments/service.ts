@@ -1,13 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatKr } from '@alda/contract/format/money';
-import type { Locale } from '@alda/contract/locale';
-import {
-  paymentReturnPath,
-  type OrderKind,
-  type OrderPlacedResponse,
-  type PaymentMethod,
-} from '@alda/contract/schemas/orders';
+import { paymentReturnPath, type OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
@@ -18,6 +12,7 @@ import { AppError } from '../../errors';
 import { notifyPaymentUpdated } from '../../hub/payment-events';
 import { insertNotifications } from '../notifications/repo';
 import { toOrderDto } from '../orders/dto';
+import type { PlacePaidOrderInput } from '../orders/placing';
 import { claimDueRefunds, updateRefund } from './refunds-repo';
 import { bumpUserVersions } from '../versions/repo';
 import { isUuid } from '../versions/uuid';
@@ -53,28 +48,8 @@ export interface PaymentServiceDeps {
   fulfil: Fulfil;
 }
 
-/** The payments core's input (the seam in docs/decisions/0050-payments.md). */
-export interface PlacePaidOrderInput {
-  userId: string;
-  idempotencyKey: string;
-  /** SHA-256 of the request, so the same key with another body is refused. */
-  requestHash: string;
-  method: PaymentMethod;
-  order: {
-    kind: OrderKind;
-    priceOere: number;
-    accountId?: string | null | undefined;
-    lineId?: string | null | undefined;
-    msisdn?: string | null | undefined;
-    planId?: string | null | undefined;
-    packageId?: string | null | undefined;
-    billingPeriod?: string | null | undefined;
-  };
-  /** What the card page and the card statement say. */
-  description: string;
-  /** The customer's language: the provider's card page speaks it (default Faroese). */
-  locale?: Locale | undefined;
-}
+/** The payments core's input: the seam `orders/placing.ts` declares (ADR 0050). */
+export type { PlacePaidOrderInput };
 
 export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
 
