@@ -16,15 +16,19 @@ function setConnection(online: boolean) {
 const goOffline = () => setConnection(false);
 const goOnline = () => setConnection(true);
 
+/*
+ * Assertions wait (findBy / waitFor): on a loaded machine the app may still be swapping a lazy
+ * route in when the event fires, so the toast appears a moment later, not in the same tick.
+ */
 describe('offline toast (SPEC §4 "Connectivity", §8)', () => {
   it('shows a persistent error toast when the connection drops and clears it on reconnect (SPEC §4)', async () => {
     await renderApp({ initialEntries: ['/rita-inn'] });
     await screen.findByRole('heading', { name: 'Hvussu vilt tú rita inn?' });
     expect(screen.queryByText(OFFLINE_FO)).toBeNull();
     goOffline();
-    expect(screen.getByRole('alert').textContent).toContain(OFFLINE_FO);
+    expect((await screen.findByRole('alert')).textContent).toContain(OFFLINE_FO);
     goOnline();
-    expect(screen.queryByText(OFFLINE_FO)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(OFFLINE_FO)).toBeNull());
   });
 
   it('shows it at start when the device is already offline (web: navigator.onLine)', async () => {
@@ -39,14 +43,17 @@ describe('offline toast (SPEC §4 "Connectivity", §8)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     goOffline();
     act(() => vi.advanceTimersByTime(30_000));
-    expect(screen.getByText(OFFLINE_FO)).toBeTruthy();
+    // A toast with a duration would have been dismissed by now (its timer was a fake one, run
+    // by the advance); this one must still be there. Real timers again for the waiting query.
+    vi.useRealTimers();
+    expect(await screen.findByText(OFFLINE_FO)).toBeTruthy();
   });
 
   it('speaks the current language', async () => {
     await renderApp({ initialEntries: ['/rita-inn'], locale: 'en' });
     await screen.findByRole('heading', { name: 'How do you want to log in?' });
     goOffline();
-    expect(screen.getByText(OFFLINE_EN)).toBeTruthy();
+    expect(await screen.findByText(OFFLINE_EN)).toBeTruthy();
   });
 
   it('follows the Network plugin in the native shell (injected source)', async () => {
@@ -70,8 +77,8 @@ describe('offline toast (SPEC §4 "Connectivity", §8)', () => {
     );
     await waitFor(() => expect(emit).toBeTypeOf('function'));
     act(() => emit(false));
-    expect(screen.getByText(OFFLINE_FO)).toBeTruthy();
+    expect(await screen.findByText(OFFLINE_FO)).toBeTruthy();
     act(() => emit(true));
-    expect(screen.queryByText(OFFLINE_FO)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(OFFLINE_FO)).toBeNull());
   });
 });
