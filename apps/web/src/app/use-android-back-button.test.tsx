@@ -15,7 +15,7 @@ function fakeBackButton() {
     };
   };
   const press = () => act(() => listener?.({ canGoBack: true }));
-  return { subscribe, press };
+  return { subscribe, press, registered: () => listener !== null };
 }
 
 async function setup() {
@@ -43,6 +43,8 @@ async function setup() {
     ],
   });
   await screen.findByRole('link', { name: 'menu' });
+  // The listener is registered by an effect, which may run a moment after the first paint.
+  await waitFor(() => expect(back.registered()).toBe(true));
   return { ...app, back, exit };
 }
 

@@ -43,6 +43,8 @@ describe('deep links into the native shell (ADR 0054)', () => {
       ],
     });
     await screen.findByRole('heading', { name: 'home' });
+    // The listener is registered by an effect, which may run a moment after the first paint.
+    await waitFor(() => expect(open).not.toBeNull());
     act(() => open?.('https://minsida.alda.fo/betaling/o-7'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/betaling/o-7'));
     expect(screen.getByRole('heading', { name: 'status' })).toBeTruthy();
