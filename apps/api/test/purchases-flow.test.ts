@@ -157,7 +157,12 @@ describe('purchases through the real payments core and test provider (SPEC §1, 
     };
     const billing = createBillingService({ db: t.app.db, now: () => NOW, payments: () => racing });
     const answers = await Promise.all(
-      ['device-1', 'device-2'].map((key) => billing.pay(guðrun, { payWith: 'card' }, key, key)),
+      ['device-1', 'device-2'].map((key) =>
+        billing.pay(
+          { userId: guðrun, idempotencyKey: key, requestHash: key, locale: 'fo' },
+          { payWith: 'card' },
+        ),
+      ),
     );
     expect(answers[1]?.order.id).toBe(answers[0]?.order.id);
     expect(answers[1]?.paymentUrl).toBe(answers[0]?.paymentUrl);

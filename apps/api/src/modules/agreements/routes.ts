@@ -4,8 +4,7 @@ import { agreementResponse, createAgreementRequest } from '@alda/contract/schema
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
-import { requestLocale } from '../../i18n';
+import { purchaseOf } from '../orders/placing';
 import type { AgreementService } from './service';
 
 export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService }> = async (
@@ -46,13 +45,7 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const placed = await service.create(
-        requireUser(request).id,
-        key,
-        requestHashOf('POST /api/agreements', request.body),
-        requestLocale(request),
-      );
+      const placed = await service.create(purchaseOf(request, 'POST /api/agreements'));
       return reply.code(201).send({ data: placed });
     },
   );

@@ -1,9 +1,8 @@
-import type { Locale } from '@alda/contract/locale';
 import type { Agreement, AgreementResponse } from '@alda/contract/schemas/agreements';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import type { PaymentAgreementRow } from '../../db/schema/agreements';
-import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findCurrentAgreement } from './repo';
 
 export interface AgreementServiceDeps {
@@ -37,17 +36,9 @@ export function createAgreementService(deps: AgreementServiceDeps) {
      * with price 0 is a card check on the provider's card page (the card is saved there); when it
      * is paid, fulfilment makes the card the active agreement and cancels the previous one.
      */
-    async create(
-      userId: string,
-      idempotencyKey: string,
-      requestHash: string,
-      locale: Locale = 'fo',
-    ): Promise<OrderPlacedResponse> {
+    async create(purchase: Purchase): Promise<OrderPlacedResponse> {
       return placeOnce(deps.db, deps.payments, {
-        userId,
-        idempotencyKey,
-        requestHash,
-        locale,
+        ...purchase,
         method: 'card',
         prepare: async () => ({
           order: { kind: 'payment_agreement', priceOere: 0 },

@@ -5,7 +5,7 @@ import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
+import { purchaseOf } from '../orders/placing';
 import type { BillingService } from './service';
 
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (
@@ -48,14 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const placed = await service.pay(
-        requireUser(request).id,
-        request.body,
-        key,
-        requestHashOf('POST /api/billing/pay', request.body),
-        requestLocale(request),
-      );
+      const placed = await service.pay(purchaseOf(request, 'POST /api/billing/pay'), request.body);
       return reply.code(201).send({ data: placed });
     },
   );

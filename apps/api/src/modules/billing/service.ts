@@ -1,11 +1,11 @@
-import { faroeMonth } from '@alda/contract/format/date';
 import type { Locale } from '@alda/contract/locale';
+import { faroeMonth } from '@alda/contract/format/date';
 import type { MonthlyPriceResponse, PayMonthRequest } from '@alda/contract/schemas/billing';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import type { PlanRow } from '../../db/schema/catalog';
 import { AppError } from '../../errors';
-import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findPlansByIds } from '../plans/repo';
 import { findLinesOfAccounts } from '../subscriptions/repo';
 import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
@@ -58,27 +58,18 @@ export function createBillingService(deps: BillingServiceDeps) {
      * ALREADY_PAID when the month is paid, NOTHING_TO_PAY when the total is 0; while a payment
      * of the month is open, its order (and card page) is the answer.
      */
-    async pay(
-      userId: string,
-      input: PayMonthRequest,
-      idempotencyKey: string,
-      requestHash: string,
-      locale: Locale = 'fo',
-    ): Promise<OrderPlacedResponse> {
+    async pay(purchase: Purchase, input: PayMonthRequest): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
-        userId,
-        idempotencyKey,
-        requestHash,
-        locale,
+        ...purchase,
         method: input.payWith,
         prepare: async () => {
-          const price = await monthlyPrice(userId, 'fo');
+          const price = await monthlyPrice(purchase.userId, 'fo');
           if (price.paidOrderId !== null)
             throw new AppError('ALREADY_PAID', { detail: `${price.period} is paid` });
           if (price.total.gross <= 0) throw new AppError('NOTHING_TO_PAY');
           // A payment of this month still open (card page not finished, slow card): answer it
           // instead of opening a second one that could charge the month twice.
-          const open = await findOpenMonthOrder(db, userId, price.period);
+          const open = await findOpenMonthOrder(db, purchase.userId, price.period);
           if (open) return { open };
           return {
             order: {

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
 import { ONE_MONTH_PAYMENT_CONSTRAINT, type OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
+import { requestLocale } from '../../i18n';
+import { requireUser } from '../../plugins/auth';
 import { findOrderByIdempotencyKey } from './repo';
 
 /** What an order paid by card is for (the payments core's `placePaidOrder` input, ADR 0050). */
@@ -92,6 +94,29 @@ function draftOf(row: OrderRow): PaidOrderDraft {
  */
 export type Prepared = { order: PaidOrderDraft; description: string } | { open: OrderRow };
 
+/** Who asks for a purchase and how: the same for every purchase endpoint. */
+export interface Purchase {
+  userId: string;
+  idempotencyKey: string;
+  /** {@link requestHashOf} the endpoint and body. */
+  requestHash: string;
+  /** The customer's language: the provider's card page speaks it. */
+  locale: Locale;
+}
+
+/**
+ * The {@link Purchase} of an authenticated purchase request: its user, Idempotency-Key (400
+ * without one), the hash of `endpoint` + parsed body, and its language.
+ */
+export function purchaseOf(request: FastifyRequest, endpoint: string): Purchase {
+  return {
+    userId: requireUser(request).id,
+    idempotencyKey: idempotencyKeyOf(request),
+    requestHash: requestHashOf(endpoint, request.body),
+    locale: requestLocale(request),
+  };
+}
+
 /**
  * Places an order paid by card. A retry (an order with this key exists) goes straight to the
  * payments core, which answers the first answer or IDEMPOTENCY_KEY_REUSED — before the rules
@@ -101,14 +126,7 @@ export type Prepared = { order: PaidOrderDraft; description: string } | { open: 
 export async function placeOnce(
   db: Db,
   payments: () => PaymentPlacer,
-  args: {
-    userId: string;
-    idempotencyKey: string;
-    requestHash: string;
-    method: PaymentMethod;
-    locale?: Locale;
-    prepare: () => Promise<Prepared>;
-  },
+  args: Purchase & { method: PaymentMethod; prepare: () => Promise<Prepared> },
 ): Promise<OrderPlacedResponse> {
   const { prepare, ...common } = args;
   const earlier = await findOrderByIdempotencyKey(db, args.userId, args.idempotencyKey);

@@ -1,9 +1,8 @@
-import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findPackageById, findPurchaseLine, type PurchaseLine } from './repo';
 
 export interface PackagePurchaseDeps {
@@ -30,17 +29,11 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
   const { db, payments } = deps;
   return {
     async purchase(
-      userId: string,
+      purchase: Purchase,
       input: PurchasePackageRequest,
-      idempotencyKey: string,
-      requestHash: string,
-      locale: Locale = 'fo',
     ): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
-        userId,
-        idempotencyKey,
-        requestHash,
-        locale,
+        ...purchase,
         method: input.payWith,
         prepare: async () => {
           const pkg = await findPackageById(db, input.packageId);
@@ -55,7 +48,7 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
               detail: `package ${pkg.id} is withdrawn`,
             });
           const line = await findPurchaseLine(db, input.phoneNumber);
-          if (!mayBuyFor(line, userId))
+          if (!mayBuyFor(line, purchase.userId))
             throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
           if (pkg.kind === 'data' && line.isPrepaid)
             throw new AppError('PACKAGE_NOT_AVAILABLE', {

@@ -9,8 +9,7 @@ import {
 } from '@alda/contract/schemas/packages';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
-import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
+import { purchaseOf } from '../orders/placing';
 import type { PackagePurchaseService } from './purchase';
 import type { PackageService } from './service';
 
@@ -68,13 +67,9 @@ export const packageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
       const placed = await purchases.purchase(
-        requireUser(request).id,
+        purchaseOf(request, 'POST /api/packages'),
         request.body,
-        key,
-        requestHashOf('POST /api/packages', request.body),
-        requestLocale(request),
       );
       return reply.code(201).send({ data: placed });
     },

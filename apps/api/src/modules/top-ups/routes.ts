@@ -3,9 +3,7 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { topUpOptionsResponse, topUpRequest } from '@alda/contract/schemas/top-ups';
 import { errorResponses } from '../../http';
-import { requireUser } from '../../plugins/auth';
-import { idempotencyKeyOf, requestHashOf } from '../orders/placing';
-import { requestLocale } from '../../i18n';
+import { purchaseOf } from '../orders/placing';
 import type { TopUpService } from './service';
 
 export const topUpRoutes: FastifyPluginAsyncZod<{ service: TopUpService }> = async (
@@ -46,14 +44,7 @@ export const topUpRoutes: FastifyPluginAsyncZod<{ service: TopUpService }> = asy
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
-      const placed = await service.topUp(
-        requireUser(request).id,
-        request.body,
-        key,
-        requestHashOf('POST /api/top-ups', request.body),
-        requestLocale(request),
-      );
+      const placed = await service.topUp(purchaseOf(request, 'POST /api/top-ups'), request.body);
       return reply.code(201).send({ data: placed });
     },
   );

@@ -1,9 +1,8 @@
-import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { TopUpOptionsResponse, TopUpRequest } from '@alda/contract/schemas/top-ups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { placeOnce, type PaymentPlacer } from '../orders/placing';
+import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findPurchaseLine } from '../packages/repo';
 
 /** The amounts offered, øre with VAT: 50, 100, 200, 300 and 500 kr. */
@@ -40,23 +39,18 @@ export function createTopUpService(deps: TopUpServiceDeps) {
       return { amounts: [...TOP_UP_AMOUNTS], minOere: TOP_UP_MIN_OERE, maxOere: TOP_UP_MAX_OERE };
     },
 
-    async topUp(
-      userId: string,
-      input: TopUpRequest,
-      idempotencyKey: string,
-      requestHash: string,
-      locale: Locale = 'fo',
-    ): Promise<OrderPlacedResponse> {
+    async topUp(purchase: Purchase, input: TopUpRequest): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
-        userId,
-        idempotencyKey,
-        requestHash,
-        locale,
+        ...purchase,
         method: input.payWith,
         prepare: async () => {
           const line = await findPurchaseLine(db, input.phoneNumber);
           // Own numbers only: the number's user, or the holder of an account whose number has none.
-          if (!line || line.status !== 'active' || (line.userId ?? line.ownerUserId) !== userId)
+          if (
+            !line ||
+            line.status !== 'active' ||
+            (line.userId ?? line.ownerUserId) !== purchase.userId
+          )
             throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
           if (!line.isPrepaid) throw new AppError('TOP_UP_NOT_PREPAID', { field: 'phoneNumber' });
           if (!isValidTopUpAmount(input.amount))
