@@ -22,6 +22,12 @@ export const ok = (data: unknown) => json(200, { data });
 export const fail = (status: number, code: string, message = code) =>
   json(status, { error: { code, message } });
 
+/** The signed-in app's background polls (data requests, notifications) with nothing new. */
+export const quietPolls: Record<string, Handler> = {
+  'GET /data-transfers': () => ok([]),
+  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
+};
+
 export function createFakeApi(handlers: Record<string, Handler> = {}, base = '/api') {
   const requests: RecordedRequest[] = [];
   const routes = { ...handlers };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACTIONS_PAGE_SIZE, type Action } from '@alda/contract/schemas/actions';
-import { fail, ok, type RecordedRequest } from '@/test/fake-api';
+import { fail, ok, type RecordedRequest, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -27,17 +27,12 @@ const pageOf = (request: RecordedRequest) => {
   return ok(all.slice(page * perPage, (page + 1) * perPage));
 };
 
-const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
-};
-
 describe('activity log /menu/virksemi', () => {
   it('is reached from the menu and shows the log a page at a time', async () => {
     const app = await renderApp({
       user: demoUser,
       initialEntries: ['/menu'],
-      api: { ...quiet, 'GET /actions': pageOf },
+      api: { ...quietPolls, 'GET /actions': pageOf },
     });
     await userEvent.click(await screen.findByRole('link', { name: 'Virksemi' }));
     expect(await screen.findByText('Tú gavst data nr. 1')).toBeTruthy();
@@ -59,7 +54,7 @@ describe('activity log /menu/virksemi', () => {
       user: demoUser,
       locale: 'en',
       initialEntries: ['/menu/virksemi'],
-      api: { ...quiet, 'GET /actions': () => fail(500, 'INTERNAL') },
+      api: { ...quietPolls, 'GET /actions': () => fail(500, 'INTERNAL') },
     });
     expect(await screen.findByText('We could not fetch the activity log.')).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { Order, OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { accountKeys } from '@/shared/api/account-data';
 import { paymentRedirect } from '@/shared/payments/start-payment';
-import { fail, ok } from '@/test/fake-api';
+import { fail, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -37,11 +37,6 @@ const placed: OrderPlacedResponse = {
   paymentUrl: 'http://127.0.0.1:3230/provider/checkout/chk_1',
 };
 
-const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
-};
-
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 const realAssign = paymentRedirect.assign;
 beforeEach(() => {
@@ -58,7 +53,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       user: demoUser,
       data: { agreement: visa },
       initialEntries: ['/min-brukari/gjaldsavtala'],
-      api: quiet,
+      api: quietPolls,
     });
     expect(await screen.findByRole('heading', { name: 'Visa' })).toBeTruthy();
     expect(screen.getByLabelText('Kort sum endar við 4242').textContent).toContain('4242');
@@ -75,7 +70,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       user: demoUser,
       data: { agreement: { ...visa, status: 'pending' } },
       initialEntries: ['/min-brukari/gjaldsavtala'],
-      api: quiet,
+      api: quietPolls,
     });
     expect(await screen.findByText('Verður kannað')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(
@@ -92,7 +87,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       user: demoUser,
       data: { agreement: visa },
       initialEntries: ['/min-brukari'],
-      api: quiet,
+      api: quietPolls,
     });
     await userEvent.click(await screen.findByRole('link', { name: 'Gjaldsavtala' }));
     await waitFor(() =>
@@ -106,7 +101,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       user: demoUser,
       data: { agreement: null },
       initialEntries: ['/min-brukari/gjaldsavtala'],
-      api: { ...quiet, 'POST /agreements': () => ok(placed) },
+      api: { ...quietPolls, 'POST /agreements': () => ok(placed) },
     });
     expect(await screen.findByRole('heading', { name: 'Einki kort er skrásett' })).toBeTruthy();
     expect(screen.getByText(/goymt hjá gjaldveitaranum/)).toBeTruthy();
@@ -122,7 +117,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       user: demoUser,
       locale: 'en',
       initialEntries: ['/min-brukari/gjaldsavtala'],
-      api: { ...quiet, 'GET /agreements': () => fail(500, 'INTERNAL') },
+      api: { ...quietPolls, 'GET /agreements': () => fail(500, 'INTERNAL') },
     });
     expect(await screen.findByText('We could not fetch the payment agreement.')).toBeTruthy();
     app.api.on('GET /agreements', () => ok(visa));
@@ -137,7 +132,7 @@ describe('payment agreement /min-brukari/gjaldsavtala (SPEC §2 profile.agreemen
       data: { agreement: visa },
       initialEntries: ['/min-brukari/gjaldsavtala'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'POST /agreements': () => {
           attempt += 1;
           if (attempt === 1) throw new TypeError('Failed to fetch');

@@ -5,7 +5,7 @@ import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { MonthlyPriceResponse } from '@alda/contract/schemas/billing';
 import type { Order, OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { paymentRedirect } from '@/shared/payments/start-payment';
-import { fail, ok } from '@/test/fake-api';
+import { fail, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -63,11 +63,6 @@ const byCard: OrderPlacedResponse = {
   paymentUrl: 'http://127.0.0.1:3230/provider/checkout/chk_9',
 };
 
-const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
-};
-
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 const realAssign = paymentRedirect.assign;
 beforeEach(() => {
@@ -84,7 +79,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       user: demoUser,
       data: { agreement: null },
       initialEntries: ['/menu'],
-      api: { ...quiet, 'GET /billing/monthly-price': () => ok(november) },
+      api: { ...quietPolls, 'GET /billing/monthly-price': () => ok(november) },
     });
     await userEvent.click(await screen.findByRole('link', { name: 'Mánaðargjald' }));
     const month = await screen.findByRole('region', { name: 'november 2026' });
@@ -109,7 +104,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       data: { agreement: null },
       initialEntries: ['/menu/manadargjald'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /billing/monthly-price': () => ok(november),
         'POST /billing/pay': () => ok(byCard),
       },
@@ -128,7 +123,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       data: { agreement: visa },
       initialEntries: ['/menu/manadargjald'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /billing/monthly-price': () => ok(november),
         'POST /billing/pay': () => ok({ order: monthOrder, paymentUrl: null }),
         'GET /orders/ord-month-11': () => ok({ ...monthOrder, paymentStatus: 'pending' }),
@@ -153,7 +148,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       data: { agreement: visa },
       initialEntries: ['/menu/manadargjald'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /billing/monthly-price': () => ok({ ...november, paidOrderId: 'ord-month-11' }),
       },
     });
@@ -172,7 +167,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       data: { agreement: null },
       initialEntries: ['/menu/manadargjald'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /billing/monthly-price': () =>
           ok({ ...november, paidOrderId: paid ? 'ord-month-11' : null }),
         'POST /billing/pay': () => {
@@ -192,7 +187,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       locale: 'en',
       data: { agreement: null },
       initialEntries: ['/menu/manadargjald'],
-      api: { ...quiet, 'GET /billing/monthly-price': () => fail(500, 'INTERNAL') },
+      api: { ...quietPolls, 'GET /billing/monthly-price': () => fail(500, 'INTERNAL') },
     });
     expect(await screen.findByText('We could not fetch the monthly price.')).toBeTruthy();
     app.api.on('GET /billing/monthly-price', () => ok(november));
@@ -207,7 +202,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       data: { agreement: null },
       initialEntries: ['/menu/manadargjald'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /billing/monthly-price': () => ok(november),
         'POST /billing/pay': () => fail(503, 'PAYMENT_PROVIDER_UNAVAILABLE'),
       },

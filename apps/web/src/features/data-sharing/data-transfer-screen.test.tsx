@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
-import { fail, ok } from '@/test/fake-api';
+import { fail, ok, quietPolls } from '@/test/fake-api';
 import { makeMember, ownerSubscriptions } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
@@ -15,18 +15,13 @@ const withMember = (overrides: Parameters<typeof makeMember>[0]): SubscriptionsR
   currentAccount: { ...ownerSubscriptions.currentAccount!, currentMember: makeMember(overrides) },
 });
 
-const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
-};
-
 async function open(path: string, options: TestAppOptions = {}) {
   const app = await renderApp({
     user: demoUser,
     data,
     initialEntries: [path],
     ...options,
-    api: { ...quiet, ...options.api },
+    api: { ...quietPolls, ...options.api },
   });
   await screen.findByRole('radiogroup');
   return app;

@@ -5,7 +5,7 @@ import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { PackageOffer } from '@alda/contract/schemas/packages';
 import { memberSubscriptions, ownerSubscriptions } from '@/test/account-fixtures';
-import { deferred, fail, json, ok } from '@/test/fake-api';
+import { deferred, fail, json, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
 import { recallPayment } from '@/shared/payments/payment-memo';
@@ -58,8 +58,7 @@ const activeAgreement: Agreement = {
 };
 
 const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
+  ...quietPolls,
   'GET /orders/o-1': () => ok(placed('o-1', null).order),
 };
 

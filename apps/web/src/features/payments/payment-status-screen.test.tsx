@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order, PaymentUpdated } from '@alda/contract/schemas/orders';
 import { ownerSubscriptions } from '@/test/account-fixtures';
-import { fail, json, ok } from '@/test/fake-api';
+import { fail, json, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
 import { fakeHubConnection } from '@/shared/payments/fake-hub-connection';
@@ -51,8 +51,7 @@ const updated = (order: Order): PaymentUpdated => ({
 });
 
 const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
+  ...quietPolls,
   'GET /subscriptions': () => ok(ownerSubscriptions),
   'GET /orders': () => ok([]),
   'GET /agreements': () => ok(null),

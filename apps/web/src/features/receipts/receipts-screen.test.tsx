@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Receipt } from '@alda/contract/schemas/receipts';
-import { fail, ok, type RecordedRequest } from '@/test/fake-api';
+import { fail, ok, type RecordedRequest, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { overridePlatform } from '@/shared/native/platform';
@@ -70,11 +70,6 @@ const monthly: Receipt = receipt(7, {
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.7\n%test\n');
 
-const quiet = {
-  'GET /data-transfers': () => ok([]),
-  'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
-};
-
 const createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:receipt-1');
 const revokeObjectURL = vi.fn<(url: string) => void>();
 let clicked: HTMLAnchorElement[] = [];
@@ -100,7 +95,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
     const app = await renderApp({
       user: demoUser,
       initialEntries: ['/menu'],
-      api: { ...quiet, 'GET /receipts': pageOf },
+      api: { ...quietPolls, 'GET /receipts': pageOf },
     });
     await userEvent.click(await screen.findByRole('link', { name: 'Kvittanir' }));
     const list = await screen.findByRole('list', { name: 'Kvittanir' });
@@ -125,7 +120,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
       user: demoUser,
       initialEntries: ['/menu/kvittanir'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /receipts': () => ok({ items: [monthly], total: 1, page: 0, perPage: 20 }),
         'GET /receipts/rcpt-7': () => ok(monthly),
       },
@@ -150,7 +145,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
       user: demoUser,
       initialEntries: ['/menu/kvittanir/rcpt-7'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /receipts/rcpt-7': () => ok(monthly),
         'GET /receipts/rcpt-7/pdf': () =>
           new Response(pdfBytes, { headers: { 'Content-Type': 'application/pdf' } }),
@@ -174,7 +169,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
         user: demoUser,
         initialEntries: ['/menu/kvittanir/rcpt-7'],
         api: {
-          ...quiet,
+          ...quietPolls,
           'GET /receipts/rcpt-7': () => ok(monthly),
           'POST /receipts/rcpt-7/pdf-link': () =>
             ok({
@@ -206,7 +201,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
         user: demoUser,
         initialEntries: ['/menu/kvittanir/rcpt-7'],
         api: {
-          ...quiet,
+          ...quietPolls,
           'GET /receipts/rcpt-7': () => ok(monthly),
           'POST /receipts/rcpt-7/pdf-link': () => fail(503, 'SERVICE_UNAVAILABLE'),
         },
@@ -224,7 +219,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
       user: demoUser,
       initialEntries: ['/menu/kvittanir/rcpt-7'],
       api: {
-        ...quiet,
+        ...quietPolls,
         'GET /receipts/rcpt-7': () => ok(monthly),
         'POST /receipts/rcpt-7/email': () => ok({ ok: true, sentTo: 'joannes@demo.alda.fo' }),
       },
@@ -239,7 +234,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
       user: demoUser,
       locale: 'en',
       initialEntries: ['/menu/kvittanir'],
-      api: { ...quiet, 'GET /receipts': () => fail(500, 'INTERNAL') },
+      api: { ...quietPolls, 'GET /receipts': () => fail(500, 'INTERNAL') },
     });
     expect(await screen.findByText('We could not fetch your receipts.')).toBeTruthy();
 
@@ -260,7 +255,7 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
     const app = await renderApp({
       user: demoUser,
       initialEntries: ['/menu/kvittanir/rcpt-7'],
-      api: { ...quiet, 'GET /receipts/rcpt-7': () => fail(503, 'SERVICE_UNAVAILABLE') },
+      api: { ...quietPolls, 'GET /receipts/rcpt-7': () => fail(503, 'SERVICE_UNAVAILABLE') },
     });
     expect(await screen.findByText('Vit kundu ikki heinta kvittanina.')).toBeTruthy();
     app.api.on('GET /receipts/rcpt-7', () => ok(monthly));
@@ -272,7 +267,10 @@ describe('receipts /menu/kvittanir (SPEC §1 "download or email receipts", §2 r
     await renderApp({
       user: demoUser,
       initialEntries: ['/menu/kvittanir'],
-      api: { ...quiet, 'GET /receipts': () => ok({ items: [], total: 0, page: 0, perPage: 20 }) },
+      api: {
+        ...quietPolls,
+        'GET /receipts': () => ok({ items: [], total: 0, page: 0, perPage: 20 }),
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Ongar kvittanir enn' })).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { joensenFamily, makeMember, ownerSubscriptions } from '@/test/account-fixtures';
-import { fail, json, ok } from '@/test/fake-api';
+import { fail, json, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
 import { recallPayment } from '@/shared/payments/payment-memo';
@@ -57,8 +57,7 @@ async function open(options_: TestAppOptions = {}) {
     ...options_,
     data: { subscriptions: prepaidSubscriptions, agreement: null, ...options_.data },
     api: {
-      'GET /data-transfers': () => ok([]),
-      'GET /notifications': () => ok({ totalUnread: 0, items: [], page: 0, perPage: 15, total: 0 }),
+      ...quietPolls,
       'GET /top-ups/options': () => ok(options),
       ...options_.api,
     },
