@@ -32,3 +32,11 @@ export const appConfig = {
     ),
   },
 } as const;
+
+/**
+ * The address of an API path (relative to the API base, e.g. `/receipt-files/…`) for something
+ * the HTTP client does not send: the payment hub's WebSocket, a page for the in-app browser.
+ * Absolute in the native shell, where the API base is.
+ */
+export const apiUrl = (path: string, apiBaseUrl: string = appConfig.apiBaseUrl): string =>
+  `${apiBaseUrl.replace(/\/$/, '')}${path}`;

@@ -6,7 +6,7 @@ import {
   HUB_SERVER_TIMEOUT_MS,
 } from '@alda/contract/constants';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
-import { appConfig } from '@/shared/config/app-config';
+import { apiUrl, appConfig } from '@/shared/config/app-config';
 import { PaymentHubClient } from './payment-watch';
 
 /**
@@ -14,7 +14,7 @@ import { PaymentHubClient } from './payment-watch';
  * contract's path is `/api/hubs/payment`, relative to a base of `/api`.
  */
 export function paymentHubUrl(apiBaseUrl: string = appConfig.apiBaseUrl): string {
-  return `${apiBaseUrl.replace(/\/$/, '')}${PAYMENT_HUB_PATH.slice('/api'.length)}`;
+  return apiUrl(PAYMENT_HUB_PATH.slice('/api'.length), apiBaseUrl);
 }
 
 /**
