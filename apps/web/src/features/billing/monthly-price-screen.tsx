@@ -1,3 +1,4 @@
+import { formatMonth } from '@alda/contract/format/date';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -75,13 +76,11 @@ export function MonthlyPriceScreen() {
   );
 }
 
-/** `2026-11` → 'november 2026' / 'November 2026'. */
+/** `2026-11` → 'november 2026' / 'November 2026' (the contract's month names, as on receipts). */
 function usePeriodLabel() {
-  const { t } = useTranslation();
-  return (period: string) => {
-    const [year, month] = period.split('-');
-    return t('billing.period', { month: t(`billing.months.${Number(month)}`), year });
-  };
+  const { i18n } = useTranslation();
+  const locale = currentLocale(i18n);
+  return (period: string) => formatMonth(period, locale);
 }
 
 /** The lines grouped by number, in the order the API sent them. */
