@@ -188,6 +188,8 @@ describe('purchases through the real payments core and test provider (SPEC §1, 
     });
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).toContain('Card payment');
+    // What is bought, with the number as people write it (also on the card statement).
+    expect(page.body).toContain('Alda: 1 GB · 21 44 55');
     const inFaroese = parse(placedAnswer, await post(t.app, t.auth, '/api/packages', body)).data;
     expect(inFaroese.paymentUrl).toMatch(/\?lang=fo$/);
   });

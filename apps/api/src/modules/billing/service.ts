@@ -1,5 +1,5 @@
 import type { Locale } from '@alda/contract/locale';
-import { faroeMonth } from '@alda/contract/format/date';
+import { faroeMonth, formatMonth } from '@alda/contract/format/date';
 import type { MonthlyPriceResponse, PayMonthRequest } from '@alda/contract/schemas/billing';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
@@ -77,7 +77,7 @@ export function createBillingService(deps: BillingServiceDeps) {
               priceOere: price.total.gross,
               billingPeriod: price.period,
             },
-            description: `Alda: mánaðargjald ${price.period}`,
+            description: `Alda: mánaðargjald ${formatMonth(price.period, 'fo')}`,
           };
         },
       });

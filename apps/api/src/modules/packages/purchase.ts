@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
 import type { Db } from '../../db/client';
@@ -69,7 +70,7 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
               msisdn: line.msisdn,
               packageId: pkg.id,
             },
-            description: `Alda: ${pkg.nameFo} (${line.msisdn})`,
+            description: `Alda: ${pkg.nameFo} · ${formatPhoneNumber(line.msisdn)}`,
           };
         },
       });

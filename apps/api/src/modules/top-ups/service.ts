@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { TopUpOptionsResponse, TopUpRequest } from '@alda/contract/schemas/top-ups';
 import type { Db } from '../../db/client';
@@ -63,7 +64,7 @@ export function createTopUpService(deps: TopUpServiceDeps) {
               lineId: line.lineId,
               msisdn: line.msisdn,
             },
-            description: `Alda: áfylling ${line.msisdn}`,
+            description: `Alda: áfylling · ${formatPhoneNumber(line.msisdn)}`,
           };
         },
       });
