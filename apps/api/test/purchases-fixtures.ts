@@ -103,12 +103,17 @@ export function expectError(
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by the byte count its dictionary declares (/Length), never by searching
+  // for `endstream`: deflated bytes may end in \r or \n, and a pattern that trims them corrupts
+  // the stream (about one PDF in 256: a CI run failed on it).
+  for (const match of raw.matchAll(/\/Length (\d+)\b[^>]*>>\s*stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1');
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(bytes).toString('latin1');
     } catch {
-      content = match[1] ?? '';
+      content = bytes.toString('latin1');
     }
     for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hexes =
