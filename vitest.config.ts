@@ -11,6 +11,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'tools',
+          root: 'tools',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+          // Loading the ESLint config and its TypeScript resolver takes a few seconds.
+          testTimeout: 60_000,
+        },
+      },
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

@@ -4,7 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { seedDemoData, seedReferenceData } from '../apps/api/src/db/seed';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
 
 export interface BenchServers {
   hello: FastifyInstance;

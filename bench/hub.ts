@@ -34,9 +34,9 @@ interface Memory {
 
 async function serve(): Promise<void> {
   const { startBenchServers } = await import('./bench-servers');
-  const { DEMO_PASSWORD, DEMO_USERS } = await import('../apps/api/src/db/demo-users');
+  const { DEMO_PASSWORD, DEMO_USERS } = await import('../apps/api/src/seed/demo-users');
   const { orders } = await import('../apps/api/src/db/schema/orders');
-  const { notifyPaymentUpdated } = await import('../apps/api/src/hub/payment-events');
+  const { notifyPaymentUpdated } = await import('../apps/api/src/modules/payments/events');
   const { eq } = await import('drizzle-orm');
   // All connections are one customer's; the per-customer cap (10) would stop the bench.
   const { app, ports } = await startBenchServers({

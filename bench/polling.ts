@@ -23,7 +23,7 @@ interface Ready {
 
 async function serve(): Promise<void> {
   const { startBenchServers } = await import('./bench-servers');
-  const { DEMO_PASSWORD, DEMO_USERS } = await import('../apps/api/src/db/demo-users');
+  const { DEMO_PASSWORD, DEMO_USERS } = await import('../apps/api/src/seed/demo-users');
   const { app, ports } = await startBenchServers({ demo: true });
 
   // Sunneva has seeded notifications; a pending request from Guðrun gives the list a body.

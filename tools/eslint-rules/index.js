@@ -1,5 +1,7 @@
 // Project-local ESLint rules: feature boundaries, no barrels, no hard-coded UI text.
 import path from 'node:path';
+import apiBoundaries from './api-boundaries.js';
+import { importVisitors } from './import-visitors.js';
 
 const webSrc = (filename) => {
   const norm = filename.split(path.sep).join('/');
@@ -43,13 +45,7 @@ const boundaries = {
           message: `feature '${from.feature}' must not import feature '${to.feature}'; move shared code to shared/ or the contract`,
         });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source, String(node.source.value)),
-      ImportExpression: (node) =>
-        node.source.type === 'Literal' && check(node.source, String(node.source.value)),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, String(node.source.value)),
-      ExportAllDeclaration: (node) => check(node.source, String(node.source.value)),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -109,6 +105,7 @@ const noHardcodedText = {
 export default {
   rules: {
     'feature-boundaries': boundaries,
+    'api-boundaries': apiBoundaries,
     'no-barrel-files': noBarrels,
     'no-hardcoded-jsx-text': noHardcodedText,
   },

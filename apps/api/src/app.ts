@@ -30,6 +30,7 @@ import { createStatusService } from './modules/status/service';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
 import { registerMonthEnd } from './jobs/month-end';
+import { registerPaymentReconciliation } from './jobs/payment-reconciliation';
 import { registerUsageSimulator } from './jobs/usage-simulator';
 import { actionRoutes } from './modules/actions/routes';
 import { createActionService } from './modules/actions/service';
@@ -257,7 +258,14 @@ async function assemble(
   });
 
   // 3. Routes, module by module. Payments first: purchase routes use `app.payments`.
-  await registerPayments(app, { config, db, now, deps: paymentDeps });
+  const paymentService = await registerPayments(app, { config, db, now, deps: paymentDeps });
+  registerPaymentReconciliation(app, {
+    intervalS: config.paymentReconcileIntervalS,
+    afterS: config.paymentReconcileAfterS,
+    reconcile: (round) => paymentService.reconcile(round),
+    refund: () => paymentService.refundDue(),
+    log: app.log,
+  });
   await app.register(healthRoutes, { service: createHealthService({ database }) });
   await app.register(statusRoutes, {
     service: createStatusService({

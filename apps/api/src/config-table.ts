@@ -1,4 +1,4 @@
-// `npm run config:table -w @alda/api`: prints the configuration table (markdown) from CONFIG_DOC.
+// `npm run config:table -w @alda/api`: prints the configuration table (markdown) from SETTINGS.
 import { configTable } from './config';
 
 process.stdout.write(`${configTable()}\n`);

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/demo-users';
-import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
+import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './seed/seed';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens, user } from '@alda/contract/schemas/auth';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
 import { refreshTokens, sessions } from '../src/db/schema/sessions';
 import { users } from '../src/db/schema/users';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { hashRefreshToken } from '../src/modules/auth/tokens';
 import { createTestApp, parse, type TestApp } from './helper';
 

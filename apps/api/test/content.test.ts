@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { contentResponse } from '@alda/contract/schemas/content';
 import { contentPages } from '../src/db/schema/content-pages';
-import { seedReferenceData } from '../src/db/seed';
+import { seedReferenceData } from '../src/seed/seed';
 import { createTestApp, parse, type TestApp } from './helper';
 
 const contentAnswer = dataEnvelope(contentResponse);

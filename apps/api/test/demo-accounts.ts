@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
-import { seedDemoData } from '../src/db/seed';
+import { DEMO_LINE_IDS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
+import { seedDemoData } from '../src/seed/seed';
 import { createTestApp, parse, type TestApp } from './helper';
 
 /** The moment the accounts tests live in: mid-June 2026 (summer time, UTC+1 in Tórshavn). */
 export const NOW = new Date('2026-06-15T12:00:00.000Z');
 
-/** Demo line ids (db/demo-users.ts). */
-export const LINES = {
-  joannes: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000001',
-  joannesWork: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
-  sunneva: '7a2e4b1c-0002-4c3d-8e2f-0b2f00000001',
-  bardur: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
-  gudrun: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000001',
-  gudrunSecond: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
-  roi: '7a2e4b1c-0004-4c3d-8e2f-0b2f00000001',
-} as const;
+/** Demo line ids, by whose they are (seed/demo-users.ts). */
+export const LINES = DEMO_LINE_IDS;
 
 export type DemoName = 'Jóannes' | 'Sunneva' | 'Guðrun' | 'Rói' | 'Ása';
 

@@ -5,7 +5,7 @@ import { orderKind, paymentStatus } from '@alda/contract/schemas/orders';
 import { packageKind } from '@alda/contract/schemas/packages';
 import { planType } from '@alda/contract/schemas/plans';
 import { usageKind } from '@alda/contract/schemas/usage';
-import { DEMO_PHONE_LINES, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PHONE_LINES, DEMO_USERS } from '../src/seed/demo-users';
 import { accounts } from '../src/db/schema/accounts';
 import { ACTION_TYPES, actions } from '../src/db/schema/actions';
 import { AGREEMENT_STATUSES, paymentAgreements } from '../src/db/schema/agreements';
@@ -18,7 +18,7 @@ import {
   planTypes,
 } from '../src/db/schema/catalog';
 import { ORDER_KINDS, orders, PAYMENT_STATUSES } from '../src/db/schema/orders';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { createTestApp, type TestApp } from './helper';
 
 describe('demo accounts seed', () => {

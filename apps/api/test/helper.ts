@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { DEMO_USERS, type DemoUser } from '../src/db/demo-users';
+import { demoUser } from '../src/seed/demo-users';
 import { MIGRATIONS_DIR } from '../src/paths';
 
 /*
@@ -259,9 +259,5 @@ export function testClock(start = '2026-03-01T10:00:00.000Z') {
 /** `Authorization` header of an access token. */
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
-/** A demo customer by first name (db/demo-users.ts). */
-export function demoUser(firstname: string): DemoUser {
-  const found = DEMO_USERS.find((u) => u.firstname === firstname);
-  if (!found) throw new Error(`no demo user ${firstname}`);
-  return found;
-}
+/** A demo customer by first name (seed/demo-users.ts). */
+export { demoUser };

@@ -17,8 +17,8 @@ import {
 } from '@alda/contract/schemas/orders';
 import type { Db } from '../src/db/client';
 import { orders, type OrderRow } from '../src/db/schema/orders';
-import { DEMO_USERS } from '../src/db/demo-users';
-import { notifyPaymentUpdated } from '../src/hub/payment-events';
+import { DEMO_USERS } from '../src/seed/demo-users';
+import { notifyPaymentUpdated } from '../src/modules/payments/events';
 import { waitFor } from './helper';
 
 /*

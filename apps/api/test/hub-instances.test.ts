@@ -10,7 +10,7 @@ import { orderPlacedResponse, PAYMENT_HUB_PATH } from '@alda/contract/schemas/or
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
 import { orders } from '../src/db/schema/orders';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import {
   CARDS,
   injectDelivery,

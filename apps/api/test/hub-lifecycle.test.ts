@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_RECONNECT_DELAYS_MS } from '@alda/contract/constants';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { NOW, signIn } from './demo-accounts';
 import { createTestApp, testClock, waitFor } from './helper';
 import {

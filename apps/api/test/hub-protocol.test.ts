@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { NOW, signIn } from './demo-accounts';
 import { createTestApp, LogCapture, type TestApp } from './helper';
 import {

@@ -2,7 +2,7 @@ import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@alda/contract/envelope';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { signIn, NOW } from './demo-accounts';
 import { createTestApp, type TestApp } from './helper';
 import {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
 import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from './helper';
 
 /*

@@ -5,8 +5,8 @@ import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { outboxList } from '@alda/contract/schemas/dev-outbox';
 import { createHttpSmsGateway } from '../src/adapters/sms/http-gateway';
 import { SmsDeliveryError } from '../src/adapters/sms/sms-sender';
-import { seedDemoData } from '../src/db/seed';
-import { insertOutboxMessage } from '../src/modules/outbox/repo';
+import { seedDemoData } from '../src/seed/seed';
+import { insertOutboxMessage } from '../src/adapters/outbox/store';
 import { createTestApp, parse, type TestApp } from './helper';
 
 interface GatewayCall {

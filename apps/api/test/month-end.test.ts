@@ -7,9 +7,9 @@ import type { Db } from '../src/db/client';
 import { accounts } from '../src/db/schema/accounts';
 import { lineBalances } from '../src/db/schema/balances';
 import { phoneLines } from '../src/db/schema/phone-lines';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { createMonthEndService } from '../src/modules/month-end/service';
-import { readUserVersion } from '../src/modules/versions/repo';
+import { readUserVersion } from '../src/modules/versions/change-versions';
 import { LINES, signIn, type DemoName } from './demo-accounts';
 import {
   createTestApp,
@@ -21,11 +21,12 @@ import {
   waitFor,
 } from './helper';
 import { paidOrder } from './purchases-fixtures';
+import { DEMO_ACCOUNT_IDS } from '../src/seed/demo-accounts';
 
 const GB = 1024;
 const log = pino({ level: 'silent' });
-/** Guðrun's individual account (db/demo-accounts.ts). */
-const GUDRUN_ACCOUNT = '3c9d0a51-0003-4b7e-9a10-5a5e00000003';
+/** Guðrun's individual account (seed/demo-accounts.ts). */
+const GUDRUN_ACCOUNT = DEMO_ACCOUNT_IDS.gudrun;
 /** The balances the demo seeds (Jóannes ×2, Sunneva, Guðrun, Rói). */
 const DEMO_BALANCES = 5;
 
@@ -60,7 +61,7 @@ async function buyFiveGbForSunneva(app: Awaited<ReturnType<typeof monthApp>>) {
       userId: demoUser('Jóannes').id,
       kind: 'extra_package',
       lineId: LINES.sunneva,
-      accountId: '3c9d0a51-0001-4b7e-9a10-5a5e00000001',
+      accountId: DEMO_ACCOUNT_IDS.joensenFamily,
       msisdn: '214456',
       packageId: 'data-5',
       priceOere: 9_900,

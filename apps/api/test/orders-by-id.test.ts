@@ -4,11 +4,14 @@ import { orderResponse } from '@alda/contract/schemas/orders';
 import { createDemoApp, LINES, NOW, type DemoName } from './demo-accounts';
 import { demoUser, parse } from './helper';
 import { expectError, paidOrder } from './purchases-fixtures';
+import { demoOrderId } from '../src/seed/demo-accounts';
 
-/** Demo order ids (db/demo-accounts.ts). */
+/** Demo order ids (seed/demo-accounts.ts). */
 const ORDER = {
-  sunnevaCancelledPackage: '5e0f7c2a-0004-4d1b-8c3e-0de000000000',
-  gudrunPackage: '5e0f7c2a-0007-4d1b-8c3e-0de000000000',
+  sunnevaCancelledPackage: demoOrderId(4),
+  gudrunPackage: demoOrderId(7),
+  /** An id shaped like the demo's that no order has. */
+  missing: demoOrderId(99),
 } as const;
 
 describe('GET /api/orders/:id — the HTTP fallback of the payment flow (SPEC §4 Payment flow)', () => {
@@ -72,7 +75,7 @@ describe('GET /api/orders/:id — the HTTP fallback of the payment flow (SPEC §
     );
     // Sunneva uses the family number the order was for, but Jóannes placed and pays it.
     expectError(await get('Sunneva', ORDER.sunnevaCancelledPackage, 'en'), 404, 'NOT_FOUND');
-    expectError(await get('Guðrun', '5e0f7c2a-0099-4d1b-8c3e-0de000000000'), 404, 'NOT_FOUND');
+    expectError(await get('Guðrun', ORDER.missing), 404, 'NOT_FOUND');
     expectError(await get('Guðrun', 'not-an-id', 'en'), 404, 'NOT_FOUND');
     const anonymous = await t.app.inject({
       method: 'GET',

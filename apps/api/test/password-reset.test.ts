@@ -4,10 +4,10 @@ import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
 import { forgotPasswordResponse } from '@alda/contract/schemas/auth-register';
 import { outboxList, type OutboxMessage } from '@alda/contract/schemas/dev-outbox';
-import { DEMO_PASSWORD } from '../src/db/demo-users';
+import { DEMO_PASSWORD } from '../src/seed/demo-users';
 import { passwordResetTokens } from '../src/db/schema/auth-codes';
 import { sessions } from '../src/db/schema/sessions';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 
 const guðrun = demoUser('Guðrun');

@@ -12,7 +12,7 @@ import { lineBalances } from '../src/db/schema/balances';
 import { orders } from '../src/db/schema/orders';
 import { paymentWebhookEvents, payments, receipts } from '../src/db/schema/payments';
 import { testProviderWebhooks } from '../src/db/schema/test-provider';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import type { PlacePaidOrderInput } from '../src/modules/payments/service';
 import { LINES, NOW, signIn } from './demo-accounts';
 import { createTestApp, demoUser, testClock, type LogCapture, type TestApp } from './helper';

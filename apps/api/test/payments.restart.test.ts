@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderPlacedResponse, type OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { buildApp } from '../src/app';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { NOW } from './demo-accounts';
 import {
   createTestApp,

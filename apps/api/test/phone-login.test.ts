@@ -6,7 +6,7 @@ import { requestPinResponse } from '@alda/contract/schemas/auth-register';
 import { outboxList } from '@alda/contract/schemas/dev-outbox';
 
 import { phoneLoginCodes } from '../src/db/schema/auth-codes';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { newPinCode } from '../src/modules/auth/phone-login-service';
 import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 

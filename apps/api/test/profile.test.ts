@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens, user } from '@alda/contract/schemas/auth';
 import { okResponse } from '@alda/contract/schemas/common';
-import { DEMO_PASSWORD } from '../src/db/demo-users';
+import { DEMO_PASSWORD } from '../src/seed/demo-users';
 import { phoneLines } from '../src/db/schema/phone-lines';
 import { sessions } from '../src/db/schema/sessions';
 import { users } from '../src/db/schema/users';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 
 const jóannes = demoUser('Jóannes');

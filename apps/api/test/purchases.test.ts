@@ -10,6 +10,7 @@ import { receipts } from '../src/db/schema/payments';
 import { createDemoApp, LINES, NOW, type DemoName } from './demo-accounts';
 import { demoUser, parse } from './helper';
 import { expectError, paidOrder } from './purchases-fixtures';
+import { DEMO_ACCOUNT_IDS } from '../src/seed/demo-accounts';
 
 const GB = 1024;
 
@@ -158,7 +159,7 @@ describe('extra packages: POST /api/packages and fulfilment (SPEC §1, §7)', ()
         userId: demoUser('Jóannes').id,
         kind: 'extra_package',
         lineId: LINES.sunneva,
-        accountId: '3c9d0a51-0001-4b7e-9a10-5a5e00000001',
+        accountId: DEMO_ACCOUNT_IDS.joensenFamily,
         msisdn: '214456',
         packageId: 'data-5',
         priceOere: 9_900,

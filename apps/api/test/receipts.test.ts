@@ -8,7 +8,7 @@ import {
   receiptResponse,
   receiptsResponse,
 } from '@alda/contract/schemas/receipts';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
 import { createTestApp, demoUser, parse, type TestApp, waitFor } from './helper';
 import { expectError, paidOrder, pdfText } from './purchases-fixtures';

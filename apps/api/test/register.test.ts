@@ -4,7 +4,7 @@ import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens, user } from '@alda/contract/schemas/auth';
 import type { RegisterRequestInput } from '@alda/contract/schemas/auth-register';
 import { users } from '../src/db/schema/users';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { bearer, createTestApp, parse, testClock, type TestApp } from './helper';
 
 const tokensAnswer = dataEnvelope(tokens);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
 import { reservedNumbersResponse } from '@alda/contract/schemas/auth-register';
-import { DEMO_PASSWORD } from '../src/db/demo-users';
+import { DEMO_PASSWORD } from '../src/seed/demo-users';
 import { numberReservations } from '../src/db/schema/phone-lines';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { nearbyNumbers } from '../src/modules/phone-lines/numbering';
 import { bearer, createTestApp, demoUser, parse, type TestApp, testClock } from './helper';
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
 import { statusResponse } from '@alda/contract/schemas/status';
-import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from '../src/db/demo-users';
+import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from '../src/seed/demo-users';
 import { contentPages } from '../src/db/schema/content-pages';
 import { statusMessages } from '../src/db/schema/status-messages';
 import { users } from '../src/db/schema/users';
-import { isDatabaseEmpty, seedDemoData, seedReferenceData } from '../src/db/seed';
+import { isDatabaseEmpty, seedDemoData, seedReferenceData } from '../src/seed/seed';
 import { createTestApp, parse, type TestApp } from './helper';
 
 describe('migrations and the demo seed', () => {

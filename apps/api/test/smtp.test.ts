@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
-import { DEMO_PASSWORD } from '../src/db/demo-users';
-import { seedDemoData } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed/demo-users';
+import { seedDemoData } from '../src/seed/seed';
 import { createTestApp, demoUser, parse, type TestApp, waitFor } from './helper';
 import { findPart, headerParam, parseMime } from './mime';
 

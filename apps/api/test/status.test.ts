@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { statusResponse } from '@alda/contract/schemas/status';
-import { insertStatusMessages } from '../src/modules/status/repo';
+import { statusMessages } from '../src/db/schema/status-messages';
+import { insertMissing } from '../src/seed/insert';
 import { createTestApp, parse, type TestApp } from './helper';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -77,8 +78,9 @@ describe('POST /api/status (SPEC §7 Status, §4 Upgrade check)', () => {
       { MIN_APP_VERSION: '2.5.0', LATEST_APP_VERSION: '3.0.0' },
       { now: () => NOW },
     );
-    await insertStatusMessages(
+    await insertMissing(
       t.app.db,
+      statusMessages,
       MESSAGES.map((m) => ({
         id: m.id,
         titleFo: `fo: ${m.title}`,

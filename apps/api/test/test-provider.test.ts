@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { NOW } from './demo-accounts';
 import { createTestApp, waitFor } from './helper';
 import {

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { UsageRecord } from '@alda/contract/schemas/usage';
 import { usageRecordsRequest } from '@alda/contract/schemas/usage';
 import { lineBalances } from '../src/db/schema/balances';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed/seed';
 import { createUsageSimulator, SIMULATED_MAX_MB } from '../src/jobs/usage-simulator';
 import { LINES, NOW } from './demo-accounts';
 import { createTestApp, waitFor } from './helper';

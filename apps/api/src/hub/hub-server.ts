@@ -10,7 +10,7 @@ import { errorResponses } from '../http';
 import { errorMessage } from '../i18n';
 import { requireUser } from '../plugins/auth';
 import { pickLocale } from '@alda/contract/locale';
-import type { AuthUser } from '../modules/auth/service';
+import type { AuthUser } from '../plugins/auth';
 import { createConnectionTokens } from './connection-tokens';
 import {
   checkHandshake,

@@ -6,7 +6,7 @@ import {
 } from '@alda/contract/schemas/orders';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import type { AuthUser } from '../modules/auth/service';
+import type { AuthUser } from '../plugins/auth';
 import { toOrderDto } from '../modules/orders/dto';
 import {
   HubError,
@@ -15,11 +15,8 @@ import {
   type HubOptions,
   type HubServer,
 } from './hub-server';
-import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from './payment-events';
-import {
-  parseSessionsRevoked,
-  SESSION_REVOKED_CHANNEL,
-} from '../modules/auth/session-events';
+import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from '../modules/payments/events';
+import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from '../modules/auth/session-events';
 import { findOrderWithPayment, type OrderWithPayment } from './repo';
 
 /*

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { AuthService, AuthUser } from '../modules/auth/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,13 +21,19 @@ declare module 'fastify' {
   }
 }
 
+/** What authentication needs from the sessions of modules/auth: a verdict on an access token. */
+export interface AccessTokenVerifier {
+  /** The caller of a valid, unrevoked access token; null otherwise. */
+  authenticate(accessToken: string): Promise<AuthUser | null>;
+}
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * Installs `app.authenticate` and `request.user` on the root instance so every module can guard
  * its routes the same way (ARCHITECTURE: app plugins load after external ones, before routes).
  */
-export function installAuthentication(app: FastifyInstance, auth: AuthService): void {
+export function installAuthentication(app: FastifyInstance, auth: AccessTokenVerifier): void {
   app.decorateRequest('user', null);
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -53,4 +58,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user)
     throw new AppError('UNAUTHORIZED', { detail: 'route is missing the authenticate preHandler' });
   return request.user;
+}
+
+/** Who is calling, as established by the access token (modules/auth's sessions). */
+export interface AuthUser {
+  id: string;
+  sessionId: string;
+  /** When the access token that authenticated this user expires (a hub connection ends then). */
+  tokenExpiresAt: Date;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/repo';
+import { insertOutboxMessage } from '../outbox/store';
 import type { EmailSender } from './email-sender';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toWireNumber } from '@alda/contract/rules/phone';
 import type { Db } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/repo';
+import { insertOutboxMessage } from '../outbox/store';
 import type { SmsSender } from './sms-sender';
 
 /**

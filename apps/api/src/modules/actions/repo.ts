@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { actions, type ActionRow, type NewActionRow } from '../../db/schema/actions';
+import { actions, type ActionRow } from '../../db/schema/actions';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { users } from '../../db/schema/users';
 
@@ -41,12 +41,6 @@ export async function findActionsOfUser(
     msisdn: r.msisdn,
     actor: r.action.actorUserId ? (byId.get(r.action.actorUserId) ?? null) : null,
   }));
-}
-
-/** Inserts entries whose id is new (demo seed). */
-export async function insertMissingActions(db: Db, rows: NewActionRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(actions).values(rows).onConflictDoNothing();
 }
 
 /** How many entries a customer's log has. */

@@ -1,10 +1,6 @@
 import { desc, eq, ne, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  paymentAgreements,
-  type NewPaymentAgreementRow,
-  type PaymentAgreementRow,
-} from '../../db/schema/agreements';
+import { paymentAgreements, type PaymentAgreementRow } from '../../db/schema/agreements';
 
 /**
  * The customer's current agreement: the newest one that is not cancelled (pending, active, or
@@ -20,46 +16,6 @@ export async function findCurrentAgreement(
     .where(and(eq(paymentAgreements.userId, userId), ne(paymentAgreements.status, 'cancelled')))
     .orderBy(desc(paymentAgreements.createdAt), desc(paymentAgreements.id))
     .limit(1);
-  return row;
-}
-
-/** Inserts agreements whose id is new (demo seed). */
-export async function insertMissingAgreements(
-  db: Db,
-  rows: NewPaymentAgreementRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(paymentAgreements).values(rows).onConflictDoNothing();
-}
-
-/** The card a new agreement is made from (copied from the paid card check). */
-export interface AgreementCard {
-  cardBrand: string | null;
-  cardLast4: string | null;
-  cardExpiry: string | null;
-  providerReference: string | null;
-}
-
-/**
- * Makes `card` the customer's active agreement: every earlier agreement that is not cancelled is
- * cancelled first (the partial unique index allows one pending or active agreement), then the new
- * one is inserted. Call inside the transaction that marks the card check paid.
- */
-export async function replaceAgreement(
-  db: Db,
-  userId: string,
-  card: AgreementCard,
-  at: Date,
-): Promise<PaymentAgreementRow> {
-  await db
-    .update(paymentAgreements)
-    .set({ status: 'cancelled', updatedAt: at })
-    .where(and(eq(paymentAgreements.userId, userId), ne(paymentAgreements.status, 'cancelled')));
-  const [row] = await db
-    .insert(paymentAgreements)
-    .values({ userId, status: 'active', ...card, createdAt: at, updatedAt: at })
-    .returning();
-  if (!row) throw new Error('agreement insert returned nothing');
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { RESET_PASSWORD_PATH } from '@alda/contract/app-paths';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tokens } from '@alda/contract/schemas/auth';
 import type { EmailSender } from '../../adapters/email/email-sender';
@@ -7,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
-import { findUserByEmail, findUserById, updateUser } from '../users/repo';
+import { findUserByEmail, findUserById, updateUser } from '../users/records';
 import { passwordResetEmail } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 import {
@@ -17,12 +18,11 @@ import {
   spendResetTokensOfUser,
 } from './password-reset-repo';
 import { revokeSessionsOfUser } from './repo';
-import { emailLoginChecks, type AuthService, type AuthUser, type ClientMeta } from './service';
+import { emailLoginChecks, type AuthService, type ClientMeta } from './service';
+import { type AuthUser } from '../../plugins/auth';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_S = 60 * 60;
-/** The web app's reset-password route (SPEC §2 /nytt-loyniord). */
-export const RESET_PATH = '/nytt-loyniord';
 
 export interface PasswordServiceDeps {
   db: Db;
@@ -75,7 +75,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         now: at,
         expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_S * 1000),
       });
-      const link = `${deps.appUrl}${RESET_PATH}?token=${encodeURIComponent(token)}`;
+      const link = `${deps.appUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
       const message = passwordResetEmail(user.locale, {
         to: user.email,
         firstname: user.firstname,

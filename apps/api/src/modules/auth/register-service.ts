@@ -7,10 +7,10 @@ import type { RegisterRequest } from '@alda/contract/schemas/auth-register';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
-import { findLiveLine } from '../phone-lines/repo';
+import { findLiveLine } from '../phone-lines/lines';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
-import { findUserByEmail, findUserByPhoneNumber, insertUser } from '../users/repo';
+import { findUserByEmail, findUserByPhoneNumber, insertUser } from '../users/records';
 import { hashPassword } from './passwords';
 import type { AuthService, ClientMeta } from './service';
 

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '@alda/contract/rules/email';
 import type { Tokens, User } from '@alda/contract/schemas/auth';
+import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { toUserDto } from '../users/dto';
-import { findUserByEmail, findUserById } from '../users/repo';
+import { findUserByEmail, findUserById } from '../users/records';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import {
   claimRefreshToken,
@@ -18,14 +19,6 @@ import {
 import { POLICIES } from '../rate-limits/policies';
 import type { LimitCheck, RateLimiter } from '../rate-limits/service';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
-
-/** Who is calling, as established by {@link AuthService.authenticate}. */
-export interface AuthUser {
-  id: string;
-  sessionId: string;
-  /** When the access token that authenticated this user expires (a hub connection ends then). */
-  tokenExpiresAt: Date;
-}
 
 export interface AuthServiceDeps {
   db: Db;

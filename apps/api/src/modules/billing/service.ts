@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import type { PlanRow } from '../../db/schema/catalog';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
-import { findPlansByIds } from '../plans/repo';
-import { findLinesOfAccounts } from '../subscriptions/repo';
+import { findPlansByIds } from '../plans/catalogue';
+import { findLinesOfAccounts } from '../subscriptions/accounts';
 import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
 import { findOpenMonthOrder, findOwnedAccounts, findPaidMonthOrder } from './repo';
 

@@ -1,10 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  contentPages,
-  type ContentPageRow,
-  type NewContentPageRow,
-} from '../../db/schema/content-pages';
+import { contentPages, type ContentPageRow } from '../../db/schema/content-pages';
 
 export async function findContentPages(
   db: Db,
@@ -23,13 +19,4 @@ export async function findContentPage(
     .from(contentPages)
     .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)));
   return row;
-}
-
-/**
- * Inserts pages that do not exist yet. Existing rows are left alone so an operator's edit in the
- * database survives restarts.
- */
-export async function insertMissingContentPages(db: Db, rows: NewContentPageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(contentPages).values(rows).onConflictDoNothing();
 }

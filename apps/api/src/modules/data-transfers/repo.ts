@@ -1,71 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
-import { actions, type NewActionRow } from '../../db/schema/actions';
 import {
   givenDataCounters,
   lineBalances,
   type GivenDataCounterRow,
 } from '../../db/schema/balances';
-import { plans } from '../../db/schema/catalog';
 import { dataTransfers, type DataTransferRow } from '../../db/schema/data-transfers';
-import { phoneLines } from '../../db/schema/phone-lines';
-import { users } from '../../db/schema/users';
-
-/** A line as data transfers need it: who it belongs to and what its plan allows. */
-export interface TransferLine {
-  lineId: string;
-  msisdn: string;
-  status: 'active' | 'processing' | 'cancelled';
-  isPrepaid: boolean;
-  /** The line's user, or the account owner for a line without a user of its own. */
-  customerId: string | null;
-  firstname: string | null;
-  lastname: string | null;
-  showInPhoneBook: boolean | null;
-  /** The plan's monthly data (first balance of a month), null without a plan. */
-  dataMb: number | null;
-  euAllowanceMb: number | null;
-  /** The plan's monthly give allowance (SPEC §3 givenData.max). */
-  giftMaxMb: number | null;
-}
-
-function selectLines(db: Db) {
-  return db
-    .select({
-      lineId: phoneLines.id,
-      msisdn: phoneLines.msisdn,
-      status: phoneLines.status,
-      isPrepaid: sql<boolean>`(${phoneLines.isPrepaid} or coalesce(${accounts.type} = 'prepaid', false))`,
-      customerId: sql<string | null>`coalesce(${phoneLines.userId}, ${accounts.ownerUserId})`,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      showInPhoneBook: users.showInPhoneBook,
-      dataMb: plans.dataMb,
-      euAllowanceMb: sql<
-        number | null
-      >`case when ${accounts.euPackage} then ${plans.euPackageDataMb} else null end`,
-      giftMaxMb: plans.giftMaxMb,
-    })
-    .from(phoneLines)
-    .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
-    .leftJoin(users, eq(users.id, sql`coalesce(${phoneLines.userId}, ${accounts.ownerUserId})`))
-    .$dynamic();
-}
-
-/** The line that is not cancelled with this number. */
-export async function findLineByMsisdn(db: Db, msisdn: string): Promise<TransferLine | undefined> {
-  const [row] = await selectLines(db).where(
-    and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')),
-  );
-  return row;
-}
-
-export async function findLinesByIds(db: Db, ids: readonly string[]): Promise<TransferLine[]> {
-  if (ids.length === 0) return [];
-  return selectLines(db).where(inArray(phoneLines.id, [...new Set(ids)]));
-}
 
 export async function insertTransfer(
   db: Db,
@@ -164,10 +104,6 @@ export async function shiftDomestic(db: Db, lineId: string, deltaMb: number, at:
       updatedAt: at,
     })
     .where(eq(lineBalances.lineId, lineId));
-}
-
-export async function insertActions(db: Db, rows: NewActionRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(actions).values(rows);
 }
 
 /** The caller's transfer made with this Idempotency-Key, if any. */

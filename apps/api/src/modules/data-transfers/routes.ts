@@ -10,7 +10,7 @@ import {
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
-import { answerNotModified, versionTag } from '../versions/etag';
+import { answerNotModified, versionTag } from '../../etag';
 import type { DataTransferService } from './service';
 
 const RULES =

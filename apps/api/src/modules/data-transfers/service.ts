@@ -1,5 +1,5 @@
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
-import { counterpartProblem, giftProblem } from '@alda/contract/rules/data-transfer';
+import { counterpartProblem, giftCeilingMb, giftProblem } from '@alda/contract/rules/data-transfer';
 import type {
   CreateDataTransferRequest,
   DataTransfer,
@@ -10,26 +10,24 @@ import type { NewActionRow } from '../../db/schema/actions';
 import type { DataTransferRow, NewNotificationRow } from '../../db/schema/data-transfers';
 import { uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
-import { insertNotifications } from '../notifications/repo';
+import { insertNotifications } from '../notifications/notify';
 import { initialBuckets } from '../usage/balance';
-import { insertMissingBalances, lockBalances } from '../usage/repo';
-import { bumpUserVersions, readUserVersion } from '../versions/repo';
-import { isUuid } from '../versions/uuid';
+import { insertMissingBalances, lockBalances } from '../usage/balance-rows';
+import { bumpUserVersions, readUserVersion } from '../versions/change-versions';
+import { isUuid } from '../../uuid';
 import {
   addGiven,
   decideTransfer,
   findByIdempotencyKey,
-  findLineByMsisdn,
-  findLinesByIds,
   findPendingRequestsFor,
   findTransfer,
-  insertActions,
   insertTransfer,
   lockGivenCounter,
   lockTransfer,
   shiftDomestic,
-  type TransferLine,
 } from './repo';
+import { findLineByMsisdn, findLinesByIds, type TransferLine } from './lines';
+import { insertActions } from '../actions/log';
 
 export interface DataTransferServiceDeps {
   db: Db;
@@ -99,7 +97,13 @@ export function createDataTransferService(deps: DataTransferServiceDeps) {
     const balances = await lockBalances(tx, [giver.lineId, receiver.lineId]);
     const giverBalance = balances.find((b) => b.lineId === giver.lineId);
     if (!giverBalance || balances.length !== 2) throw new Error('balances missing after insert');
-    const counter = await lockGivenCounter(tx, giver.lineId, month, giver.giftMaxMb ?? 0, at);
+    const counter = await lockGivenCounter(
+      tx,
+      giver.lineId,
+      month,
+      giftCeilingMb(giver.giftMaxMb),
+      at,
+    );
     const problem = giftProblem(
       {
         givenData: { current: counter.givenMb, max: counter.maxMb },

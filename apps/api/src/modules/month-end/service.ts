@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { startOfMonth } from '@alda/contract/format/date';
 import type { Db } from '../../db/client';
 import { initialBuckets } from '../usage/balance';
-import { bumpUserVersions } from '../versions/repo';
+import { bumpUserVersions } from '../versions/change-versions';
 import { deleteBalances, lockStaleBalances, resetBalance } from './repo';
 
 export interface MonthEndServiceDeps {

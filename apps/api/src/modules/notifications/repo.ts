@@ -1,15 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  notifications,
-  type NewNotificationRow,
-  type NotificationRow,
-} from '../../db/schema/data-transfers';
-
-export async function insertNotifications(db: Db, rows: NewNotificationRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(notifications).values(rows).onConflictDoNothing();
-}
+import { notifications, type NotificationRow } from '../../db/schema/data-transfers';
 
 /** One page of a customer's notifications, newest first. */
 export async function findNotificationsPage(

@@ -12,8 +12,8 @@ import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
-import { answerNotModified, versionTag } from '../versions/etag';
-import { isUuid } from '../versions/uuid';
+import { answerNotModified, versionTag } from '../../etag';
+import { isUuid } from '../../uuid';
 import type { NotificationService } from './service';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (

@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { NotificationRow } from '../../db/schema/data-transfers';
 import { AppError } from '../../errors';
-import { bumpUserVersions, readUserVersion } from '../versions/repo';
+import { bumpUserVersions, readUserVersion } from '../versions/change-versions';
 import { countNotifications, findNotificationsPage, markAllRead, markRead } from './repo';
 import { notificationTexts } from './texts';
 

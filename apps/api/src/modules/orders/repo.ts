@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
-import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
+import { orders, type OrderRow } from '../../db/schema/orders';
 
 /**
  * Orders a customer sees: those they placed and those on accounts they own (a member's order on
@@ -19,37 +19,10 @@ export async function findOrdersOfUser(db: Db, userId: string): Promise<OrderRow
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-/** Orders on these accounts (for processing members and capacity), newest first. */
-export async function findOrdersOfAccounts(
-  db: Db,
-  accountIds: readonly string[],
-): Promise<OrderRow[]> {
-  if (accountIds.length === 0) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(inArray(orders.accountId, [...accountIds]))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-}
-
-/** Inserts orders whose id is new (demo seed). */
-export async function insertMissingOrders(db: Db, rows: NewOrderRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(orders).values(rows).onConflictDoNothing();
-}
-
 /** One order by id (null-safe for ids that are not uuids: the caller checks the format). */
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
-}
-
-/** Marks an order complete (idempotent: a completed order keeps its first completion time). */
-export async function completeOrder(db: Db, id: string, at: Date): Promise<void> {
-  await db
-    .update(orders)
-    .set({ isComplete: true, completedAt: at })
-    .where(and(eq(orders.id, id), eq(orders.isComplete, false), eq(orders.isCancelled, false)));
 }
 
 /** The caller's order placed with this Idempotency-Key, if any. */

@@ -1,7 +1,7 @@
 import type { OrderResponse, OrdersResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { isUuid } from '../versions/uuid';
+import { isUuid } from '../../uuid';
 import { toOrderDto } from './dto';
 import { findOrder, findOrdersOfUser, ownsAccount } from './repo';
 

@@ -3,7 +3,7 @@ import { fromWireNumber, toWireNumber } from '@alda/contract/rules/phone';
 import type { OutboxMessage } from '@alda/contract/schemas/dev-outbox';
 import type { Db } from '../../db/client';
 import type { OutboxMessageRow } from '../../db/schema/outbox';
-import { listOutboxMessages } from './repo';
+import { listOutboxMessages } from '../../adapters/outbox/store';
 
 /** Most messages a listing shows. */
 export const OUTBOX_PAGE_SIZE = 100;

@@ -4,7 +4,7 @@ import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
-import { findPackageById, findPurchaseLine, type PurchaseLine } from './repo';
+import { findPackageById, findPurchaseLine, type PurchaseLine } from './package-data';
 
 export interface PackagePurchaseDeps {
   db: Db;

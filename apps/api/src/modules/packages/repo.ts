@@ -1,14 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
-import { lineBalances } from '../../db/schema/balances';
-import {
-  extraPackages,
-  plans,
-  type ExtraPackageRow,
-  type NewExtraPackageRow,
-} from '../../db/schema/catalog';
-import { phoneLines } from '../../db/schema/phone-lines';
+import { extraPackages, type ExtraPackageRow } from '../../db/schema/catalog';
 
 /** Extra packages on offer, in catalogue order. */
 export async function findOfferedPackages(db: Db): Promise<ExtraPackageRow[]> {
@@ -25,82 +17,5 @@ export async function findOfferedPackage(db: Db, id: string): Promise<ExtraPacka
     .select()
     .from(extraPackages)
     .where(and(eq(extraPackages.id, id), eq(extraPackages.isOffered, true)));
-  return row;
-}
-
-/** Inserts packages whose id is new (demo seed). */
-export async function insertMissingPackages(db: Db, rows: NewExtraPackageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(extraPackages).values(rows).onConflictDoNothing();
-}
-
-/** A package by id, offered or withdrawn (fulfilment of an order placed before a withdrawal). */
-export async function findPackageById(db: Db, id: string): Promise<ExtraPackageRow | undefined> {
-  const [row] = await db.select().from(extraPackages).where(eq(extraPackages.id, id));
-  return row;
-}
-
-/**
- * Adds a bought package's data to a line's locked balance of the month: a `data` package to the
- * domestic total and remainder, an `eu_data` package to the EU allowance.
- */
-export async function addPackageData(
-  db: Db,
-  lineId: string,
-  kind: ExtraPackageRow['kind'],
-  mb: number,
-  at: Date,
-): Promise<void> {
-  if (kind === 'data') {
-    await db
-      .update(lineBalances)
-      .set({
-        domesticRemainingMb: sql`${lineBalances.domesticRemainingMb} + ${mb}`,
-        domesticTotalMb: sql`${lineBalances.domesticTotalMb} + ${mb}`,
-        updatedAt: at,
-      })
-      .where(eq(lineBalances.lineId, lineId));
-    return;
-  }
-  await db
-    .update(lineBalances)
-    .set({
-      euAllowanceMb: sql`coalesce(${lineBalances.euAllowanceMb}, 0) + ${mb}`,
-      updatedAt: at,
-    })
-    .where(eq(lineBalances.lineId, lineId));
-}
-
-/** A number as purchases see it: who may buy for it and what its plan and account allow. */
-export interface PurchaseLine {
-  lineId: string;
-  msisdn: string;
-  status: 'active' | 'processing' | 'cancelled';
-  /** The number's own user (null: used by the account holder). */
-  userId: string | null;
-  accountId: string | null;
-  ownerUserId: string | null;
-  isPrepaid: boolean;
-  /** The account has the EU package switched on and the plan offers one. */
-  hasEuPackage: boolean;
-}
-
-/** The line that is not cancelled with this number, with its account. */
-export async function findPurchaseLine(db: Db, msisdn: string): Promise<PurchaseLine | undefined> {
-  const [row] = await db
-    .select({
-      lineId: phoneLines.id,
-      msisdn: phoneLines.msisdn,
-      status: phoneLines.status,
-      userId: phoneLines.userId,
-      accountId: phoneLines.accountId,
-      ownerUserId: accounts.ownerUserId,
-      isPrepaid: sql<boolean>`(${phoneLines.isPrepaid} or coalesce(${accounts.type} = 'prepaid', false))`,
-      hasEuPackage: sql<boolean>`coalesce(${accounts.euPackage} and ${plans.euPackageDataMb} is not null, false)`,
-    })
-    .from(phoneLines)
-    .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
-    .where(and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')));
   return row;
 }

@@ -7,18 +7,19 @@ import type { NewActionRow } from '../../db/schema/actions';
 import type { NewNotificationRow } from '../../db/schema/data-transfers';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentRow } from '../../db/schema/payments';
-import { replaceAgreement } from '../agreements/repo';
-import { findLinesByIds, insertActions } from '../data-transfers/repo';
-import { insertNotifications } from '../notifications/repo';
-import { completeOrder } from '../orders/repo';
-import { addPackageData, findPackageById } from '../packages/repo';
+import { replaceAgreement } from '../agreements/card-on-file';
+import { findLinesByIds } from '../data-transfers/lines';
+import { insertActions } from '../actions/log';
+import { insertNotifications } from '../notifications/notify';
+import { completeOrder } from '../orders/lifecycle';
+import { addPackageData, findPackageById } from '../packages/package-data';
 import { monthlyPriceLines } from '../billing/price';
 import { loadBilledAccounts } from '../billing/service';
 import { issueReceipt, type ReceiptItem, type ReceiptText } from '../receipts/issue';
-import { addPrepaidCredit } from '../top-ups/repo';
+import { addPrepaidCredit } from '../top-ups/credit';
 import { initialBuckets } from '../usage/balance';
-import { insertMissingBalances, lockBalances } from '../usage/repo';
-import { bumpUserVersions } from '../versions/repo';
+import { insertMissingBalances, lockBalances } from '../usage/balance-rows';
+import { bumpUserVersions } from '../versions/change-versions';
 
 export interface FulfilmentContext {
   /**

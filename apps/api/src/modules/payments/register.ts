@@ -8,7 +8,6 @@ import {
 import { testProviderRoutes } from '../../adapters/payments/test-provider/routes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { registerPaymentReconciliation } from '../../jobs/payment-reconciliation';
 import { fulfilPaidOrder } from './fulfilment';
 import { paymentWebhookRoutes } from './routes';
 import { createPaymentService, type PaymentService } from './service';
@@ -37,8 +36,8 @@ export interface PaymentDeps {
 
 /**
  * Card payments: the configured provider (the built-in test provider, its card page and its
- * webhook worker), the payments service as `app.payments`, the webhook route and the
- * reconciliation job.
+ * webhook worker), the payments service as `app.payments` and the webhook route. The
+ * reconciliation job (jobs/) is wired beside it in app.ts.
  */
 export async function registerPayments(
   app: FastifyInstance,
@@ -96,12 +95,5 @@ export async function registerPayments(
   app.decorate('payments', service);
   app.decorate('testProvider', testProvider);
   await app.register(paymentWebhookRoutes, { service });
-  registerPaymentReconciliation(app, {
-    intervalS: config.paymentReconcileIntervalS,
-    afterS: config.paymentReconcileAfterS,
-    reconcile: (round) => service.reconcile(round),
-    refund: () => service.refundDue(),
-    log: app.log,
-  });
   return service;
 }

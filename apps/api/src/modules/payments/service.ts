@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatKr } from '@alda/contract/format/money';
-import { paymentReturnPath, type OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import { paymentReturnPath } from '@alda/contract/app-paths';
+import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
@@ -9,13 +10,13 @@ import type { OrderRow } from '../../db/schema/orders';
 import type { NewNotificationRow } from '../../db/schema/data-transfers';
 import type { PaymentRefundRow, PaymentRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
-import { notifyPaymentUpdated } from '../../hub/payment-events';
-import { insertNotifications } from '../notifications/repo';
+import { notifyPaymentUpdated } from './events';
+import { insertNotifications } from '../notifications/notify';
 import { toOrderDto } from '../orders/dto';
 import type { PlacePaidOrderInput } from '../orders/placing';
 import { claimDueRefunds, updateRefund } from './refunds-repo';
-import { bumpUserVersions } from '../versions/repo';
-import { isUuid } from '../versions/uuid';
+import { bumpUserVersions } from '../versions/change-versions';
+import { isUuid } from '../../uuid';
 import {
   findActiveAgreement,
   findOrder,

@@ -7,7 +7,7 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentRow, PaymentState } from '../../db/schema/payments';
-import { notifyPaymentUpdated } from '../../hub/payment-events';
+import { notifyPaymentUpdated } from './events';
 import { requestRefund } from './refunds-repo';
 import { lockOrder, updateOrder, updatePayment } from './repo';
 

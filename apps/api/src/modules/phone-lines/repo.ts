@@ -3,39 +3,9 @@ import type { Db } from '../../db/client';
 import {
   numberReservations,
   phoneLines,
-  type NewPhoneLineRow,
   type NumberReservationRow,
-  type PhoneLineRow,
 } from '../../db/schema/phone-lines';
 import { users } from '../../db/schema/users';
-
-/** The line that has this number now (any status but cancelled); at most one exists. */
-export async function findLiveLine(db: Db, msisdn: string): Promise<PhoneLineRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(phoneLines)
-    .where(and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')));
-  return row;
-}
-
-/** Lines of the user that are active or still being set up (SPEC §6: delete only without these). */
-export async function countLiveLinesOfUser(db: Db, userId: string): Promise<number> {
-  return db.$count(
-    phoneLines,
-    and(eq(phoneLines.userId, userId), inArray(phoneLines.status, ['active', 'processing'])),
-  );
-}
-
-/** Inserts lines whose id is not taken yet (the demo seed); returns how many were new. */
-export async function insertMissingPhoneLines(db: Db, rows: NewPhoneLineRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(phoneLines)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: phoneLines.id });
-  return inserted.length;
-}
 
 /** The unexpired reservation of a number, if any. */
 export async function findActiveReservation(

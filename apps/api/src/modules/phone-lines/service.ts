@@ -3,15 +3,15 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
-import { findUserByPhoneNumber } from '../users/repo';
+import { findUserByPhoneNumber } from '../users/records';
 import { isProviderNumber, nearbyNumbers } from './numbering';
 import {
   findActiveReservation,
-  findLiveLine,
   releaseOlderReservations,
   reserveNumber,
   takenNumbers,
 } from './repo';
+import { findLiveLine } from './lines';
 
 /** How long a number stays reserved for a customer in sign-up (renewed by asking again). */
 export const RESERVATION_TTL_S = 30 * 60;

@@ -3,7 +3,8 @@ import type { Plan, PlansResponse } from '@alda/contract/schemas/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { toPlanDto, localized } from './dto';
-import { findOfferedCatalog, findOfferedPlanTypes, findPlansByIds } from './repo';
+import { findOfferedCatalog, findOfferedPlanTypes } from './repo';
+import { findPlansByIds } from './catalogue';
 
 export interface PlanServiceDeps {
   db: Db;

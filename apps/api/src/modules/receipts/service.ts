@@ -9,7 +9,7 @@ import type { EmailSender } from '../../adapters/email/email-sender';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { escapeHtml } from '../../html';
-import { isUuid } from '../versions/uuid';
+import { isUuid } from '../../uuid';
 import { localizedLine, type StoredReceiptLine } from './issue';
 import { receiptFilename, renderReceiptPdf, type ReceiptCustomer } from './pdf';
 import { RECEIPT_LINK_TTL_S, type ReceiptLinkQuery, type ReceiptLinks } from './pdf-links';

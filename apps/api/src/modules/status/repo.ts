@@ -1,10 +1,6 @@
 import { and, asc, desc, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  statusMessages,
-  type NewStatusMessageRow,
-  type StatusMessageRow,
-} from '../../db/schema/status-messages';
+import { statusMessages, type StatusMessageRow } from '../../db/schema/status-messages';
 
 /**
  * Messages whose window contains `now`: started (no start, or start ≤ now) and not yet ended (no
@@ -26,9 +22,4 @@ export async function findActiveStatusMessages(db: Db, now: Date): Promise<Statu
       asc(statusMessages.createdAt),
       asc(statusMessages.id),
     );
-}
-
-export async function insertStatusMessages(db: Db, rows: NewStatusMessageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(statusMessages).values(rows).onConflictDoNothing();
 }

@@ -2,13 +2,14 @@ import { startOfMonth } from '@alda/contract/format/date';
 import type { Account } from '@alda/contract/schemas/subscriptions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { insertActions } from '../data-transfers/repo';
-import { insertMissingOrders } from '../orders/repo';
-import { findPlansByIds } from '../plans/repo';
+import { insertActions } from '../actions/log';
+import { insertMissingOrders } from '../orders/lifecycle';
+import { findPlansByIds } from '../plans/catalogue';
 import { initialBuckets } from '../usage/balance';
-import { insertMissingBalances, lockBalances } from '../usage/repo';
-import { bumpUserVersions } from '../versions/repo';
-import { findLinesOfAccounts, lockAccount, setAccountEuPackage, setEuAllowance } from './repo';
+import { insertMissingBalances, lockBalances } from '../usage/balance-rows';
+import { bumpUserVersions } from '../versions/change-versions';
+import { lockAccount, setAccountEuPackage, setEuAllowance } from './repo';
+import { findLinesOfAccounts } from './accounts';
 import type { SubscriptionService } from './service';
 
 export interface EuPackageServiceDeps {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema/accounts';
+import { accounts, type AccountRow } from '../../db/schema/accounts';
 import {
   givenDataCounters,
   lineBalances,
@@ -52,19 +52,6 @@ export async function findAccountsByIds(db: Db, ids: readonly string[]): Promise
     .from(accounts)
     .where(inArray(accounts.id, [...ids]))
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
-}
-
-/** Lines on these accounts that are not cancelled, oldest first. */
-export async function findLinesOfAccounts(
-  db: Db,
-  accountIds: readonly string[],
-): Promise<PhoneLineRow[]> {
-  if (accountIds.length === 0) return [];
-  return db
-    .select()
-    .from(phoneLines)
-    .where(and(inArray(phoneLines.accountId, [...accountIds]), ne(phoneLines.status, 'cancelled')))
-    .orderBy(asc(phoneLines.createdAt), asc(phoneLines.id));
 }
 
 /** A line that is not cancelled, by id. */
@@ -139,12 +126,6 @@ export async function findFamilyAccountOfOwner(
       ),
     );
   return row;
-}
-
-/** Inserts accounts whose id is new (demo seed). */
-export async function insertMissingAccounts(db: Db, rows: NewAccountRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(accounts).values(rows).onConflictDoNothing();
 }
 
 /** The account, locked for the rest of the transaction (the EU toggle takes it first). */

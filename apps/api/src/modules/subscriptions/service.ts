@@ -16,6 +16,7 @@ import type {
   SubscriptionDetailResponse,
   SubscriptionsResponse,
 } from '@alda/contract/schemas/subscriptions';
+import { giftCeilingMb } from '@alda/contract/rules/data-transfer';
 import type { Db } from '../../db/client';
 import type { AccountRow } from '../../db/schema/accounts';
 import type {
@@ -27,9 +28,9 @@ import type { OrderRow } from '../../db/schema/orders';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
 import { toOrderDto } from '../orders/dto';
-import { findOrdersOfAccounts } from '../orders/repo';
+import { findOrdersOfAccounts } from '../orders/lifecycle';
 import { toPlanDto } from '../plans/dto';
-import { findPlansByIds, type PlanWithType } from '../plans/repo';
+import { findPlansByIds, type PlanWithType } from '../plans/catalogue';
 import { initialBuckets } from '../usage/balance';
 import {
   findAccountIdsOfUser,
@@ -37,12 +38,12 @@ import {
   findBalances,
   findFamilyAccountOfOwner,
   findGivenData,
-  findLinesOfAccounts,
   findLiveLineById,
   findPeople,
   findPrepaidBalances,
   type PersonRow,
 } from './repo';
+import { findLinesOfAccounts } from './accounts';
 
 export interface SubscriptionServiceDeps {
   db: Db;
@@ -168,7 +169,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       planId: plan.plan.id,
       givenData: {
         current: given?.givenMb ?? 0,
-        max: given?.maxMb ?? plan.plan.giftMaxMb,
+        max: given?.maxMb ?? giftCeilingMb(plan.plan.giftMaxMb),
       },
       dataRemaining: {
         domestic: buckets.domesticRemainingMb,

@@ -4,7 +4,7 @@ import type { TopUpOptionsResponse, TopUpRequest } from '@alda/contract/schemas/
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
-import { findPurchaseLine } from '../packages/repo';
+import { findPurchaseLine } from '../packages/package-data';
 
 /** The amounts offered, øre with VAT: 50, 100, 200, 300 and 500 kr. */
 export const TOP_UP_AMOUNTS = [5_000, 10_000, 20_000, 30_000, 50_000] as const;

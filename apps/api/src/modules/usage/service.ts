@@ -7,12 +7,11 @@ import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
   findActiveMeteredLines,
   findMeteredLines,
-  insertMissingBalances,
   insertNewUsageRecords,
-  lockBalances,
   updateBalance,
   type MeteredLine,
 } from './repo';
+import { insertMissingBalances, lockBalances } from './balance-rows';
 
 export interface UsageServiceDeps {
   db: Db;

@@ -4,9 +4,9 @@ import type { UpdateUserRequest } from '@alda/contract/schemas/profile';
 import type { Db } from '../../db/client';
 import { foreignKeyViolationOf, uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
-import { countLiveLinesOfUser } from '../phone-lines/repo';
 import { toUserDto } from './dto';
-import { deleteUser, findUserByEmail, lockUser, updateUser, type UserChanges } from './repo';
+import { countLiveLinesOfUser, deleteUser, lockUser } from './repo';
+import { findUserByEmail, updateUser, type UserChanges } from './records';
 
 export interface UserServiceDeps {
   db: Db;

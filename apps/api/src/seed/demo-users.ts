@@ -95,6 +95,28 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ];
 
+/** A demo customer by first name (the seeds and the tests refer to them so). */
+export function demoUser(firstname: string): DemoUser {
+  const user = DEMO_USERS.find((u) => u.firstname === firstname);
+  if (!user) throw new Error(`no demo customer named ${firstname}`);
+  return user;
+}
+
+/**
+ * Ids of the demo lines, named after whose they are: the account seed and the tests refer to a
+ * line by these names, never by copying its id.
+ */
+export const DEMO_LINE_IDS = {
+  joannes: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000001',
+  joannesWork: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
+  sunneva: '7a2e4b1c-0002-4c3d-8e2f-0b2f00000001',
+  gudrun: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000001',
+  gudrunSecond: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
+  roi: '7a2e4b1c-0004-4c3d-8e2f-0b2f00000001',
+  /** Bárður's number, being added to the Joensen family plan (no login of his own). */
+  bardur: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
+} as const;
+
 export interface DemoPhoneLine {
   id: string;
   /** 6 digits. */
@@ -113,34 +135,27 @@ export interface DemoPhoneLine {
  * SIMs of these lines are in demo-accounts.ts.
  */
 export const DEMO_PHONE_LINES: readonly DemoPhoneLine[] = [
-  ...DEMO_USERS.flatMap((user, index) =>
-    user.hasLine === false
-      ? []
-      : [
-          {
-            id: `7a2e4b1c-000${index + 1}-4c3d-8e2f-0b2f00000001`,
-            msisdn: user.phoneNumber,
-            userId: user.id,
-            status: 'active' as const,
-          },
-        ],
-  ),
+  ownLine('Jóannes', DEMO_LINE_IDS.joannes),
+  ownLine('Sunneva', DEMO_LINE_IDS.sunneva),
+  ownLine('Guðrun', DEMO_LINE_IDS.gudrun),
+  ownLine('Rói', DEMO_LINE_IDS.roi),
   {
-    id: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
+    id: DEMO_LINE_IDS.gudrunSecond,
     msisdn: '557813',
-    userId: '6f1d2c3a-0003-4a6e-9b1a-0a1f00000003',
+    userId: demoUser('Guðrun').id,
     status: 'processing',
   },
   {
-    id: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
+    id: DEMO_LINE_IDS.joannesWork,
     msisdn: '214466',
-    userId: '6f1d2c3a-0001-4a6e-9b1a-0a1f00000001',
+    userId: demoUser('Jóannes').id,
     status: 'active',
   },
-  {
-    id: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
-    msisdn: '214457',
-    userId: null,
-    status: 'processing',
-  },
+  { id: DEMO_LINE_IDS.bardur, msisdn: '214457', userId: null, status: 'processing' },
 ];
+
+/** A customer's own number as an active line (phone login works for it). */
+function ownLine(firstname: string, id: string): DemoPhoneLine {
+  const user = demoUser(firstname);
+  return { id, msisdn: user.phoneNumber, userId: user.id, status: 'active' };
+}

@@ -1,4 +1,4 @@
-import type { NewNotificationRow } from './schema/data-transfers';
+import type { NewNotificationRow } from '../db/schema/data-transfers';
 import { DEMO_USERS } from './demo-users';
 
 const HOUR = 3_600_000;

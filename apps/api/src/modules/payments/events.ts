@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../../db/client';
 
 /**
  * The seam between payments and the payment hub. Whoever changes a payment's state calls

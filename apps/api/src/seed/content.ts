@@ -1,4 +1,4 @@
-import type { NewContentPageRow } from './schema/content-pages';
+import type { NewContentPageRow } from '../db/schema/content-pages';
 
 /*
  * The terms and privacy texts a new installation starts with (SPEC §2 /menu/treytir and

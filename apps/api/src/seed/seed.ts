@@ -1,15 +1,15 @@
+import type { Db } from '../db/client';
+import { contentPages } from '../db/schema/content-pages';
+import { notifications } from '../db/schema/data-transfers';
+import { phoneLines } from '../db/schema/phone-lines';
+import { statusMessages, type NewStatusMessageRow } from '../db/schema/status-messages';
+import { users as usersTable } from '../db/schema/users';
 import { hashPassword } from '../modules/auth/passwords';
-import { insertMissingContentPages } from '../modules/content/repo';
-import { insertMissingPhoneLines } from '../modules/phone-lines/repo';
-import { insertStatusMessages } from '../modules/status/repo';
-import { countUsers, insertMissingUsers } from '../modules/users/repo';
-import type { Db } from './client';
-import { insertNotifications } from '../modules/notifications/repo';
+import { CONTENT_PAGES } from './content';
 import { seedDemoAccounts } from './demo-accounts';
 import { demoNotifications } from './demo-notifications';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
-import type { NewStatusMessageRow } from './schema/status-messages';
-import { CONTENT_PAGES } from './seed-content';
+import { insertMissing } from './insert';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,12 +19,12 @@ const DAY_MS = 24 * HOUR_MS;
  * inserted; existing ones are never overwritten. Safe to run at every start.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await insertMissingContentPages(db, CONTENT_PAGES);
+  await insertMissing(db, contentPages, CONTENT_PAGES);
 }
 
 /** True when nobody has an account yet: the moment the demo seed is allowed to run. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  return (await countUsers(db)) === 0;
+  return (await db.$count(usersTable)) === 0;
 }
 
 /** Status messages of the demo, active around `now` so the native shell has something to show. */
@@ -79,14 +79,15 @@ export async function seedDemoData(
   const passwordHash = await demoPasswordHash();
   const users = DEMO_USERS.map(({ role: _role, ...user }) => ({ ...user, passwordHash }));
   return db.transaction(async (tx) => {
-    const usersCreated = await insertMissingUsers(tx, users);
-    const linesCreated = await insertMissingPhoneLines(
+    const usersCreated = await insertMissing(tx, usersTable, users);
+    const linesCreated = await insertMissing(
       tx,
+      phoneLines,
       DEMO_PHONE_LINES.map((line) => ({ ...line, createdAt: now, statusChangedAt: now })),
     );
     await seedDemoAccounts(tx, now);
-    await insertStatusMessages(tx, demoStatusMessages(now));
-    await insertNotifications(tx, demoNotifications(now));
+    await insertMissing(tx, statusMessages, demoStatusMessages(now));
+    await insertMissing(tx, notifications, demoNotifications(now));
     return { usersCreated, linesCreated };
   });
 }

@@ -1,20 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
-import { insertMissingActions } from '../modules/actions/repo';
 import { insertDemoProviderCards } from '../adapters/payments/test-provider/demo';
-import { insertMissingAgreements } from '../modules/agreements/repo';
-import { insertMissingOrders } from '../modules/orders/repo';
-import { insertMissingPackages } from '../modules/packages/repo';
-import { insertMissingCatalog } from '../modules/plans/repo';
-import { insertMissingAccounts } from '../modules/subscriptions/repo';
-import type { Db } from './client';
-import { DEMO_USERS } from './demo-users';
-import type { NewAccountRow } from './schema/accounts';
-import type { NewActionRow } from './schema/actions';
-import { givenDataCounters, lineBalances, prepaidBalances } from './schema/balances';
-import type { NewExtraPackageRow, NewPlanRow, NewPlanTypeRow } from './schema/catalog';
-import type { NewOrderRow } from './schema/orders';
-import { phoneLines } from './schema/phone-lines';
+import type { Db } from '../db/client';
+import { accounts, type NewAccountRow } from '../db/schema/accounts';
+import { actions, type NewActionRow } from '../db/schema/actions';
+import { paymentAgreements } from '../db/schema/agreements';
+import { givenDataCounters, lineBalances, prepaidBalances } from '../db/schema/balances';
+import {
+  extraPackages,
+  planTypes,
+  plans,
+  type NewExtraPackageRow,
+  type NewPlanRow,
+  type NewPlanTypeRow,
+} from '../db/schema/catalog';
+import { orders, type NewOrderRow } from '../db/schema/orders';
+import { phoneLines } from '../db/schema/phone-lines';
+import { DEMO_LINE_IDS, demoUser } from './demo-users';
+import { insertMissing } from './insert';
 
 /*
  * The demo's catalogue, accounts, orders, balances, payment agreements and activity log, on top
@@ -27,29 +30,17 @@ const GB = 1024;
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-const userId = (firstname: string): string => {
-  const user = DEMO_USERS.find((u) => u.firstname === firstname);
-  if (!user) throw new Error(`demo user ${firstname} is missing`);
-  return user.id;
-};
+const userId = (firstname: string): string => demoUser(firstname).id;
 
 const JOANNES = userId('Jóannes');
 const SUNNEVA = userId('Sunneva');
 const GUDRUN = userId('Guðrun');
 const ROI = userId('Rói');
 
-/** Line ids of demo-users.ts DEMO_PHONE_LINES. */
-const LINE = {
-  joannes: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000001',
-  joannesWork: '7a2e4b1c-0001-4c3d-8e2f-0b2f00000002',
-  sunneva: '7a2e4b1c-0002-4c3d-8e2f-0b2f00000001',
-  bardur: '7a2e4b1c-0006-4c3d-8e2f-0b2f00000001',
-  gudrun: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000001',
-  gudrunSecond: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
-  roi: '7a2e4b1c-0004-4c3d-8e2f-0b2f00000001',
-} as const;
+const LINE = DEMO_LINE_IDS;
 
-const ACCOUNT = {
+/** Ids of the demo accounts, named after whose they are (tests refer to them by these names). */
+export const DEMO_ACCOUNT_IDS = {
   joensenFamily: '3c9d0a51-0001-4b7e-9a10-5a5e00000001',
   joannesWork: '3c9d0a51-0002-4b7e-9a10-5a5e00000002',
   gudrun: '3c9d0a51-0003-4b7e-9a10-5a5e00000003',
@@ -210,49 +201,49 @@ const LINE_SETUP: {
 }[] = [
   {
     id: LINE.joannes,
-    accountId: ACCOUNT.joensenFamily,
+    accountId: DEMO_ACCOUNT_IDS.joensenFamily,
     planId: 'family-20',
     simType: 'esim',
     daysAgo: 800,
   },
   {
     id: LINE.sunneva,
-    accountId: ACCOUNT.joensenFamily,
+    accountId: DEMO_ACCOUNT_IDS.joensenFamily,
     planId: 'family-20',
     simType: 'physical',
     daysAgo: 640,
   },
   {
     id: LINE.bardur,
-    accountId: ACCOUNT.joensenFamily,
+    accountId: DEMO_ACCOUNT_IDS.joensenFamily,
     planId: 'family-20',
     simType: 'esim',
     daysAgo: 2,
   },
   {
     id: LINE.joannesWork,
-    accountId: ACCOUNT.joannesWork,
+    accountId: DEMO_ACCOUNT_IDS.joannesWork,
     planId: 'individual-5',
     simType: 'physical',
     daysAgo: 300,
   },
   {
     id: LINE.gudrun,
-    accountId: ACCOUNT.gudrun,
+    accountId: DEMO_ACCOUNT_IDS.gudrun,
     planId: 'individual-20',
     simType: 'esim',
     daysAgo: 420,
   },
   {
     id: LINE.gudrunSecond,
-    accountId: ACCOUNT.gudrunSecond,
+    accountId: DEMO_ACCOUNT_IDS.gudrunSecond,
     planId: 'individual-5',
     simType: 'esim',
     daysAgo: 1,
   },
   {
     id: LINE.roi,
-    accountId: ACCOUNT.roi,
+    accountId: DEMO_ACCOUNT_IDS.roi,
     planId: 'prepaid-talutid',
     simType: 'physical',
     isPrepaid: true,
@@ -264,7 +255,7 @@ function demoAccounts(now: Date): NewAccountRow[] {
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   return [
     {
-      id: ACCOUNT.joensenFamily,
+      id: DEMO_ACCOUNT_IDS.joensenFamily,
       ownerUserId: JOANNES,
       type: 'family_plan',
       planId: 'family-20',
@@ -273,7 +264,7 @@ function demoAccounts(now: Date): NewAccountRow[] {
       createdAt: ago(800),
     },
     {
-      id: ACCOUNT.joannesWork,
+      id: DEMO_ACCOUNT_IDS.joannesWork,
       ownerUserId: JOANNES,
       type: 'individual_plan',
       planId: 'individual-5',
@@ -282,7 +273,7 @@ function demoAccounts(now: Date): NewAccountRow[] {
       createdAt: ago(300),
     },
     {
-      id: ACCOUNT.gudrun,
+      id: DEMO_ACCOUNT_IDS.gudrun,
       ownerUserId: GUDRUN,
       type: 'individual_plan',
       planId: 'individual-20',
@@ -292,7 +283,7 @@ function demoAccounts(now: Date): NewAccountRow[] {
     },
     // Ordered yesterday; the plan is set when the order completes (SPEC §2 welcome guard).
     {
-      id: ACCOUNT.gudrunSecond,
+      id: DEMO_ACCOUNT_IDS.gudrunSecond,
       ownerUserId: GUDRUN,
       type: 'individual_plan',
       planId: null,
@@ -301,7 +292,7 @@ function demoAccounts(now: Date): NewAccountRow[] {
       createdAt: ago(1),
     },
     {
-      id: ACCOUNT.roi,
+      id: DEMO_ACCOUNT_IDS.roi,
       ownerUserId: ROI,
       type: 'prepaid',
       planId: 'prepaid-talutid',
@@ -312,15 +303,19 @@ function demoAccounts(now: Date): NewAccountRow[] {
   ];
 }
 
+/** The id of the demo's n-th order (1…): tests name an order of the seed by it. */
+export const demoOrderId = (n: number) =>
+  `5e0f7c2a-00${String(n).padStart(2, '0')}-4d1b-8c3e-0de000000000`;
+
 function demoOrders(now: Date): NewOrderRow[] {
   const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY - minutes * MIN);
   const done = (days: number) => ({ isComplete: true, completedAt: ago(days) });
-  const id = (n: number) => `5e0f7c2a-00${String(n).padStart(2, '0')}-4d1b-8c3e-0de000000000`;
+  const id = demoOrderId;
   return [
     {
       id: id(1),
       userId: JOANNES,
-      accountId: ACCOUNT.joensenFamily,
+      accountId: DEMO_ACCOUNT_IDS.joensenFamily,
       lineId: LINE.joannes,
       kind: 'new_subscription',
       isMainSubscription: true,
@@ -332,7 +327,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(2),
       userId: JOANNES,
-      accountId: ACCOUNT.joensenFamily,
+      accountId: DEMO_ACCOUNT_IDS.joensenFamily,
       lineId: LINE.sunneva,
       kind: 'add_member',
       planId: 'family-20',
@@ -345,7 +340,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(3),
       userId: JOANNES,
-      accountId: ACCOUNT.joannesWork,
+      accountId: DEMO_ACCOUNT_IDS.joannesWork,
       lineId: LINE.joannesWork,
       kind: 'new_subscription',
       isMainSubscription: true,
@@ -357,7 +352,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(4),
       userId: JOANNES,
-      accountId: ACCOUNT.joensenFamily,
+      accountId: DEMO_ACCOUNT_IDS.joensenFamily,
       lineId: LINE.sunneva,
       kind: 'extra_package',
       msisdn: '214456',
@@ -372,7 +367,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(5),
       userId: JOANNES,
-      accountId: ACCOUNT.joensenFamily,
+      accountId: DEMO_ACCOUNT_IDS.joensenFamily,
       lineId: LINE.bardur,
       kind: 'add_member',
       planId: 'family-20',
@@ -384,7 +379,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(6),
       userId: GUDRUN,
-      accountId: ACCOUNT.gudrun,
+      accountId: DEMO_ACCOUNT_IDS.gudrun,
       lineId: LINE.gudrun,
       kind: 'new_subscription',
       isMainSubscription: true,
@@ -396,7 +391,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(7),
       userId: GUDRUN,
-      accountId: ACCOUNT.gudrun,
+      accountId: DEMO_ACCOUNT_IDS.gudrun,
       lineId: LINE.gudrun,
       kind: 'extra_package',
       msisdn: '557812',
@@ -409,7 +404,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(8),
       userId: GUDRUN,
-      accountId: ACCOUNT.gudrunSecond,
+      accountId: DEMO_ACCOUNT_IDS.gudrunSecond,
       lineId: LINE.gudrunSecond,
       kind: 'new_subscription',
       isMainSubscription: true,
@@ -420,7 +415,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(9),
       userId: ROI,
-      accountId: ACCOUNT.roi,
+      accountId: DEMO_ACCOUNT_IDS.roi,
       lineId: LINE.roi,
       kind: 'new_subscription',
       isMainSubscription: true,
@@ -432,7 +427,7 @@ function demoOrders(now: Date): NewOrderRow[] {
     {
       id: id(10),
       userId: ROI,
-      accountId: ACCOUNT.roi,
+      accountId: DEMO_ACCOUNT_IDS.roi,
       lineId: LINE.roi,
       kind: 'top_up',
       msisdn: '779031',
@@ -656,9 +651,10 @@ function demoActions(now: Date): NewActionRow[] {
  * the demo customers. Expects the users and lines of demo-users.ts to exist; safe to run again.
  */
 export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
-  await insertMissingCatalog(db, { planTypes: DEMO_PLAN_TYPES, plans: DEMO_PLANS });
-  await insertMissingPackages(db, DEMO_PACKAGES);
-  await insertMissingAccounts(db, demoAccounts(now));
+  await insertMissing(db, planTypes, DEMO_PLAN_TYPES);
+  await insertMissing(db, plans, DEMO_PLANS);
+  await insertMissing(db, extraPackages, DEMO_PACKAGES);
+  await insertMissing(db, accounts, demoAccounts(now));
   for (const line of LINE_SETUP) {
     await db
       .update(phoneLines)
@@ -671,7 +667,7 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
       })
       .where(eq(phoneLines.id, line.id));
   }
-  await insertMissingOrders(db, demoOrders(now));
+  await insertMissing(db, orders, demoOrders(now));
   await db.insert(lineBalances).values(demoBalances(now)).onConflictDoNothing();
   await db
     .insert(givenDataCounters)
@@ -691,7 +687,7 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
       { lineId: LINE.roi, balanceOere: 8_550, updatedAt: new Date(now.getTime() - 12 * DAY) },
     ])
     .onConflictDoNothing();
-  await insertMissingAgreements(db, demoAgreements(now));
+  await insertMissing(db, paymentAgreements, demoAgreements(now));
   // The test provider holds the cards behind those agreements (its own store, ADR 0050).
   await insertDemoProviderCards(
     db,
@@ -702,5 +698,5 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
       expiry: a.cardExpiry,
     })),
   );
-  await insertMissingActions(db, demoActions(now));
+  await insertMissing(db, actions, demoActions(now));
 }

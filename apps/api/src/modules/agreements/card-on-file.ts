@@ -1,0 +1,36 @@
+import { eq, ne, and } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentAgreements, type PaymentAgreementRow } from '../../db/schema/agreements';
+
+// Public to other modules: the card on file is replaced by payments when a card check is paid, in that transaction.
+
+/** The card a new agreement is made from (copied from the paid card check). */
+export interface AgreementCard {
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardExpiry: string | null;
+  providerReference: string | null;
+}
+
+/**
+ * Makes `card` the customer's active agreement: every earlier agreement that is not cancelled is
+ * cancelled first (the partial unique index allows one pending or active agreement), then the new
+ * one is inserted. Call inside the transaction that marks the card check paid.
+ */
+export async function replaceAgreement(
+  db: Db,
+  userId: string,
+  card: AgreementCard,
+  at: Date,
+): Promise<PaymentAgreementRow> {
+  await db
+    .update(paymentAgreements)
+    .set({ status: 'cancelled', updatedAt: at })
+    .where(and(eq(paymentAgreements.userId, userId), ne(paymentAgreements.status, 'cancelled')));
+  const [row] = await db
+    .insert(paymentAgreements)
+    .values({ userId, status: 'active', ...card, createdAt: at, updatedAt: at })
+    .returning();
+  if (!row) throw new Error('agreement insert returned nothing');
+  return row;
+}

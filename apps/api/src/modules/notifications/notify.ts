@@ -1,0 +1,10 @@
+import type { Db } from '../../db/client';
+import { notifications, type NewNotificationRow } from '../../db/schema/data-transfers';
+
+// Public to other modules: notifications are written in the transaction of the change they tell about.
+
+/** Adds notifications; one whose id exists already is skipped (a retried change notifies once). */
+export async function insertNotifications(db: Db, rows: NewNotificationRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notifications).values(rows).onConflictDoNothing();
+}
