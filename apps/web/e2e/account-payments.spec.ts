@@ -1,16 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot } from './support/app';
+import { DEMO, demo, loginByEmail, screenshot } from './support/app';
 import { outbox } from './support/outbox';
 
 /**
- * Demo customers of the seed (apps/api/src/db/demo-users.ts, demo-accounts.ts). Sunneva has no
+ * Demo customers of the seed (apps/api/src/seed/demo-users.ts, demo-accounts.ts). Sunneva has no
  * card on file and registers one; Guðrun (individual 20 GB with the EU package, Mastercard •••• 5454
  * on file) changes hers and pays her month with it. Jóannes (family owner, EU package on) toggles
  * the EU package and ends with it on again, as the accounts journey expects.
  */
-const SUNNEVA = { email: 'sunneva@demo.alda.fo' };
-const GUDRUN = { email: 'gudrun@demo.alda.fo', number: '557812' };
-const OWNER = { email: DEMO.email, number: '214455' };
+const SUNNEVA = demo('Sunneva');
+const GUDRUN = demo('Guðrun');
+const OWNER = DEMO;
 
 /** Test cards of the built-in provider (docs/operations.md "Payments"). */
 const CARDS = { succeeds: '4242 4242 4242 4242', slow: '4000 0000 0000 3063' };

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot } from './support/app';
+import { DEMO, demo, loginByEmail, screenshot } from './support/app';
 import { postUsage, subscriptionsOf } from './support/usage';
 
-/** Demo customers of the accounts seed (apps/api/src/db/demo-users.ts). */
-const OWNER = { email: 'joannes@demo.alda.fo', number: '214455', secondLine: '214466' };
-const MEMBER = { email: 'sunneva@demo.alda.fo', firstname: 'Sunneva' };
-const NEW_CUSTOMER = { email: 'ny@demo.alda.fo', firstname: 'Ása' };
+/** Demo customers of the accounts seed (apps/api/src/seed/demo-users.ts). */
+const OWNER = { ...demo('Jóannes'), secondLine: '214466' };
+const MEMBER = demo('Sunneva');
+const NEW_CUSTOMER = demo('Ása');
 const BEING_ADDED = { name: 'Bárður Joensen', number: '214457' };
 
 const dataRing = (page: Page, name = 'Data eftir í Føroyum') => page.getByRole('meter', { name });

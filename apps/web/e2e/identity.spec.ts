@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot, signIn } from './support/app';
+import { DEMO, demo, loginByEmail, screenshot, signIn } from './support/app';
 import { latestPinCode, latestResetLink } from './support/outbox';
 
-/** Demo customers with a phone line (apps/api/src/db/demo-users.ts). */
+/** Demo customers with a phone line (apps/api/src/seed/demo-users.ts). */
 const GUDRUN = { phoneNumber: '557812', firstname: 'Guðrun' };
 /** Guðrun's second number, still being set up by the network. */
 const PROCESSING_NUMBER = '557813';
@@ -273,7 +273,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
   test('delete user is refused while the customer has a line (SPEC §6 HAS_ACTIVE_SUBSCRIPTION)', async ({
     page,
   }) => {
-    await loginByEmail(page, 'roi@demo.alda.fo', DEMO.password);
+    await loginByEmail(page, demo('Rói').email, DEMO.password);
     await expect(page).toHaveURL(/\/(valkomin)?$/);
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
     await page.getByRole('button', { name: 'Strika brúkara' }).click();

@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot } from './support/app';
+import { DEMO, demo, loginByEmail, screenshot } from './support/app';
 
 /**
  * Purchases with the built-in test provider's hosted card page and the live payment status
@@ -8,8 +8,8 @@ import { DEMO, loginByEmail, screenshot } from './support/app';
  * no card on file) buys extra data; Rói (prepaid talutíð) tops up. The API under test settles the
  * slow test card after 4 s (playwright.config.ts TEST_PROVIDER_SLOW_DELAY_MS).
  */
-const JOANNES = { email: DEMO.email, number: '214455' };
-const ROI = { email: 'roi@demo.alda.fo', number: '779031' };
+const JOANNES = DEMO;
+const ROI = demo('Rói');
 
 /** Test cards of the built-in provider (docs/operations.md "Payments"). */
 const CARDS = {

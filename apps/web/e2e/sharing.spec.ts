@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot } from './support/app';
+import { DEMO, demo, loginByEmail, screenshot } from './support/app';
 
 /**
  * Data sharing between two customers in two browsers (issue 5, SPEC §4–§8). A (Sunneva) asks B
@@ -8,8 +8,8 @@ import { DEMO, loginByEmail, screenshot } from './support/app';
  * interval: Playwright's clock is installed in both pages and fast-forwarded a minute, so no
  * test-only build setting is needed.
  */
-const A = { email: 'sunneva@demo.alda.fo', number: '214456', firstname: 'Sunneva' };
-const B = { email: 'joannes@demo.alda.fo', number: '214455', firstname: 'Jóannes' };
+const A = demo('Sunneva');
+const B = demo('Jóannes');
 const MINUTE = '01:00';
 
 interface Balance {

@@ -4,7 +4,9 @@ import { DEMO, loginByEmail, screenshot, signIn } from './support/app';
 const CONFIRM_LOGOUT = 'Rita út';
 
 test.describe('app shell (SPEC §1–§2)', () => {
-  test('a guest is sent to login and sees the method chooser (SPEC §2 route guards)', async ({ page }) => {
+  test('a guest is sent to login and sees the method chooser (SPEC §2 route guards)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/rita-inn$/);
     await expect(page.getByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeVisible();
@@ -14,7 +16,9 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(page).toHaveURL(/\/rita-inn$/);
   });
 
-  test('wrong password shows the SPEC §8 login message; right password reaches home', async ({ page }) => {
+  test('wrong password shows the SPEC §8 login message; right password reaches home', async ({
+    page,
+  }) => {
     await loginByEmail(page, DEMO.email, 'Skeivt1234!');
     await expect(page.getByText('Skeivur teldupostur ella loyniorð.')).toBeVisible();
     await expect(page).toHaveURL(/vid-telduposti$/);
@@ -60,13 +64,17 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await page.getByRole('button', { name: 'Rita út' }).click();
     await dialog.getByRole('button', { name: CONFIRM_LOGOUT }).click();
     await expect(page).toHaveURL(/\/rita-inn$/);
-    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /Token/.test(k)));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => /Token/.test(k)),
+    );
     expect(stored).toEqual([]);
     await page.goto('/');
     await expect(page).toHaveURL(/\/rita-inn$/);
   });
 
-  test('the language choice survives a reload and is sent as Accept-Language (SPEC §1)', async ({ page }) => {
+  test('the language choice survives a reload and is sent as Accept-Language (SPEC §1)', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.getByRole('link', { name: 'Valmynd' }).click();
     await expect(page).toHaveURL(/\/menu$/);
@@ -90,7 +98,9 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(page.getByRole('heading', { name: 'Mál' })).toBeVisible();
   });
 
-  test('terms and privacy render markdown from the API in both languages (SPEC §2)', async ({ page }) => {
+  test('terms and privacy render markdown from the API in both languages (SPEC §2)', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/menu/treytir');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Treytir');

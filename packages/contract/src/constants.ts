@@ -55,8 +55,11 @@ export const LOCALE_KEY = 'locale';
 
 /** Most usage records one POST /api/usage/records may carry (a charging system sends batches). */
 export const USAGE_RECORDS_MAX = 1_000;
-/** Monthly ceiling for giving data away (givenData.max, SPEC §5) when a plan sets none: 5 GB. */
-export const DEFAULT_GIFT_MAX_MB = 5 * 1024;
+/**
+ * The most data the app offers to request in one data request: 5 GB, its largest amount step.
+ * (Gifts are capped by the giver's own ceiling instead: `giftCeilingMb` in rules/data-transfer.)
+ */
+export const DATA_REQUEST_MAX_MB = 5 * 1024;
 
 /** The native app's id: Capacitor `appId`, Android package and iOS bundle id (ADR 0054). */
 export const NATIVE_APP_ID = 'fo.alda.selfcare';

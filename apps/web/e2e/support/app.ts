@@ -1,9 +1,19 @@
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, demoUser } from '../../../api/src/seed/demo-users';
 
-/** Demo customer seeded by the API in demo mode (apps/api/src/db/demo-users.ts). */
-export const DEMO = { email: 'joannes@demo.alda.fo', password: 'Demo1234!', firstname: 'Jóannes' };
+/**
+ * A demo customer as the journeys sign in: e-mail, own number and the shared password, taken from
+ * the API's seed (apps/api/src/seed/demo-users.ts) so that no journey copies them.
+ */
+export function demo(firstname: string) {
+  const user = demoUser(firstname);
+  return { email: user.email, number: user.phoneNumber, firstname, password: DEMO_PASSWORD };
+}
+
+/** Jóannes, the family plan owner: the journeys' default customer. */
+export const DEMO = demo('Jóannes');
 
 const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 

@@ -3,9 +3,9 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePartnerApp } from '@/features/partner-app/partner-app';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
-import { PATHS } from '@/shared/config/paths';
 import { cx } from '@/shared/ui/cx';
 import { AldaMark, HomeIcon, MenuIcon, UserIcon } from '@/shared/ui/icons';
+import { ROUTES } from '@/shared/config/paths';
 
 /** The footer navigation (SPEC §2): Home, My user, Menu and the round logo button in the middle. */
 export function Footer() {
@@ -18,8 +18,8 @@ export function Footer() {
       className="h-footer pb-safe fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-app bg-white shadow-footer"
     >
       <ul className="grid h-(--footer-h) grid-cols-4 items-stretch">
-        <Item to={PATHS.home} end icon={<HomeIcon />} label={t('nav.home')} />
-        <Item to={PATHS.profile} icon={<UserIcon />} label={t('nav.profile')} />
+        <Item to={ROUTES.home} end icon={<HomeIcon />} label={t('nav.home')} />
+        <Item to={ROUTES.profile} icon={<UserIcon />} label={t('nav.profile')} />
         <li className="flex items-start justify-center">
           <button
             type="button"
@@ -31,7 +31,7 @@ export function Footer() {
           </button>
         </li>
         <Item
-          to={PATHS.menu}
+          to={ROUTES.menu}
           icon={<MenuIcon />}
           label={t('nav.menu')}
           badge={unread > 0 ? unread : undefined}

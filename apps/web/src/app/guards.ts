@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { getOrders, getSubscriptions, isOwner, visibleOrders } from '@/shared/api/account-data';
 import type { SessionStore } from '@/shared/auth/session-store';
-import { PATHS } from '@/shared/config/paths';
+import { ROUTES } from '@/shared/config/paths';
 
 export interface GuardDeps {
   session: Pick<SessionStore, 'getState'>;
@@ -18,13 +18,13 @@ export function createGuards({ session, queryClient }: GuardDeps) {
 
   return {
     /** Guest routes send a signed-in user to home. */
-    guestOnly: () => (signedIn() ? redirect(PATHS.home) : null),
+    guestOnly: () => (signedIn() ? redirect(ROUTES.home) : null),
 
     /** Auth-required routes send a user without a session to login. */
-    authRequired: () => (signedIn() ? null : redirect(PATHS.login)),
+    authRequired: () => (signedIn() ? null : redirect(ROUTES.login)),
 
     /** Owner routes send non-owners to home (isOwner defaults to true). */
-    ownerOnly: () => (signedIn() && !isOwner(queryClient) ? redirect(PATHS.home) : null),
+    ownerOnly: () => (signedIn() && !isOwner(queryClient) ? redirect(ROUTES.home) : null),
 
     /**
      * Home goes to the welcome screen when the user has no current account and no orders.
@@ -37,7 +37,7 @@ export function createGuards({ session, queryClient }: GuardDeps) {
       const orders = getOrders(queryClient);
       if (subscriptions === undefined || orders === undefined) return null;
       return !subscriptions.currentAccount && visibleOrders(orders).length === 0
-        ? redirect(PATHS.welcome)
+        ? redirect(ROUTES.welcome)
         : null;
     },
 
@@ -45,7 +45,9 @@ export function createGuards({ session, queryClient }: GuardDeps) {
     welcome: () => {
       if (!signedIn()) return null;
       const planId = getSubscriptions(queryClient)?.currentAccount?.planId;
-      return planId !== undefined && planId !== null && planId !== '' ? redirect(PATHS.home) : null;
+      return planId !== undefined && planId !== null && planId !== ''
+        ? redirect(ROUTES.home)
+        : null;
     },
   };
 }

@@ -1,9 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
-import { PATHS } from '@/shared/config/paths';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
+import { ROUTES, segment } from '@/shared/config/paths';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -30,7 +26,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
           loader: guards.guestOnly,
           children: [
             {
-              path: 'rita-inn',
+              path: segment(ROUTES.login),
               children: [
                 {
                   index: true,
@@ -41,7 +37,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'vid-telefonnummari',
+                  path: segment(ROUTES.loginPhone, ROUTES.login),
                   handle: handle({ title: 'auth.phone.heading' }),
                   lazy: async () => ({
                     Component: (await import('@/features/auth/phone-login-screen'))
@@ -49,14 +45,14 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'pin',
+                  path: segment(ROUTES.loginPin, ROUTES.login),
                   handle: handle({ title: 'auth.pin.heading' }),
                   lazy: async () => ({
                     Component: (await import('@/features/auth/pin-screen')).PinScreen,
                   }),
                 },
                 {
-                  path: 'vid-telduposti',
+                  path: segment(ROUTES.loginEmail, ROUTES.login),
                   handle: handle({ title: 'auth.email.heading' }),
                   lazy: async () => ({
                     Component: (await import('@/features/auth/email-login-screen'))
@@ -66,7 +62,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               ],
             },
             {
-              path: 'gloymt-loyniord',
+              path: segment(ROUTES.forgotPassword),
               handle: handle({ title: 'auth.forgot.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/auth/forgot-password-screen'))
@@ -75,7 +71,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
             },
             {
               // Opened from the e-mailed link: /nytt-loyniord?token=…
-              path: 'nytt-loyniord',
+              path: segment(ROUTES.resetPassword),
               handle: handle({ title: 'auth.reset.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/auth/reset-password-screen'))
@@ -83,7 +79,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: 'stovna-brukara',
+              path: segment(ROUTES.register),
               handle: handle({ title: 'auth.register.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/auth/register-screen')).RegisterScreen,
@@ -104,7 +100,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: 'valkomin',
+              path: segment(ROUTES.welcome),
               loader: guards.welcome,
               handle: handle({ footer: true, title: 'welcome.title' }),
               lazy: async () => ({
@@ -112,7 +108,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: 'menu',
+              path: segment(ROUTES.menu),
               handle: handle({ footer: true }),
               children: [
                 {
@@ -123,63 +119,63 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'treytir',
+                  path: segment(ROUTES.terms, ROUTES.menu),
                   handle: handle({ title: 'content.terms' }),
                   lazy: async () => ({
                     Component: (await import('@/features/content/content-screen')).TermsScreen,
                   }),
                 },
                 {
-                  path: 'privatlivspolitikkur',
+                  path: segment(ROUTES.privacy, ROUTES.menu),
                   handle: handle({ title: 'content.privacy' }),
                   lazy: async () => ({
                     Component: (await import('@/features/content/content-screen')).PrivacyScreen,
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.ordersPattern,
+                  path: segment(ROUTES.orders, ROUTES.menu),
                   handle: handle({ title: 'orders.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/orders/orders-screen')).OrdersScreen,
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.plansPattern,
+                  path: segment(ROUTES.plans, ROUTES.menu),
                   handle: handle({ title: 'plans.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/plans/plans-screen')).PlansScreen,
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.planPattern,
+                  path: segment(ROUTES.plan, ROUTES.menu),
                   handle: handle({ title: 'plans.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/plans/plan-screen')).PlanScreen,
                   }),
                 },
                 {
-                  path: SHARING_PATHS.activity.slice('/menu/'.length),
+                  path: segment(ROUTES.activity, ROUTES.menu),
                   handle: handle({ title: 'activity.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/activity/activity-screen')).ActivityScreen,
                   }),
                 },
                 {
-                  path: BILLING_PATHS.receipts.slice('/menu/'.length),
+                  path: segment(ROUTES.receipts, ROUTES.menu),
                   handle: handle({ title: 'receipts.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/receipts/receipts-screen')).ReceiptsScreen,
                   }),
                 },
                 {
-                  path: BILLING_PATHS.receiptPattern,
+                  path: segment(ROUTES.receipt, ROUTES.menu),
                   handle: handle({ title: 'receipts.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/receipts/receipt-screen')).ReceiptScreen,
                   }),
                 },
                 {
-                  path: BILLING_PATHS.monthlyPrice.slice('/menu/'.length),
+                  path: segment(ROUTES.monthlyPrice, ROUTES.menu),
                   handle: handle({ title: 'billing.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/billing/monthly-price-screen'))
@@ -187,7 +183,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'mal',
+                  path: segment(ROUTES.language, ROUTES.menu),
                   handle: handle({ title: 'language.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/menu/language-screen')).LanguageScreen,
@@ -196,7 +192,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               ],
             },
             {
-              path: 'min-brukari',
+              path: segment(ROUTES.profile),
               handle: handle({ footer: true, title: 'profile.title' }),
               children: [
                 {
@@ -207,7 +203,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                 },
                 {
                   // Forms: no footer, so the keyboard and the save button have the room.
-                  path: 'broyt',
+                  path: segment(ROUTES.profileEdit, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.edit.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/profile/profile-edit-screen'))
@@ -216,7 +212,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                 },
                 {
                   // SPEC §2 profile.agreement: no footer.
-                  path: BILLING_PATHS.agreement.slice('/min-brukari/'.length),
+                  path: segment(ROUTES.agreement, ROUTES.profile),
                   handle: handle({ footer: false, title: 'agreement.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/agreement/agreement-screen'))
@@ -224,7 +220,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'loyniord',
+                  path: segment(ROUTES.profilePassword, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.password.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/profile/change-password-screen'))
@@ -234,7 +230,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               ],
             },
             {
-              path: SHARING_PATHS.notifications.slice(1),
+              path: segment(ROUTES.notifications),
               handle: handle({ footer: true, title: 'notifications.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/notifications/notifications-screen'))
@@ -242,7 +238,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: SHARING_PATHS.giveData.slice(1),
+              path: segment(ROUTES.giveData),
               handle: handle({ title: 'dataSharing.gift.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/data-sharing/data-transfer-screen'))
@@ -250,7 +246,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: SHARING_PATHS.requestData.slice(1),
+              path: segment(ROUTES.requestData),
               handle: handle({ title: 'dataSharing.request.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/data-sharing/data-transfer-screen'))
@@ -259,7 +255,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
             },
             {
               // SPEC §4 payment flow: the provider's card page returns here; no footer, back goes home.
-              path: PAYMENT_PATHS.statusPattern,
+              path: segment(ROUTES.paymentStatus),
               handle: handle({ title: 'payment.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/payments/payment-status-screen'))
@@ -267,14 +263,14 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
-              path: PAYMENT_PATHS.buyPackage.slice(1),
+              path: segment(ROUTES.buyPackage),
               handle: handle({ title: 'packages.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/packages/packages-screen')).PackagesScreen,
               }),
             },
             {
-              path: PAYMENT_PATHS.topUp.slice(1),
+              path: segment(ROUTES.topUp),
               handle: handle({ title: 'topUp.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/top-up/top-up-screen')).TopUpScreen,
@@ -287,7 +283,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               handle: handle({ footer: true }),
               children: [
                 {
-                  path: ACCOUNT_PATHS.familyMemberPattern,
+                  path: segment(ROUTES.familyMember),
                   handle: handle({ title: 'family.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/family/family-member-screen'))
@@ -295,7 +291,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.familyMemberProcessingPattern,
+                  path: segment(ROUTES.familyMemberProcessing),
                   handle: handle({ title: 'family.processing.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/family/processing-member-screen'))
@@ -303,7 +299,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.manageSubscriptionPattern,
+                  path: segment(ROUTES.manageSubscription),
                   handle: handle({ title: 'manage.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/manage/manage-subscription-screen'))
@@ -311,7 +307,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
-                  path: ACCOUNT_PATHS.manageFamilyPattern,
+                  path: segment(ROUTES.manageFamily),
                   handle: handle({ title: 'manageFamily.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/manage/manage-family-screen'))
@@ -323,7 +319,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
           ],
         },
         // Unknown paths redirect to home.
-        { path: '*', loader: () => redirect(PATHS.home), element: null },
+        { path: '*', loader: () => redirect(ROUTES.home), element: null },
       ],
     },
   ];

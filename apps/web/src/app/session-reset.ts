@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { SessionStore } from '@/shared/auth/session-store';
-import { PATHS } from '@/shared/config/paths';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';
 import { OFFLINE_TOAST_ID } from './use-offline-toast';
+import { ROUTES } from '@/shared/config/paths';
 
 export interface SessionResetDeps {
   session: Pick<SessionStore, 'onSignOut'>;
@@ -36,6 +36,6 @@ export function resetStateOnSignOut({
       if (toast.id !== OFFLINE_TOAST_ID) toasts.dismiss(toast.id);
     if (reason === 'expired')
       toasts.show({ type: 'info', message: t('UNAUTHORIZED', { ns: 'errors' }) });
-    navigate(PATHS.login);
+    navigate(ROUTES.login);
   });
 }

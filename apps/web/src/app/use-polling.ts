@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useDataRequestInbox } from '@/features/data-sharing/data-request-inbox';
 import { useNotificationsPoller } from '@/features/notifications/notifications-api';
-import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
 import { pollIntervalMs } from '@/shared/config/polling';
 import { useSession } from '@/shared/services/app-services';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * SPEC §4 "Polling": while a user is signed in, every interval (60 s) fetch the pending
@@ -17,7 +17,7 @@ export function usePolling(intervalMs: number = pollIntervalMs()) {
   const { pathname } = useLocation();
   const onNotifications = useRef(false);
   useEffect(() => {
-    onNotifications.current = pathname === SHARING_PATHS.notifications;
+    onNotifications.current = pathname === ROUTES.notifications;
   }, [pathname]);
   const inbox = useDataRequestInbox();
   const notifications = useNotificationsPoller();

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { counterpartProblem, giftProblem, maxGiftMb, type GiverData } from './data-transfer';
+import {
+  counterpartProblem,
+  giftCeilingMb,
+  giftProblem,
+  maxGiftMb,
+  type GiverData,
+} from './data-transfer';
 
 const giver = (current: number, max: number, domestic: number): GiverData => ({
   givenData: { current, max },
@@ -12,6 +18,22 @@ const arbitraryGiver = fc
   .map(([current, max, domestic]) => giver(Math.min(current, max), max, domestic));
 
 describe('data gifts (SPEC §5)', () => {
+  it("takes the monthly ceiling from the line's plan (SPEC §3 givenData.max)", () => {
+    expect(giftCeilingMb(5_120)).toBe(5_120);
+    expect(giftCeilingMb(0)).toBe(0);
+  });
+
+  it('lets a line without a plan give nothing (SPEC §3 givenData.max, §5)', () => {
+    expect(giftCeilingMb(null)).toBe(0);
+    expect(giftCeilingMb(undefined)).toBe(0);
+    expect(
+      maxGiftMb({
+        givenData: { current: 0, max: giftCeilingMb(null) },
+        dataRemaining: { domestic: 9_000 },
+      }),
+    ).toBe(0);
+  });
+
   it('is limited by the monthly allowance, givenData max − current (SPEC §5)', () => {
     expect(maxGiftMb(giver(3_000, 10_240, 50_000))).toBe(7_240);
   });

@@ -9,6 +9,16 @@ export interface GiverData {
 }
 
 /**
+ * The monthly ceiling of giving data away (SPEC §3 givenData.max) for a line whose plan allows
+ * `planGiftMaxMb`. A line without a plan, or a plan that sets none, gives nothing: 0. The server
+ * opens each month's counter with it and answers it as givenData.max, so the app (maxGiftMb)
+ * and the server never disagree about it.
+ */
+export function giftCeilingMb(planGiftMaxMb: number | null | undefined): number {
+  return planGiftMaxMb ?? 0;
+}
+
+/**
  * SPEC §5: giving is limited to the remaining monthly allowance (givenData max − current) and to
  * the member's available domestic data. Returns the most MB that may be given now (never below 0).
  */

@@ -33,14 +33,6 @@ export type PaymentStatus = z.infer<typeof paymentStatus>;
 export const paymentMethod = z.enum(['card', 'agreement']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-/**
- * App path the provider's card page returns to; the app shows the payment's live status there
- * (SPEC §4 "Payment flow"). The server builds the return URL from it and the order id.
- */
-export const PAYMENT_RETURN_PATH = '/betaling';
-export const paymentReturnPath = (orderId: string) =>
-  `${PAYMENT_RETURN_PATH}/${encodeURIComponent(orderId)}`;
-
 /** Base path of the payment hub (SPEC §7 "A payment hub base path exists"). */
 export const PAYMENT_HUB_PATH = '/api/hubs/payment';
 

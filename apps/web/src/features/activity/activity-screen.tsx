@@ -7,13 +7,13 @@ import { ACTIONS_PAGE_SIZE, actionsResponse, type Action } from '@alda/contract/
 import { unwrap } from '@/shared/api/http';
 import { EmptyState } from '@/shared/account/screen-states';
 import { LoadMore } from '@/shared/ui/load-more';
-import { PATHS } from '@/shared/config/paths';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useAppServices } from '@/shared/services/app-services';
 import { ClockIcon } from '@/shared/ui/account-icons';
 import { ErrorState } from '@/shared/ui/error-state';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { ROUTES } from '@/shared/config/paths';
 
 export const activityKeys = { list: ['activity', 'list'] as const };
 
@@ -43,7 +43,7 @@ export function ActivityScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('activity.title')} back={PATHS.menu} />
+      <ScreenHeader title={t('activity.title')} back={ROUTES.menu} />
       <ScreenBody>
         {query.isPending ? (
           <div className="flex flex-col gap-3" aria-busy="true">

@@ -2,8 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { Agreement, AgreementStatus } from '@alda/contract/schemas/agreements';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { useAgreementQuery } from '@/shared/api/account-queries';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { PATHS } from '@/shared/config/paths';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { WalletIcon } from '@/shared/ui/account-icons';
@@ -13,6 +11,7 @@ import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { ROUTES } from '@/shared/config/paths';
 
 const STATUS_TONE: Record<AgreementStatus, BadgeTone> = {
   active: 'success',
@@ -66,7 +65,7 @@ export function AgreementScreen() {
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('agreement.title')} back={PATHS.profile} />
+      <ScreenHeader title={t('agreement.title')} back={ROUTES.profile} />
       <ScreenBody>{body()}</ScreenBody>
     </main>
   );
@@ -123,11 +122,7 @@ function RegisterCard({ hasCard }: { hasCard: boolean }) {
   const { purchase, pending, error } = usePurchase();
 
   const submit = () =>
-    purchase(
-      '/agreements',
-      {},
-      { itemName: t('agreement.itemName'), returnTo: BILLING_PATHS.agreement },
-    );
+    purchase('/agreements', {}, { itemName: t('agreement.itemName'), returnTo: ROUTES.agreement });
 
   return (
     <div className="flex flex-col gap-3">

@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailSchema } from '@alda/contract/rules/email';
 import type { ApiError } from '@/shared/api/http';
-import { FLOWS } from '@/shared/config/flows';
-import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { PasswordField } from '@/shared/forms/password-field';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
@@ -17,6 +15,7 @@ import { Button } from '@/shared/ui/button';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { emailLogin } from './auth-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /** The login form, with the contract's SPEC §5 rules; messages are validation keys. */
 const loginForm = z.object({
@@ -52,12 +51,12 @@ export function EmailLoginScreen() {
     if (!login.ok) return setFailure(login.error);
     const session = await signIn(login.data);
     if (!session.ok) return setFailure(session.error);
-    await navigate(PATHS.home, { replace: true });
+    await navigate(ROUTES.home, { replace: true });
   });
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.email.title')} back={PATHS.login} />
+      <ScreenHeader title={t('auth.email.title')} back={ROUTES.login} />
       <ScreenBody className="pt-4">
         <h2 className="text-title font-bold text-ocean-950">{t('auth.email.heading')}</h2>
         <form
@@ -90,16 +89,14 @@ export function EmailLoginScreen() {
           <Button type="submit" block loading={isSubmitting}>
             {isSubmitting ? t('auth.email.submitting') : t('auth.email.submit')}
           </Button>
-          {FLOWS.forgotPassword && (
-            <Link
-              to={PATHS.forgotPassword}
-              // Hand over the address already typed, so it need not be typed again.
-              state={{ email }}
-              className="self-center font-semibold text-fjord-600 underline underline-offset-2"
-            >
-              {t('auth.email.forgot')}
-            </Link>
-          )}
+          <Link
+            to={ROUTES.forgotPassword}
+            // Hand over the address already typed, so it need not be typed again.
+            state={{ email }}
+            className="self-center font-semibold text-fjord-600 underline underline-offset-2"
+          >
+            {t('auth.email.forgot')}
+          </Link>
         </form>
       </ScreenBody>
     </main>

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { forgotPasswordRequest } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
@@ -16,6 +15,7 @@ import { MailIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { forgotPassword } from './auth-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /** Other screens may hand over the address the user already typed (navigation state). */
 const handedOver = z.object({ email: z.string().max(254) });
@@ -52,7 +52,7 @@ export function ForgotPasswordScreen() {
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.forgot.title')} back={PATHS.loginEmail} />
+      <ScreenHeader title={t('auth.forgot.title')} back={ROUTES.loginEmail} />
       <ScreenBody className="pt-4">
         {sentTo ? (
           <section
@@ -69,7 +69,7 @@ export function ForgotPasswordScreen() {
               {t('auth.forgot.sent', { email: sentTo })}
             </p>
             <p className="text-caption text-mist-500">{t('auth.forgot.sentHint')}</p>
-            <ButtonLink to={PATHS.loginEmail} block>
+            <ButtonLink to={ROUTES.loginEmail} block>
               {t('auth.forgot.backToLogin')}
             </ButtonLink>
             <Button variant="ghost" size="md" onClick={() => setSentTo(null)}>

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FLOWS } from '@/shared/config/flows';
-import { PATHS } from '@/shared/config/paths';
 import { LanguageToggle } from '@/shared/i18n/language-toggle';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from '@/shared/ui/icons';
 import { AuthHero } from './auth-hero';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /rita-inn (auth.login): choose how to log in. */
 export function LoginChooserScreen() {
@@ -27,38 +26,28 @@ export function LoginChooserScreen() {
           <h2 id="login-method-heading" className="text-heading font-bold text-ocean-950">
             {t('auth.chooser.question')}
           </h2>
-          {FLOWS.phoneLogin ? (
-            <MethodLink
-              to={PATHS.loginPhone}
-              icon={<PhoneIcon />}
-              label={t('auth.chooser.phone')}
-              hint={t('auth.chooser.phoneHint')}
-            />
-          ) : (
-            <MethodUnavailable
-              icon={<PhoneIcon />}
-              label={t('auth.chooser.phone')}
-              hint={t('common.comingSoon')}
-            />
-          )}
           <MethodLink
-            to={PATHS.loginEmail}
+            to={ROUTES.loginPhone}
+            icon={<PhoneIcon />}
+            label={t('auth.chooser.phone')}
+            hint={t('auth.chooser.phoneHint')}
+          />
+          <MethodLink
+            to={ROUTES.loginEmail}
             icon={<MailIcon />}
             label={t('auth.chooser.email')}
             hint={t('auth.chooser.emailHint')}
           />
         </section>
-        {FLOWS.register && (
-          <p className="text-center text-body text-mist-600">
-            {t('auth.chooser.noUser')}{' '}
-            <Link
-              to={PATHS.register}
-              className="font-semibold text-fjord-600 underline underline-offset-2"
-            >
-              {t('auth.chooser.register')}
-            </Link>
-          </p>
-        )}
+        <p className="text-center text-body text-mist-600">
+          {t('auth.chooser.noUser')}{' '}
+          <Link
+            to={ROUTES.register}
+            className="font-semibold text-fjord-600 underline underline-offset-2"
+          >
+            {t('auth.chooser.register')}
+          </Link>
+        </p>
         <LanguageToggle className="mt-auto mb-6 self-center" />
       </div>
     </main>
@@ -93,31 +82,5 @@ function MethodLink({
       </span>
       <ChevronRightIcon className="size-5 text-mist-400" />
     </Link>
-  );
-}
-
-/** A method whose screens come in a later issue: shown, honestly marked, not clickable. */
-function MethodUnavailable({
-  icon,
-  label,
-  hint,
-}: {
-  icon: ReactNode;
-  label: string;
-  hint: string;
-}) {
-  return (
-    <div
-      aria-disabled="true"
-      className={`${methodClasses} border-dashed border-mist-200 bg-mist-50`}
-    >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-mist-200 text-mist-500">
-        {icon}
-      </span>
-      <span className="flex flex-1 flex-col">
-        <span className="text-lead font-semibold text-mist-500">{label}</span>
-        <span className="text-caption text-mist-500">{hint}</span>
-      </span>
-    </div>
   );
 }

@@ -5,8 +5,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { requestPinRequest } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
-import { FLOWS } from '@/shared/config/flows';
-import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
@@ -16,6 +14,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { requestPin } from './auth-api';
 import { pinFlowAfterRequest, pinFlowState } from './pin-flow';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /rita-inn/vid-telefonnummari (login.number): the number a code is texted to. */
 export function PhoneLoginScreen() {
@@ -42,12 +41,12 @@ export function PhoneLoginScreen() {
     setFailure(null);
     const sent = await requestPin(http, { phoneNumber });
     if (!sent.ok) return setFailure(sent.error);
-    await navigate(PATHS.loginPin, { state: pinFlowAfterRequest(phoneNumber, sent.data) });
+    await navigate(ROUTES.loginPin, { state: pinFlowAfterRequest(phoneNumber, sent.data) });
   });
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.phone.title')} back={PATHS.login} />
+      <ScreenHeader title={t('auth.phone.title')} back={ROUTES.login} />
       <ScreenBody className="pt-4">
         <div className="flex flex-col gap-2">
           <h2 className="text-title font-bold text-ocean-950">{t('auth.phone.heading')}</h2>
@@ -70,19 +69,14 @@ export function PhoneLoginScreen() {
               {failure.code === 'PHONE_NOT_REGISTERED' && (
                 <p className="flex flex-wrap gap-x-4 gap-y-1">
                   <Link
-                    to={PATHS.loginEmail}
+                    to={ROUTES.loginEmail}
                     className="font-semibold underline underline-offset-2"
                   >
                     {t('auth.phone.useEmail')}
                   </Link>
-                  {FLOWS.register && (
-                    <Link
-                      to={PATHS.register}
-                      className="font-semibold underline underline-offset-2"
-                    >
-                      {t('auth.chooser.register')}
-                    </Link>
-                  )}
+                  <Link to={ROUTES.register} className="font-semibold underline underline-offset-2">
+                    {t('auth.chooser.register')}
+                  </Link>
                 </p>
               )}
             </Alert>

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { PIN_LENGTH } from '@alda/contract/constants';
 import { pinCode } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
@@ -20,6 +19,7 @@ import { enterPin, requestPin } from './auth-api';
 import { pinFlowAfterRequest, pinFlowState, type PinFlowState } from './pin-flow';
 import { PinInput } from './pin-input';
 import { formatCountdown, useSecondsLeft } from './use-seconds-left';
+import { ROUTES } from '@/shared/config/paths';
 
 const pinForm = z.object({ code: pinCode });
 
@@ -28,7 +28,7 @@ export function PinScreen() {
   const location = useLocation();
   const flow = pinFlowState.safeParse(location.state);
   // Opened without a number (a bookmark, a new tab): ask for the number first.
-  if (!flow.success) return <Navigate to={PATHS.loginPhone} replace />;
+  if (!flow.success) return <Navigate to={ROUTES.loginPhone} replace />;
   return <PinForm initial={flow.data} />;
 }
 
@@ -68,7 +68,7 @@ function PinForm({ initial }: { initial: PinFlowState }) {
     }
     const session = await signIn(login.data);
     if (!session.ok) return setFailure(session.error);
-    await navigate(PATHS.home, { replace: true });
+    await navigate(ROUTES.home, { replace: true });
   });
 
   const resend = async () => {
@@ -96,14 +96,14 @@ function PinForm({ initial }: { initial: PinFlowState }) {
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.pin.title')} back={PATHS.loginPhone} />
+      <ScreenHeader title={t('auth.pin.title')} back={ROUTES.loginPhone} />
       <ScreenBody className="pt-4">
         <div className="flex flex-col gap-2">
           <h2 className="text-title font-bold text-ocean-950">{t('auth.pin.heading')}</h2>
           <p className="text-body text-mist-600">
             {t('auth.pin.lead', { count: PIN_LENGTH, number: formatPhoneNumber(phoneNumber) })}{' '}
             <Link
-              to={PATHS.loginPhone}
+              to={ROUTES.loginPhone}
               state={flow}
               className="font-semibold whitespace-nowrap text-fjord-600 underline underline-offset-2"
             >

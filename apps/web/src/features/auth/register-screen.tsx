@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { MIN_AGE } from '@alda/contract/constants';
 import { registerRequest, type RegisterRequestInput } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { cityMatchesPostCode, cityMismatch } from '@/shared/forms/address-rule';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { bindingOf, LocalityPicker } from '@/shared/forms/locality-picker';
@@ -21,6 +20,7 @@ import { Button } from '@/shared/ui/button';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { registerUser } from './auth-api';
+import { ROUTES } from '@/shared/config/paths';
 
 const FIELDS = [
   'firstname',
@@ -109,17 +109,17 @@ export function RegisterScreen() {
     const session = await signIn(created.data);
     if (!session.ok) {
       // The user exists and can log in; only loading them failed.
-      await navigate(PATHS.loginEmail, { replace: true });
+      await navigate(ROUTES.loginEmail, { replace: true });
       return;
     }
-    await navigate(PATHS.home, { replace: true });
+    await navigate(ROUTES.home, { replace: true });
   });
 
   const birthDate = register('birthDate');
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.register.title')} back={PATHS.login} />
+      <ScreenHeader title={t('auth.register.title')} back={ROUTES.login} />
       <ScreenBody className="pt-4">
         <div className="flex flex-col gap-2">
           <h2 className="text-title font-bold text-ocean-950">{t('auth.register.heading')}</h2>
@@ -214,7 +214,7 @@ export function RegisterScreen() {
               <p>{errorMessage(failure)}</p>
               {failure.code === 'PHONE_ALREADY_REGISTERED' && (
                 <p>
-                  <Link to={PATHS.loginPhone} onClick={release} className={linkClasses}>
+                  <Link to={ROUTES.loginPhone} onClick={release} className={linkClasses}>
                     {t('auth.phone.heading')}
                   </Link>
                 </p>
@@ -222,14 +222,14 @@ export function RegisterScreen() {
               {failure.code === 'EMAIL_ALREADY_REGISTERED' && (
                 <p className="flex flex-wrap gap-x-4 gap-y-1">
                   <Link
-                    to={PATHS.forgotPassword}
+                    to={ROUTES.forgotPassword}
                     state={{ email: getValues('email') }}
                     onClick={release}
                     className={linkClasses}
                   >
                     {t('auth.register.resetPassword')}
                   </Link>
-                  <Link to={PATHS.loginEmail} onClick={release} className={linkClasses}>
+                  <Link to={ROUTES.loginEmail} onClick={release} className={linkClasses}>
                     {t('auth.register.login')}
                   </Link>
                 </p>
@@ -242,7 +242,7 @@ export function RegisterScreen() {
           <p className="text-center text-body text-mist-600">
             {t('auth.register.haveUser')}{' '}
             <Link
-              to={PATHS.login}
+              to={ROUTES.login}
               className="font-semibold text-fjord-600 underline underline-offset-2"
             >
               {t('auth.register.loginLink')}

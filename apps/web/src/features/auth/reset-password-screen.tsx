@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordForm } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { NewPasswordFields } from '@/shared/forms/new-password-fields';
 import { useRevalidate } from '@/shared/forms/use-revalidate';
@@ -17,6 +16,7 @@ import { WarningIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { resetPassword } from './auth-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /nytt-loyniord?token=… (reset-password), opened from the e-mailed link. A new password signs
@@ -31,7 +31,7 @@ export function ResetPasswordScreen() {
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('auth.reset.title')} back={PATHS.login} />
+      <ScreenHeader title={t('auth.reset.title')} back={ROUTES.login} />
       <ScreenBody className="pt-4">
         {!token || invalid ? (
           <InvalidLink />
@@ -58,7 +58,7 @@ function InvalidLink() {
         {t('auth.reset.invalidHeading')}
       </h2>
       <p className="text-body text-mist-700">{t('TOKEN_INVALID', { ns: 'errors' })}</p>
-      <ButtonLink to={PATHS.forgotPassword} block>
+      <ButtonLink to={ROUTES.forgotPassword} block>
         {t('auth.reset.requestNew')}
       </ButtonLink>
     </section>
@@ -100,7 +100,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: () => void 
     const session = await signIn(result.data);
     if (!session.ok) return setFailure(session.error);
     toast.show({ type: 'info', message: t('auth.reset.done') });
-    await navigate(PATHS.home, { replace: true });
+    await navigate(ROUTES.home, { replace: true });
   });
 
   return (

@@ -9,8 +9,6 @@ import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import { VAT_PERCENT } from '@alda/contract/constants';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { useAgreementQuery } from '@/shared/api/account-queries';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
@@ -26,6 +24,7 @@ import { CheckIcon, ChevronRightIcon, ReceiptIcon } from '@/shared/ui/icons';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { billingKeys, billingQueries, PAY_MONTH_PATH } from './billing-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/manadargjald: what the customer's subscriptions cost this month — a line per number and
@@ -54,7 +53,7 @@ export function MonthlyPriceScreen() {
         <MonthCard month={month} />
         {month.paidOrderId ? (
           <Link
-            to={BILLING_PATHS.receipts}
+            to={ROUTES.receipts}
             className="flex items-center gap-3 rounded-card bg-white px-4 py-3 text-body font-medium text-mist-900 shadow-card"
           >
             <ReceiptIcon className="size-5 text-ocean-700" />
@@ -70,7 +69,7 @@ export function MonthlyPriceScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('billing.title')} back={PATHS.menu} />
+      <ScreenHeader title={t('billing.title')} back={ROUTES.menu} />
       <ScreenBody>{body()}</ScreenBody>
     </main>
   );
@@ -190,7 +189,7 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
       { payWith },
       {
         itemName: t('billing.itemName', { period: periodLabel(month.period) }),
-        returnTo: BILLING_PATHS.monthlyPrice,
+        returnTo: ROUTES.monthlyPrice,
       },
     );
     // Paid meanwhile (another device, or an earlier attempt went through): show the badge.
@@ -231,7 +230,7 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
         </Button>
       )}
       <Link
-        to={BILLING_PATHS.agreement}
+        to={ROUTES.agreement}
         className="flex items-center gap-3 rounded-card bg-white px-4 py-3 shadow-card"
       >
         <WalletIcon className="size-5 text-ocean-700" />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import type { ContentSlug } from '@alda/contract/schemas/content';
 import { ApiRequestError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useAppServices } from '@/shared/services/app-services';
@@ -12,6 +11,7 @@ import { ErrorState } from '@/shared/ui/error-state';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { contentQuery } from './content-query';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * The screen's title is its h1; the document's own headings move one level down so the outline
@@ -34,7 +34,7 @@ export function ContentScreen({ slug }: { slug: ContentSlug }) {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={query.data?.title ?? fallbackTitle} back={PATHS.menu} />
+      <ScreenHeader title={query.data?.title ?? fallbackTitle} back={ROUTES.menu} />
       <ScreenBody>
         {query.isPending && (
           <div

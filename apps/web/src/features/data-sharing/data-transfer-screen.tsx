@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DEFAULT_GIFT_MAX_MB } from '@alda/contract/constants';
+import { DATA_REQUEST_MAX_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { counterpartProblem, giftProblem, maxGiftMb } from '@alda/contract/rules/data-transfer';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
@@ -16,7 +16,6 @@ import { accountKeys } from '@/shared/api/account-data';
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import type { ApiError } from '@/shared/api/http';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
-import { PATHS } from '@/shared/config/paths';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
@@ -29,6 +28,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { dataTransfersApi } from './data-transfers-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /** Amounts offered by the picker, in MB; only those within the allowed maximum are shown. */
 export const AMOUNT_STEPS_MB = [100, 250, 500, 1024, 2048, 3072, 5120] as const;
@@ -50,7 +50,7 @@ export function DataTransferScreen({ kind }: { kind: DataTransferKind }) {
   const member = query.data?.currentAccount?.currentMember ?? null;
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t(`dataSharing.${kind}.title`)} back={PATHS.home} />
+      <ScreenHeader title={t(`dataSharing.${kind}.title`)} back={ROUTES.home} />
       <ScreenBody>
         {query.isPending ? (
           <DetailSkeleton />
@@ -92,7 +92,7 @@ function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const isGift = kind === 'gift';
-  const maxMb = isGift ? maxGiftMb(member) : DEFAULT_GIFT_MAX_MB;
+  const maxMb = isGift ? maxGiftMb(member) : DATA_REQUEST_MAX_MB;
   const steps = AMOUNT_STEPS_MB.filter((mb) => mb <= maxMb);
   const blocked = isGift && steps.length === 0 ? giftProblem(member, AMOUNT_STEPS_MB[0]) : null;
   const fmt = (mb: number) => formatData(mb, locale);
@@ -164,7 +164,7 @@ function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member
         number: formatPhoneNumber(values.phoneNumber),
       }),
     });
-    void navigate(PATHS.home);
+    void navigate(ROUTES.home);
   });
 
   return (

@@ -7,14 +7,13 @@ import { PlanPriceCard } from '@/shared/account/plan-price-card';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { useSubscriptionDetailQuery } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { SettingsIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * familju-limur/:id (home-familymember, owner only, SPEC §2): one family member's number — their
@@ -29,7 +28,7 @@ export function FamilyMemberScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('family.title')} back={PATHS.home} />
+      <ScreenHeader title={t('family.title')} back={ROUTES.home} />
       <ScreenBody>
         {detail.data === undefined ? (
           detail.isError ? (
@@ -79,7 +78,9 @@ export function FamilyMemberScreen() {
             </DetailList>
             <ListGroup>
               <ListRowLink
-                to={ACCOUNT_PATHS.manageSubscription(detail.data.member.phoneNumber)}
+                to={href(ROUTES.manageSubscription, {
+                  phoneNumber: detail.data.member.phoneNumber,
+                })}
                 icon={<SettingsIcon className="size-5" />}
                 label={t('family.manage')}
               />

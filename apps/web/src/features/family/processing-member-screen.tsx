@@ -10,8 +10,6 @@ import { Price } from '@/shared/account/price';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { DetailSkeleton, EmptyState, QueryError } from '@/shared/account/screen-states';
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { ClockIcon, FamilyIcon } from '@/shared/ui/account-icons';
@@ -20,6 +18,7 @@ import { Card } from '@/shared/ui/card';
 import { cx } from '@/shared/ui/cx';
 import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * familju-limur/vidgerd/:phoneNumber (home-familymember-phone, owner only, SPEC §2): a family
@@ -41,7 +40,7 @@ export function ProcessingMemberScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('family.processing.title')} back={PATHS.home} />
+      <ScreenHeader title={t('family.processing.title')} back={ROUTES.home} />
       <ScreenBody>
         {orders.data === undefined ? (
           orders.isError ? (
@@ -66,7 +65,7 @@ export function ProcessingMemberScreen() {
               number: formatPhoneNumber(phoneNumber),
             })}
             action={
-              <ButtonLink to={ACCOUNT_PATHS.familyMember(done.member.id)} size="md">
+              <ButtonLink to={href(ROUTES.familyMember, { id: done.member.id })} size="md">
                 {t('family.processing.open')}
               </ButtonLink>
             }

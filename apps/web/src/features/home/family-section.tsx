@@ -4,13 +4,13 @@ import type { Order } from '@alda/contract/schemas/orders';
 import type { Account, Member } from '@alda/contract/schemas/subscriptions';
 import { domesticUsage } from '@/shared/account/data-usage';
 import { ProcessingStatus } from '@/shared/account/processing-badge';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { FamilyIcon } from '@/shared/ui/account-icons';
 import { Avatar } from '@/shared/ui/avatar';
 import { ChevronRightIcon } from '@/shared/ui/icons';
 import { UsageBar } from '@/shared/ui/usage-bar';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * The owner's family on home (SPEC §1, §3): each member with their data left, members being
@@ -50,7 +50,7 @@ export function FamilySection({
         </div>
         {account && (
           <Link
-            to={ACCOUNT_PATHS.manageFamily}
+            to={ROUTES.manageFamily}
             className="rounded-full px-3 py-2 text-caption font-semibold text-fjord-700 hover:bg-fjord-50"
           >
             {t('home.family.manage')}
@@ -94,7 +94,7 @@ function MemberRow({ member }: { member: Member }) {
     ? t('units.unlimited')
     : t('data.leftOf', { left: f.data(usage.remaining), total: f.data(usage.total) });
   return (
-    <Link to={ACCOUNT_PATHS.familyMember(member.id)} className={rowClasses}>
+    <Link to={href(ROUTES.familyMember, { id: member.id })} className={rowClasses}>
       <Avatar firstname={member.user.firstname} lastname={member.user.lastname} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-2">
@@ -147,7 +147,10 @@ function ProcessingRow({ order }: { order: Order }) {
   );
   // Without a number yet there is nothing to open (the detail route is by number).
   return order.phoneNumber ? (
-    <Link to={ACCOUNT_PATHS.familyMemberProcessing(order.phoneNumber)} className={rowClasses}>
+    <Link
+      to={href(ROUTES.familyMemberProcessing, { phoneNumber: order.phoneNumber })}
+      className={rowClasses}
+    >
       {content}
       <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
     </Link>

@@ -10,8 +10,6 @@ import { DataSummary } from '@/shared/account/data-summary';
 import { customerLines, familyAccountOf, familyOverview } from '@/shared/account/family';
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
@@ -29,6 +27,7 @@ import { LineSwitcher } from './line-switcher';
 import { PartnerOffer } from './partner-offer';
 import { QuickActions } from './quick-actions';
 import { RoamingCard } from './roaming-card';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * / (home, SPEC §2): the current line's data, abroad allowance, the family (owner), switching
@@ -69,7 +68,7 @@ export function HomeScreen() {
   if (!account) {
     // SPEC §2: no current account and no orders → welcome (the guard decides on start-up data;
     // this covers data that arrived after start-up).
-    if (visible && visible.length === 0) return <Navigate to={PATHS.welcome} replace />;
+    if (visible && visible.length === 0) return <Navigate to={ROUTES.welcome} replace />;
     return (
       <HomeFrame subscriptions={data}>
         <OnItsWay order={visible ? backupMainOrder(visible) : null} />
@@ -219,7 +218,7 @@ function DataCard({
 
       {isOwner && (
         <Link
-          to={ACCOUNT_PATHS.manageSubscription(member.phoneNumber)}
+          to={href(ROUTES.manageSubscription, { phoneNumber: member.phoneNumber })}
           className="-mx-5 -mb-5 flex items-center gap-3 rounded-b-card border-t border-mist-100 px-5 py-4 text-body font-semibold text-ocean-900 hover:bg-mist-50"
         >
           <SettingsIcon className="size-5 text-fjord-600" />
@@ -259,7 +258,7 @@ function ProcessingNotice({ order }: { order: Order }) {
   const f = useFormatters();
   return (
     <Link
-      to={ACCOUNT_PATHS.orders}
+      to={ROUTES.orders}
       className="flex items-center gap-3 rounded-card bg-warning-50 px-4 py-3.5 text-warning-600 ring-1 ring-warning-600/15 ring-inset"
     >
       <ClockIcon className="size-6 shrink-0" />
@@ -297,7 +296,7 @@ function OnItsWay({ order }: { order: Order | null }) {
         </p>
       )}
       <Link
-        to={ACCOUNT_PATHS.orders}
+        to={ROUTES.orders}
         className="text-body font-semibold text-fjord-700 underline-offset-2 hover:underline"
       >
         {t('home.onItsWay.orders')}

@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { BagIcon, GiftIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { DataIcon } from '@/shared/ui/icons';
+import { ROUTES } from '@/shared/config/paths';
 
 /** One quick action of home: a flow's entry point (its route) with an icon and a label key. */
 export interface QuickAction {
@@ -32,25 +31,25 @@ const isPrepaidLine = (subscriptions: SubscriptionsResponse) => {
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: 'give-data',
-    to: SHARING_PATHS.giveData,
+    to: ROUTES.giveData,
     labelKey: 'home.actions.giveData',
     icon: <GiftIcon className="size-6" />,
   },
   {
     id: 'request-data',
-    to: SHARING_PATHS.requestData,
+    to: ROUTES.requestData,
     labelKey: 'home.actions.requestData',
     icon: <DataIcon className="size-6" />,
   },
   {
     id: 'buy-package',
-    to: PAYMENT_PATHS.buyPackage,
+    to: ROUTES.buyPackage,
     labelKey: 'packages.quickAction',
     icon: <BagIcon className="size-6" />,
   },
   {
     id: 'top-up',
-    to: PAYMENT_PATHS.topUp,
+    to: ROUTES.topUp,
     labelKey: 'topUp.quickAction',
     icon: <WalletIcon className="size-6" />,
     when: isPrepaidLine,

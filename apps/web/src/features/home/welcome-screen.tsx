@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { useSession } from '@/shared/services/app-services';
 import { ButtonLink } from '@/shared/ui/button';
 import { AldaMark, PlaneIcon } from '@/shared/ui/icons';
 import { PartnerOffer } from './partner-offer';
 import { RoamingFacts } from './roaming-card';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /valkomin (home-welcome, SPEC §2): a signed-in customer with no current account and no
@@ -43,7 +43,7 @@ export function WelcomeScreen() {
           <p className="text-body text-mist-600">{t('welcome.roaming.lead')}</p>
           <RoamingFacts />
         </section>
-        <ButtonLink to={ACCOUNT_PATHS.plans} variant="primary" block>
+        <ButtonLink to={ROUTES.plans} variant="primary" block>
           {t('welcome.seePlans')}
         </ButtonLink>
         <PartnerOffer />

@@ -16,8 +16,6 @@ import {
   useSubscriptionsQuery,
   usePlansQuery,
 } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { FamilyIcon } from '@/shared/ui/account-icons';
@@ -27,6 +25,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { ChevronRightIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * umsit-familju-hald (home-manage-family, owner only, SPEC §2): the family plan — plan, what each
@@ -51,7 +50,7 @@ export function ManageFamilyScreen() {
           title={t('manageFamily.noneTitle')}
           body={t('manageFamily.noneBody')}
           action={
-            <ButtonLink to={ACCOUNT_PATHS.plans} size="md" variant="secondary">
+            <ButtonLink to={ROUTES.plans} size="md" variant="secondary">
               {t('manageFamily.seePlans')}
             </ButtonLink>
           }
@@ -64,7 +63,7 @@ export function ManageFamilyScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('manageFamily.title')} back={PATHS.home} />
+      <ScreenHeader title={t('manageFamily.title')} back={ROUTES.home} />
       <ScreenBody>{body()}</ScreenBody>
     </main>
   );
@@ -137,8 +136,8 @@ function FamilyPlan({
                 <Link
                   to={
                     member.id === account.currentMember.id
-                      ? ACCOUNT_PATHS.manageSubscription(member.phoneNumber)
-                      : ACCOUNT_PATHS.familyMember(member.id)
+                      ? href(ROUTES.manageSubscription, { phoneNumber: member.phoneNumber })
+                      : href(ROUTES.familyMember, { id: member.id })
                   }
                   className="flex items-center gap-3 px-4 py-3.5 hover:bg-mist-50"
                 >

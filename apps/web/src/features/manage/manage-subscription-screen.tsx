@@ -11,9 +11,6 @@ import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { UpdatedAt } from '@/shared/account/updated-at';
 import { useSubscriptionDetailQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { BagIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
@@ -21,6 +18,7 @@ import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { EuPackageToggle } from './eu-package-toggle';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
@@ -90,7 +88,7 @@ export function ManageSubscriptionScreen() {
         <ListGroup>
           {member.status === 'active' && (
             <ListRowLink
-              to={PAYMENT_PATHS.buyPackageFor(member.phoneNumber)}
+              to={href(ROUTES.buyPackage, {}, { nummar: member.phoneNumber })}
               icon={<BagIcon className="size-5" />}
               label={t('packages.title')}
             />
@@ -99,20 +97,20 @@ export function ManageSubscriptionScreen() {
             member.prepaidBalance !== null &&
             member.prepaidBalance !== undefined && (
               <ListRowLink
-                to={PAYMENT_PATHS.topUpFor(member.phoneNumber)}
+                to={href(ROUTES.topUp, {}, { nummar: member.phoneNumber })}
                 icon={<WalletIcon className="size-5" />}
                 label={t('topUp.title')}
               />
             )}
           {found.account.type === 'family_plan' && (
             <ListRowLink
-              to={ACCOUNT_PATHS.manageFamily}
+              to={ROUTES.manageFamily}
               icon={<LayersIcon className="size-5" />}
               label={t('manage.family')}
             />
           )}
           <ListRowLink
-            to={ACCOUNT_PATHS.plans}
+            to={ROUTES.plans}
             icon={<LayersIcon className="size-5" />}
             label={t('manage.plans')}
           />
@@ -123,7 +121,7 @@ export function ManageSubscriptionScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('manage.title')} back={PATHS.home} />
+      <ScreenHeader title={t('manage.title')} back={ROUTES.home} />
       <ScreenBody>{body()}</ScreenBody>
     </main>
   );

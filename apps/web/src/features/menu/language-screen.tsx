@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@alda/contract/locale';
-import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { cx } from '@/shared/ui/cx';
 import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /menu/mal: Føroyskt or English; the choice is saved on the device and sent with every request. */
 export function LanguageScreen() {
@@ -13,7 +13,7 @@ export function LanguageScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('language.title')} back={PATHS.menu} />
+      <ScreenHeader title={t('language.title')} back={ROUTES.menu} />
       <ScreenBody>
         <p id="language-lead" className="text-body text-mist-600">
           {t('language.lead')}

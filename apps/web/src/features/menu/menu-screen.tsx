@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { SHARING_PATHS } from '@/shared/config/data-sharing-paths';
-import { FLOWS } from '@/shared/config/flows';
-import { PATHS } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
 import { BagIcon, ClockIcon, LayersIcon, WalletIcon } from '@/shared/ui/account-icons';
@@ -20,6 +15,7 @@ import {
 } from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /menu: information, settings and logout. */
 export function MenuScreen() {
@@ -34,7 +30,7 @@ export function MenuScreen() {
       <ScreenBody>
         <ListGroup title={t('menu.account')}>
           <ListRowLink
-            to={SHARING_PATHS.notifications}
+            to={ROUTES.notifications}
             icon={<InfoIcon className="size-5" />}
             label={t('menu.notifications')}
             value={
@@ -44,48 +40,46 @@ export function MenuScreen() {
             }
           />
           <ListRowLink
-            to={ACCOUNT_PATHS.orders}
+            to={ROUTES.orders}
             icon={<BagIcon className="size-5" />}
             label={t('menu.orders')}
           />
           <ListRowLink
-            to={ACCOUNT_PATHS.plans}
+            to={ROUTES.plans}
             icon={<LayersIcon className="size-5" />}
             label={t('menu.plans')}
           />
           <ListRowLink
-            to={SHARING_PATHS.activity}
+            to={ROUTES.activity}
             icon={<ClockIcon className="size-5" />}
             label={t('menu.activity')}
           />
-          {FLOWS.receipts && (
-            <ListRowLink
-              to={PATHS.receipts}
-              icon={<ReceiptIcon className="size-5" />}
-              label={t('menu.receipts')}
-            />
-          )}
           <ListRowLink
-            to={BILLING_PATHS.monthlyPrice}
+            to={ROUTES.receipts}
+            icon={<ReceiptIcon className="size-5" />}
+            label={t('menu.receipts')}
+          />
+          <ListRowLink
+            to={ROUTES.monthlyPrice}
             icon={<WalletIcon className="size-5" />}
             label={t('billing.title')}
           />
         </ListGroup>
         <ListGroup title={t('menu.about')}>
           <ListRowLink
-            to={PATHS.terms}
+            to={ROUTES.terms}
             icon={<DocumentIcon className="size-5" />}
             label={t('menu.terms')}
           />
           <ListRowLink
-            to={PATHS.privacy}
+            to={ROUTES.privacy}
             icon={<ShieldIcon className="size-5" />}
             label={t('menu.privacy')}
           />
         </ListGroup>
         <ListGroup title={t('menu.settings')}>
           <ListRowLink
-            to={PATHS.language}
+            to={ROUTES.language}
             icon={<GlobeIcon className="size-5" />}
             label={t('menu.language')}
             value={t(`language.${locale}`)}

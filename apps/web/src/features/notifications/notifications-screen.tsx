@@ -11,7 +11,6 @@ import { formatDateTime } from '@alda/contract/format/date';
 import type { NotificationItem, NotificationsResponse } from '@alda/contract/schemas/notifications';
 import { unwrap } from '@/shared/api/http';
 import { EmptyState } from '@/shared/account/screen-states';
-import { PATHS } from '@/shared/config/paths';
 import { useAppServices } from '@/shared/services/app-services';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -22,6 +21,7 @@ import { Skeleton } from '@/shared/ui/skeleton';
 import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { fetchNotificationsPage, notificationKeys, notificationsApi } from './notifications-api';
+import { ROUTES } from '@/shared/config/paths';
 
 type Pages = InfiniteData<NotificationsResponse, number>;
 
@@ -99,7 +99,7 @@ export function NotificationsScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('notifications.title')} back={PATHS.home}>
+      <ScreenHeader title={t('notifications.title')} back={ROUTES.home}>
         {unread && (
           <Button variant="ghost" size="md" onClick={() => void markAll()}>
             {t('notifications.markAll')}

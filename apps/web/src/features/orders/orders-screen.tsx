@@ -7,7 +7,6 @@ import { Price } from '@/shared/account/price';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { EmptyState, QueryError } from '@/shared/account/screen-states';
 import { useOrdersQuery, usePlansQuery } from '@/shared/api/account-queries';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { BagIcon } from '@/shared/ui/account-icons';
@@ -15,6 +14,7 @@ import { Badge } from '@/shared/ui/badge';
 import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/bilegingar (orders, SPEC §1 "view orders"): the customer's orders, newest first, those
@@ -31,7 +31,7 @@ export function OrdersScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('orders.title')} back={PATHS.menu} />
+      <ScreenHeader title={t('orders.title')} back={ROUTES.menu} />
       <ScreenBody>
         {orders.data === undefined ? (
           orders.isError ? (

@@ -8,11 +8,9 @@ import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subsc
 import { customerLines, familyOverview } from '@/shared/account/family';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { accountQueries, useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { PaymentMethodPicker, useCardOnFile } from '@/shared/payments/payment-method';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
@@ -20,6 +18,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { ROUTES } from '@/shared/config/paths';
 
 /** A number a package can be bought for: the customer's own lines, and an owner's family. */
 interface Line {
@@ -47,7 +46,7 @@ export function PackagesScreen() {
   const failed = subscriptions.isError ? subscriptions : packages.isError ? packages : null;
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('packages.title')} back={PATHS.home} />
+      <ScreenHeader title={t('packages.title')} back={ROUTES.home} />
       <ScreenBody>
         {subscriptions.isPending || packages.isPending ? (
           <DetailSkeleton />
@@ -110,7 +109,7 @@ function PurchaseForm({
     void purchase(
       '/packages',
       { packageId: chosen.id, phoneNumber, payWith },
-      { itemName: chosen.name, returnTo: `${PAYMENT_PATHS.buyPackage}?${query.toString()}` },
+      { itemName: chosen.name, returnTo: `${ROUTES.buyPackage}?${query.toString()}` },
     );
   };
 

@@ -5,11 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '@alda/contract/schemas/orders';
 import { accountQueries } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
-import { PATHS } from '@/shared/config/paths';
 import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { closeInAppBrowser } from '@/shared/native/browser';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { recallPayment, type PaymentMemo } from '@/shared/payments/payment-memo';
 import type { HubState } from '@/shared/payments/payment-watch';
 import { usePurchase } from '@/shared/payments/use-purchase';
@@ -23,6 +21,7 @@ import { Skeleton } from '@/shared/ui/skeleton';
 import { Spinner } from '@/shared/ui/spinner';
 import { usePaymentStatus, type PaymentPhase } from './use-payment-status';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { ROUTES } from '@/shared/config/paths';
 
 /** `/betaling/:orderId`: the live status of a payment (SPEC §4 "Payment flow"). */
 export function PaymentStatusScreen() {
@@ -30,7 +29,7 @@ export function PaymentStatusScreen() {
   const { t } = useTranslation();
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('payment.title')} back={PATHS.home} />
+      <ScreenHeader title={t('payment.title')} back={ROUTES.home} />
       <ScreenBody>
         <PaymentStatus key={orderId} orderId={orderId} />
       </ScreenBody>
@@ -76,7 +75,7 @@ function PaymentStatus({ orderId }: { orderId: string }) {
               {t('common.retry')}
             </Button>
           )}
-          <ButtonLink to={PATHS.home} block>
+          <ButtonLink to={ROUTES.home} block>
             {t('payment.home')}
           </ButtonLink>
         </div>
@@ -136,7 +135,7 @@ function Outcome({
             <p className="rounded-2xl bg-warning-50 px-4 py-3 text-left text-warning-600">
               {t('payment.slow')}
             </p>
-            <ButtonLink to={PATHS.home} variant="secondary" block>
+            <ButtonLink to={ROUTES.home} variant="secondary" block>
               {t('payment.home')}
             </ButtonLink>
           </div>
@@ -163,7 +162,7 @@ function Outcome({
           )}
         </StatusCard>
         <div className="flex flex-col gap-3">
-          <ButtonLink to={PATHS.home} block>
+          <ButtonLink to={ROUTES.home} block>
             {t('payment.home')}
           </ButtonLink>
           {memo?.returnTo && isSettingsKind(order.kind) && (
@@ -226,9 +225,9 @@ function paidMessage(
 /** The purchase screen of an order kind, for "try again" when the order cannot be placed again. */
 function purchaseScreenOf(order: Order, memo: PaymentMemo | null): string {
   if (memo?.returnTo) return memo.returnTo;
-  if (order.kind === 'extra_package') return PAYMENT_PATHS.buyPackage;
-  if (order.kind === 'top_up') return PAYMENT_PATHS.topUp;
-  return PATHS.home;
+  if (order.kind === 'extra_package') return ROUTES.buyPackage;
+  if (order.kind === 'top_up') return ROUTES.topUp;
+  return ROUTES.home;
 }
 
 function Declined({
@@ -268,7 +267,7 @@ function Declined({
             {t('payment.tryAnotherCard')}
           </ButtonLink>
         )}
-        <ButtonLink to={PATHS.home} variant="secondary" block>
+        <ButtonLink to={ROUTES.home} variant="secondary" block>
           {t('payment.home')}
         </ButtonLink>
       </div>

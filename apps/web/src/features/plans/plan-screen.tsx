@@ -6,11 +6,11 @@ import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { Price } from '@/shared/account/price';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { usePlanQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/hald/:planId: one plan (GET /plans/{id}) — data, price with and without VAT, for a family
@@ -26,7 +26,7 @@ export function PlanScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={plan.data?.name ?? t('plans.title')} back={ACCOUNT_PATHS.plans} />
+      <ScreenHeader title={plan.data?.name ?? t('plans.title')} back={ROUTES.plans} />
       <ScreenBody>
         {plan.data === undefined ? (
           plan.isError ? (

@@ -4,14 +4,13 @@ import type { Plan } from '@alda/contract/schemas/plans';
 import { Price } from '@/shared/account/price';
 import { EmptyState, QueryError } from '@/shared/account/screen-states';
 import { usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
-import { ACCOUNT_PATHS } from '@/shared/config/account-paths';
-import { PATHS } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { LayersIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { ChevronRightIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/hald (plans, SPEC §1 "view orders and plans"): every plan type with its plans, data and
@@ -25,7 +24,7 @@ export function PlansScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('plans.title')} back={PATHS.menu}>
+      <ScreenHeader title={t('plans.title')} back={ROUTES.menu}>
         <p className="px-safe pb-2 text-body text-mist-600">{t('plans.lead')}</p>
       </ScreenHeader>
       <ScreenBody>
@@ -81,7 +80,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const price = plan.memberPrices[0]?.price;
   return (
     <Link
-      to={ACCOUNT_PATHS.plan(plan.planId)}
+      to={href(ROUTES.plan, { planId: plan.planId })}
       className="flex items-center gap-4 rounded-card bg-white p-4 shadow-card transition-colors hover:bg-mist-50"
       aria-current={current ? 'true' : undefined}
     >

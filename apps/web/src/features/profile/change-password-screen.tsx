@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { changePasswordForm } from '@alda/contract/schemas/profile';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { NewPasswordFields } from '@/shared/forms/new-password-fields';
 import { PasswordField } from '@/shared/forms/password-field';
@@ -17,6 +16,7 @@ import { Button } from '@/shared/ui/button';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { changePassword } from './profile-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /min-brukari/loyniord: a new password, confirmed with the current one. */
 export function ChangePasswordScreen() {
@@ -56,12 +56,12 @@ export function ChangePasswordScreen() {
       return;
     }
     toast.show({ type: 'info', message: t('profile.password.changed') });
-    await navigate(PATHS.profile);
+    await navigate(ROUTES.profile);
   });
 
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('profile.password.title')} back={PATHS.profile} />
+      <ScreenHeader title={t('profile.password.title')} back={ROUTES.profile} />
       <ScreenBody>
         <p className="text-body text-mist-600">{t('profile.password.lead')}</p>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

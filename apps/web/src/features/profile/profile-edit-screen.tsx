@@ -7,7 +7,6 @@ import { LOCALES } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { updateUserRequest, type UpdateUserRequestInput } from '@alda/contract/schemas/profile';
 import type { ApiError } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';
 import { bindingOf, LocalityPicker } from '@/shared/forms/locality-picker';
 import { useRevalidate } from '@/shared/forms/use-revalidate';
@@ -23,6 +22,7 @@ import { Switch } from '@/shared/ui/switch';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { updateUser } from './profile-api';
+import { ROUTES } from '@/shared/config/paths';
 
 const FIELDS = [
   'firstname',
@@ -41,7 +41,7 @@ export function ProfileEditScreen() {
   const { user } = useSession();
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('profile.edit.title')} back={PATHS.profile} />
+      <ScreenHeader title={t('profile.edit.title')} back={ROUTES.profile} />
       <ScreenBody>{user && <ProfileForm profile={user} />}</ScreenBody>
     </main>
   );
@@ -107,7 +107,7 @@ function ProfileForm({ profile }: { profile: User }) {
     release();
     // In the language just chosen (`t` of this render still speaks the old one).
     toast.show({ type: 'info', message: i18n.t('profile.edit.saved') });
-    await navigate(PATHS.profile);
+    await navigate(ROUTES.profile);
   });
 
   return (

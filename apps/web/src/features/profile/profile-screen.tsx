@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices, useSession } from '@/shared/services/app-services';
@@ -16,6 +14,7 @@ import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { deleteUser } from './profile-api';
+import { ROUTES } from '@/shared/config/paths';
 
 /** /min-brukari (profile): the user's details, the ways to change them, logout and delete. */
 export function ProfileScreen() {
@@ -79,17 +78,17 @@ export function ProfileScreen() {
         </Card>
         <ListGroup title={t('profile.manage')}>
           <ListRowLink
-            to={PATHS.profileEdit}
+            to={ROUTES.profileEdit}
             icon={<PencilIcon className="size-5" />}
             label={t('profile.edit.title')}
           />
           <ListRowLink
-            to={PATHS.profilePassword}
+            to={ROUTES.profilePassword}
             icon={<KeyIcon className="size-5" />}
             label={t('profile.password.title')}
           />
           <ListRowLink
-            to={BILLING_PATHS.agreement}
+            to={ROUTES.agreement}
             icon={<WalletIcon className="size-5" />}
             label={t('agreement.title')}
           />

@@ -4,7 +4,6 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Receipt, ReceiptLine } from '@alda/contract/schemas/receipts';
 import { QueryPending } from '@/shared/account/screen-states';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { openExternalUrl } from '@/shared/native/browser';
@@ -17,6 +16,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { downloadReceiptPdf, emailReceipt, receiptPdfUrl, receiptQueries } from './receipts-api';
 import { receiptFileName, saveFile } from './save-file';
+import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/kvittanir/:receiptId: one receipt — its lines, the total without VAT, the VAT (25 %) and
@@ -47,7 +47,7 @@ export function ReceiptScreen() {
             ? t('receipts.receiptTitle', { number: query.data.number })
             : t('receipts.title')
         }
-        back={BILLING_PATHS.receipts}
+        back={ROUTES.receipts}
       />
       <ScreenBody>{body()}</ScreenBody>
     </main>

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Receipt } from '@alda/contract/schemas/receipts';
 import { EmptyState } from '@/shared/account/screen-states';
 import { LoadMore } from '@/shared/ui/load-more';
-import { BILLING_PATHS } from '@/shared/config/billing-paths';
-import { PATHS } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useAppServices } from '@/shared/services/app-services';
@@ -15,6 +13,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { useReceiptSummary } from './receipt-summary';
 import { receiptQueries } from './receipts-api';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/kvittanir (SPEC §2 receipts): the customer's receipts, newest first, a page at a time —
@@ -75,7 +74,7 @@ export function ReceiptsScreen() {
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('receipts.title')} back={PATHS.menu} />
+      <ScreenHeader title={t('receipts.title')} back={ROUTES.menu} />
       <ScreenBody>{body()}</ScreenBody>
     </main>
   );
@@ -87,7 +86,7 @@ function ReceiptRow({ receipt }: { receipt: Receipt }) {
   const summary = useReceiptSummary();
   return (
     <Link
-      to={BILLING_PATHS.receipt(receipt.id)}
+      to={href(ROUTES.receipt, { receiptId: receipt.id })}
       className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-mist-50 active:bg-mist-100"
     >
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">

@@ -10,11 +10,9 @@ import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { accountKeys } from '@/shared/api/account-data';
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { unwrap } from '@/shared/api/http';
-import { PATHS } from '@/shared/config/paths';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { PAYMENT_PATHS } from '@/shared/payments/paths';
 import { PaymentMethodPicker, useCardOnFile } from '@/shared/payments/payment-method';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
@@ -22,6 +20,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { ROUTES } from '@/shared/config/paths';
 
 export const topUpKeys = {
   options: [...accountKeys.all, 'top-up-options'] as const,
@@ -54,7 +53,7 @@ export function TopUpScreen() {
   const failed = subscriptions.isError ? subscriptions : options.isError ? options : null;
   return (
     <main className="min-h-dvh bg-mist-50">
-      <ScreenHeader title={t('topUp.title')} back={PATHS.home} />
+      <ScreenHeader title={t('topUp.title')} back={ROUTES.home} />
       <ScreenBody>
         {subscriptions.isPending || options.isPending ? (
           <DetailSkeleton />
@@ -117,7 +116,7 @@ function TopUpForm({
     void purchase(
       '/top-ups',
       { phoneNumber, amount, payWith },
-      { itemName: f.kr(amount), returnTo: `${PAYMENT_PATHS.topUp}?${query.toString()}` },
+      { itemName: f.kr(amount), returnTo: `${ROUTES.topUp}?${query.toString()}` },
     );
   };
 

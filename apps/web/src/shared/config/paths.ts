@@ -1,21 +1,93 @@
-/** Paths of SPEC §2 that this build registers (later issues add theirs). */
-export const PATHS = {
+import { PAYMENT_RETURN_PATH, RESET_PASSWORD_PATH } from '@alda/contract/app-paths';
+
+/**
+ * Every route of the app (SPEC §2), each written once, as its full path pattern. The router takes
+ * its segments from here (`segment`), and every link and redirect either names a route here or
+ * fills one in (`href`). Paths the server also links to (the payment return, the reset link) come
+ * from the contract.
+ */
+export const ROUTES = {
   home: '/',
   welcome: '/valkomin',
+
   login: '/rita-inn',
-  loginEmail: '/rita-inn/vid-telduposti',
   loginPhone: '/rita-inn/vid-telefonnummari',
   loginPin: '/rita-inn/pin',
+  loginEmail: '/rita-inn/vid-telduposti',
   forgotPassword: '/gloymt-loyniord',
-  resetPassword: '/nytt-loyniord',
+  resetPassword: RESET_PASSWORD_PATH,
   register: '/stovna-brukara',
+
   menu: '/menu',
-  receipts: '/menu/kvittanir',
   terms: '/menu/treytir',
   privacy: '/menu/privatlivspolitikkur',
+  orders: '/menu/bilegingar',
+  plans: '/menu/hald',
+  plan: '/menu/hald/:planId',
+  activity: '/menu/virksemi',
+  receipts: '/menu/kvittanir',
+  receipt: '/menu/kvittanir/:receiptId',
+  monthlyPrice: '/menu/manadargjald',
   language: '/menu/mal',
+
   profile: '/min-brukari',
-  /** Not shown in SPEC §2 (only /min-brukari is); ours, under the profile. */
   profileEdit: '/min-brukari/broyt',
+  /** SPEC §2 profile.agreement: the card on file. */
+  agreement: '/min-brukari/gjaldsavtala',
   profilePassword: '/min-brukari/loyniord',
+
+  notifications: '/frabodanir',
+  giveData: '/gev-data',
+  requestData: '/bidja-um-data',
+  /** SPEC §4 "Payment flow": the live status of one order's payment; the card page returns here. */
+  paymentStatus: `${PAYMENT_RETURN_PATH}/:orderId`,
+  /** Buy an extra package (SPEC §1); `?nummar=` chooses the line. */
+  buyPackage: '/keyp-pakka',
+  /** Top up a prepaid (talutíð) line (SPEC §1); `?nummar=` chooses the line. */
+  topUp: '/fyll-uppa',
+
+  familyMember: '/familju-limur/:id',
+  familyMemberProcessing: '/familju-limur/vidgerd/:phoneNumber',
+  manageSubscription: '/umsit-hald/:phoneNumber',
+  manageFamily: '/umsit-familju-hald',
 } as const;
+
+export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** The `:name` parameters of a pattern: `'/a/:id/b/:x'` → `'id' | 'x'`. */
+export type RouteParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * The router's path of `pattern` inside the route at `parent`: `segment(ROUTES.terms,
+ * ROUTES.menu)` is `'treytir'`. Throws when the route is not under that parent, so a route moved
+ * in the table cannot silently end up at the wrong place in the tree.
+ */
+export function segment(pattern: RoutePattern, parent: RoutePattern = ROUTES.home): string {
+  const prefix = parent === '/' ? '/' : `${parent}/`;
+  if (!pattern.startsWith(prefix) || pattern === parent)
+    throw new Error(`route ${pattern} is not under ${parent}`);
+  return pattern.slice(prefix.length);
+}
+
+/**
+ * A link to a route: its parameters filled in (URL-encoded) and an optional query, e.g.
+ * `href(ROUTES.familyMember, { id })` → `/familju-limur/<id>`,
+ * `href(ROUTES.buyPackage, {}, { nummar: '214455' })` → `/keyp-pakka?nummar=214455`.
+ */
+export function href<P extends RoutePattern>(
+  pattern: P,
+  params: { [K in RouteParams<P>]: string },
+  query?: Record<string, string>,
+): string {
+  const values = params as Record<string, string>;
+  const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`route ${pattern} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+  return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+}

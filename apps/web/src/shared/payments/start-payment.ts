@@ -1,8 +1,8 @@
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { openExternalUrl } from '@/shared/native/browser';
 import { isNativePlatform } from '@/shared/native/platform';
-import { PAYMENT_PATHS } from './paths';
 import { rememberPayment, type PaymentMemo } from './payment-memo';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * How the app shows the provider's hosted card page (replaced in tests). The web leaves for it in
@@ -37,5 +37,5 @@ export function startPayment(
   }
   // Native: the status screen waits under the card page and follows the payment live.
   if (placed.paymentUrl) void paymentRedirect.openInApp(placed.paymentUrl);
-  void navigate(PAYMENT_PATHS.status(placed.order.id));
+  void navigate(href(ROUTES.paymentStatus, { orderId: placed.order.id }));
 }

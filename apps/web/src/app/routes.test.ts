@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { href, ROUTES, segment, type RoutePattern } from '@/shared/config/paths';
+import { createAppRoutes } from './routes';
+
+/** Full path patterns of every route in the router's tree (index routes count as their parent). */
+function routePatterns(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === '*') return [];
+    const here =
+      route.path === undefined
+        ? parent
+        : `${parent.replace(/\/$/, '')}/${route.path}`.replace(/^\/\//, '/');
+    const own = route.path !== undefined || route.index ? [here || '/'] : [];
+    return [...own, ...routePatterns(route.children ?? [], here)];
+  });
+}
+
+const session = {
+  getState: () => ({ user: null }) as never,
+};
+const tree = createAppRoutes({ session, queryClient: new QueryClient() });
+const table = Object.values(ROUTES) as RoutePattern[];
+
+describe('one route table (shared/config/paths.ts) for the router and every link (SPEC §2)', () => {
+  it('writes each path once', () => {
+    expect(new Set(table).size).toBe(table.length);
+  });
+
+  it('registers exactly the routes of the table, at the paths of the table', () => {
+    // A layout route and its index route share a path: count the path once.
+    const registered = [...new Set(routePatterns(tree))];
+    expect(registered.sort()).toEqual([...table].sort());
+  });
+
+  it('fills parameters URL-encoded and adds a query', () => {
+    expect(href(ROUTES.familyMember, { id: 'a/b c' })).toBe('/familju-limur/a%2Fb%20c');
+    expect(href(ROUTES.paymentStatus, { orderId: 'o-1' })).toBe('/betaling/o-1');
+    expect(href(ROUTES.receipt, { receiptId: '7' })).toBe('/menu/kvittanir/7');
+    expect(href(ROUTES.buyPackage, {}, { nummar: '214455' })).toBe('/keyp-pakka?nummar=214455');
+  });
+
+  it("gives the router a route's segment under its parent, and refuses a wrong parent", () => {
+    expect(segment(ROUTES.terms, ROUTES.menu)).toBe('treytir');
+    expect(segment(ROUTES.plan, ROUTES.menu)).toBe('hald/:planId');
+    expect(segment(ROUTES.notifications)).toBe('frabodanir');
+    expect(() => segment(ROUTES.terms, ROUTES.profile)).toThrow(/not under/);
+  });
+
+  it('is the only place a path is written: no other source file has a path literal', () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const firstSegments = [...new Set(table.map((p) => p.split('/')[1]).filter(Boolean))];
+    const literal = new RegExp(`['"\`]/(${firstSegments.join('|')})(?=[/'"\`?])`);
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) =>
+        /\.(ts|tsx)$/.test(f) &&
+        !/\.test\.tsx?$/.test(f) &&
+        !f.startsWith('test/') &&
+        f !== path.join('shared', 'config', 'paths.ts'),
+    );
+    const offenders = files.flatMap((file) =>
+      readFileSync(path.join(src, file), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        // Comments may name a path; code may not.
+        .filter(({ line }) => !/^\s*(\*|\/\/|\/\*)/.test(line) && literal.test(line))
+        .map(({ at }) => at),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

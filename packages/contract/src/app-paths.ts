@@ -1,0 +1,15 @@
+/**
+ * Paths of the web app that the server links to, so both sides write them once: the card page's
+ * return address, the password reset link in the e-mail, and the App Link / Universal Link
+ * association files (ADR 0054). The web app's route table builds its routes from these.
+ */
+
+/** The live payment status screen the provider's card page returns to (SPEC §4 "Payment flow"). */
+export const PAYMENT_RETURN_PATH = '/betaling';
+
+/** The app address of one order's payment status: `/betaling/<orderId>`. */
+export const paymentReturnPath = (orderId: string) =>
+  `${PAYMENT_RETURN_PATH}/${encodeURIComponent(orderId)}`;
+
+/** Where the e-mailed reset link opens: `/nytt-loyniord?token=…` (SPEC §2 reset-password). */
+export const RESET_PASSWORD_PATH = '/nytt-loyniord';
