@@ -393,12 +393,6 @@ export const CONFIG_DOC = Object.entries(SETTINGS).map(([name, s]) => ({
   description: s.doc,
 }));
 
-/** Each variable with the `Config` key it fills (`PORT` → `port`). */
-export const CONFIG_KEYS = (Object.keys(SETTINGS) as SettingName[]).map((name) => ({
-  name,
-  key: camelCase(name),
-}));
-
 /**
  * The configuration table in markdown, from CONFIG_DOC. `npm run config:table -w @alda/api`
  * prints it for README.md and docs/operations.md; a test checks operations.md still matches.
