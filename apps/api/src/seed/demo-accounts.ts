@@ -668,30 +668,25 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
       .where(eq(phoneLines.id, line.id));
   }
   await insertMissing(db, orders, demoOrders(now));
-  await db.insert(lineBalances).values(demoBalances(now)).onConflictDoNothing();
-  await db
-    .insert(givenDataCounters)
-    .values([
-      {
-        lineId: LINE.joannes,
-        month: faroeMonth(now),
-        givenMb: 1 * GB,
-        maxMb: 5 * GB,
-        updatedAt: now,
-      },
-    ])
-    .onConflictDoNothing();
-  await db
-    .insert(prepaidBalances)
-    .values([
-      { lineId: LINE.roi, balanceOere: 8_550, updatedAt: new Date(now.getTime() - 12 * DAY) },
-    ])
-    .onConflictDoNothing();
-  await insertMissing(db, paymentAgreements, demoAgreements(now));
+  await insertMissing(db, lineBalances, demoBalances(now));
+  await insertMissing(db, givenDataCounters, [
+    {
+      lineId: LINE.joannes,
+      month: faroeMonth(now),
+      givenMb: 1 * GB,
+      maxMb: 5 * GB,
+      updatedAt: now,
+    },
+  ]);
+  await insertMissing(db, prepaidBalances, [
+    { lineId: LINE.roi, balanceOere: 8_550, updatedAt: new Date(now.getTime() - 12 * DAY) },
+  ]);
+  const agreements = demoAgreements(now);
+  await insertMissing(db, paymentAgreements, agreements);
   // The test provider holds the cards behind those agreements (its own store, ADR 0050).
   await insertDemoProviderCards(
     db,
-    demoAgreements(now).map((a) => ({
+    agreements.map((a) => ({
       id: a.providerReference,
       brand: a.cardBrand,
       last4: a.cardLast4,

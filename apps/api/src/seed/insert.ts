@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -12,6 +13,11 @@ export async function insertMissing<T extends PgTable<TableConfig>>(
   rows: T['$inferInsert'][],
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(table).values(rows).onConflictDoNothing().returning();
+  // Only a count comes back, not the rows (the terms and privacy pages are long).
+  const inserted = await db
+    .insert(table)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ one: sql<number>`1` });
   return inserted.length;
 }
