@@ -2,6 +2,7 @@ import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
+import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
 import type { PlanRow } from '../../db/schema/catalog';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
@@ -37,8 +38,8 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
   for (const { account, plans, lines: numbers } of accounts) {
     const accountPlan = account.planId ? plans.get(account.planId) : undefined;
     numbers.forEach((number, position) => {
-      const plan = plans.get(number.planId ?? account.planId ?? '');
-      if (number.isPrepaid || account.type === 'prepaid' || !plan) {
+      const plan = plans.get(planIdOfLine(number, account) ?? '');
+      if (isPrepaidLine(number, account) || !plan) {
         add({ phoneNumber: number.msisdn, kind: 'plan', description: PREPAID[locale] }, 0);
         return;
       }

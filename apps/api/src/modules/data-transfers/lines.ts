@@ -1,5 +1,11 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import {
+  lineCustomerId,
+  lineEuAllowanceMb,
+  lineIsPrepaid,
+  linePlanJoin,
+} from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { plans } from '../../db/schema/catalog';
 import { phoneLines } from '../../db/schema/phone-lines';
@@ -31,21 +37,19 @@ function selectLines(db: Db) {
       lineId: phoneLines.id,
       msisdn: phoneLines.msisdn,
       status: phoneLines.status,
-      isPrepaid: sql<boolean>`(${phoneLines.isPrepaid} or coalesce(${accounts.type} = 'prepaid', false))`,
-      customerId: sql<string | null>`coalesce(${phoneLines.userId}, ${accounts.ownerUserId})`,
+      isPrepaid: lineIsPrepaid(),
+      customerId: lineCustomerId(),
       firstname: users.firstname,
       lastname: users.lastname,
       showInPhoneBook: users.showInPhoneBook,
       dataMb: plans.dataMb,
-      euAllowanceMb: sql<
-        number | null
-      >`case when ${accounts.euPackage} then ${plans.euPackageDataMb} else null end`,
+      euAllowanceMb: lineEuAllowanceMb(),
       giftMaxMb: plans.giftMaxMb,
     })
     .from(phoneLines)
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
-    .leftJoin(users, eq(users.id, sql`coalesce(${phoneLines.userId}, ${accounts.ownerUserId})`))
+    .leftJoin(plans, linePlanJoin())
+    .leftJoin(users, eq(users.id, lineCustomerId()))
     .$dynamic();
 }
 

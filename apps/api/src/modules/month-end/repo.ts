@@ -1,5 +1,6 @@
-import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lineEuAllowanceMb, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { lineBalances } from '../../db/schema/balances';
 import { plans } from '../../db/schema/catalog';
@@ -35,14 +36,12 @@ export async function lockStaleBalances(
       userId: phoneLines.userId,
       ownerUserId: accounts.ownerUserId,
       dataMb: plans.dataMb,
-      euAllowanceMb: sql<
-        number | null
-      >`case when ${accounts.euPackage} then ${plans.euPackageDataMb} else null end`,
+      euAllowanceMb: lineEuAllowanceMb(),
     })
     .from(lineBalances)
     .innerJoin(phoneLines, eq(phoneLines.id, lineBalances.lineId))
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
+    .leftJoin(plans, linePlanJoin())
     .where(lt(lineBalances.periodStart, monthStart))
     .orderBy(asc(lineBalances.lineId))
     .limit(limit)

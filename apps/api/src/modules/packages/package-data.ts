@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lineIsPrepaid, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { lineBalances } from '../../db/schema/balances';
 import { extraPackages, plans, type ExtraPackageRow } from '../../db/schema/catalog';
@@ -68,12 +69,12 @@ export async function findPurchaseLine(db: Db, msisdn: string): Promise<Purchase
       userId: phoneLines.userId,
       accountId: phoneLines.accountId,
       ownerUserId: accounts.ownerUserId,
-      isPrepaid: sql<boolean>`(${phoneLines.isPrepaid} or coalesce(${accounts.type} = 'prepaid', false))`,
+      isPrepaid: lineIsPrepaid(),
       hasEuPackage: sql<boolean>`coalesce(${accounts.euPackage} and ${plans.euPackageDataMb} is not null, false)`,
     })
     .from(phoneLines)
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
+    .leftJoin(plans, linePlanJoin())
     .where(and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')));
   return row;
 }

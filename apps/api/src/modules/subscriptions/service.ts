@@ -44,6 +44,7 @@ import {
   type PersonRow,
 } from './repo';
 import { findLinesOfAccounts } from './accounts';
+import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 
 export interface SubscriptionServiceDeps {
   db: Db;
@@ -129,7 +130,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   }
 
   function planOfLine(bundle: Bundle, line: PhoneLineRow, account: AccountRow) {
-    const planId = line.planId ?? account.planId;
+    const planId = planIdOfLine(line, account);
     return planId ? bundle.plans.get(planId) : undefined;
   }
 
@@ -186,8 +187,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       phoneBookVisible: line.userId ? person.showInPhoneBook : false,
       rolloverMb: buckets.rolloverMb,
       dataUpdatedAt: buckets.updatedAt?.toISOString() ?? null,
-      prepaidBalance:
-        line.isPrepaid || account.type === 'prepaid' ? (prepaid?.balanceOere ?? 0) : null,
+      prepaidBalance: isPrepaidLine(line, account) ? (prepaid?.balanceOere ?? 0) : null,
     };
   }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lineEuAllowanceMb, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import {
   lineBalances,
@@ -41,13 +42,11 @@ function selectMetered(db: Db) {
       msisdn: phoneLines.msisdn,
       status: phoneLines.status,
       dataMb: plans.dataMb,
-      euAllowanceMb: sql<
-        number | null
-      >`case when ${accounts.euPackage} then ${plans.euPackageDataMb} else null end`,
+      euAllowanceMb: lineEuAllowanceMb(),
     })
     .from(phoneLines)
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .leftJoin(plans, eq(plans.id, sql`coalesce(${phoneLines.planId}, ${accounts.planId})`))
+    .leftJoin(plans, linePlanJoin())
     .$dynamic();
 }
 
