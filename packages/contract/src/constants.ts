@@ -56,10 +56,10 @@ export const LOCALE_KEY = 'locale';
 /** Most usage records one POST /api/usage/records may carry (a charging system sends batches). */
 export const USAGE_RECORDS_MAX = 1_000;
 /**
- * The most data the app offers to request in one data request: 5 GB, its largest amount step.
- * (Gifts are capped by the giver's own ceiling instead: `giftCeilingMb` in rules/data-transfer.)
+ * The amounts, in MB, the app offers to give or ask for: 100 MB up to 5 GB. A gift offers only
+ * those the giver may give now (`maxGiftMb` in rules/data-transfer).
  */
-export const DATA_REQUEST_MAX_MB = 5 * 1024;
+export const DATA_AMOUNT_STEPS_MB = [100, 250, 500, 1024, 2048, 3072, 5120] as const;
 
 /** The native app's id: Capacitor `appId`, Android package and iOS bundle id (ADR 0054). */
 export const NATIVE_APP_ID = 'fo.alda.selfcare';

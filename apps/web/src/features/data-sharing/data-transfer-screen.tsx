@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DATA_REQUEST_MAX_MB } from '@alda/contract/constants';
+import { DATA_AMOUNT_STEPS_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { counterpartProblem, giftProblem, maxGiftMb } from '@alda/contract/rules/data-transfer';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
@@ -29,9 +29,6 @@ import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { dataTransfersApi } from './data-transfers-api';
 import { ROUTES } from '@/shared/config/paths';
-
-/** Amounts offered by the picker, in MB; only those within the allowed maximum are shown. */
-export const AMOUNT_STEPS_MB = [100, 250, 500, 1024, 2048, 3072, 5120] as const;
 
 /** Codes about the other number: shown under the number field. */
 const NUMBER_CODES = new Set(['SELF_REQUEST', 'NUMBER_NOT_FOUND', 'REQUEST_NOT_ALLOWED']);
@@ -92,9 +89,11 @@ function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const isGift = kind === 'gift';
-  const maxMb = isGift ? maxGiftMb(member) : DATA_REQUEST_MAX_MB;
-  const steps = AMOUNT_STEPS_MB.filter((mb) => mb <= maxMb);
-  const blocked = isGift && steps.length === 0 ? giftProblem(member, AMOUNT_STEPS_MB[0]) : null;
+  // A request may ask for the largest amount offered; a gift only for what the giver may give.
+  const maxMb = isGift ? maxGiftMb(member) : Math.max(...DATA_AMOUNT_STEPS_MB);
+  const steps = DATA_AMOUNT_STEPS_MB.filter((mb) => mb <= maxMb);
+  const blocked =
+    isGift && steps.length === 0 ? giftProblem(member, DATA_AMOUNT_STEPS_MB[0]) : null;
   const fmt = (mb: number) => formatData(mb, locale);
 
   const {
