@@ -18,7 +18,7 @@ import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { EuPackageToggle } from './eu-package-toggle';
-import { href, ROUTES } from '@/shared/config/paths';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
@@ -88,7 +88,7 @@ export function ManageSubscriptionScreen() {
         <ListGroup>
           {member.status === 'active' && (
             <ListRowLink
-              to={href(ROUTES.buyPackage, {}, { nummar: member.phoneNumber })}
+              to={href(ROUTES.buyPackage, {}, { [QUERY.line]: member.phoneNumber })}
               icon={<BagIcon className="size-5" />}
               label={t('packages.title')}
             />
@@ -97,7 +97,7 @@ export function ManageSubscriptionScreen() {
             member.prepaidBalance !== null &&
             member.prepaidBalance !== undefined && (
               <ListRowLink
-                to={href(ROUTES.topUp, {}, { nummar: member.phoneNumber })}
+                to={href(ROUTES.topUp, {}, { [QUERY.line]: member.phoneNumber })}
                 icon={<WalletIcon className="size-5" />}
                 label={t('topUp.title')}
               />

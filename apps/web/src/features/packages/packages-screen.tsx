@@ -18,7 +18,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { ROUTES } from '@/shared/config/paths';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /** A number a package can be bought for: the customer's own lines, and an owner's family. */
 interface Line {
@@ -82,13 +82,13 @@ function PurchaseForm({
   const current = subscriptions.currentAccount?.currentMember.phoneNumber;
   const [phoneNumber, setPhoneNumber] = useState(
     () =>
-      lines.find((l) => l.member.phoneNumber === params.get('nummar'))?.member.phoneNumber ??
+      lines.find((l) => l.member.phoneNumber === params.get(QUERY.line))?.member.phoneNumber ??
       lines.find((l) => l.member.phoneNumber === current)?.member.phoneNumber ??
       lines[0]?.member.phoneNumber ??
       null,
   );
   const [packageId, setPackageId] = useState<string | null>(
-    () => offers.find((o) => o.id === params.get('pakki'))?.id ?? null,
+    () => offers.find((o) => o.id === params.get(QUERY.package))?.id ?? null,
   );
   const agreement = useCardOnFile();
   const [method, setMethod] = useState<PaymentMethod>('card');
@@ -105,11 +105,17 @@ function PurchaseForm({
       setMissing(true);
       return;
     }
-    const query = new URLSearchParams({ nummar: phoneNumber, pakki: chosen.id });
     void purchase(
       '/packages',
       { packageId: chosen.id, phoneNumber, payWith },
-      { itemName: chosen.name, returnTo: `${ROUTES.buyPackage}?${query.toString()}` },
+      {
+        itemName: chosen.name,
+        returnTo: href(
+          ROUTES.buyPackage,
+          {},
+          { [QUERY.line]: phoneNumber, [QUERY.package]: chosen.id },
+        ),
+      },
     );
   };
 

@@ -20,7 +20,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { ROUTES } from '@/shared/config/paths';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 export const topUpKeys = {
   options: [...accountKeys.all, 'top-up-options'] as const,
@@ -89,13 +89,13 @@ function TopUpForm({
   const current = subscriptions.currentAccount?.currentMember.phoneNumber;
   const [phoneNumber, setPhoneNumber] = useState(
     () =>
-      lines.find((m) => m.phoneNumber === params.get('nummar'))?.phoneNumber ??
+      lines.find((m) => m.phoneNumber === params.get(QUERY.line))?.phoneNumber ??
       lines.find((m) => m.phoneNumber === current)?.phoneNumber ??
       lines[0]?.phoneNumber ??
       null,
   );
   const [amount, setAmount] = useState<number | null>(() => {
-    const asked = Number(params.get('upphaedd'));
+    const asked = Number(params.get(QUERY.amount));
     return options.amounts.includes(asked) ? asked : null;
   });
   const [missing, setMissing] = useState(false);
@@ -112,11 +112,17 @@ function TopUpForm({
       setMissing(true);
       return;
     }
-    const query = new URLSearchParams({ nummar: phoneNumber, upphaedd: String(amount) });
     void purchase(
       '/top-ups',
       { phoneNumber, amount, payWith },
-      { itemName: f.kr(amount), returnTo: `${ROUTES.topUp}?${query.toString()}` },
+      {
+        itemName: f.kr(amount),
+        returnTo: href(
+          ROUTES.topUp,
+          {},
+          { [QUERY.line]: phoneNumber, [QUERY.amount]: String(amount) },
+        ),
+      },
     );
   };
 

@@ -52,6 +52,12 @@ export const ROUTES = {
   manageFamily: '/umsit-familju-hald',
 } as const;
 
+/**
+ * Query parameters of the purchase screens, written once for the links that set them and the
+ * screens that read them: `?nummar=` picks the number, `pakki` and `upphaedd` what was chosen.
+ */
+export const QUERY = { line: 'nummar', package: 'pakki', amount: 'upphaedd' } as const;
+
 export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** The `:name` parameters of a pattern: `'/a/:id/b/:x'` → `'id' | 'x'`. */
@@ -76,7 +82,7 @@ export function segment(pattern: RoutePattern, parent: RoutePattern = ROUTES.hom
 /**
  * A link to a route: its parameters filled in (URL-encoded) and an optional query, e.g.
  * `href(ROUTES.familyMember, { id })` → `/familju-limur/<id>`,
- * `href(ROUTES.buyPackage, {}, { nummar: '214455' })` → `/keyp-pakka?nummar=214455`.
+ * `href(ROUTES.buyPackage, {}, { [QUERY.line]: '214455' })` → `/keyp-pakka?nummar=214455`.
  */
 export function href<P extends RoutePattern>(
   pattern: P,
