@@ -95,6 +95,21 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The receipt e-mail could not be handed to the mail server. */
   RECEIPT_EMAIL_FAILED: 503,
+  /** Porting in a number that is already a line with us (SPEC §3 "Signup payload" porting). */
+  NUMBER_ALREADY_OURS: 409,
+  /**
+   * The number reservation of a sign-up has run out or was taken over: choose another number
+   * (SPEC §8 "searching numbers (including a 'choose another number' message)").
+   */
+  RESERVATION_EXPIRED: 409,
+  /** A SIM pickup shop that is not on the list (GET /api/sim-pickup-locations). */
+  PICKUP_LOCATION_NOT_FOUND: 422,
+  /** A plan that is not for sale, or not of the type being signed up for. */
+  PLAN_NOT_AVAILABLE: 422,
+  /** A second family plan for an owner who has one (add a member to it instead). */
+  FAMILY_ACCOUNT_EXISTS: 409,
+  /** A customer step on an order that is not waiting for it (confirm SIM, correct a port). */
+  ORDER_NOT_WAITING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime, priceBreakdown } from './common';
 import { phoneNumber } from '../rules/phone';
+import { orderProvisioning } from './provisioning';
 
 /**
  * What an order does. Orders are carried out by provisioning and can take days (SPEC §4
@@ -19,6 +20,8 @@ export const orderKind = z.enum([
   'payment_agreement',
   /** Paying a month's subscription price by card (docs/decisions/0050-payments.md). */
   'subscription_payment',
+  /** A replacement SIM or a switch to eSIM for a number (provisioned like a new line). */
+  'sim_change',
 ]);
 export type OrderKind = z.infer<typeof orderKind>;
 
@@ -60,6 +63,11 @@ export const order = z.object({
   memberName: z.string().nullable().optional(),
   /** The extra package an `extra_package` order buys (GET /api/packages names it). */
   packageId: id.nullable().optional(),
+  /**
+   * How the line of a `new_subscription`, `add_member` or `sim_change` order is being set up:
+   * its steps so far, who it waits on and what comes next (docs/decisions/0055-provisioning.md).
+   */
+  provisioning: orderProvisioning.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -29,10 +29,10 @@ describe('signup payload (SPEC §3 "Signup payload", §5)', () => {
       ...esim,
       phoneNumberReservationId: null,
       eSim: false,
-      porting: { phoneNumber: '+298 21 12 34', simcardNumber: '8929 8010 0000 0000 123' },
+      porting: { phoneNumber: '+298 21 12 34', simcardNumber: '8929 8010 0000 0000 128' },
       simShippingAddress: { address: 'Heygsvegur 3', postCode: '700', city: 'Klaksvík' },
     });
-    expect(parsed.porting).toEqual({ phoneNumber: '211234', simcardNumber: '8929801000000000123' });
+    expect(parsed.porting).toEqual({ phoneNumber: '211234', simcardNumber: '8929801000000000128' });
     expect(signupPayload.parse(parsed)).toEqual(parsed);
   });
 
@@ -48,7 +48,7 @@ describe('signup payload (SPEC §3 "Signup payload", §5)', () => {
       phoneNumberReservationId: 'REQUIRED',
     });
     expect(
-      keysOf({ ...esim, porting: { phoneNumber: '211234', simcardNumber: '892980100000000012' } }),
+      keysOf({ ...esim, porting: { phoneNumber: '211234', simcardNumber: '8929801000000000128' } }),
     ).toEqual({ phoneNumberReservationId: 'REQUIRED' });
   });
 

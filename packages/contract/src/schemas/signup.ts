@@ -3,16 +3,20 @@ import { phoneNumberInput } from '../rules/phone';
 import { faroesePostCodeSchema } from '../rules/postcode';
 import { mustAccept, requiredText } from '../rules/required';
 import { id } from './common';
+import { isValidIccid, normalizeIccid } from '../rules/iccid';
 
-/** SIM card number (ICCID) printed on the card: 18–20 digits, spaces allowed when typed. */
+/**
+ * SIM card number (ICCID) printed on the card, as ITU-T E.118 defines it (rules/iccid.ts: 19–20
+ * digits, 89 first, Luhn check digit); spaces and dashes typed between groups are dropped.
+ */
 export const simcardNumber = z
   .string({ error: 'REQUIRED' })
-  .transform((v) => v.replace(/\s+/g, ''))
+  .transform(normalizeIccid)
   .pipe(
     z
       .string()
       .min(1, 'REQUIRED')
-      .refine((v) => v === '' || /^\d{18,20}$/.test(v), 'INVALID_SIMCARD_NUMBER'),
+      .refine((v) => v === '' || isValidIccid(v), 'INVALID_SIMCARD_NUMBER'),
   );
 
 /** SPEC §3 "Signup state": the choices the sign-up screens keep (client state, not sent as is). */

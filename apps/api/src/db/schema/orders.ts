@@ -27,7 +27,14 @@ export const ORDER_KINDS = [
   'cancellation',
   'payment_agreement',
   'subscription_payment',
+  'sim_change',
 ] as const satisfies readonly OrderKind[];
+
+/** How the SIM of an order reaches the customer (contract `simDelivery`). */
+export const SIM_DELIVERIES = ['esim', 'pickup', 'home', 'own_card'] as const;
+
+/** Who a provisioning order waits on (contract `provisioningWaitingFor`). */
+export const PROVISIONING_WAITS = ['network', 'customer_sim', 'customer_correction', 'none'] as const;
 
 export const PAYMENT_STATUSES = [
   'not_required',
@@ -86,11 +93,33 @@ export const orders = pgTable(
     /** What the order buys, for fulfilment: the extra package, or the month (`YYYY-MM`) paid. */
     packageId: text('package_id'),
     billingPeriod: text('billing_period'),
+    // Provisioning of orders that set up a line (docs/decisions/0055-provisioning.md).
+    /** How the SIM reaches the customer; null for orders without a SIM. */
+    simDelivery: text('sim_delivery', { enum: SIM_DELIVERIES }),
+    simPickupLocationId: text('sim_pickup_location_id'),
+    shippingAddress: text('shipping_address'),
+    shippingPostCode: text('shipping_post_code'),
+    shippingCity: text('shipping_city'),
+    /** ICCID of the card the customer already holds (delivery `own_card`). */
+    simcardNumber: text('simcard_number'),
+    /** Porting: the ICCID of the SIM at the current provider (corrected after a rejection). */
+    portingSimcardNumber: text('porting_simcard_number'),
+    isPorting: boolean('is_porting').notNull().default(false),
+    /** The EU package chosen at sign-up, set on the account when the order completes. */
+    euPackage: boolean('eu_package').notNull().default(false),
+    /** Who the order waits on; null for orders that are not provisioned. */
+    provisioningWaitingFor: text('provisioning_waiting_for', { enum: PROVISIONING_WAITS }),
+    /** When the provisioning worker next acts on the order (due when at or before now). */
+    provisioningNextAt: timestamp('provisioning_next_at', { withTimezone: true }),
+    portDate: timestamp('port_date', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('orders_account_id_idx').on(t.accountId),
     index('orders_line_id_idx').on(t.lineId),
+    index('orders_provisioning_due_idx')
+      .on(t.provisioningNextAt)
+      .where(sql`${t.provisioningNextAt} is not null`),
     uniqueIndex('orders_idempotency_key_uq')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -108,7 +137,7 @@ export const orders = pgTable(
     check('orders_complete_or_cancelled', sql`not (${t.isComplete} and ${t.isCancelled})`),
     check(
       'orders_kind',
-      sql`${t.kind} in ('new_subscription', 'add_member', 'transfer', 'plan_change', 'eu_package', 'extra_package', 'top_up', 'cancellation', 'payment_agreement', 'subscription_payment')`,
+      sql`${t.kind} in ('new_subscription', 'add_member', 'transfer', 'plan_change', 'eu_package', 'extra_package', 'top_up', 'cancellation', 'payment_agreement', 'subscription_payment', 'sim_change')`,
     ),
     check(
       'orders_payment_status',

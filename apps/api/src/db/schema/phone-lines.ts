@@ -51,6 +51,22 @@ export const phoneLines = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** ICCID of the physical SIM in service (null for eSIM, or before one is issued). */
+    iccid: text('iccid'),
+    /** PIN and PUK of the physical SIM, shown only after re-authentication. */
+    simPin: text('sim_pin'),
+    simPuk: text('sim_puk'),
+    /** eSIM: the SM-DP+ matching id of the profile (GSMA SGP.22 activation code). */
+    esimMatchingId: text('esim_matching_id'),
+    /** eSIM: the profile has been downloaded to a phone. */
+    esimInstalled: boolean('esim_installed').notNull().default(false),
+    /**
+     * When provisioning made the line active (null for lines older than provisioning). The month
+     * it became active is not charged: the first charge is for the next month (ADR 0055).
+     */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Listed in the phone book (per number, SPEC §1); null follows the user's own setting. */
+    phoneBookVisible: boolean('phone_book_visible'),
   },
   (t) => [
     uniqueIndex('phone_lines_msisdn_live_uq')
