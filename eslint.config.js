@@ -21,6 +21,7 @@ const API_PUBLIC_FILES = {
   payments: ['events.ts'],
   'phone-lines': ['lines.ts'],
   plans: ['dto.ts', 'catalogue.ts'],
+  provisioning: ['dto.ts', 'steps.ts'],
   'rate-limits': ['policies.ts'],
   receipts: ['issue.ts'],
   subscriptions: ['accounts.ts'],

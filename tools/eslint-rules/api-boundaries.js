@@ -1,6 +1,7 @@
 // The API's layers (apps/api/src), checked on every import:
 //
-//   entry (app.ts, main.ts, migrate.ts, config-table.ts)   wires everything
+//   entry (app.ts, main.ts, migrate.ts, config-table.ts,   wires everything
+//          operator.ts)
 //   seed/ · jobs/ · hub/                                   use modules (their public surface)
 //   modules/<name>/                                        routes → service → repo
 //   plugins/ · adapters/                                   Fastify plugins · the outside world
@@ -19,7 +20,7 @@ const apiSrc = (filename) => {
   return i === -1 ? null : norm.slice(i + '/apps/api/src/'.length);
 };
 
-const ENTRY = new Set(['app.ts', 'main.ts', 'migrate.ts', 'config-table.ts']);
+const ENTRY = new Set(['app.ts', 'main.ts', 'migrate.ts', 'config-table.ts', 'operator.ts']);
 const UPPER = new Set(['seed', 'jobs', 'hub']);
 
 /** Zone of a path relative to apps/api/src (without extension tolerance: compared by folder). */

@@ -82,6 +82,7 @@ describe('API layers (local/api-boundaries; docs/architecture.md "Layers of the 
     ['the hub using a public file', 'apps/api/src/hub/x.ts', '../modules/payments/events'],
     ['the seed using a public file', 'apps/api/src/seed/x.ts', '../modules/auth/passwords'],
     ['app.ts wiring routes', 'apps/api/src/app.ts', './modules/orders/routes'],
+    ['the operator command (an entry) wiring a module', 'apps/api/src/operator.ts', './modules/operator/service'],
   ];
   it.each(allowed)('passes %s', async (_what, file, source) => {
     const messages = await lint(file, `import { x } from '${source}';\nexport const y = x;\n`);

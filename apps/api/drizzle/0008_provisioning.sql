@@ -36,6 +36,7 @@ ALTER TABLE "orders" ADD COLUMN "shipping_address" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shipping_post_code" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shipping_city" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "simcard_number" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "esim_matching_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "porting_simcard_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "is_porting" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "eu_package" boolean DEFAULT false NOT NULL;--> statement-breakpoint

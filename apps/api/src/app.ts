@@ -30,6 +30,14 @@ import { createStatusService } from './modules/status/service';
 import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
 import { registerMonthEnd } from './jobs/month-end';
+import { registerProvisioningWorker } from './jobs/provisioning';
+import { createNetworkSimulator } from './adapters/network/simulator';
+import { provisioningRoutes } from './modules/provisioning/routes';
+import {
+  createProvisioningService,
+  type ProvisioningService,
+} from './modules/provisioning/service';
+import { createSignupService } from './modules/provisioning/signup-service';
 import { registerPaymentReconciliation } from './jobs/payment-reconciliation';
 import { registerUsageSimulator } from './jobs/usage-simulator';
 import { actionRoutes } from './modules/actions/routes';
@@ -51,6 +59,9 @@ import { packageRoutes } from './modules/packages/routes';
 import { createPackageService } from './modules/packages/service';
 import { planRoutes } from './modules/plans/routes';
 import { createPlanService } from './modules/plans/service';
+import { simRoutes } from './modules/sim/routes';
+import { createSimChangePlacer } from './modules/sim/sim-change';
+import { createSimService } from './modules/sim/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
 import { usageRoutes } from './modules/usage/routes';
@@ -75,6 +86,8 @@ declare module 'fastify' {
     db: Db;
     /** Work that outlives its request (e-mails); `await app.background.idle()` waits for it. */
     background: BackgroundTasks;
+    /** Provisioning (ADR 0055): tests run the worker's rounds with `runDue()` on their clock. */
+    provisioning: ProvisioningService;
   }
 }
 
@@ -312,8 +325,39 @@ async function assemble(
     service: subscriptions,
     euPackage: createEuPackageService({ db, now, subscriptions }),
   });
+  await app.register(simRoutes, {
+    service: createSimService({
+      db,
+      limiter,
+      smdpAddress: config.esimSmdpAddress,
+      simChanges: createSimChangePlacer({ db, now, stepS: config.provisioningStepS }),
+    }),
+  });
   await app.register(planRoutes, { service: createPlanService({ db }) });
   await app.register(orderRoutes, { service: createOrderService({ db }) });
+  // Provisioning (ADR 0055): sign-up, pickup shops, the customer's order steps and the worker.
+  const provisioning = createProvisioningService({
+    db,
+    now,
+    log: app.log,
+    network: createNetworkSimulator({
+      stepS: config.provisioningStepS,
+      smdpAddress: config.esimSmdpAddress,
+    }),
+    email: messaging.email,
+    background,
+    simConfirmS: config.provisioningSimConfirmS,
+  });
+  app.decorate('provisioning', provisioning);
+  await app.register(provisioningRoutes, {
+    service: provisioning,
+    signup: createSignupService({ db, now, provisioning }),
+  });
+  registerProvisioningWorker(app, {
+    pollMs: config.provisioningPollMs,
+    run: () => provisioning.runDue(),
+    log: app.log,
+  });
   // Purchases go through the payments core (`app.payments`, registered above).
   const payments = () => app.payments;
   await app.register(packageRoutes, {

@@ -270,6 +270,41 @@ const SETTINGS = {
   MONTH_END_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
     doc: "Seconds between rounds of the month-end job (also run once at start), which moves every line balance of a past Faroese month to the current one: the plan's data again, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
   }),
+  PROVISIONING_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(5000), {
+    doc: 'Milliseconds between rounds of the provisioning worker, which performs the next step of every order that is due (docs/decisions/0055-provisioning.md). Safe on several instances (SKIP LOCKED). `0` turns it off.',
+  }),
+  PROVISIONING_STEP_S: setting(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 86_400)
+      .default(30),
+    {
+      doc: 'Seconds the network simulator takes for each automatic provisioning step (eSIM ready, SIM sent, port requested, port date, number moved). A real network takes hours or days; 30 s keeps the demo moving.',
+    },
+  ),
+  PROVISIONING_SIM_CONFIRM_S: setting(
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(90 * 86_400)
+      .default(259_200),
+    {
+      doc: 'Seconds a physical SIM waits for the customer to confirm it works (POST /api/orders/{id}/confirm-sim) before the line becomes active by itself (3 days).',
+    },
+  ),
+  ESIM_SMDP_ADDRESS: setting(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name like smdp.alda.fo')
+      .default('smdp.alda.fo'),
+    {
+      doc: 'SM-DP+ address of the eSIM activation codes (`LPA:1$<address>$<matching id>`, GSMA SGP.22).',
+    },
+  ),
   TEST_PROVIDER_SLOW_DELAY_MS: setting(z.coerce.number().int().min(0).max(600_000).default(8000), {
     doc: 'Milliseconds until the slow test card (`4000 0000 0000 3063`) succeeds; a pending webhook is sent first.',
   }),

@@ -108,6 +108,8 @@ export function testConfig(env: Record<string, string> = {}, databaseUrl?: strin
     // Tests seed data at fixed instants while many apps run on the real clock: the month-end job
     // (ADR 0053) would move those balances at start, so it is on only where a test asks for it.
     MONTH_END_INTERVAL_S: '0',
+    // Likewise the provisioning worker (ADR 0055): tests run its rounds with `app.provisioning.runDue()`.
+    PROVISIONING_POLL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

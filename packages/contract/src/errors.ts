@@ -110,6 +110,8 @@ export const ERROR_STATUS = {
   FAMILY_ACCOUNT_EXISTS: 409,
   /** A customer step on an order that is not waiting for it (confirm SIM, correct a port). */
   ORDER_NOT_WAITING: 409,
+  /** PIN and PUK asked for a number with an eSIM: only a physical SIM card has them to show. */
+  SIM_NOT_PHYSICAL: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -36,3 +36,12 @@ export const planIdOfLine = (
 /** Prepaid (talutíð): the line is marked so, or it sits on a prepaid account. */
 export const isPrepaidLine = (line: { isPrepaid: boolean }, account: { type: string }): boolean =>
   line.isPrepaid || account.type === 'prepaid';
+
+/**
+ * Listed in the phone book (SPEC §1, per number): the number's own setting, else its user's; a
+ * line without a user of its own (a child on a family plan) is not listed unless set so.
+ */
+export const isInPhoneBook = (
+  line: { phoneBookVisible: boolean | null; userId: string | null },
+  userShowInPhoneBook: boolean,
+): boolean => line.phoneBookVisible ?? (line.userId !== null && userShowInPhoneBook);

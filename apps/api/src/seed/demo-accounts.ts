@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
+import { luhnCheckDigit } from '@alda/contract/rules/iccid';
 import { insertDemoProviderCards } from '../adapters/payments/test-provider/demo';
 import type { Db } from '../db/client';
 import { accounts, type NewAccountRow } from '../db/schema/accounts';
@@ -16,7 +17,9 @@ import {
 } from '../db/schema/catalog';
 import { orders, type NewOrderRow } from '../db/schema/orders';
 import { phoneLines } from '../db/schema/phone-lines';
+import { provisioningSteps } from '../db/schema/provisioning';
 import { DEMO_LINE_IDS, demoUser } from './demo-users';
+import { demoProvisioning } from './demo-provisioning';
 import { insertMissing } from './insert';
 
 /*
@@ -190,12 +193,28 @@ export const DEMO_PACKAGES: NewExtraPackageRow[] = [
   },
 ];
 
+/**
+ * A demo SIM card number: ITU-T E.118 — 89 (telecommunications), 298 (the Faroe Islands), our
+ * issuer number 01, a 12-digit card serial and the Luhn check digit: 20 digits in all.
+ */
+const demoIccid = (serial: string): string => {
+  const payload = `8929801${serial}`;
+  return `${payload}${luhnCheckDigit(payload)}`;
+};
+
+/** The SIM of a line in service: a physical card with PIN and PUK, or an eSIM profile. */
+type DemoSim =
+  | { iccid: string; simPin: string; simPuk: string }
+  | { esimMatchingId: string; esimInstalled: boolean };
+
 /** Where each demo line sits: account, plan, SIM, and when it went into service. */
 const LINE_SETUP: {
   id: string;
   accountId: string;
   planId: string;
   simType: 'esim' | 'physical';
+  /** Lines still being set up have no SIM yet (provisioning hands it over, ADR 0055). */
+  sim?: DemoSim;
   isPrepaid?: boolean;
   daysAgo: number;
 }[] = [
@@ -204,6 +223,7 @@ const LINE_SETUP: {
     accountId: DEMO_ACCOUNT_IDS.joensenFamily,
     planId: 'family-20',
     simType: 'esim',
+    sim: { esimMatchingId: 'K2QF-7XWD-M4HA-9R3T', esimInstalled: true },
     daysAgo: 800,
   },
   {
@@ -211,6 +231,7 @@ const LINE_SETUP: {
     accountId: DEMO_ACCOUNT_IDS.joensenFamily,
     planId: 'family-20',
     simType: 'physical',
+    sim: { iccid: demoIccid('000064017220'), simPin: '4471', simPuk: '90318245' },
     daysAgo: 640,
   },
   {
@@ -225,6 +246,7 @@ const LINE_SETUP: {
     accountId: DEMO_ACCOUNT_IDS.joannesWork,
     planId: 'individual-5',
     simType: 'physical',
+    sim: { iccid: demoIccid('000030055811'), simPin: '2086', simPuk: '61724039' },
     daysAgo: 300,
   },
   {
@@ -232,6 +254,8 @@ const LINE_SETUP: {
     accountId: DEMO_ACCOUNT_IDS.gudrun,
     planId: 'individual-20',
     simType: 'esim',
+    // Not installed yet: she can still scan the code on a new phone.
+    sim: { esimMatchingId: 'P8LN-3VCE-Z6JB-2KQY', esimInstalled: false },
     daysAgo: 420,
   },
   {
@@ -246,6 +270,7 @@ const LINE_SETUP: {
     accountId: DEMO_ACCOUNT_IDS.roi,
     planId: 'prepaid-talutid',
     simType: 'physical',
+    sim: { iccid: demoIccid('000012009374'), simPin: '8352', simPuk: '27460918' },
     isPrepaid: true,
     daysAgo: 1200,
   },
@@ -663,11 +688,23 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
         planId: line.planId,
         simType: line.simType,
         isPrepaid: line.isPrepaid ?? false,
+        ...line.sim,
         createdAt: new Date(now.getTime() - line.daysAgo * DAY),
       })
       .where(eq(phoneLines.id, line.id));
   }
-  await insertMissing(db, orders, demoOrders(now));
+  const joannes = demoUser('Jóannes');
+  const provisioning = demoProvisioning(
+    now,
+    { bardur: demoOrderId(5), gudrunSecond: demoOrderId(8) },
+    { address: joannes.address, postCode: joannes.postCode, city: joannes.city },
+  );
+  await insertMissing(
+    db,
+    orders,
+    demoOrders(now).map((o) => ({ ...o, ...provisioning.columns.get(o.id ?? '') })),
+  );
+  await insertMissing(db, provisioningSteps, provisioning.steps);
   await insertMissing(db, lineBalances, demoBalances(now));
   await insertMissing(db, givenDataCounters, [
     {

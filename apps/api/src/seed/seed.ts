@@ -6,6 +6,8 @@ import { statusMessages, type NewStatusMessageRow } from '../db/schema/status-me
 import { users as usersTable } from '../db/schema/users';
 import { hashPassword } from '../modules/auth/passwords';
 import { CONTENT_PAGES } from './content';
+import { simPickupLocations } from '../db/schema/provisioning';
+import { SIM_PICKUP_LOCATIONS } from './pickup-locations';
 import { seedDemoAccounts } from './demo-accounts';
 import { demoNotifications } from './demo-notifications';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
@@ -15,11 +17,13 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Data every installation needs, demo or not: the terms and privacy pages. Missing pages are
- * inserted; existing ones are never overwritten. Safe to run at every start.
+ * Data every installation needs, demo or not: the terms and privacy pages and the SIM pickup
+ * shops. Missing rows are inserted; existing ones are never overwritten. Safe to run at every
+ * start.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await insertMissing(db, contentPages, CONTENT_PAGES);
+  await insertMissing(db, simPickupLocations, SIM_PICKUP_LOCATIONS);
 }
 
 /** True when nobody has an account yet: the moment the demo seed is allowed to run. */

@@ -61,6 +61,11 @@ export const order = z.object({
    * member in processing can be shown by name (SPEC §3 "Family members in processing").
    */
   memberName: z.string().nullable().optional(),
+  /**
+   * The line (member id) the order sets up or changes, once it exists: its SIM is GET
+   * /api/subscriptions/{lineId}/sim (the eSIM of an order being provisioned is installed there).
+   */
+  lineId: id.nullable().optional(),
   /** The extra package an `extra_package` order buys (GET /api/packages names it). */
   packageId: id.nullable().optional(),
   /**

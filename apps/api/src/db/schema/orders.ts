@@ -102,6 +102,11 @@ export const orders = pgTable(
     shippingCity: text('shipping_city'),
     /** ICCID of the card the customer already holds (delivery `own_card`). */
     simcardNumber: text('simcard_number'),
+    /**
+     * eSIM orders: the SM-DP+ matching id of the profile being prepared, so the customer can
+     * install it before the line (or, for a `sim_change`, the new SIM) is active.
+     */
+    esimMatchingId: text('esim_matching_id'),
     /** Porting: the ICCID of the SIM at the current provider (corrected after a rejection). */
     portingSimcardNumber: text('porting_simcard_number'),
     isPorting: boolean('is_porting').notNull().default(false),

@@ -1,6 +1,7 @@
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import { memberPriceAt } from '@alda/contract/rules/family';
+import { isChargedInMonthOf } from '@alda/contract/rules/first-charge';
 import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
 import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
@@ -79,10 +80,23 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
   return { lines, total: splitVat(totalOere) };
 }
 
-/** Numbers in service in price order: the owner's own number first, then by age. */
-export function inPriceOrder(account: AccountRow, lines: readonly PhoneLineRow[]): PhoneLineRow[] {
+/**
+ * Numbers charged for the month of `at`, in price order: the owner's own number first, then by
+ * age. A number that became active in that month is not charged for it (its first charge is the
+ * next month, ADR 0055 `isChargedInMonthOf`).
+ */
+export function inPriceOrder(
+  account: AccountRow,
+  lines: readonly PhoneLineRow[],
+  at: Date,
+): PhoneLineRow[] {
   return lines
-    .filter((l) => l.accountId === account.id && l.status === 'active')
+    .filter(
+      (l) =>
+        l.accountId === account.id &&
+        l.status === 'active' &&
+        isChargedInMonthOf(l.activatedAt, at),
+    )
     .sort(
       (a, b) =>
         Number(b.userId === account.ownerUserId) - Number(a.userId === account.ownerUserId) ||

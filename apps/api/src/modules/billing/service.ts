@@ -11,8 +11,12 @@ import { findLinesOfAccounts } from '../subscriptions/accounts';
 import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
 import { findOpenMonthOrder, findOwnedAccounts, findPaidMonthOrder } from './repo';
 
-/** The accounts a customer owns, with their plans and numbers in price order. */
-export async function loadBilledAccounts(db: Db, userId: string): Promise<BilledAccount[]> {
+/** The accounts a customer owns, with their plans and the numbers charged for the month of `at`. */
+export async function loadBilledAccounts(
+  db: Db,
+  userId: string,
+  at: Date,
+): Promise<BilledAccount[]> {
   const owned = await findOwnedAccounts(db, userId);
   const lines = await findLinesOfAccounts(
     db,
@@ -24,7 +28,7 @@ export async function loadBilledAccounts(db: Db, userId: string): Promise<Billed
   const plans = new Map<string, PlanRow>(
     (await findPlansByIds(db, [...planIds])).map((p) => [p.plan.id, p.plan]),
   );
-  return owned.map((account) => ({ account, plans, lines: inPriceOrder(account, lines) }));
+  return owned.map((account) => ({ account, plans, lines: inPriceOrder(account, lines, at) }));
 }
 
 export interface BillingServiceDeps {
@@ -44,7 +48,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function monthlyPrice(userId: string, locale: Locale): Promise<MonthlyPriceResponse> {
     const period = faroeMonth(now());
     const [accounts, paid] = await Promise.all([
-      loadBilledAccounts(db, userId),
+      loadBilledAccounts(db, userId, now()),
       findPaidMonthOrder(db, userId, period),
     ]);
     return { period, ...monthlyPriceLines(accounts, locale), paidOrderId: paid?.id ?? null };

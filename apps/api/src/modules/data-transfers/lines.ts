@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   lineCustomerId,
@@ -41,7 +41,10 @@ function selectLines(db: Db) {
       customerId: lineCustomerId(),
       firstname: users.firstname,
       lastname: users.lastname,
-      showInPhoneBook: users.showInPhoneBook,
+      // The number's own phone-book setting, else its user's (SPEC §1, per number).
+      showInPhoneBook: sql<
+        boolean | null
+      >`coalesce(${phoneLines.phoneBookVisible}, ${users.showInPhoneBook})`,
       dataMb: plans.dataMb,
       euAllowanceMb: lineEuAllowanceMb(),
       giftMaxMb: plans.giftMaxMb,

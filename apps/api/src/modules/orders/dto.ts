@@ -19,5 +19,6 @@ export function toOrderDto(row: OrderRow): Order {
     completedAt: row.completedAt?.toISOString() ?? null,
     memberName: memberName === '' ? null : memberName,
     packageId: row.packageId,
+    lineId: row.lineId,
   };
 }

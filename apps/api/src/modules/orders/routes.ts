@@ -3,6 +3,7 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import { orderResponse, ordersResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
+import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import type { OrderService } from './service';
 
@@ -23,7 +24,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService }> = asy
         response: { 200: dataEnvelope(ordersResponse), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await service.list(requireUser(request).id) }),
+    async (request) => ({
+      data: await service.list(requireUser(request).id, requestLocale(request)),
+    }),
   );
 
   app.get(
@@ -40,6 +43,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService }> = asy
         response: { 200: dataEnvelope(orderResponse), ...errorResponses(401, 404) },
       },
     },
-    async (request) => ({ data: await service.get(requireUser(request).id, request.params.id) }),
+    async (request) => ({
+      data: await service.get(requireUser(request).id, request.params.id, requestLocale(request)),
+    }),
   );
 };

@@ -1,8 +1,9 @@
+import type { Locale } from '@alda/contract/locale';
 import type { OrderResponse, OrdersResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
-import { toOrderDto } from './dto';
+import { toOrderDtos } from '../provisioning/dto';
 import { findOrder, findOrdersOfUser, ownsAccount } from './repo';
 
 export interface OrderServiceDeps {
@@ -17,8 +18,9 @@ export function createOrderService(deps: OrderServiceDeps) {
      * included: hiding them is the app's rule (`visibleOrders`, SPEC §3), and the backup main
      * order (`backupMainOrder`) is picked from the same list.
      */
-    async list(userId: string): Promise<OrdersResponse> {
-      return (await findOrdersOfUser(deps.db, userId)).map(toOrderDto);
+    async list(userId: string, locale: Locale = 'fo'): Promise<OrdersResponse> {
+      // Provisioned orders carry their steps (ADR 0055); reasons in the caller's language.
+      return toOrderDtos(deps.db, await findOrdersOfUser(deps.db, userId), locale);
     },
 
     /**
@@ -26,7 +28,7 @@ export function createOrderService(deps: OrderServiceDeps) {
      * own — the same orders as the list); anyone else's, and an unknown id, NOT_FOUND. The HTTP
      * fallback of the payment flow reads `paymentStatus` here.
      */
-    async get(userId: string, id: string): Promise<OrderResponse> {
+    async get(userId: string, id: string, locale: Locale = 'fo'): Promise<OrderResponse> {
       const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no order ${id}` });
       if (!isUuid(id)) throw notFound();
       const row = await findOrder(deps.db, id);
@@ -35,7 +37,9 @@ export function createOrderService(deps: OrderServiceDeps) {
         row.userId === userId ||
         (row.accountId !== null && (await ownsAccount(deps.db, userId, row.accountId)));
       if (!visible) throw notFound();
-      return toOrderDto(row);
+      const [dto] = await toOrderDtos(deps.db, [row], locale);
+      if (!dto) throw notFound();
+      return dto;
     },
   };
 }

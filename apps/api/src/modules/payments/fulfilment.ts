@@ -226,7 +226,7 @@ async function fulfilMonth(
   now: Date,
 ): Promise<Effect> {
   const period = need(order.billingPeriod, 'billing period', order);
-  const accounts = await loadBilledAccounts(tx, order.userId);
+  const accounts = await loadBilledAccounts(tx, order.userId, now);
   const fo = monthlyPriceLines(accounts, 'fo').lines;
   const en = monthlyPriceLines(accounts, 'en').lines;
   const items = fo

@@ -1,6 +1,10 @@
-import { and, asc, desc, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { statusMessages, type StatusMessageRow } from '../../db/schema/status-messages';
+import {
+  statusMessages,
+  type NewStatusMessageRow,
+  type StatusMessageRow,
+} from '../../db/schema/status-messages';
 
 /**
  * Messages whose window contains `now`: started (no start, or start ≤ now) and not yet ended (no
@@ -22,4 +26,50 @@ export async function findActiveStatusMessages(db: Db, now: Date): Promise<Statu
       asc(statusMessages.createdAt),
       asc(statusMessages.id),
     );
+}
+
+/** Every status message, newest first (the operator's `status list`). */
+export async function findAllStatusMessages(db: Db, limit: number): Promise<StatusMessageRow[]> {
+  return db
+    .select()
+    .from(statusMessages)
+    .orderBy(desc(statusMessages.createdAt), desc(statusMessages.id))
+    .limit(limit);
+}
+
+export async function insertStatusMessage(
+  db: Db,
+  row: NewStatusMessageRow,
+): Promise<StatusMessageRow> {
+  const [inserted] = await db.insert(statusMessages).values(row).returning();
+  if (!inserted) throw new Error('status message insert returned no row');
+  return inserted;
+}
+
+/** One message by id. */
+export async function findStatusMessage(db: Db, id: string): Promise<StatusMessageRow | undefined> {
+  const [row] = await db.select().from(statusMessages).where(eq(statusMessages.id, id));
+  return row;
+}
+
+/**
+ * Ends a message at `at` (its window closes: active_to = at) unless it has already ended by
+ * then. Answers the updated row, or undefined when nothing changed (unknown id or ended).
+ */
+export async function endStatusMessageAt(
+  db: Db,
+  id: string,
+  at: Date,
+): Promise<StatusMessageRow | undefined> {
+  const [row] = await db
+    .update(statusMessages)
+    .set({ activeTo: at })
+    .where(
+      and(
+        eq(statusMessages.id, id),
+        or(isNull(statusMessages.activeTo), gt(statusMessages.activeTo, at)),
+      ),
+    )
+    .returning();
+  return row;
 }

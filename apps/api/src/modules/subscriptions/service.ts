@@ -44,7 +44,7 @@ import {
   type PersonRow,
 } from './repo';
 import { findLinesOfAccounts } from './accounts';
-import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
+import { isInPhoneBook, isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 
 export interface SubscriptionServiceDeps {
   db: Db;
@@ -184,7 +184,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       status: memberStatus(bundle, line),
       expiresAt: line.expiresAt?.toISOString() ?? null,
       simType: line.simType === 'esim' ? 'ESIM' : 'PHYSICAL',
-      phoneBookVisible: line.userId ? person.showInPhoneBook : false,
+      phoneBookVisible: isInPhoneBook(line, person.showInPhoneBook),
       rolloverMb: buckets.rolloverMb,
       dataUpdatedAt: buckets.updatedAt?.toISOString() ?? null,
       prepaidBalance: isPrepaidLine(line, account) ? (prepaid?.balanceOere ?? 0) : null,

@@ -1,0 +1,89 @@
+import type { Locale } from '@alda/contract/locale';
+import type { Order } from '@alda/contract/schemas/orders';
+import type { OrderProvisioning, SimPickupLocation } from '@alda/contract/schemas/provisioning';
+import type { Db } from '../../db/client';
+import type { OrderRow } from '../../db/schema/orders';
+import type { ProvisioningStepRow, SimPickupLocationRow } from '../../db/schema/provisioning';
+import { toOrderDto } from '../orders/dto';
+import { findPickupLocations, findSteps } from './repo';
+import { PROVISIONED_KINDS, upcomingSteps } from './steps';
+import { reasonText } from './texts';
+
+// Public to other modules: orders are answered with their provisioning (GET /api/orders).
+
+/** A pickup shop with its opening hours in `locale`. */
+export function toPickupLocationDto(row: SimPickupLocationRow, locale: Locale): SimPickupLocation {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    postCode: row.postCode,
+    city: row.city,
+    openingHours: locale === 'en' ? row.openingHoursEn : row.openingHoursFo,
+  };
+}
+
+/** Whether the order is carried out by provisioning (it has steps and a SIM delivery). */
+export function isProvisioned(row: OrderRow): boolean {
+  return PROVISIONED_KINDS.includes(row.kind) && row.simDelivery !== null;
+}
+
+function provisioningOf(
+  row: OrderRow,
+  steps: readonly ProvisioningStepRow[],
+  shops: ReadonlyMap<string, SimPickupLocationRow>,
+  locale: Locale,
+): OrderProvisioning | null {
+  if (!isProvisioned(row) || row.simDelivery === null) return null;
+  const shop = row.simPickupLocationId ? shops.get(row.simPickupLocationId) : undefined;
+  const waitingFor = row.isCancelled ? 'none' : (row.provisioningWaitingFor ?? 'none');
+  return {
+    steps: steps.map((s) => ({
+      step: s.step,
+      at: s.at.toISOString(),
+      reason: reasonText(s, locale),
+    })),
+    upcoming:
+      row.isComplete || row.isCancelled || waitingFor === 'none'
+        ? []
+        : upcomingSteps(
+            row,
+            steps.map((s) => s.step),
+          ),
+    waitingFor,
+    expectedAt: waitingFor === 'none' ? null : (row.provisioningNextAt?.toISOString() ?? null),
+    delivery: row.simDelivery,
+    pickupLocation: shop ? toPickupLocationDto(shop, locale) : null,
+    isPorting: row.isPorting,
+    portDate: row.portDate?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Orders as the contract describes them, each with its `provisioning` (steps, what comes next,
+ * who it waits on) when provisioning carries it out, null otherwise. Reasons in `locale`.
+ */
+export async function toOrderDtos(
+  db: Db,
+  rows: readonly OrderRow[],
+  locale: Locale,
+): Promise<Order[]> {
+  const provisioned = rows.filter(isProvisioned);
+  const steps = await findSteps(
+    db,
+    provisioned.map((r) => r.id),
+  );
+  const shopIds = [
+    ...new Set(provisioned.flatMap((r) => (r.simPickupLocationId ? [r.simPickupLocationId] : []))),
+  ];
+  const shops = new Map((await findPickupLocations(db, shopIds)).map((s) => [s.id, s]));
+  return rows.map((row) => ({
+    ...toOrderDto(row),
+    provisioning: provisioningOf(
+      row,
+      steps.filter((s) => s.orderId === row.id),
+      shops,
+      locale,
+    ),
+  }));
+}

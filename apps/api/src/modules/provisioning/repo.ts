@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, type NewAccountRow } from '../../db/schema/accounts';
+import { paymentAgreements } from '../../db/schema/agreements';
+import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
+import {
+  numberReservations,
+  phoneLines,
+  type NewPhoneLineRow,
+  type NumberReservationRow,
+  type PhoneLineRow,
+} from '../../db/schema/phone-lines';
+import {
+  operatorActions,
+  provisioningSteps,
+  simPickupLocations,
+  type NewProvisioningStepRow,
+  type ProvisioningStepRow,
+  type SimPickupLocationRow,
+} from '../../db/schema/provisioning';
+import type { AccountRow } from '../../db/schema/accounts';
+import { PROVISIONED_KINDS } from './steps';
+
+/* Pickup shops. */
+
+export async function listPickupLocations(db: Db): Promise<SimPickupLocationRow[]> {
+  return db
+    .select()
+    .from(simPickupLocations)
+    .orderBy(asc(simPickupLocations.sortOrder), asc(simPickupLocations.name));
+}
+
+export async function findPickupLocations(
+  db: Db,
+  ids: readonly string[],
+): Promise<SimPickupLocationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(simPickupLocations)
+    .where(inArray(simPickupLocations.id, [...ids]));
+}
+
+/* Steps. */
+
+export async function insertStep(db: Db, row: NewProvisioningStepRow): Promise<void> {
+  await db.insert(provisioningSteps).values(row);
+}
+
+/** The steps of these orders, oldest first. */
+export async function findSteps(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<ProvisioningStepRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(provisioningSteps)
+    .where(inArray(provisioningSteps.orderId, [...orderIds]))
+    .orderBy(asc(provisioningSteps.at), asc(provisioningSteps.id));
+}
+
+export async function insertOperatorAction(
+  db: Db,
+  row: { operator: string; verb: string; target: string; reason: string | null; at: Date },
+): Promise<void> {
+  await db.insert(operatorActions).values(row);
+}
+
+/* Orders. */
+
+/** Provisioned orders only: those with a SIM delivery (new lines, members, SIM changes). */
+const provisioned = () =>
+  and(inArray(orders.kind, [...PROVISIONED_KINDS]), isNotNull(orders.simDelivery));
+
+export async function findProvisionedOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), provisioned()));
+  return row;
+}
+
+/** Locks a provisioned order for the rest of the transaction. */
+export async function lockProvisionedOrder(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), provisioned()))
+    .for('update');
+  return row;
+}
+
+/**
+ * Claims one due order (`provisioning_next_at <= now`, waiting on the network or on the
+ * customer's SIM confirmation) and locks it; orders other workers hold are skipped.
+ */
+export async function claimDueOrder(db: Db, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.provisioningNextAt),
+        lte(orders.provisioningNextAt, now),
+        inArray(orders.provisioningWaitingFor, ['network', 'customer_sim']),
+        eq(orders.isComplete, false),
+        eq(orders.isCancelled, false),
+        provisioned(),
+      ),
+    )
+    .orderBy(asc(orders.provisioningNextAt), asc(orders.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export type OrderProvisioningPatch = Partial<
+  Pick<
+    OrderRow,
+    | 'provisioningWaitingFor'
+    | 'provisioningNextAt'
+    | 'portDate'
+    | 'portingSimcardNumber'
+    | 'esimMatchingId'
+  >
+>;
+
+export async function updateOrder(db: Db, id: string, patch: OrderProvisioningPatch) {
+  await db.update(orders).set(patch).where(eq(orders.id, id));
+}
+
+/** Which provisioned orders an operator lists. */
+export type OrderState =
+  'open' | 'waiting_network' | 'waiting_customer' | 'failed' | 'complete' | 'all';
+
+export async function listOrdersByState(db: Db, state: OrderState): Promise<OrderRow[]> {
+  const open = and(eq(orders.isComplete, false), eq(orders.isCancelled, false));
+  const where = {
+    open: and(open, ne(orders.provisioningWaitingFor, 'none')),
+    waiting_network: and(open, eq(orders.provisioningWaitingFor, 'network')),
+    waiting_customer: and(
+      open,
+      inArray(orders.provisioningWaitingFor, ['customer_sim', 'customer_correction']),
+    ),
+    failed: and(open, eq(orders.provisioningWaitingFor, 'none')),
+    complete: eq(orders.isComplete, true),
+    all: undefined,
+  }[state];
+  return db
+    .select()
+    .from(orders)
+    .where(and(provisioned(), where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+}
+
+export async function findOrderOfKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
+  const [inserted] = await db.insert(orders).values(row).returning();
+  if (!inserted) throw new Error('order insert returned nothing');
+  return inserted;
+}
+
+/** An open order of this line (its pending SIM change), if any. */
+export async function findOpenOrderOfLine(db: Db, lineId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.lineId, lineId),
+        eq(orders.isComplete, false),
+        eq(orders.isCancelled, false),
+        provisioned(),
+        or(isNull(orders.provisioningWaitingFor), ne(orders.provisioningWaitingFor, 'none')),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/* The customer's side: agreements, reservations, accounts and lines. */
+
+export async function hasActiveAgreement(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentAgreements.id })
+    .from(paymentAgreements)
+    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
+  return row !== undefined;
+}
+
+/** Locks a reservation row (whoever holds it, expired or not). */
+export async function lockReservation(
+  db: Db,
+  id: string,
+): Promise<NumberReservationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(numberReservations)
+    .where(eq(numberReservations.id, id))
+    .for('update');
+  return row;
+}
+
+export async function deleteReservation(db: Db, id: string): Promise<void> {
+  await db.delete(numberReservations).where(eq(numberReservations.id, id));
+}
+
+/** Deletes the user's expired reservation with this id (a failed sign-up cleans up after itself). */
+export async function deleteExpiredReservation(
+  db: Db,
+  id: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .delete(numberReservations)
+    .where(
+      and(
+        eq(numberReservations.id, id),
+        eq(numberReservations.userId, userId),
+        lte(numberReservations.expiresAt, now),
+      ),
+    );
+}
+
+export async function hasLiveFamilyAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.ownerUserId, userId),
+        eq(accounts.type, 'family_plan'),
+        ne(accounts.status, 'cancelled'),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function insertAccount(db: Db, row: NewAccountRow): Promise<AccountRow> {
+  const [inserted] = await db.insert(accounts).values(row).returning();
+  if (!inserted) throw new Error('account insert returned nothing');
+  return inserted;
+}
+
+export async function insertLine(db: Db, row: NewPhoneLineRow): Promise<PhoneLineRow> {
+  const [inserted] = await db.insert(phoneLines).values(row).returning();
+  if (!inserted) throw new Error('line insert returned nothing');
+  return inserted;
+}
+
+export async function findLine(db: Db, id: string): Promise<PhoneLineRow | undefined> {
+  const [row] = await db.select().from(phoneLines).where(eq(phoneLines.id, id));
+  return row;
+}
+
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function updateLine(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<PhoneLineRow, 'id'>>,
+): Promise<void> {
+  await db.update(phoneLines).set(patch).where(eq(phoneLines.id, id));
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<AccountRow, 'id'>>,
+): Promise<void> {
+  await db.update(accounts).set(patch).where(eq(accounts.id, id));
+}
+
+/** The reservation is live for the user at `now` (held by them and not expired). */
+export function reservationHeldBy(
+  row: NumberReservationRow | undefined,
+  userId: string,
+  now: Date,
+): row is NumberReservationRow {
+  return row !== undefined && row.userId === userId && row.expiresAt > now;
+}

@@ -1,0 +1,356 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createMessaging } from './adapters/messaging';
+import { createNetworkSimulator } from './adapters/network/simulator';
+import { createBackgroundTasks } from './background';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { rowsOf } from './db/rows';
+import { createOperatorCommands, type OperatorCommands } from './modules/operator/commands';
+import {
+  createOperatorService,
+  OperatorError,
+  operatorName,
+  ORDER_STATES,
+  type OrderStateFilter,
+} from './modules/operator/service';
+import { createProvisioningService } from './modules/provisioning/service';
+
+/*
+ * `npm run operator -- <verb> [args]` (docs/operations.md "Operator commands", ADR 0055
+ * "Operators"): provisioning orders and status messages by hand, against the configured database
+ * (DATABASE_URL, else the PGlite folder DATA_DIR). This file only parses the command line, opens
+ * the database and sets the exit code; modules/operator holds the rules and the output.
+ *
+ * Exit codes: 0 done, 1 refused or failed (with a message on stderr), 2 usage error.
+ */
+
+export const HELP = `Usage: npm run operator -- <verb> [args] [--as <name>]
+
+Orders in provisioning (docs/decisions/0055-provisioning.md):
+  orders [--state <state>] [--limit N]   orders by state (default processing, limit 50):
+                                         ${ORDER_STATES.join(' | ')}
+  order <id>                             one order with all its steps
+  advance <id> [--reason "..."]          perform the order's next step now
+  complete <id> --reason "..."           make the line active and complete the order
+  fail <id> --reason "..."               stop the order; the customer sees the reason
+  retry <id> [--reason "..."]            try a failed order's step again
+
+Status messages shown at app start (SPEC §1, §4 "Status messages"):
+  status publish --title-fo T --title-en T --body-fo B --body-en B [--from ISO] [--to ISO]
+  status list [--limit N]
+  status end <id> [--reason "..."]       ends the message now
+
+Audit:
+  actions [--limit N]                    the operator commands run, newest first
+
+Every change is recorded in operator_actions with the operator's name: --as <name>, else
+$OPERATOR, else the OS user. Configuration as for the server (DATABASE_URL or DATA_DIR).
+With PGlite (no DATABASE_URL) the database can be opened by one process at a time: stop the
+server first.
+
+Exit codes: 0 ok, 1 failed (unknown id, missing --reason, order not in a state for it), 2 usage.
+`;
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  as: { type: 'string' },
+  state: { type: 'string' },
+  limit: { type: 'string' },
+  reason: { type: 'string' },
+  'title-fo': { type: 'string' },
+  'title-en': { type: 'string' },
+  'body-fo': { type: 'string' },
+  'body-en': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Which options each command accepts (besides --as and --help). */
+const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
+  orders: ['state', 'limit'],
+  order: [],
+  advance: ['reason'],
+  complete: ['reason'],
+  fail: ['reason'],
+  retry: ['reason'],
+  'status publish': ['title-fo', 'title-en', 'body-fo', 'body-en', 'from', 'to'],
+  'status list': ['limit'],
+  'status end': ['reason'],
+  actions: ['limit'],
+};
+
+/** How many positional arguments (ids) each command takes after its verb. */
+const ARITY: Record<string, number> = {
+  orders: 0,
+  order: 1,
+  advance: 1,
+  complete: 1,
+  fail: 1,
+  retry: 1,
+  'status publish': 0,
+  'status list': 0,
+  'status end': 1,
+  actions: 0,
+};
+
+class UsageError extends Error {}
+
+export interface OperatorContext {
+  /** Environment for the configuration and $OPERATOR. */
+  env: Record<string, string | undefined>;
+  out(text: string): void;
+  err(text: string): void;
+  /** The configuration (tests); otherwise loaded from `env`. */
+  config?: Config;
+  /** An already open database the command uses and leaves open (tests). */
+  database?: Database;
+  now?: () => Date;
+  /** The OS user, when neither --as nor $OPERATOR names the operator. */
+  osUser?: () => string;
+}
+
+function limitOf(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1000)
+    throw new UsageError(`--limit must be a whole number from 1 to 1000, not "${value}".`);
+  return Number(value);
+}
+
+function timeOf(flag: string, value: string | undefined): Date | null {
+  if (value === undefined) return null;
+  // An ISO 8601 date-time with its offset, or a date (midnight UTC).
+  const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value);
+  const at = new Date(value);
+  if (!ok || Number.isNaN(at.getTime()))
+    throw new UsageError(
+      `${flag} must be an ISO 8601 time with its offset, e.g. 2026-12-24T08:00:00Z, not "${value}".`,
+    );
+  return at;
+}
+
+function stateOf(value: string | undefined): OrderStateFilter {
+  if (value === undefined) return 'processing';
+  if (!(ORDER_STATES as readonly string[]).includes(value))
+    throw new UsageError(`--state must be one of ${ORDER_STATES.join(', ')}, not "${value}".`);
+  return value as OrderStateFilter;
+}
+
+interface Parsed {
+  command: string;
+  ids: string[];
+  values: {
+    [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+  };
+}
+
+function parse(argv: string[]): Parsed | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) return 'help';
+  const [verb = '', ...rest] = positionals;
+  const command = verb === 'status' ? `status ${rest.shift() ?? ''}`.trim() : verb;
+  const arity = ARITY[command];
+  if (arity === undefined)
+    throw new UsageError(
+      verb === 'status' ? `status needs one of: publish, list, end.` : `Unknown verb "${verb}".`,
+    );
+  if (rest.length !== arity)
+    throw new UsageError(
+      arity === 0
+        ? `${command} takes no arguments (got ${rest.join(' ')}).`
+        : `${command} needs the id: ${command} <id>.`,
+    );
+  const accepted = new Set<string>(['as', 'help', ...(ACCEPTS[command] ?? [])]);
+  const wrong = Object.keys(values).filter((key) => !accepted.has(key));
+  if (wrong.length > 0)
+    throw new UsageError(`${command} does not take ${wrong.map((key) => `--${key}`).join(', ')}.`);
+  return { command, ids: rest, values };
+}
+
+/** A command ready to run: its option values are checked before the database is opened. */
+type Prepared = (commands: OperatorCommands, operator: () => string) => Promise<string>;
+
+function prepare(parsed: Parsed): Prepared {
+  const { command, ids, values } = parsed;
+  const id = ids[0] ?? '';
+  switch (command) {
+    case 'orders': {
+      const state = stateOf(values.state);
+      const limit = limitOf(values.limit, 50);
+      return (commands) => commands.orders(state, limit);
+    }
+    case 'order':
+      return (commands) => commands.order(id);
+    case 'advance':
+    case 'complete':
+    case 'fail':
+    case 'retry':
+      return (commands, operator) => commands[command](operator(), id, values.reason);
+    case 'status publish': {
+      const input = {
+        titleFo: values['title-fo'],
+        titleEn: values['title-en'],
+        bodyFo: values['body-fo'],
+        bodyEn: values['body-en'],
+        activeFrom: timeOf('--from', values.from),
+        activeTo: timeOf('--to', values.to),
+      };
+      return (commands, operator) => commands.statusPublish(operator(), input);
+    }
+    case 'status list': {
+      const limit = limitOf(values.limit, 50);
+      return (commands) => commands.statusList(limit);
+    }
+    case 'status end':
+      return (commands, operator) => commands.statusEnd(operator(), id, values.reason);
+    case 'actions': {
+      const limit = limitOf(values.limit, 50);
+      return (commands) => commands.actions(limit);
+    }
+    default:
+      throw new UsageError(`Unknown verb "${command}".`);
+  }
+}
+
+/**
+ * The PGlite folder must hold a database no other process has open: PGlite has no lock of its
+ * own, and two processes writing one folder corrupt it. It leaves `postmaster.pid` while open
+ * (removed on a clean close), which is what we look for.
+ */
+function checkPgliteDir(dataDir: string): void {
+  if (dataDir === 'memory')
+    throw new OperatorError(
+      'DATA_DIR=memory: an in-memory database lives only inside the server process. Point DATA_DIR at the PGlite folder or set DATABASE_URL.',
+    );
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new OperatorError(
+      `No database in ${dataDir}. Start the server once (it creates and migrates it) or run DATA_DIR=${dataDir} npm run db:migrate -w @alda/api; set DATA_DIR or DATABASE_URL if it lives elsewhere (npm run dev keeps it in apps/api/data).`,
+    );
+  if (existsSync(path.join(dataDir, 'postmaster.pid')))
+    throw new OperatorError(
+      `The PGlite database in ${dataDir} is open in another process (is the server running?). PGlite can be opened by one process at a time: stop the server, run the command, start the server again — or use PostgreSQL (DATABASE_URL). If no process has it open (a crash left ${path.join(dataDir, 'postmaster.pid')} behind), delete that file.`,
+    );
+}
+
+async function openConfigured(config: Config): Promise<Database> {
+  if (!config.databaseUrl) checkPgliteDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const [row] = rowsOf(
+      await database.db.execute(
+        sql`select to_regclass('public.operator_actions')::text as "table"`,
+      ),
+    );
+    if (typeof row?.table !== 'string')
+      throw new OperatorError(
+        `The database at ${database.location} has not been migrated to this version: start the server once or run npm run db:migrate -w @alda/api (with the same DATABASE_URL / DATA_DIR).`,
+      );
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Runs one command; answers the exit code. Never throws. */
+export async function runOperator(argv: string[], ctx: OperatorContext): Promise<number> {
+  let parsed: Parsed | 'help';
+  let command: Prepared;
+  try {
+    parsed = parse(argv);
+    if (parsed === 'help') {
+      ctx.out(HELP);
+      return 0;
+    }
+    command = prepare(parsed);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    ctx.err(`${error.message}\nRun npm run operator -- --help for the verbs.\n`);
+    return 2;
+  }
+  const as = parsed.values.as;
+
+  let database: Database | undefined;
+  let background:
+    { tasks: ReturnType<typeof createBackgroundTasks>; close(): Promise<void> } | undefined;
+  try {
+    const config = ctx.config ?? loadConfig(ctx.env);
+    database = ctx.database ?? (await openConfigured(config));
+    const now = ctx.now ?? (() => new Date());
+    // Warnings and errors only (an e-mail that could not be sent), on stderr.
+    const log = pino(
+      { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
+      pino.destination(2),
+    );
+    const { email } = createMessaging(config, database.db, log);
+    background = { tasks: createBackgroundTasks(log), close: () => email.close() };
+    const provisioning = createProvisioningService({
+      db: database.db,
+      now,
+      log,
+      network: createNetworkSimulator({
+        stepS: config.provisioningStepS,
+        smdpAddress: config.esimSmdpAddress,
+      }),
+      email,
+      background: background.tasks,
+      simConfirmS: config.provisioningSimConfirmS,
+    });
+    const commands = createOperatorCommands(
+      createOperatorService({ db: database.db, now, provisioning }),
+      now,
+    );
+    const output = await command(commands, () =>
+      operatorName(as, ctx.env, ctx.osUser ?? (() => os.userInfo().username)),
+    );
+    ctx.out(output);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.err(`${error.message}\nRun npm run operator -- --help for the verbs.\n`);
+      return 2;
+    }
+    if (error instanceof OperatorError || error instanceof ConfigError) {
+      ctx.err(`${error.message}\n`);
+      return 1;
+    }
+    ctx.err(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    // The customer's e-mails of the steps go out before the database closes.
+    await background?.tasks.idle();
+    await background?.close();
+    if (database && database !== ctx.database) await database.close();
+  }
+}
+
+// Run when started as a program (tsx src/operator.ts), not when a test imports it.
+/**
+ * `npm run operator` runs in apps/api; a relative DATA_DIR (and the default ./data) means the
+ * folder where the command was typed (INIT_CWD), as for `npm start` at the repository root.
+ */
+function commandEnv(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  if (env.DATABASE_URL || !env.INIT_CWD || env.DATA_DIR === 'memory') return env;
+  return { ...env, DATA_DIR: path.resolve(env.INIT_CWD, env.DATA_DIR || './data') };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  void runOperator(process.argv.slice(2), {
+    env: commandEnv(process.env),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}
