@@ -61,6 +61,10 @@ export default defineConfig({
       APP_URL: `http://127.0.0.1:${port}`,
       PAYMENT_PROVIDER: 'test',
       TEST_PROVIDER_SLOW_DELAY_MS: '4000',
+      // Provisioning (issue 11): the network simulator takes a step every 2 s instead of 30 s, so
+      // a sign-up completes within a journey; the demo's own processing orders wait for days.
+      PROVISIONING_STEP_S: '2',
+      PROVISIONING_POLL_MS: '500',
     },
   },
 });
