@@ -140,6 +140,14 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                   }),
                 },
                 {
+                  // One order and its provisioning steps (SPEC §4 "Subscription processing can take days").
+                  path: segment(ROUTES.order, ROUTES.menu),
+                  handle: handle({ title: 'provisioning.orderTitle' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/orders/order-screen')).OrderScreen,
+                  }),
+                },
+                {
                   path: segment(ROUTES.plans, ROUTES.menu),
                   handle: handle({ title: 'plans.title' }),
                   lazy: async () => ({
@@ -274,6 +282,39 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               handle: handle({ title: 'topUp.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/top-up/top-up-screen')).TopUpScreen,
+              }),
+            },
+            {
+              // SPEC §2 new-subscription, no footer (issue 11); an unknown :planType goes home.
+              path: segment(ROUTES.newSubscription),
+              handle: handle({ title: 'signup.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/signup/signup-screen')).NewSubscriptionScreen,
+              }),
+            },
+            {
+              // SPEC §2 add-subscription, no footer: individual or family first, then the same steps.
+              path: segment(ROUTES.addSubscription),
+              handle: handle({ title: 'signup.addTitle' }),
+              lazy: async () => ({
+                Component: (await import('@/features/signup/signup-screen')).AddSubscriptionScreen,
+              }),
+            },
+            {
+              // A number's eSIM (SPEC §1): the owner's numbers and a member's own; the API decides.
+              path: segment(ROUTES.esimInstall),
+              handle: handle({ title: 'sim.esim.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/sim/esim-install-screen')).EsimInstallScreen,
+              }),
+            },
+            {
+              // A replacement SIM or a switch to eSIM: a `sim_change` order (ADR 0055), no footer.
+              path: segment(ROUTES.simReplacement),
+              handle: handle({ title: 'sim.replace.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/sim/sim-replacement-screen'))
+                  .SimReplacementScreen,
               }),
             },
             {

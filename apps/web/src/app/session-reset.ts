@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';
+import { forgetSignupDrafts } from '@/features/signup/signup-draft';
 import { OFFLINE_TOAST_ID } from './use-offline-toast';
 import { ROUTES } from '@/shared/config/paths';
 
@@ -31,6 +32,8 @@ export function resetStateOnSignOut({
 }: SessionResetDeps) {
   return session.onSignOut((reason) => {
     queryClient.clear();
+    // A sign-up in progress is this user's; the next person on the device starts with nothing.
+    forgetSignupDrafts();
     modals.closeAll();
     for (const toast of toasts.getToasts())
       if (toast.id !== OFFLINE_TOAST_ID) toasts.dismiss(toast.id);

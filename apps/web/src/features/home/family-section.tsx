@@ -4,6 +4,7 @@ import type { Order } from '@alda/contract/schemas/orders';
 import type { Account, Member } from '@alda/contract/schemas/subscriptions';
 import { domesticUsage } from '@/shared/account/data-usage';
 import { ProcessingStatus } from '@/shared/account/processing-badge';
+import { currentProvisioningStep } from '@/shared/account/provisioning';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { FamilyIcon } from '@/shared/ui/account-icons';
@@ -124,6 +125,7 @@ function MemberRow({ member }: { member: Member }) {
 
 function ProcessingRow({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const step = currentProvisioningStep(order);
   const label =
     order.memberName ??
     (order.phoneNumber ? formatPhoneNumber(order.phoneNumber) : t('home.family.newMember'));
@@ -142,6 +144,11 @@ function ProcessingRow({ order }: { order: Order }) {
           )}
         </div>
         <ProcessingStatus />
+        {step && (
+          <span className="text-caption text-warning-600">
+            {t('provisioning.nowAt', { step: t(`provisioning.step.${step}`) })}
+          </span>
+        )}
       </div>
     </>
   );

@@ -261,7 +261,38 @@ describe('home: abroad, processing, offers (SPEC §1, §3, §4)', () => {
     });
     const notice = await screen.findByRole('link', { name: /Haldið verður gjøgnumført/ });
     expect(notice.textContent).toContain('Bílagt 28.05.2025. Hetta kann taka nakrar dagar.');
-    expect(notice.getAttribute('href')).toBe('/menu/bilegingar');
+    // It opens the order with its steps (SPEC §4 "Subscription processing can take days").
+    expect(notice.getAttribute('href')).toBe('/menu/bilegingar/order-first');
+  });
+
+  it('says which step the processing subscription has reached (SPEC §4 "Subscription processing can take days")', async () => {
+    await renderApp({
+      user: demoUser,
+      data: {
+        ...ownerData,
+        orders: [
+          {
+            ...firstSubscriptionProcessing,
+            phoneNumber: '214455',
+            provisioning: {
+              steps: [
+                { step: 'received', at: '2025-05-28T09:00:00.000Z', reason: null },
+                { step: 'sim_sent', at: '2025-05-28T12:00:00.000Z', reason: null },
+              ],
+              upcoming: ['active'],
+              waitingFor: 'customer_sim',
+              expectedAt: '2025-05-31T12:00:00.000Z',
+              delivery: 'home',
+              pickupLocation: null,
+              isPorting: false,
+              portDate: null,
+            },
+          },
+        ],
+      },
+    });
+    const notice = await screen.findByRole('link', { name: /Haldið verður gjøgnumført/ });
+    expect(notice.textContent).toContain('Nú: SIM-kort sent');
   });
 
   it('opens the 2-for-1 promotion with store links (SPEC §1, §2 app-promotion modal)', async () => {

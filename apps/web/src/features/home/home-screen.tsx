@@ -8,6 +8,7 @@ import type { Plan } from '@alda/contract/schemas/plans';
 import type { Account, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { DataSummary } from '@/shared/account/data-summary';
 import { customerLines, familyAccountOf, familyOverview } from '@/shared/account/family';
+import { currentProvisioningStep } from '@/shared/account/provisioning';
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
@@ -252,13 +253,17 @@ function Note({
   );
 }
 
-/** SPEC §3/§4: the main subscription still being processed (the backup order). */
+/**
+ * SPEC §3/§4: the main subscription still being processed (the backup order), with the step it
+ * has reached; it opens the order and its steps.
+ */
 function ProcessingNotice({ order }: { order: Order }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const step = currentProvisioningStep(order);
   return (
     <Link
-      to={ROUTES.orders}
+      to={href(ROUTES.order, { orderId: order.id })}
       className="flex items-center gap-3 rounded-card bg-warning-50 px-4 py-3.5 text-warning-600 ring-1 ring-warning-600/15 ring-inset"
     >
       <ClockIcon className="size-6 shrink-0" />
@@ -267,6 +272,11 @@ function ProcessingNotice({ order }: { order: Order }) {
         <span className="text-caption">
           {t('home.processing.body', { date: f.date(order.createdAt) })}
         </span>
+        {step && (
+          <span className="text-caption font-semibold">
+            {t('provisioning.nowAt', { step: t(`provisioning.step.${step}`) })}
+          </span>
+        )}
       </span>
       <ChevronRightIcon className="size-5 shrink-0" />
     </Link>
@@ -295,8 +305,15 @@ function OnItsWay({ order }: { order: Order | null }) {
           {t('home.onItsWay.ordered', { date: f.date(order.createdAt) })}
         </p>
       )}
+      {order && currentProvisioningStep(order) && (
+        <p className="text-caption font-semibold text-warning-600">
+          {t('provisioning.nowAt', {
+            step: t(`provisioning.step.${currentProvisioningStep(order)}`),
+          })}
+        </p>
+      )}
       <Link
-        to={ROUTES.orders}
+        to={order ? href(ROUTES.order, { orderId: order.id }) : ROUTES.orders}
         className="text-body font-semibold text-fjord-700 underline-offset-2 hover:underline"
       >
         {t('home.onItsWay.orders')}

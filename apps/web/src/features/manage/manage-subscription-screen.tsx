@@ -17,13 +17,15 @@ import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { SimSection } from '@/shared/sim/sim-section';
 import { EuPackageToggle } from './eu-package-toggle';
 import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
- * it is for, its plan and monthly price with and without VAT, its data and its settings. The
- * lifecycle (change plan, cancel, move) arrives with its issue; no buttons stand in for it.
+ * it is for, its plan and monthly price with and without VAT, its data, its SIM and phone-book
+ * listing (SPEC §1) and its settings. The lifecycle (change plan, cancel, move) arrives with
+ * its issue; no buttons stand in for it.
  */
 export function ManageSubscriptionScreen() {
   const { phoneNumber = '' } = useParams();
@@ -74,17 +76,14 @@ export function ManageSubscriptionScreen() {
             line={found.account.currentMember.phoneNumber}
           />
         )}
-        <DetailList title={t('manage.settings')}>
-          <DetailRow label={t('sim.label')}>{t(`sim.${member.simType}`)}</DetailRow>
-          <DetailRow label={t('phoneBook.label')}>
-            {member.phoneBookVisible ? t('phoneBook.shown') : t('phoneBook.hidden')}
-          </DetailRow>
-          {plan && plan.commitmentMonths > 0 && (
+        <SimSection lineId={member.id} />
+        {plan && plan.commitmentMonths > 0 && (
+          <DetailList title={t('manage.settings')}>
             <DetailRow label={t('plan.commitment')}>
               {t('plan.months', { count: plan.commitmentMonths })}
             </DetailRow>
-          )}
-        </DetailList>
+          </DetailList>
+        )}
         <ListGroup>
           {member.status === 'active' && (
             <ListRowLink

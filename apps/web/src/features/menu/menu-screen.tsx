@@ -3,7 +3,7 @@ import { APP_VERSION } from '@alda/contract/constants';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
-import { BagIcon, ClockIcon, LayersIcon, WalletIcon } from '@/shared/ui/account-icons';
+import { BagIcon, ClockIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import {
   DocumentIcon,
@@ -48,6 +48,11 @@ export function MenuScreen() {
             to={ROUTES.plans}
             icon={<LayersIcon className="size-5" />}
             label={t('menu.plans')}
+          />
+          <ListRowLink
+            to={ROUTES.addSubscription}
+            icon={<SimIcon className="size-5" />}
+            label={t('signup.menuAdd')}
           />
           <ListRowLink
             to={ROUTES.activity}

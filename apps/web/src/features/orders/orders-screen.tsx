@@ -1,25 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isProcessing, visibleOrders } from '@alda/contract/rules/orders';
 import { findPlan } from '@alda/contract/rules/plans';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { PlansResponse } from '@alda/contract/schemas/plans';
 import { Price } from '@/shared/account/price';
 import { ProcessingBadge } from '@/shared/account/processing-badge';
+import { currentProvisioningStep } from '@/shared/account/provisioning';
 import { EmptyState, QueryError } from '@/shared/account/screen-states';
 import { useOrdersQuery, usePlansQuery } from '@/shared/api/account-queries';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { BagIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
-import { CheckIcon } from '@/shared/ui/icons';
+import { CheckIcon, ChevronRightIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { ROUTES } from '@/shared/config/paths';
+import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/bilegingar (orders, SPEC §1 "view orders"): the customer's orders, newest first, those
- * still processing on top and marked "in progress (can take days)" (SPEC §4); cancelled orders
- * are hidden (SPEC §3).
+ * still processing on top and marked "in progress (can take days)" (SPEC §4), with the step an
+ * order being set up has reached; each opens its order screen. Cancelled orders are hidden
+ * (SPEC §3).
  */
 export function OrdersScreen() {
   const { t } = useTranslation();
@@ -105,43 +108,51 @@ function OrderCard({ order, planName }: { order: Order; planName?: string }) {
   ]
     .filter(Boolean)
     .join(' · ');
+  const step = isProcessing(order) ? currentProvisioningStep(order) : null;
   return (
     <article
       aria-label={t(`orders.kind.${order.kind}`)}
-      className="flex flex-col gap-3 rounded-card bg-white p-4 shadow-card"
+      className="rounded-card bg-white shadow-card transition-colors hover:bg-mist-50"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col">
-          <h3 className="text-body font-bold text-mist-900">{t(`orders.kind.${order.kind}`)}</h3>
-          {subject && <p className="text-caption text-mist-600">{subject}</p>}
+      <Link to={href(ROUTES.order, { orderId: order.id })} className="flex flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col">
+            <h3 className="text-body font-bold text-mist-900">{t(`orders.kind.${order.kind}`)}</h3>
+            {subject && <p className="text-caption text-mist-600">{subject}</p>}
+          </div>
+          {isProcessing(order) ? (
+            <ProcessingBadge withHint={false} />
+          ) : (
+            <Badge tone="success" icon={<CheckIcon className="size-3.5" />}>
+              {t('orders.complete')}
+            </Badge>
+          )}
         </div>
-        {isProcessing(order) ? (
-          <ProcessingBadge withHint={false} />
-        ) : (
-          <Badge tone="success" icon={<CheckIcon className="size-3.5" />}>
-            {t('orders.complete')}
-          </Badge>
+        {isProcessing(order) && (
+          <p className="rounded-2xl bg-warning-50 px-3 py-2 text-caption text-warning-600">
+            {step
+              ? t('provisioning.nowAt', { step: t(`provisioning.step.${step}`) })
+              : t('orders.takesDays')}
+          </p>
         )}
-      </div>
-      {isProcessing(order) && (
-        <p className="rounded-2xl bg-warning-50 px-3 py-2 text-caption text-warning-600">
-          {t('orders.takesDays')}
-        </p>
-      )}
-      <div className="flex items-end justify-between gap-3 border-t border-mist-100 pt-3">
-        <div className="flex flex-col gap-0.5 text-caption text-mist-500">
-          <span>{t('orders.ordered', { date: f.date(order.createdAt) })}</span>
-          {order.completedAt && (
-            <span>{t('orders.completedAt', { date: f.date(order.completedAt) })}</span>
-          )}
-          {(order.paymentStatus === 'pending' || order.paymentStatus === 'failed') && (
-            <span className={order.paymentStatus === 'failed' ? 'text-danger-600' : undefined}>
-              {t(`orders.payment.${order.paymentStatus}`)}
-            </span>
-          )}
+        <div className="flex items-end justify-between gap-3 border-t border-mist-100 pt-3">
+          <div className="flex flex-col gap-0.5 text-caption text-mist-500">
+            <span>{t('orders.ordered', { date: f.date(order.createdAt) })}</span>
+            {order.completedAt && (
+              <span>{t('orders.completedAt', { date: f.date(order.completedAt) })}</span>
+            )}
+            {(order.paymentStatus === 'pending' || order.paymentStatus === 'failed') && (
+              <span className={order.paymentStatus === 'failed' ? 'text-danger-600' : undefined}>
+                {t(`orders.payment.${order.paymentStatus}`)}
+              </span>
+            )}
+          </div>
+          <span className="flex items-center gap-2">
+            {order.price && <Price price={order.price} className="items-end text-right" />}
+            <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
+          </span>
         </div>
-        {order.price && <Price price={order.price} className="items-end text-right" />}
-      </div>
+      </Link>
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { apiErrorOf } from '@/shared/api/query-error';
 import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { closeInAppBrowser } from '@/shared/native/browser';
-import { recallPayment, type PaymentMemo } from '@/shared/payments/payment-memo';
+import { recallPayment, safeAppPath, type PaymentMemo } from '@/shared/payments/payment-memo';
 import type { HubState } from '@/shared/payments/payment-watch';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
@@ -145,6 +145,9 @@ function Outcome({
   }
 
   if (phase === 'paid') {
+    // A flow that sent the customer here to pay first (the sign-up registering the card on file)
+    // carries on where it was; only a path of our own route table is followed.
+    const continueTo = safeAppPath(memo?.continueTo);
     return (
       <>
         <StatusCard tone="success" title={t('payment.paid.title')}>
@@ -162,10 +165,15 @@ function Outcome({
           )}
         </StatusCard>
         <div className="flex flex-col gap-3">
-          <ButtonLink to={ROUTES.home} block>
+          {continueTo && (
+            <ButtonLink to={continueTo} replace block>
+              {t('payment.paid.continue')}
+            </ButtonLink>
+          )}
+          <ButtonLink to={ROUTES.home} variant={continueTo ? 'secondary' : 'primary'} block>
             {t('payment.home')}
           </ButtonLink>
-          {memo?.returnTo && isSettingsKind(order.kind) && (
+          {!continueTo && memo?.returnTo && isSettingsKind(order.kind) && (
             <ButtonLink to={memo.returnTo} variant="secondary" block>
               {t('common.back')}
             </ButtonLink>

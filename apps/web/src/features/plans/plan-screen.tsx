@@ -8,9 +8,10 @@ import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { usePlanQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { Badge } from '@/shared/ui/badge';
+import { ButtonLink } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { ROUTES } from '@/shared/config/paths';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/hald/:planId: one plan (GET /plans/{id}) — data, price with and without VAT, for a family
@@ -87,6 +88,21 @@ export function PlanScreen() {
                   data: f.data(plan.data.euPackage.dataMb),
                 })}
               </p>
+            )}
+
+            {(plan.data.type === 'individual_plan' || plan.data.type === 'family_plan') && (
+              // Issue 11: order this plan (the sign-up opens with it chosen).
+              <ButtonLink
+                to={href(
+                  ROUTES.newSubscription,
+                  { planType: plan.data.type },
+                  { [QUERY.plan]: plan.data.planId },
+                )}
+                variant="accent"
+                block
+              >
+                {t('signup.orderThisPlan')}
+              </ButtonLink>
             )}
           </>
         )}

@@ -7,10 +7,11 @@ import { usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queri
 import { useFormatters } from '@/shared/format/use-formatters';
 import { LayersIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
+import { ButtonLink } from '@/shared/ui/button';
 import { ChevronRightIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { href, ROUTES } from '@/shared/config/paths';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/hald (plans, SPEC §1 "view orders and plans"): every plan type with its plans, data and
@@ -78,25 +79,49 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const price = plan.memberPrices[0]?.price;
+  const nameId = `plan-name-${plan.planId}`;
+  const orderable = plan.type === 'individual_plan' || plan.type === 'family_plan';
   return (
-    <Link
-      to={href(ROUTES.plan, { planId: plan.planId })}
-      className="flex items-center gap-4 rounded-card bg-white p-4 shadow-card transition-colors hover:bg-mist-50"
-      aria-current={current ? 'true' : undefined}
-    >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-lead font-bold text-ocean-950">{plan.name}</span>
-          {current && <Badge tone="success">{t('plans.yours')}</Badge>}
+    <div className="flex flex-col overflow-hidden rounded-card bg-white shadow-card">
+      <Link
+        to={href(ROUTES.plan, { planId: plan.planId })}
+        className="flex items-center gap-4 p-4 transition-colors hover:bg-mist-50"
+        aria-current={current ? 'true' : undefined}
+      >
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span id={nameId} className="text-lead font-bold text-ocean-950">
+              {plan.name}
+            </span>
+            {current && <Badge tone="success">{t('plans.yours')}</Badge>}
+          </div>
+          <span className="text-caption text-mist-600">
+            {plan.type === 'family_plan'
+              ? t('plans.familyFacts', { data: f.data(plan.dataMb), count: plan.maxMembers })
+              : t('plan.dataPerMonth', { data: f.data(plan.dataMb) })}
+          </span>
+          {price !== undefined && <Price price={price} perMonth className="mt-1" />}
         </div>
-        <span className="text-caption text-mist-600">
-          {plan.type === 'family_plan'
-            ? t('plans.familyFacts', { data: f.data(plan.dataMb), count: plan.maxMembers })
-            : t('plan.dataPerMonth', { data: f.data(plan.dataMb) })}
-        </span>
-        {price !== undefined && <Price price={price} perMonth className="mt-1" />}
-      </div>
-      <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
-    </Link>
+        <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
+      </Link>
+      {orderable && (
+        // Issue 11: straight into the sign-up with this plan chosen.
+        <div className="border-t border-mist-100 px-4 py-3">
+          <ButtonLink
+            to={href(
+              ROUTES.newSubscription,
+              { planType: plan.type },
+              { [QUERY.plan]: plan.planId },
+            )}
+            size="md"
+            variant="accent"
+            block
+            aria-describedby={nameId}
+          >
+            {t('signup.orderPlan')}
+          </ButtonLink>
+        </div>
+      )}
+    </div>
   );
 }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { customerLines } from '@/shared/account/family';
+import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { SimSection } from '@/shared/sim/sim-section';
 import { useAppServices, useSession } from '@/shared/services/app-services';
 import { useLogout } from '@/shared/services/use-logout';
 import { WalletIcon } from '@/shared/ui/account-icons';
@@ -16,12 +19,19 @@ import { useToast } from '@/shared/ui/toast/toast-context';
 import { deleteUser } from './profile-api';
 import { ROUTES } from '@/shared/config/paths';
 
-/** /min-brukari (profile): the user's details, the ways to change them, logout and delete. */
+/**
+ * /min-brukari (profile): the user's details, the SIM of each of their own numbers with its
+ * phone-book listing, the ways to change them, logout and delete.
+ */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
   const deleteAccount = useDeleteUser();
+  const subscriptions = useSubscriptionsQuery();
+  // The SIM and phone-book listing of the customer's own numbers (SPEC §1); a member has no
+  // manage screen, so this is where they find theirs.
+  const ownLines = subscriptions.data ? customerLines(subscriptions.data) : [];
   if (!user) return null;
 
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
@@ -76,6 +86,9 @@ export function ProfileScreen() {
             ))}
           </dl>
         </Card>
+        {ownLines.map((line) => (
+          <SimSection key={line.id} lineId={line.id} showNumber />
+        ))}
         <ListGroup title={t('profile.manage')}>
           <ListRowLink
             to={ROUTES.profileEdit}

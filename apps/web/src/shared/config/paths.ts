@@ -22,6 +22,8 @@ export const ROUTES = {
   terms: '/menu/treytir',
   privacy: '/menu/privatlivspolitikkur',
   orders: '/menu/bilegingar',
+  /** One order with its provisioning steps (SPEC §4 "Subscription processing can take days"). */
+  order: '/menu/bilegingar/:orderId',
   plans: '/menu/hald',
   plan: '/menu/hald/:planId',
   activity: '/menu/virksemi',
@@ -45,18 +47,37 @@ export const ROUTES = {
   buyPackage: '/keyp-pakka',
   /** Top up a prepaid (talutíð) line (SPEC §1); `?nummar=` chooses the line. */
   topUp: '/fyll-uppa',
+  /**
+   * SPEC §2 new-subscription (no footer), issue 11: `:planType` is `individual_plan` or
+   * `family_plan`; `?hald=` preselects a plan, `?stig=` is the step.
+   */
+  newSubscription: '/nytt-hald/:planType',
+  /** SPEC §2 add-subscription (no footer): choose individual or family, then the same steps. */
+  addSubscription: '/legg-hald-afturat',
 
   familyMember: '/familju-limur/:id',
   familyMemberProcessing: '/familju-limur/vidgerd/:phoneNumber',
   manageSubscription: '/umsit-hald/:phoneNumber',
   manageFamily: '/umsit-familju-hald',
+  /** The eSIM of a number (its line id): QR code, iOS one-tap link, the parts to type in. */
+  esimInstall: '/sim-kort/:lineId/esim',
+  /** A replacement SIM or a switch to eSIM for a number (its line id). */
+  simReplacement: '/sim-kort/:lineId/nytt-kort',
 } as const;
 
 /**
  * Query parameters of the purchase screens, written once for the links that set them and the
  * screens that read them: `?nummar=` picks the number, `pakki` and `upphaedd` what was chosen.
  */
-export const QUERY = { line: 'nummar', package: 'pakki', amount: 'upphaedd' } as const;
+export const QUERY = {
+  line: 'nummar',
+  package: 'pakki',
+  amount: 'upphaedd',
+  /** Sign-up: the plan chosen on the plans screens (`?hald=<planId>`). */
+  plan: 'hald',
+  /** Sign-up: the step shown (`?stig=nummar`), so browser back goes to the previous step. */
+  step: 'stig',
+} as const;
 
 export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];
 

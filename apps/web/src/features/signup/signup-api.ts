@@ -1,0 +1,81 @@
+import { useCallback, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  reservedNumbersResponse,
+  type ReservedNumbersResponse,
+} from '@alda/contract/schemas/auth-register';
+import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import { simPickupLocationsResponse } from '@alda/contract/schemas/provisioning';
+import type { SignupPayload } from '@alda/contract/schemas/signup';
+import { accountKeys } from '@/shared/api/account-data';
+import { unwrap, type HttpClient, type Result } from '@/shared/api/http';
+import { placeOrder } from '@/shared/payments/use-purchase';
+import { useAppServices } from '@/shared/services/app-services';
+
+export const signupKeys = {
+  /** Under `accountKeys.all`, so logout forgets it with the rest of the account. */
+  pickupLocations: [...accountKeys.all, 'sim-pickup-locations'] as const,
+};
+
+/**
+ * POST /auth/reserved-numbers: is the number free? When it is, it is now reserved for the
+ * signed-in caller for 30 minutes (ADR 0024). The number is sent as its 6 digits.
+ */
+export function searchNumber(
+  http: HttpClient,
+  phoneNumber: string,
+): Promise<Result<ReservedNumbersResponse>> {
+  return http.post('/auth/reserved-numbers', { phoneNumber }, reservedNumbersResponse);
+}
+
+/** GET /sim-pickup-locations: the shops where a physical SIM can be picked up. */
+export function usePickupLocationsQuery(enabled: boolean) {
+  const { http } = useAppServices();
+  return useQuery({
+    queryKey: signupKeys.pickupLocations,
+    queryFn: async ({ signal }) =>
+      unwrap(await http.get('/sim-pickup-locations', simPickupLocationsResponse, { signal })),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * POST /subscriptions (ADR 0055) with one `Idempotency-Key` per attempt, as `usePurchase` does:
+ * a double tap shares the request in flight, and a retry after a lost answer (status 0: the
+ * server may have placed the order) sends the same key, so it cannot order twice. An answered
+ * refusal ends the attempt; the next tap is a new one.
+ */
+export function usePlaceSignup() {
+  const { http } = useAppServices();
+  const [pending, setPending] = useState(false);
+  const key = useRef<string | null>(null);
+  const inFlight = useRef<Promise<Result<OrderPlacedResponse>> | null>(null);
+
+  const place = useCallback(
+    (payload: SignupPayload): Promise<Result<OrderPlacedResponse>> => {
+      if (inFlight.current) return inFlight.current;
+      key.current ??= crypto.randomUUID();
+      setPending(true);
+      const attempt = (async () => {
+        const result = await placeOrder(
+          http,
+          '/subscriptions',
+          payload as unknown as Record<string, unknown>,
+          key.current!,
+        );
+        if (result.ok || result.error.status !== 0) key.current = null;
+        return result;
+      })();
+      inFlight.current = attempt;
+      void attempt.finally(() => {
+        inFlight.current = null;
+        setPending(false);
+      });
+      return attempt;
+    },
+    [http],
+  );
+
+  return { place, pending };
+}
