@@ -252,12 +252,21 @@ describe('provisioning: sign-up, steps, customer and operator actions (SPEC §4 
     const ready = await getOrder(c.headers, orderId);
     expect(ready.provisioning?.steps.map((s) => s.step)).toEqual(['received', 'esim_ready']);
     expect(ready.provisioning?.upcoming).toEqual(['active']);
+    // The customer installs the eSIM: the order waits for them (or activates by itself later).
+    expect(ready.provisioning?.waitingFor).toBe('customer_sim');
     const row = await rowOf(orderId);
     expect(row.esimMatchingId).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     expect(await notificationTitles(c.userId)).toContain('eSIM er klárt at leggja inn');
 
     clock.advance(STEP_S);
     await run();
+    expect((await getOrder(c.headers, orderId)).isComplete).toBe(false);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/confirm-sim`,
+      headers: c.headers,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const done = await getOrder(c.headers, orderId);
     expect(done.isComplete).toBe(true);
     expect(done.provisioning).toMatchObject({ waitingFor: 'none', upcoming: [], expectedAt: null });
@@ -711,7 +720,8 @@ describe('provisioning: sign-up, steps, customer and operator actions (SPEC §4 
     const during = await lineOf(lineId);
     expect(during).toMatchObject({ simType: 'physical', iccid: old.iccid, status: 'active' });
     expect((await rowOf(order.id)).esimMatchingId).toMatch(/^[A-Z0-9]{4}-/);
-    clock.advance(STEP_S);
+    // Not installed and confirmed: the new eSIM takes over by itself after the confirm time.
+    clock.advance(CONFIRM_S);
     await run();
     const after = await lineOf(lineId);
     expect(after).toMatchObject({

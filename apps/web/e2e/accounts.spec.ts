@@ -94,7 +94,7 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     );
 
     await page.getByRole('link', { name: 'Valmynd' }).click();
-    await page.getByRole('link', { name: 'Bílegingar' }).click();
+    await page.getByRole('link', { name: 'Bíleggingar' }).click();
     await expect(page).toHaveURL(/\/menu\/bilegingar$/);
     const inProgress = page.getByRole('article', { name: 'Nýggjur familjulimur' }).first();
     await expect(inProgress).toContainText('Í gerð – hetta kann taka nakrar dagar.');

@@ -9,7 +9,7 @@ import type {
  * The steps of an order (docs/decisions/0055-provisioning.md), as pure rules:
  *
  * | order                   | steps                                                         |
- * | new number, eSIM        | received → esim_ready → active                                |
+ * | new number, eSIM        | received → esim_ready → active (the customer installs it)     |
  * | new number, shop / home | received → sim_ready_for_pickup / sim_sent → active           |
  * | new number, own card    | received → active                                             |
  * | porting                 | received → (SIM step) → port_requested → port_date_set →      |
@@ -104,8 +104,12 @@ export function waitAfter(
       return { waitingFor: 'customer_correction', nextAt: null };
     case 'port_date_set':
       return { waitingFor: 'network', nextAt: portDate ?? after(timing.stepS) };
+    case 'esim_ready':
     case 'sim_sent':
     case 'sim_ready_for_pickup':
+      // The SIM is in the customer's hands (an eSIM to install, a card to put in): the line
+      // becomes active when they confirm it works, or by itself after `simConfirmS`. When a port
+      // follows, the network goes on with it instead.
       if (nextStep(order, ['received', step]) === 'active')
         return { waitingFor: 'customer_sim', nextAt: after(timing.simConfirmS) };
       return { waitingFor: 'network', nextAt: after(timing.stepS) };

@@ -89,7 +89,7 @@ describe('an order being provisioned (SPEC §4 "Subscription processing can take
     const steps = await screen.findByRole('list', { name: 'Stig' });
     const items = within(steps).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('data-state'))).toEqual(['done', 'done', 'upcoming']);
-    expect(items[0]?.textContent).toContain('Bíleging móttikin');
+    expect(items[0]?.textContent).toContain('Bílegging móttikin');
     expect(items[0]?.textContent).toContain(formatDateTime('2025-05-28T09:00:00.000Z'));
     expect(items[1]?.textContent).toContain('SIM-kort klárt at heinta');
     expect(items[1]?.textContent).toContain(formatDateTime('2025-05-29T11:30:00.000Z'));

@@ -19,9 +19,7 @@ import { Card } from '@/shared/ui/card';
 import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { ProvisioningView } from './provisioning-timeline';
-
-/** How often an order being set up is read again while its screen is open (a step can land). */
-const PROCESSING_REFRESH_MS = 30_000;
+import { refreshDelay } from './refresh';
 
 export const orderKeys = {
   detail: (orderId: string) => [...accountKeys.all, 'order', orderId] as const,
@@ -45,7 +43,7 @@ export function OrderScreen() {
       unwrap(await http.get(`/orders/${encodeURIComponent(orderId)}`, orderResponse, { signal })),
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && isProcessing(data) ? PROCESSING_REFRESH_MS : false;
+      return data && isProcessing(data) ? refreshDelay(data) : false;
     },
   });
 

@@ -23,7 +23,7 @@ describe('orders (SPEC §1 "view orders", §3 "Order", §4 "Orders")', () => {
 
   it('is linked from the menu', async () => {
     const app = await renderApp({ user: demoUser, data: ownerData, initialEntries: ['/menu'] });
-    await userEvent.click(await screen.findByRole('link', { name: 'Bílegingar' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Bíleggingar' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/menu/bilegingar'));
   });
 
@@ -33,7 +33,7 @@ describe('orders (SPEC §1 "view orders", §3 "Order", §4 "Orders")', () => {
       data: { ...ownerData, orders: [] },
       initialEntries: ['/menu/bilegingar'],
     });
-    expect(await screen.findByRole('heading', { name: 'Ongar bílegingar' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ongar bíleggingar' })).toBeTruthy();
   });
 
   it('loads the orders when the start-up could not, with a retry', async () => {

@@ -257,7 +257,7 @@ describe('payment status screen /betaling/:orderId (SPEC §4 "Payment flow")', (
     expect(
       await screen.findByRole('heading', { name: 'Vit finna ikki hetta gjaldið' }),
     ).toBeTruthy();
-    expect(screen.getByText('Bílegingin finst ikki millum tínar bílegingar.')).toBeTruthy();
+    expect(screen.getByText('Bíleggingin finst ikki millum tínar bíleggingar.')).toBeTruthy();
     expect(hub.invoked).toHaveLength(0);
   });
 });

@@ -128,7 +128,7 @@ describe('SIM on the manage screen (SPEC §1 "manage eSIM or physical SIM detail
   it('a pending replacement links to its order instead of ordering another', async () => {
     await manage({ ...physical, pendingOrderId: 'order-sim' });
     const pending = await screen.findByRole('link', {
-      name: 'Nýtt SIM er á veg – fylg bílegingini',
+      name: 'Nýtt SIM er á veg – fylg bíleggingini',
     });
     expect(pending.getAttribute('href')).toBe('/menu/bilegingar/order-sim');
     expect(
