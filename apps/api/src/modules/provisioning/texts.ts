@@ -18,8 +18,8 @@ export interface Bilingual {
 /** Why a step went wrong, by the network's reason code. */
 const REASONS: Record<string, Bilingual> = {
   PORT_SIMCARD_MISMATCH: {
-    fo: 'SIM-kortnummarið passar ikki við tað, sum núverandi veitarin hevur skrásett',
-    en: "the SIM card number does not match your current provider's records",
+    fo: 'SIM-kortnummarið passar ikki við tað, sum núverandi veitarin hevur skrásett.',
+    en: "The SIM card number does not match your current provider's records.",
   },
 };
 
@@ -90,8 +90,8 @@ export function stepMessage(step: ProvisioningStepKey, c: StepContext): StepMess
       return {
         title: { fo: 'eSIM er klárt at leggja inn', en: 'eSIM ready to install' },
         body: {
-          fo: `eSIM-profilurin til ${n} er klárur. Skanna QR-kotuna undir SIM-kort í appini fyri at leggja hann inn á telefonina.`,
-          en: `The eSIM profile for ${n} is ready. Scan the QR code under SIM card in the app to install it on your phone.`,
+          fo: `eSIM-profilurin til ${n} er klárur. Skanna QR-kotuna undir SIM-kort í appini fyri at leggja hann inn á telefonina.${c.confirmSim ? ' Vátta síðan í appini, at tað virkar.' : ''}`,
+          en: `The eSIM profile for ${n} is ready. Scan the QR code under SIM card in the app to install it on your phone.${c.confirmSim ? ' Then confirm in the app that it works.' : ''}`,
         },
       };
     case 'sim_ready_for_pickup': {
@@ -136,8 +136,8 @@ export function stepMessage(step: ProvisioningStepKey, c: StepContext): StepMess
       return {
         title: { fo: 'Nummarflytingin varð avvíst', en: 'Number transfer rejected' },
         body: {
-          fo: `Nummarflytingin av ${n} varð avvíst: ${c.reason?.fo ?? REASONS.PORT_SIMCARD_MISMATCH?.fo}. Rætta SIM-kortnummarið á bíleggingini í appini, so royna vit aftur.`,
-          en: `The transfer of ${n} was rejected: ${c.reason?.en ?? REASONS.PORT_SIMCARD_MISMATCH?.en}. Correct the SIM card number on the order in the app and we will try again.`,
+          fo: `Nummarflytingin av ${n} varð avvíst. ${c.reason?.fo ?? REASONS.PORT_SIMCARD_MISMATCH?.fo} Rætta SIM-kortnummarið á bíleggingini í appini, so royna vit aftur.`,
+          en: `The transfer of ${n} was rejected. ${c.reason?.en ?? REASONS.PORT_SIMCARD_MISMATCH?.en} Correct the SIM card number on the order in the app and we will try again.`,
         },
       };
     case 'number_moved':
