@@ -39,10 +39,16 @@ describe('billing: the month a line becomes active is free (SPEC §4 "Subscripti
     );
     expect(res.statusCode, res.body).toBe(201);
     const orderId = parse(dataEnvelope(orderPlacedResponse), res).data.order.id;
-    for (let i = 0; i < 2; i += 1) {
-      clock.advance(30);
-      await t.app.provisioning.runDue();
-    }
+    // The eSIM is prepared; the customer installs it and confirms it works.
+    clock.advance(30);
+    await t.app.provisioning.runDue();
+    clock.advance(60);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/confirm-sim`,
+      headers: c.headers,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [line] = await t.app.db.select().from(phoneLines).where(eq(phoneLines.msisdn, '219501'));
     expect(line).toMatchObject({ status: 'active', activatedAt: clock.now() });
     expect(orderId).toBeTruthy();
