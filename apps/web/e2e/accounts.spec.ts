@@ -97,7 +97,9 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await page.getByRole('link', { name: 'Bíleggingar' }).click();
     await expect(page).toHaveURL(/\/menu\/bilegingar$/);
     const inProgress = page.getByRole('article', { name: 'Nýggjur familjulimur' }).first();
-    await expect(inProgress).toContainText('Í gerð – hetta kann taka nakrar dagar.');
+    // Bárður's SIM card was sent home (the demo's provisioning, ADR 0055): the order says so.
+    await expect(inProgress).toContainText('Í gerð');
+    await expect(inProgress).toContainText('Nú: SIM-kort sent');
     await screenshot(page, 'accounts-07-orders');
 
     await page.getByRole('button', { name: 'Aftur' }).click();
