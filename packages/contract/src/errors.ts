@@ -20,9 +20,9 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
 
   // Domain errors (SPEC §8). Login endpoints answer 401 for bad credentials or codes: SPEC §8
-  // exempts them from the token-refresh handling, so the web shows the message instead.
-  /** Login refused for another reason (account disabled, no password set). */
-  LOGIN_FAILED: 403,
+  // exempts them from the token-refresh handling, so the web shows the message instead. SPEC
+  // §8's 'Login failed' is the app's own message for a login that fails for any other reason
+  // (no connection, the server): `auth.email.failed` in the app's texts, not an API code.
   /** Registration with an email that already has a user (the web offers password reset). */
   EMAIL_ALREADY_REGISTERED: 409,
   /** Phone login (request-pin) for a number no user has. */

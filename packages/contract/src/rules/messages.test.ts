@@ -36,7 +36,6 @@ describe('message catalogues (SPEC §5, §8)', () => {
 
   it('keeps the SPEC §8 wording of the English messages (SPEC §8)', () => {
     expect(errorMessage('INVALID_CREDENTIALS', 'en')).toBe('Incorrect email or password.');
-    expect(errorMessage('LOGIN_FAILED', 'en')).toBe('Login failed');
     expect(errorMessage('EMAIL_ALREADY_REGISTERED', 'en')).toBe('The email is already registered');
     expect(errorMessage('PHONE_NOT_REGISTERED', 'en')).toBe('The phone number is not registered');
     expect(errorMessage('PHONE_PROCESSING', 'en')).toBe('Phone number is still being processed');
