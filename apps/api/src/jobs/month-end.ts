@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { MonthEndResult } from '../modules/month-end/service';
+import { registerRounds } from './rounds';
 
 export interface MonthEndJobOptions {
   /** Seconds between rounds; 0 turns the job off. */
@@ -16,28 +17,11 @@ export interface MonthEndJobOptions {
  * round awaited, before the database closes.
  */
 export function registerMonthEnd(app: FastifyInstance, options: MonthEndJobOptions): void {
-  if (options.intervalS <= 0) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = options
-      .run()
-      .catch((error: unknown) => options.log.warn({ err: error }, 'month-end round failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    round();
-    timer = setInterval(round, options.intervalS * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    if (timer) clearInterval(timer);
-    timer = null;
-    await running;
+  registerRounds(app, {
+    everyMs: options.intervalS * 1000,
+    atStart: true,
+    run: options.run,
+    failure: 'month-end round failed',
+    log: options.log,
   });
 }

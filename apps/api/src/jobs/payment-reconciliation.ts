@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ReconcileResult } from '../modules/payments/service';
+import { registerRounds } from './rounds';
 
 export interface PaymentReconciliationOptions {
   /** Seconds between rounds; 0 turns the job off. */
@@ -23,30 +24,15 @@ export function registerPaymentReconciliation(
   app: FastifyInstance,
   options: PaymentReconciliationOptions,
 ): void {
-  if (options.intervalS <= 0) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      const round = async () => {
-        await options.reconcile({ afterS: options.afterS });
-        // Reconciliation may have just heard of a late charge: its refund goes out this round.
-        await options.refund();
-      };
-      running = round()
-        .catch((error: unknown) =>
-          options.log.warn({ err: error }, 'payment reconciliation round failed'),
-        )
-        .finally(() => {
-          running = null;
-        });
-    }, options.intervalS * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    timer = null;
-    await running;
+  registerRounds(app, {
+    everyMs: options.intervalS * 1000,
+    atStart: false,
+    run: async () => {
+      await options.reconcile({ afterS: options.afterS });
+      // Reconciliation may have just heard of a late charge: its refund goes out this round.
+      await options.refund();
+    },
+    failure: 'payment reconciliation round failed',
+    log: options.log,
   });
 }

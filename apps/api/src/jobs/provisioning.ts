@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { registerRounds } from './rounds';
 
 export interface ProvisioningJobOptions {
   /** Milliseconds between rounds; 0 turns the worker off. */
@@ -19,32 +20,14 @@ export function registerProvisioningWorker(
   app: FastifyInstance,
   options: ProvisioningJobOptions,
 ): void {
-  if (options.pollMs <= 0) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (running || stopped) return;
-    running = options
-      .run()
-      .then((result) => {
-        if (result.performed > 0 || result.failed > 0)
-          options.log.info(result, 'provisioning round');
-      })
-      .catch((error: unknown) => options.log.warn({ err: error }, 'provisioning round failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    round();
-    timer = setInterval(round, options.pollMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    if (timer) clearInterval(timer);
-    timer = null;
-    await running;
+  registerRounds(app, {
+    everyMs: options.pollMs,
+    atStart: true,
+    run: async () => {
+      const result = await options.run();
+      if (result.performed > 0 || result.failed > 0) options.log.info(result, 'provisioning round');
+    },
+    failure: 'provisioning round failed',
+    log: options.log,
   });
 }
