@@ -60,7 +60,6 @@ import { createPackageService } from './modules/packages/service';
 import { planRoutes } from './modules/plans/routes';
 import { createPlanService } from './modules/plans/service';
 import { simRoutes } from './modules/sim/routes';
-import { createSimChangePlacer } from './modules/sim/sim-change';
 import { createSimService } from './modules/sim/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
@@ -330,7 +329,8 @@ async function assemble(
       db,
       limiter,
       smdpAddress: config.esimSmdpAddress,
-      simChanges: createSimChangePlacer({ db, now, stepS: config.provisioningStepS }),
+      now,
+      stepS: config.provisioningStepS,
     }),
   });
   await app.register(planRoutes, { service: createPlanService({ db }) });

@@ -51,7 +51,6 @@ describe('billing: the month a line becomes active is free (SPEC §4 "Subscripti
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [line] = await t.app.db.select().from(phoneLines).where(eq(phoneLines.msisdn, '219501'));
     expect(line).toMatchObject({ status: 'active', activatedAt: clock.now() });
-    expect(orderId).toBeTruthy();
 
     const price = await t.app.inject({
       method: 'GET',

@@ -34,7 +34,12 @@ export const ORDER_KINDS = [
 export const SIM_DELIVERIES = ['esim', 'pickup', 'home', 'own_card'] as const;
 
 /** Who a provisioning order waits on (contract `provisioningWaitingFor`). */
-export const PROVISIONING_WAITS = ['network', 'customer_sim', 'customer_correction', 'none'] as const;
+export const PROVISIONING_WAITS = [
+  'network',
+  'customer_sim',
+  'customer_correction',
+  'none',
+] as const;
 
 export const PAYMENT_STATUSES = [
   'not_required',
@@ -43,6 +48,9 @@ export const PAYMENT_STATUSES = [
   'failed',
   'cancelled',
 ] as const satisfies readonly PaymentStatus[];
+
+/** Unique index: an Idempotency-Key places one order per customer. */
+export const IDEMPOTENCY_KEY_CONSTRAINT = 'orders_idempotency_key_uq';
 
 /** Unique index: a customer's month has at most one pending or paid `subscription_payment`. */
 export const ONE_MONTH_PAYMENT_CONSTRAINT = 'orders_one_month_payment_uq';
@@ -125,7 +133,7 @@ export const orders = pgTable(
     index('orders_provisioning_due_idx')
       .on(t.provisioningNextAt)
       .where(sql`${t.provisioningNextAt} is not null`),
-    uniqueIndex('orders_idempotency_key_uq')
+    uniqueIndex(IDEMPOTENCY_KEY_CONSTRAINT)
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     // One live payment of a month per customer: two clicks with different keys cannot both

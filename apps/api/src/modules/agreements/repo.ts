@@ -18,15 +18,3 @@ export async function findCurrentAgreement(
     .limit(1);
   return row;
 }
-
-/** The customer's active agreement, if any (what `payWith: 'agreement'` charges). */
-export async function findActiveAgreement(
-  db: Db,
-  userId: string,
-): Promise<PaymentAgreementRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentAgreements)
-    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
-  return row;
-}

@@ -30,3 +30,16 @@ export async function completeOrder(db: Db, id: string, at: Date): Promise<void>
     .set({ isComplete: true, completedAt: at })
     .where(and(eq(orders.id, id), eq(orders.isComplete, false), eq(orders.isCancelled, false)));
 }
+
+/** The caller's order placed with this Idempotency-Key, if any. */
+export async function findOrderByIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}

@@ -4,11 +4,15 @@ import type { Locale } from '@alda/contract/locale';
 import type { OrderKind, OrderPlacedResponse, PaymentMethod } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
-import { ONE_MONTH_PAYMENT_CONSTRAINT, type OrderRow } from '../../db/schema/orders';
+import {
+  IDEMPOTENCY_KEY_CONSTRAINT,
+  ONE_MONTH_PAYMENT_CONSTRAINT,
+  type OrderRow,
+} from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
-import { findOrderByIdempotencyKey } from './repo';
+import { findOrderByIdempotencyKey } from './lifecycle';
 
 /** What an order paid by card is for (the payments core's `placePaidOrder` input, ADR 0050). */
 export interface PaidOrderDraft {
@@ -155,6 +159,38 @@ export async function placeOnce(
     // A simultaneous request (another key) placed the same month between our check and our
     // insert: the rules, checked again, now answer its order (or ALREADY_PAID).
     if (uniqueViolationOf(error) === ONE_MONTH_PAYMENT_CONSTRAINT) return place();
+    throw error;
+  }
+}
+
+/** The order this Idempotency-Key placed, if any; the key sent with another request: 422. */
+async function orderOfKey(db: Db, purchase: Purchase): Promise<OrderRow | undefined> {
+  const row = await findOrderByIdempotencyKey(db, purchase.userId, purchase.idempotencyKey);
+  if (row && row.requestHash !== purchase.requestHash)
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'Idempotency-Key' });
+  return row;
+}
+
+/**
+ * Places an order that is not paid now (a sign-up, a new SIM: ADR 0055) once per
+ * Idempotency-Key. `place` inserts it with the purchase's key and hash; a retry — also one that
+ * races the first request into the unique index — answers the order the key placed, and the same
+ * key with another body is IDEMPOTENCY_KEY_REUSED.
+ */
+export async function placeUnpaidOnce(
+  db: Db,
+  purchase: Purchase,
+  place: () => Promise<OrderRow>,
+): Promise<OrderRow> {
+  const earlier = await orderOfKey(db, purchase);
+  if (earlier) return earlier;
+  try {
+    return await place();
+  } catch (error) {
+    if (uniqueViolationOf(error) === IDEMPOTENCY_KEY_CONSTRAINT) {
+      const winner = await orderOfKey(db, purchase);
+      if (winner) return winner;
+    }
     throw error;
   }
 }

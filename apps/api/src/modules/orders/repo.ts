@@ -25,19 +25,6 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
-/** The caller's order placed with this Idempotency-Key, if any. */
-export async function findOrderByIdempotencyKey(
-  db: Db,
-  userId: string,
-  key: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row;
-}
-
 /** Whether the customer owns this account. */
 export async function ownsAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
   const [row] = await db

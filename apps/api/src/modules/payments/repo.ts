@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentAgreements, type PaymentAgreementRow } from '../../db/schema/agreements';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
 import {
   paymentWebhookEvents,
@@ -8,19 +7,6 @@ import {
   type NewPaymentRow,
   type PaymentRow,
 } from '../../db/schema/payments';
-
-/** The caller's order placed with this Idempotency-Key, if any. */
-export async function findOrderByKey(
-  db: Db,
-  userId: string,
-  idempotencyKey: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-  return row;
-}
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -85,18 +71,6 @@ export async function updatePayment(
 ): Promise<PaymentRow> {
   const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
   if (!row) throw new Error(`payment ${id} vanished`);
-  return row;
-}
-
-/** The customer's active payment agreement (the card on file), if any. */
-export async function findActiveAgreement(
-  db: Db,
-  userId: string,
-): Promise<PaymentAgreementRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentAgreements)
-    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
   return row;
 }
 

@@ -6,21 +6,21 @@ import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
-import type { OrderRow } from '../../db/schema/orders';
+import { IDEMPOTENCY_KEY_CONSTRAINT, type OrderRow } from '../../db/schema/orders';
 import type { NewNotificationRow } from '../../db/schema/data-transfers';
 import type { PaymentRefundRow, PaymentRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { notifyPaymentUpdated } from './events';
 import { insertNotifications } from '../notifications/notify';
 import { toOrderDto } from '../orders/dto';
+import { findOrderByIdempotencyKey } from '../orders/lifecycle';
+import { findActiveAgreement } from '../agreements/card-on-file';
 import type { PlacePaidOrderInput } from '../orders/placing';
 import { claimDueRefunds, updateRefund } from './refunds-repo';
 import { bumpUserVersions } from '../versions/change-versions';
 import { isUuid } from '../../uuid';
 import {
-  findActiveAgreement,
   findOrder,
-  findOrderByKey,
   findPaymentOfOrder,
   findStuckPayments,
   insertOrder,
@@ -60,7 +60,6 @@ export interface ReconcileResult {
   advanced: number;
 }
 
-const ORDER_KEY_CONSTRAINT = 'orders_idempotency_key_uq';
 /** How long a retry waits for a first request that is still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 10_000;
 const PROVIDER_UNAVAILABLE_REASON = 'provider_unavailable';
@@ -134,7 +133,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   async function placePaidOrder(input: PlacePaidOrderInput): Promise<OrderPlacedResponse> {
     if (input.idempotencyKey.trim() === '') throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-    const earlier = await findOrderByKey(db, input.userId, input.idempotencyKey);
+    const earlier = await findOrderByIdempotencyKey(db, input.userId, input.idempotencyKey);
     if (earlier) return replay(earlier, input.requestHash);
 
     let agreementRef: string | null = null;
@@ -176,8 +175,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       });
     } catch (error) {
       // A simultaneous request with the same key won the race: answer its order.
-      if (uniqueViolationOf(error) === ORDER_KEY_CONSTRAINT) {
-        const winner = await findOrderByKey(db, input.userId, input.idempotencyKey);
+      if (uniqueViolationOf(error) === IDEMPOTENCY_KEY_CONSTRAINT) {
+        const winner = await findOrderByIdempotencyKey(db, input.userId, input.idempotencyKey);
         if (winner) return replay(winner, input.requestHash);
       }
       throw error;

@@ -1,5 +1,5 @@
 import type { Locale } from '@alda/contract/locale';
-import type { Order } from '@alda/contract/schemas/orders';
+import type { Order, OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { OrderProvisioning, SimPickupLocation } from '@alda/contract/schemas/provisioning';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
@@ -86,4 +86,15 @@ export async function toOrderDtos(
       locale,
     ),
   }));
+}
+
+/** The answer of a call that placed an order not paid now (sign-up, a new SIM): no card page. */
+export async function orderPlacedOf(
+  db: Db,
+  row: OrderRow,
+  locale: Locale,
+): Promise<OrderPlacedResponse> {
+  const [order] = await toOrderDtos(db, [row], locale);
+  if (!order) throw new Error(`order ${row.id} has no DTO`);
+  return { order, paymentUrl: null };
 }

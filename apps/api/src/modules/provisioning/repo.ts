@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, type NewAccountRow } from '../../db/schema/accounts';
-import { paymentAgreements } from '../../db/schema/agreements';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
 import {
   numberReservations,
@@ -155,18 +154,6 @@ export async function listOrdersByState(db: Db, state: OrderState): Promise<Orde
     .limit(500);
 }
 
-export async function findOrderOfKey(
-  db: Db,
-  userId: string,
-  key: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row;
-}
-
 export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
   const [inserted] = await db.insert(orders).values(row).returning();
   if (!inserted) throw new Error('order insert returned nothing');
@@ -192,14 +179,6 @@ export async function findOpenOrderOfLine(db: Db, lineId: string): Promise<Order
 }
 
 /* The customer's side: agreements, reservations, accounts and lines. */
-
-export async function hasActiveAgreement(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentAgreements.id })
-    .from(paymentAgreements)
-    .where(and(eq(paymentAgreements.userId, userId), eq(paymentAgreements.status, 'active')));
-  return row !== undefined;
-}
 
 /** Locks a reservation row (whoever holds it, expired or not). */
 export async function lockReservation(

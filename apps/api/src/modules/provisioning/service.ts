@@ -110,10 +110,13 @@ export interface SimChangeInput {
   userId: string;
   lineId: string;
   delivery: Exclude<SimDelivery, 'own_card'>;
-  /** The shop, for `pickup` (the caller checks it exists; PICKUP_LOCATION_NOT_FOUND otherwise). */
+  /** The shop, for `pickup` (PICKUP_LOCATION_NOT_FOUND when it is not on the list). */
   pickupLocationId?: string | null;
   /** Where the card goes, for `home`. */
   shipping?: { address: string; postCode: string; city: string } | null;
+  /** The request that placed it (`placeUnpaidOnce`), so a retry answers this order. */
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
 }
 
 /** An e-mail to send once the step's transaction has committed. */
@@ -164,13 +167,17 @@ export async function placeSimChange(
   input: SimChangeInput & { now: Date; stepS: number },
 ): Promise<OrderRow> {
   const line = await findLine(tx, input.lineId);
-  if (!line || line.status !== 'active')
+  if (!line || line.status === 'cancelled')
     throw new AppError('NOT_FOUND', {
       field: 'lineId',
       detail: `no line ${input.lineId} in service`,
     });
-  if (await findOpenOrderOfLine(tx, line.id))
-    throw new AppError('ORDER_PROCESSING', { detail: `line ${line.id} has an open order` });
+  if (line.status === 'processing' || (await findOpenOrderOfLine(tx, line.id)))
+    throw new AppError('ORDER_PROCESSING', { detail: `line ${line.id} is being set up` });
+  if (input.delivery === 'pickup') {
+    const [shop] = await findPickupLocations(tx, [input.pickupLocationId ?? '']);
+    if (!shop) throw new AppError('PICKUP_LOCATION_NOT_FOUND', { field: 'simPickupLocationId' });
+  }
   const { now } = input;
   const order = await insertOrder(tx, {
     userId: input.userId,
@@ -186,6 +193,8 @@ export async function placeSimChange(
     provisioningWaitingFor: 'network',
     provisioningNextAt: new Date(now.getTime() + input.stepS * 1000),
     createdAt: now,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: input.requestHash ?? null,
   });
   await insertStep(tx, { orderId: order.id, step: 'received', at: now, actor: 'customer' });
   const message = stepMessage('received', { kind: 'sim_change', msisdn: line.msisdn });

@@ -1,5 +1,4 @@
 import { placeOfPostCode } from '@alda/contract/localities/lookup';
-import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { SignupPayload } from '@alda/contract/schemas/signup';
 import type { Db } from '../../db/client';
@@ -8,18 +7,17 @@ import type { OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertActions } from '../actions/log';
-import type { Purchase } from '../orders/placing';
+import { findActiveAgreement } from '../agreements/card-on-file';
+import { placeUnpaidOnce, type Purchase } from '../orders/placing';
 import { findLiveLine } from '../phone-lines/lines';
 import { findPlansByIds } from '../plans/catalogue';
 import { bumpUserVersions } from '../versions/change-versions';
 import { insertNotifications } from '../notifications/notify';
-import { toOrderDtos } from './dto';
+import { orderPlacedOf } from './dto';
 import {
   deleteExpiredReservation,
   deleteReservation,
-  findOrderOfKey,
   findPickupLocations,
-  hasActiveAgreement,
   hasLiveFamilyAccount,
   insertAccount,
   insertLine,
@@ -34,7 +32,6 @@ import { stepMessage } from './texts';
 /** The live-number index: a second live line with the same number loses the race. */
 const LIVE_NUMBER_CONSTRAINT = 'phone_lines_msisdn_live_uq';
 const ONE_FAMILY_CONSTRAINT = 'accounts_one_family_per_owner_uq';
-const IDEMPOTENCY_CONSTRAINT = 'orders_idempotency_key_uq';
 
 export interface SignupDeps {
   db: Db;
@@ -49,21 +46,6 @@ export interface SignupDeps {
  */
 export function createSignupService(deps: SignupDeps) {
   const { db, now, provisioning } = deps;
-
-  async function answer(row: OrderRow, locale: Locale): Promise<OrderPlacedResponse> {
-    const [order] = await toOrderDtos(db, [row], locale);
-    if (!order) throw new Error(`order ${row.id} vanished`);
-    return { order, paymentUrl: null };
-  }
-
-  /** The first answer for a repeated key, or IDEMPOTENCY_KEY_REUSED for another body. */
-  async function earlier(purchase: Purchase): Promise<OrderPlacedResponse | undefined> {
-    const row = await findOrderOfKey(db, purchase.userId, purchase.idempotencyKey);
-    if (!row) return undefined;
-    if (row.requestHash !== purchase.requestHash)
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'Idempotency-Key' });
-    return answer(row, purchase.locale);
-  }
 
   /** Checks that need no lock: the payload's references and the shipping address. */
   async function checkPayload(tx: Db, p: SignupPayload): Promise<void> {
@@ -103,7 +85,7 @@ export function createSignupService(deps: SignupDeps) {
     }
     await checkPayload(tx, p);
     // 2. A way to pay it.
-    if (!(await hasActiveAgreement(tx, userId))) throw new AppError('AGREEMENT_REQUIRED');
+    if (!(await findActiveAgreement(tx, userId))) throw new AppError('AGREEMENT_REQUIRED');
     // 3. The number: the caller's live reservation (used up now), or a port of one not ours.
     let msisdn: string;
     if (p.porting) {
@@ -207,19 +189,16 @@ export function createSignupService(deps: SignupDeps) {
      * RESERVATION_EXPIRED (new number) or NUMBER_ALREADY_OURS (porting).
      */
     async place(payload: SignupPayload, purchase: Purchase): Promise<OrderPlacedResponse> {
-      const first = await earlier(purchase);
-      if (first) return first;
       const at = now();
       try {
-        const placed = await db.transaction((tx) => place(tx, payload, purchase, at));
-        provisioning.sendEmails(placed.emails);
-        return await answer(placed.order, purchase.locale);
+        const order = await placeUnpaidOnce(db, purchase, async () => {
+          const placed = await db.transaction((tx) => place(tx, payload, purchase, at));
+          provisioning.sendEmails(placed.emails);
+          return placed.order;
+        });
+        return await orderPlacedOf(db, order, purchase.locale);
       } catch (error) {
         const constraint = uniqueViolationOf(error);
-        if (constraint === IDEMPOTENCY_CONSTRAINT) {
-          const again = await earlier(purchase);
-          if (again) return again;
-        }
         if (constraint === LIVE_NUMBER_CONSTRAINT)
           throw payload.porting
             ? new AppError('NUMBER_ALREADY_OURS', { field: 'porting.phoneNumber', cause: error })

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
-import { simPickupLocations } from '../../db/schema/provisioning';
 import { users } from '../../db/schema/users';
 
 /** Order kinds that set up a line's SIM through provisioning (ADR 0055). */
@@ -75,19 +74,6 @@ export async function findProvisioningOrderOfLine(
   return row;
 }
 
-/** The caller's order placed with this Idempotency-Key, if any. */
-export async function findOrderByKey(
-  db: Db,
-  userId: string,
-  key: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row;
-}
-
 /** Sets the phone-book visibility of one number (null: follow the user's own setting). */
 export async function updatePhoneBookVisible(
   db: Db,
@@ -95,29 +81,4 @@ export async function updatePhoneBookVisible(
   visible: boolean | null,
 ): Promise<void> {
   await db.update(phoneLines).set({ phoneBookVisible: visible }).where(eq(phoneLines.id, lineId));
-}
-
-/** Records the Idempotency-Key and request hash of an order just placed. */
-export async function setOrderIdempotency(
-  db: Db,
-  orderId: string,
-  idempotencyKey: string,
-  requestHash: string,
-): Promise<OrderRow> {
-  const [row] = await db
-    .update(orders)
-    .set({ idempotencyKey, requestHash })
-    .where(eq(orders.id, orderId))
-    .returning();
-  if (!row) throw new Error(`order ${orderId} vanished`);
-  return row;
-}
-
-/** Whether a SIM pickup shop with this id is on the list. */
-export async function pickupLocationExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: simPickupLocations.id })
-    .from(simPickupLocations)
-    .where(eq(simPickupLocations.id, id));
-  return row !== undefined;
 }

@@ -1,4 +1,3 @@
-import type { Locale } from '@alda/contract/locale';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type {
   SimDetails,
@@ -9,61 +8,34 @@ import { maskIccid } from '@alda/contract/rules/iccid';
 import type { Db } from '../../db/client';
 import { isInPhoneBook } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
-import type { OrderRow } from '../../db/schema/orders';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
+import { isUuid } from '../../uuid';
 import type { AuthUser } from '../../plugins/auth';
 import { verifyPassword } from '../auth/passwords';
-import type { Purchase } from '../orders/placing';
+import { placeUnpaidOnce, type Purchase } from '../orders/placing';
+import { orderPlacedOf } from '../provisioning/dto';
+import { placeSimChange } from '../provisioning/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findUserById } from '../users/records';
 import {
   findLineWithAccount,
-  findOrderByKey,
   findProvisioningOrderOfLine,
   findShowInPhoneBook,
   isMemberOfAccount,
   updatePhoneBookVisible,
 } from './repo';
 
-/** How the new SIM of a `sim_change` order reaches the customer. */
-export type SimChangeDelivery =
-  | { kind: 'esim' }
-  | { kind: 'pickup'; simPickupLocationId: string }
-  | { kind: 'home'; address: string; postCode: string; city: string };
-
-export interface SimChangeInput {
-  userId: string;
-  accountId: string;
-  lineId: string;
-  msisdn: string;
-  delivery: SimChangeDelivery;
-  idempotencyKey: string;
-  requestHash: string;
-  /** The caller's language: the order's step reasons are in it. */
-  locale: Locale;
-}
-
-/**
- * The seam to provisioning (modules/provisioning, ADR 0055): places a `sim_change` order with its
- * first step and answers it as the app sees it. Injected by app.ts.
- */
-export interface SimChangePlacer {
-  placeSimChange(input: SimChangeInput): Promise<OrderPlacedResponse>;
-  /** An order placed earlier, as the app sees it (with its provisioning). */
-  orderPlaced(row: OrderRow, locale: Locale): Promise<OrderPlacedResponse>;
-}
-
 export interface SimServiceDeps {
   db: Db;
   limiter: RateLimiter;
   /** SM-DP+ address of the eSIM activation codes (ESIM_SMDP_ADDRESS). */
   smdpAddress: string;
-  simChanges: SimChangePlacer;
+  now: () => Date;
+  /** PROVISIONING_STEP_S: when the worker takes a new SIM order's next step. */
+  stepS: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Apple's one-tap eSIM install link (iOS 17.5+): the activation code as `carddata`. */
 const APPLE_ESIM_SETUP = 'https://esimsetup.apple.com/esim_qrcode_provisioning';
@@ -97,7 +69,7 @@ export function createSimService(deps: SimServiceDeps) {
 
   async function access(userId: string, lineId: string): Promise<Access> {
     const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
-    if (!UUID.test(lineId)) throw notFound();
+    if (!isUuid(lineId)) throw notFound();
     const found = await findLineWithAccount(db, lineId);
     if (!found) throw notFound();
     const { line, account } = found;
@@ -197,44 +169,34 @@ export function createSimService(deps: SimServiceDeps) {
     ): Promise<OrderPlacedResponse> {
       const choice = deliveryChoice(body);
       const { line, account } = await access(purchase.userId, lineId);
-      const earlier = await findOrderByKey(db, purchase.userId, purchase.idempotencyKey);
-      if (earlier) {
-        if (earlier.requestHash !== purchase.requestHash)
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', { field: 'Idempotency-Key' });
-        return deps.simChanges.orderPlaced(earlier, purchase.locale);
-      }
       if (!account) throw new AppError('NOT_FOUND', { detail: `line ${lineId} has no account` });
-      if (line.status !== 'active' || (await findProvisioningOrderOfLine(db, line.id)))
-        throw new AppError('ORDER_PROCESSING', { detail: `line ${lineId} is being set up` });
-      let delivery: SimChangeDelivery;
-      if (choice === 'esim') delivery = { kind: 'esim' };
-      else if (choice === 'pickup')
-        delivery = { kind: 'pickup', simPickupLocationId: body.simPickupLocationId ?? '' };
-      else {
+      const row = await placeUnpaidOnce(db, purchase, async () => {
         // Sent to the address on the profile of the person ordering.
-        const user = await findUserById(db, purchase.userId);
-        if (!user?.address || !user.postCode || !user.city)
-          throw new AppError('VALIDATION_FAILED', {
-            field: 'sendHome',
-            detail: 'the profile has no address to send the SIM to',
-          });
-        delivery = {
-          kind: 'home',
-          address: user.address,
-          postCode: user.postCode,
-          city: user.city,
-        };
-      }
-      return deps.simChanges.placeSimChange({
-        userId: purchase.userId,
-        accountId: account.id,
-        lineId: line.id,
-        msisdn: line.msisdn,
-        delivery,
-        idempotencyKey: purchase.idempotencyKey,
-        requestHash: purchase.requestHash,
-        locale: purchase.locale,
+        let shipping: { address: string; postCode: string; city: string } | null = null;
+        if (choice === 'home') {
+          const user = await findUserById(db, purchase.userId);
+          if (!user?.address || !user.postCode || !user.city)
+            throw new AppError('VALIDATION_FAILED', {
+              field: 'sendHome',
+              detail: 'the profile has no address to send the SIM to',
+            });
+          shipping = { address: user.address, postCode: user.postCode, city: user.city };
+        }
+        return db.transaction((tx) =>
+          placeSimChange(tx, {
+            userId: purchase.userId,
+            lineId: line.id,
+            delivery: choice,
+            pickupLocationId: choice === 'pickup' ? body.simPickupLocationId : null,
+            shipping,
+            idempotencyKey: purchase.idempotencyKey,
+            requestHash: purchase.requestHash,
+            now: deps.now(),
+            stepS: deps.stepS,
+          }),
+        );
       });
+      return orderPlacedOf(db, row, purchase.locale);
     },
 
     /** PATCH /api/subscriptions/{id}/phone-book: whether this number is in the phone book. */

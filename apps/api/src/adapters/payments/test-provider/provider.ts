@@ -275,7 +275,8 @@ export function createTestProvider(options: TestProviderOptions) {
         if (!payment) throw new PaymentProviderError('refund: unknown payment');
         if (payment.refundId !== null) {
           // Refunded already: the same request again gets the same refund; another is refused.
-          if (payment.refundKey === input.idempotencyKey) return { providerRefundId: payment.refundId };
+          if (payment.refundKey === input.idempotencyKey)
+            return { providerRefundId: payment.refundId };
           throw new PaymentProviderError('refund: payment already refunded');
         }
         if (payment.state !== 'succeeded') throw new PaymentProviderError('refund: not charged');
