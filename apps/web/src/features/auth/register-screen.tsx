@@ -214,7 +214,7 @@ export function RegisterScreen() {
               <p>{errorMessage(failure)}</p>
               {failure.code === 'PHONE_ALREADY_REGISTERED' && (
                 <p>
-                  <Link to={ROUTES.loginPhone} onClick={release} className={linkClasses}>
+                  <Link to={ROUTES.loginPhone} onClick={() => release()} className={linkClasses}>
                     {t('auth.phone.heading')}
                   </Link>
                 </p>
@@ -224,12 +224,12 @@ export function RegisterScreen() {
                   <Link
                     to={ROUTES.forgotPassword}
                     state={{ email: getValues('email') }}
-                    onClick={release}
+                    onClick={() => release()}
                     className={linkClasses}
                   >
                     {t('auth.register.resetPassword')}
                   </Link>
-                  <Link to={ROUTES.loginEmail} onClick={release} className={linkClasses}>
+                  <Link to={ROUTES.loginEmail} onClick={() => release()} className={linkClasses}>
                     {t('auth.register.login')}
                   </Link>
                 </p>

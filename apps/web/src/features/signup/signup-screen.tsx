@@ -20,7 +20,8 @@ import { usePlansQuery } from '@/shared/api/account-queries';
 import type { ApiError } from '@/shared/api/http';
 import { QUERY, ROUTES } from '@/shared/config/paths';
 import { startPayment } from '@/shared/payments/start-payment';
-import { useSession } from '@/shared/services/app-services';
+import { useUnsavedChangesGuard } from '@/shared/forms/use-unsaved-changes-guard';
+import { useAppServices, useSession } from '@/shared/services/app-services';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { ConfirmStep } from './confirm-step';
 import { DoneStep, isPlacedSummary, type PlacedSummary } from './done-step';
@@ -39,7 +40,6 @@ import {
   type SignupFlow,
   type SignupPlanType,
 } from './signup-draft';
-import { useLeaveFlowGuard } from './use-leave-guard';
 
 /** The steps, as written in the URL (`?stig=`), so browser back goes to the previous one. */
 export const STEPS = {
@@ -127,6 +127,7 @@ function SignupFlowScreen({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const { session } = useAppServices();
   const userId = user?.id ?? '';
   const navigate = useNavigate();
   const location = useLocation();
@@ -152,7 +153,23 @@ function SignupFlowScreen({
     [],
   );
   const discard = useCallback(() => clearDraft(userId, flow), [userId, flow]);
-  const allowLeaving = useLeaveFlowGuard(hasChoices(draft), discard, [ROUTES.terms]);
+  // Moving between steps (`?stig=`) is free, and the terms are read and come back from; leaving
+  // the flow with choices made asks first and drops the draft. Logout and an expired session go
+  // to login without a question. The draft is kept on the device, so a reload asks nothing.
+  const allowLeaving = useUnsavedChangesGuard(hasChoices(draft), {
+    leaves: (current, next) =>
+      session.getState().user !== null &&
+      current.pathname !== next.pathname &&
+      next.pathname !== ROUTES.terms,
+    onLeave: discard,
+    askOnUnload: false,
+    texts: {
+      title: t('signup.leave.title'),
+      message: t('signup.leave.message'),
+      leave: t('signup.leave.leave'),
+      stay: t('signup.leave.stay'),
+    },
+  });
 
   const steps = flow === 'add' ? ADD_STEPS : NEW_STEPS;
   const typePlans = plans.data ? plansOfType(plans.data, draft.planType) : [];
