@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderKind, PaymentStatus } from '@alda/contract/schemas/orders';
+import type { ProvisioningWaitingFor, SimDelivery } from '@alda/contract/schemas/provisioning';
 import { accounts } from './accounts';
 import { plans } from './catalog';
 import { phoneLines } from './phone-lines';
@@ -31,7 +32,12 @@ export const ORDER_KINDS = [
 ] as const satisfies readonly OrderKind[];
 
 /** How the SIM of an order reaches the customer (contract `simDelivery`). */
-export const SIM_DELIVERIES = ['esim', 'pickup', 'home', 'own_card'] as const;
+export const SIM_DELIVERIES = [
+  'esim',
+  'pickup',
+  'home',
+  'own_card',
+] as const satisfies readonly SimDelivery[];
 
 /** Who a provisioning order waits on (contract `provisioningWaitingFor`). */
 export const PROVISIONING_WAITS = [
@@ -39,7 +45,7 @@ export const PROVISIONING_WAITS = [
   'customer_sim',
   'customer_correction',
   'none',
-] as const;
+] as const satisfies readonly ProvisioningWaitingFor[];
 
 export const PAYMENT_STATUSES = [
   'not_required',
