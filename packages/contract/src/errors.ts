@@ -112,6 +112,19 @@ export const ERROR_STATUS = {
   ORDER_NOT_WAITING: 409,
   /** PIN and PUK asked for a number with an eSIM: only a physical SIM card has them to show. */
   SIM_NOT_PHYSICAL: 409,
+  // The subscription lifecycle (docs/decisions/0056-subscription-lifecycle.md).
+  /** A plan change to the plan the number already has. */
+  PLAN_UNCHANGED: 409,
+  /** Family → individual while the family has more than one member (move or remove them first). */
+  FAMILY_HAS_MEMBERS: 409,
+  /** A cancellation or deactivation of something already cancelled or ending. */
+  ALREADY_CANCELLED: 409,
+  /** Deactivating the plan of a number that is already prepaid (talutíð). */
+  LINE_IS_PREPAID: 409,
+  /** A hand-over to an e-mail address no Alda user logs in with. */
+  RECIPIENT_NOT_FOUND: 404,
+  /** A hand-over of a number to its own user. */
+  HANDOVER_TO_SELF: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

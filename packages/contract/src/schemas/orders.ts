@@ -25,6 +25,40 @@ export const orderKind = z.enum([
 ]);
 export type OrderKind = z.infer<typeof orderKind>;
 
+/**
+ * What a lifecycle order does (docs/decisions/0056-subscription-lifecycle.md): the `kind` says
+ * plan change, cancellation or transfer; this says which.
+ * - `plan_upgrade` (at once) and `plan_downgrade` (at month end, the rollover is deleted);
+ * - `cancel_subscription` (the whole account), `deactivate_plan` (one number), both ending in
+ *   prepaid (talutíð) with the number kept, and `delete_number` (the number leaves us);
+ * - `move_to_own_account` (an individual plan of the caller's), `move_to_family_account` (the
+ *   caller's family plan, made if needed) and `hand_over` (another person's individual plan,
+ *   once they accepted).
+ */
+export const lifecycleAction = z.enum([
+  'plan_upgrade',
+  'plan_downgrade',
+  'cancel_subscription',
+  'deactivate_plan',
+  'delete_number',
+  'move_to_own_account',
+  'move_to_family_account',
+  'hand_over',
+]);
+export type LifecycleAction = z.infer<typeof lifecycleAction>;
+
+/** A lifecycle order's change: what it does and when it takes effect. */
+export const orderLifecycle = z.object({
+  action: lifecycleAction,
+  /** When the change takes effect: at once (placement) or at a month end. */
+  effectiveAt: isoDateTime,
+  /** The plan before the change, when the change sets another one. */
+  fromPlanId: id.nullable(),
+  /** True while the customer can still undo it (POST /api/orders/{id}/withdraw). */
+  canWithdraw: z.boolean(),
+});
+export type OrderLifecycle = z.infer<typeof orderLifecycle>;
+
 /** Where the card payment of an order stands (the payment hub's PaymentUpdated carries it). */
 export const paymentStatus = z.enum(['not_required', 'pending', 'paid', 'failed', 'cancelled']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
@@ -73,6 +107,8 @@ export const order = z.object({
    * its steps so far, who it waits on and what comes next (docs/decisions/0055-provisioning.md).
    */
   provisioning: orderProvisioning.nullable().optional(),
+  /** What a plan change, cancellation or transfer does and when (null for other orders). */
+  lifecycle: orderLifecycle.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -75,6 +75,8 @@ export const provisioningWaitingFor = z.enum([
   'network',
   'customer_sim',
   'customer_correction',
+  /** A change that takes effect at a month end (a cancellation, a smaller plan; ADR 0056). */
+  'month_end',
   'none',
 ]);
 export type ProvisioningWaitingFor = z.infer<typeof provisioningWaitingFor>;

@@ -3,7 +3,9 @@ import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { requiredText } from '../rules/required';
 import { id, isoDateTime, mb, oere, priceBreakdown } from './common';
 import { plan, planType } from './plans';
-import { signupPayload } from './signup';
+import { checkLineSetup, lineSetupFields, signupPayload } from './signup';
+import { lifecycleAction, order } from './orders';
+import { emailSchema } from '../rules/email';
 
 /** The person behind a number (SPEC §3 currentMember.user). */
 export const memberUser = z.object({ id, firstname: z.string(), lastname: z.string() });
@@ -56,6 +58,25 @@ export const member = z.object({
   dataUpdatedAt: isoDateTime.nullable().optional(),
   /** Credit left on a prepaid (talutíð) number, in øre with VAT; null for subscriptions. */
   prepaidBalance: oere.nullable().optional(),
+  /**
+   * The first instant after the 6-month commitment (SPEC §9) of the number, null when none runs
+   * (`rules/lifecycle.ts commitmentEndsAt`); a cancellation cannot end it sooner.
+   */
+  commitmentEndsAt: isoDateTime.nullable().optional(),
+  /**
+   * A change of the number that waits for its time (a cancellation or a smaller plan at month
+   * end): the order, what it does and when; null when none.
+   */
+  pendingChange: z
+    .object({
+      orderId: id,
+      action: lifecycleAction,
+      effectiveAt: isoDateTime,
+      /** The plan it goes to, when it sets one. */
+      planId: id.nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Member = z.infer<typeof member>;
 
@@ -140,36 +161,42 @@ export type SubscriptionDetailResponse = z.infer<typeof subscriptionDetailRespon
 /** POST /api/subscriptions: a new subscription from the sign-up flow. Answer: orderPlacedResponse. */
 export const createSubscriptionRequest = signupPayload;
 
-/** PATCH /api/subscriptions/{id}: settings of one number; send only what changes. */
-export const updateSubscriptionRequest = z
-  .object({
-    planId: id.optional(),
-    phoneBookVisible: z.boolean().optional(),
-    simType: simType.optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'REQUIRED');
+/**
+ * PATCH /api/subscriptions/{id}: change the plan of the number's account to another plan of the
+ * same type (SPEC §4 "Subscription lifecycle"; docs/decisions/0056-subscription-lifecycle.md).
+ * Phone-book visibility and the SIM have their own calls (ADR 0055).
+ */
+export const updateSubscriptionRequest = z.object({ planId: id }).strict();
 export type UpdateSubscriptionRequest = z.output<typeof updateSubscriptionRequest>;
 
-/** A person to add to a family plan. */
-export const newFamilyMember = z.object({
-  firstname: requiredText(100),
-  lastname: requiredText(100),
-  /** Reserved new number or the number to port in. */
-  phoneNumber: phoneNumberInput,
-  phoneNumberReservationId: id.nullable(),
-  eSim: z.boolean(),
-});
+/**
+ * A person to add to a family plan (SPEC §2 /stovna-familju-lim): their name, and the number and
+ * SIM exactly as in sign-up (a reserved new number or a port; eSIM, a card held, a shop or
+ * shipping).
+ */
+export const newFamilyMember = z
+  .object({
+    firstname: requiredText(100),
+    lastname: requiredText(100),
+    ...lineSetupFields,
+  })
+  .superRefine(checkLineSetup);
+export type NewFamilyMemberInput = z.input<typeof newFamilyMember>;
 export type NewFamilyMember = z.output<typeof newFamilyMember>;
 
 /**
  * PATCH /api/subscriptions on the current account: either toggle the EU package or add members
- * (SPEC §7). Adding members answers orderPlacedResponse; the toggle answers the account.
+ * (SPEC §7). Adding members answers addMembersResponse; the toggle answers the account.
  */
 export const patchSubscriptionsRequest = z.union([
   z.object({ euPackage: z.boolean() }).strict(),
-  z.object({ addMembers: z.array(newFamilyMember).min(1).max(10) }).strict(),
+  z.object({ addMembers: z.array(newFamilyMember).min(1).max(5) }).strict(),
 ]);
 export type PatchSubscriptionsRequest = z.output<typeof patchSubscriptionsRequest>;
+
+/** PATCH /api/subscriptions with `addMembers`: one `add_member` order per person, in order. */
+export const addMembersResponse = z.object({ orders: z.array(order) });
+export type AddMembersResponse = z.infer<typeof addMembersResponse>;
 
 /** GET /api/subscriptions/family-account-exists. */
 export const familyAccountExistsResponse = z.object({
@@ -180,18 +207,61 @@ export type FamilyAccountExistsResponse = z.infer<typeof familyAccountExistsResp
 
 /**
  * PATCH /api/subscriptions/transfer-subscription-to-family-account/{id}: move a number into the
- * family account; `planInfo` (optional, SPEC §7) picks the plan when a family account has to be
- * created for it.
+ * caller's family account; `planInfo` (optional, SPEC §7) picks the family plan when the caller
+ * has none and one is created for it.
  */
-export const transferToFamilyAccountRequest = z.object({
-  planInfo: z.object({ planId: id, euPackage: z.boolean().default(false) }).optional(),
-});
+export const transferToFamilyAccountRequest = z
+  .object({
+    planInfo: z.object({ planId: id, euPackage: z.boolean().default(false) }).strict().optional(),
+  })
+  .strict();
 export type TransferToFamilyAccountRequest = z.output<typeof transferToFamilyAccountRequest>;
 
 /**
- * PATCH /api/subscriptions/transfer-subscription-to-new-account/{id} and
- * PATCH /api/subscriptions/transfer-subscription-to-user-customer: move a family member to an own
- * individual plan.
+ * PATCH /api/subscriptions/transfer-subscription-to-new-account/{id}: move a number off its
+ * account onto an individual plan of its own (`planId`), owned by the caller.
  */
-export const transferToOwnAccountRequest = z.object({ planId: id });
+export const transferToOwnAccountRequest = z.object({ planId: id }).strict();
 export type TransferToOwnAccountRequest = z.output<typeof transferToOwnAccountRequest>;
+
+/**
+ * PATCH /api/subscriptions/transfer-subscription-to-user-customer: hand a number to another
+ * person's user (found by the e-mail they log in with), on an individual plan of theirs. Nothing
+ * moves until they accept (a line hand-over).
+ */
+export const transferToUserCustomerRequest = z
+  .object({ subscriptionId: id, email: emailSchema, planId: id })
+  .strict();
+export type TransferToUserCustomerRequest = z.output<typeof transferToUserCustomerRequest>;
+
+/** Where a hand-over of a number to another person stands. */
+export const lineHandoverStatus = z.enum(['pending', 'accepted', 'declined', 'withdrawn']);
+export type LineHandoverStatus = z.infer<typeof lineHandoverStatus>;
+
+/**
+ * A number offered to another person (transfer-subscription-to-user-customer): the receiver
+ * sees who offers it, the number and the plan with its price, and accepts or declines.
+ */
+export const lineHandover = z.object({
+  id,
+  phoneNumber,
+  status: lineHandoverStatus,
+  /** The person handing the number over. */
+  from: z.object({ firstname: z.string(), lastname: z.string() }),
+  /** The person receiving it (their name only). */
+  to: z.object({ firstname: z.string(), lastname: z.string() }),
+  planId: id,
+  planName: z.string(),
+  /** The plan's monthly price, which the receiver pays from the month after they accept. */
+  monthlyPrice: priceBreakdown,
+  /** True when the caller is the receiver (they may accept or decline), false for the giver. */
+  isReceiver: z.boolean(),
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+  /** The transfer order placed when it was accepted. */
+  orderId: id.nullable(),
+});
+export type LineHandover = z.infer<typeof lineHandover>;
+
+/** GET /api/line-handovers: the pending hand-overs to and from the caller, oldest first. */
+export const lineHandoversResponse = z.array(lineHandover);

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OrderKind, PaymentStatus } from '@alda/contract/schemas/orders';
+import type { LifecycleAction, OrderKind, PaymentStatus } from '@alda/contract/schemas/orders';
 import type { ProvisioningWaitingFor, SimDelivery } from '@alda/contract/schemas/provisioning';
 import { accounts } from './accounts';
 import { plans } from './catalog';
@@ -44,8 +44,21 @@ export const PROVISIONING_WAITS = [
   'network',
   'customer_sim',
   'customer_correction',
+  'month_end',
   'none',
 ] as const satisfies readonly ProvisioningWaitingFor[];
+
+/** What a lifecycle order does (contract `lifecycleAction`, ADR 0056). */
+export const LIFECYCLE_ACTIONS = [
+  'plan_upgrade',
+  'plan_downgrade',
+  'cancel_subscription',
+  'deactivate_plan',
+  'delete_number',
+  'move_to_own_account',
+  'move_to_family_account',
+  'hand_over',
+] as const satisfies readonly LifecycleAction[];
 
 export const PAYMENT_STATUSES = [
   'not_required',
@@ -131,11 +144,33 @@ export const orders = pgTable(
     /** When the provisioning worker next acts on the order (due when at or before now). */
     provisioningNextAt: timestamp('provisioning_next_at', { withTimezone: true }),
     portDate: timestamp('port_date', { withTimezone: true }),
+    // The subscription lifecycle (docs/decisions/0056-subscription-lifecycle.md).
+    /** What a plan change, cancellation or transfer does; null for other orders. */
+    lifecycleAction: text('lifecycle_action', { enum: LIFECYCLE_ACTIONS }),
+    /** When the change takes effect: at placement, or the first instant of a later month. */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    /** The plan the line or account had before the change (`plan_id` is the one it goes to). */
+    previousPlanId: text('previous_plan_id').references(() => plans.id),
+    /** The account a transfer moves the line to, once it exists. */
+    targetAccountId: uuid('target_account_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    /** The person a `hand_over` gives the line to (they own the new account). */
+    recipientUserId: uuid('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('orders_account_id_idx').on(t.accountId),
     index('orders_line_id_idx').on(t.lineId),
+    index('orders_lifecycle_due_idx')
+      .on(t.effectiveAt)
+      .where(
+        sql`${t.lifecycleAction} is not null and not ${t.isComplete} and not ${t.isCancelled}`,
+      ),
+    check(
+      'orders_lifecycle_action',
+      sql`${t.lifecycleAction} is null or ${t.lifecycleAction} in ('plan_upgrade', 'plan_downgrade', 'cancel_subscription', 'deactivate_plan', 'delete_number', 'move_to_own_account', 'move_to_family_account', 'hand_over')`,
+    ),
     index('orders_provisioning_due_idx')
       .on(t.provisioningNextAt)
       .where(sql`${t.provisioningNextAt} is not null`),

@@ -110,15 +110,11 @@ export const receipts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** E.g. `K-2026-000042`. */
     number: text('number').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    // A receipt outlives the user, order and payment it was issued for: bookkeeping keeps it
+    // (5 years, the Faroese bookkeeping act) after the customer deletes their user (ADR 0056).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     lines: jsonb('lines').$type<ReceiptLine[]>().notNull(),
     /** Percent, 25 in the Faroe Islands. */

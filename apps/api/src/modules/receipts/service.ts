@@ -27,7 +27,8 @@ export function toReceiptDto(row: ReceiptWithKind, locale: Locale): Receipt {
   return {
     id: row.id,
     number: row.number,
-    orderId: row.orderId,
+    // Null only once the customer's user is deleted (ADR 0056), and then nobody reads it here.
+    orderId: row.orderId ?? row.id,
     orderKind: row.orderKind,
     issuedAt: row.issuedAt.toISOString(),
     lines: (row.lines as StoredReceiptLine[]).map((line) => localizedLine(line, locale)),
@@ -119,7 +120,7 @@ export function createReceiptService(deps: ReceiptServiceDeps) {
       const dead = () => new AppError('NOT_FOUND', { detail: 'receipt link invalid or expired' });
       if (!isUuid(id)) throw dead();
       const row = await findReceipt(db, id);
-      if (!row) throw dead();
+      if (!row?.userId) throw dead();
       const locale = links.verify({ receiptId: row.id, userId: row.userId }, query, now());
       if (!locale) throw dead();
       return pdfOf(row, locale);
