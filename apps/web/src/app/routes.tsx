@@ -318,6 +318,79 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
+              // SPEC §2 transfer-to-own-individual / -family: a customer moves their own number
+              // (ADR 0056); the screen and the API decide what the caller may move.
+              path: segment(ROUTES.transferToIndividual),
+              handle: handle({ title: 'transfers.toIndividual.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/transfer-screens'))
+                  .TransferToIndividualScreen,
+              }),
+            },
+            {
+              path: segment(ROUTES.transferToFamily),
+              handle: handle({ title: 'transfers.toFamily.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/transfer-screens'))
+                  .TransferToFamilyScreen,
+              }),
+            },
+            {
+              // A number offered to the caller (line hand-over, ADR 0056): accept or decline.
+              path: segment(ROUTES.handover),
+              handle: handle({ title: 'transfers.handover.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/transfers/handover-screen')).HandoverScreen,
+              }),
+            },
+            {
+              // Owner-only flows without the footer (SPEC §2 "no footer", §6).
+              id: 'owner-flows',
+              loader: guards.ownerOnly,
+              children: [
+                {
+                  path: segment(ROUTES.planChange),
+                  handle: handle({ title: 'lifecycle.planChange.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/lifecycle/plan-change-screen'))
+                      .PlanChangeScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.addFamilyMember),
+                  handle: handle({ title: 'addMember.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/signup/add-member-screen'))
+                      .AddFamilyMemberScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.transferFamilyMember),
+                  handle: handle({ title: 'transfers.member.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/transfers/transfer-screens'))
+                      .TransferFamilyMemberScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.familyToIndividual),
+                  handle: handle({ title: 'transfers.familyToIndividual.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/transfers/transfer-screens'))
+                      .FamilyToIndividualScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.individualToFamily),
+                  handle: handle({ title: 'transfers.individualToFamily.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/transfers/transfer-screens'))
+                      .IndividualToFamilyScreen,
+                  }),
+                },
+              ],
+            },
+            {
               // Owner-only screens (SPEC §2, §6): non-owners are sent home.
               id: 'owner',
               loader: guards.ownerOnly,

@@ -63,6 +63,24 @@ export const ROUTES = {
   esimInstall: '/sim-kort/:lineId/esim',
   /** A replacement SIM or a switch to eSIM for a number (its line id). */
   simReplacement: '/sim-kort/:lineId/nytt-kort',
+
+  // The subscription lifecycle (SPEC §2 "no footer", issue 12; ADR 0056 maps each to its call).
+  /** SPEC §2 subscription-update (owner): another plan for the account of number `:id`. */
+  planChange: '/dagfor-hald/:id',
+  /** SPEC §2 add-family-member (owner): a person, their number and SIM, as in sign-up. */
+  addFamilyMember: '/stovna-familju-lim',
+  /** SPEC §2 transfer-family-member (owner): member `:id` to an individual plan of its own. */
+  transferFamilyMember: '/flyt-hald/familju-lim/:id',
+  /** SPEC §2 transfer-family-to-individual (owner): the family with one member left. */
+  familyToIndividual: '/broyt-til-einstaklingahald',
+  /** SPEC §2 transfer-individual-to-family (owner): the individual account becomes a family. */
+  individualToFamily: '/broyt-til-familjuhald',
+  /** SPEC §2 transfer-to-own-individual: my number out of a family onto my own plan. */
+  transferToIndividual: '/flyt-til-einstaklingahald',
+  /** SPEC §2 transfer-to-own-family: my number into my own family plan (joined or made). */
+  transferToFamily: '/flyt-til-familjuhald',
+  /** A number offered to me by another person (a line hand-over): accept or decline. */
+  handover: '/yvirtaka/:id',
 } as const;
 
 /**
