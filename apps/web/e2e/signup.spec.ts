@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginByEmail, screenshot } from './support/app';
+import {
+  GOOD_ICCID,
+  newCustomer as freshCustomer,
+  registerCardOnProviderPage,
+  type Customer,
+} from './support/customer';
+
+const newCustomer = (firstname: string) => freshCustomer(firstname, 'e2e-signup');
 
 /*
  * Becoming a customer (issue 11, SPEC §1 "A new-subscription sign-up flow with a SIM choice,
@@ -8,64 +16,12 @@ import { loginByEmail, screenshot } from './support/app';
  * (playwright.config.ts), so an order goes through every step within a journey.
  */
 
-/** Test card of the built-in provider (docs/operations.md "Payments"). */
-const TEST_CARD = '4242 4242 4242 4242';
-
 /**
  * A SIM card number at "the other provider" that passes ITU-T E.118 (89…, Luhn) but ends in 0000,
  * so the network simulator rejects the port; and the corrected one.
  */
 const REJECTED_ICCID = '8929 8020 0010 5550 000';
-const CORRECT_ICCID = '8929 8010 0000 0000 128';
-
-let serial = 0;
-function newCustomer(firstname: string) {
-  serial += 1;
-  const stamp = `${Date.now()}${serial}`;
-  return {
-    firstname,
-    lastname: 'Hansen',
-    email: `e2e-signup-${stamp}@example.fo`,
-    // 51xxxx: outside the demo customers' numbers.
-    phoneNumber: `51${stamp.slice(-4)}`,
-    birthDate: '03.02.1988',
-    address: 'Undir Bakka 3',
-    postCode: '485',
-    city: 'Skálafjørður',
-    password: 'Fyrsta-Loyniord1',
-    /** A free number of ours to order: 29xxxx. */
-    wanted: `29${stamp.slice(-4)}`,
-    /** A number at another provider to keep: 31xxxx. */
-    ported: `31${stamp.slice(-4)}`,
-  };
-}
-type Customer = ReturnType<typeof newCustomer>;
-
-/** The provider's hosted card page speaks the customer's language. */
-const PROVIDER_PAGE = {
-  fo: {
-    number: 'Kortnummar',
-    expiry: 'Gildir til (MM/ÁÁ)',
-    cvc: 'Trygdarkota (CVC)',
-    save: 'Goym kortið',
-  },
-  en: {
-    number: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    cvc: 'Security code (CVC)',
-    save: 'Save card',
-  },
-};
-
-/** Fills the provider's hosted card page (the test provider, in Faroese) and saves the card. */
-async function registerCardOnProviderPage(page: Page, lang: 'fo' | 'en' = 'fo') {
-  const label = PROVIDER_PAGE[lang];
-  await expect(page).toHaveURL(/\/test-provider\/checkout\//);
-  await page.getByLabel(label.number).fill(TEST_CARD);
-  await page.getByLabel(label.expiry).fill(`12/${(new Date().getFullYear() + 3) % 100}`);
-  await page.getByLabel(label.cvc).fill('123');
-  await page.getByRole('button', { name: label.save }).click();
-}
+const CORRECT_ICCID = GOOD_ICCID;
 
 /** The registration screen, as a new visitor fills it in (SPEC §2 register). */
 async function registerInApp(page: Page, customer: Customer) {

@@ -8,7 +8,9 @@ import { ProcessingBadge } from '@/shared/account/processing-badge';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { useSubscriptionDetailQuery } from '@/shared/api/account-queries';
 import { useFormatters } from '@/shared/format/use-formatters';
+import { NumberActionRows, PendingChangeNotice } from '@/shared/lifecycle/lifecycle-actions';
 import { SettingsIcon } from '@/shared/ui/account-icons';
+import { UserIcon } from '@/shared/ui/icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
@@ -17,8 +19,9 @@ import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * familju-limur/:id (home-familymember, owner only, SPEC §2): one family member's number — their
- * data this month, plan and price, SIM and phone-book settings. The lifecycle actions (move,
- * remove) arrive with their issue; until then the way on is the manage screen.
+ * data this month, plan and price, SIM and phone-book settings, and for the owner the member's
+ * lifecycle (ADR 0056): move the number to a plan of its own, remove it from the family (it
+ * becomes talutíð at month end), delete the number, and a waiting change with its undo.
  */
 export function FamilyMemberScreen() {
   const { id = '' } = useParams();
@@ -56,6 +59,7 @@ export function FamilyMemberScreen() {
                 </>
               }
             />
+            {detail.data.isOwner && <PendingChangeNotice member={detail.data.member} />}
             <Card role="region" aria-label={t('data.ring.label')}>
               <DataSummary member={detail.data.member} ringSize={184} />
             </Card>
@@ -85,6 +89,24 @@ export function FamilyMemberScreen() {
                 label={t('family.manage')}
               />
             </ListGroup>
+            {detail.data.isOwner &&
+              detail.data.member.status === 'active' &&
+              !detail.data.member.pendingChange && (
+                <ListGroup title={t('lifecycle.section')}>
+                  {detail.data.accountType === 'family_plan' && (
+                    <ListRowLink
+                      to={href(ROUTES.transferFamilyMember, { id: detail.data.member.id })}
+                      icon={<UserIcon className="size-5" />}
+                      label={t('lifecycle.moveToOwnPlan')}
+                    />
+                  )}
+                  <NumberActionRows
+                    member={detail.data.member}
+                    context={detail.data.accountType === 'family_plan' ? 'familyMember' : 'manage'}
+                    monthlyPrice={detail.data.monthlyPrice?.gross ?? null}
+                  />
+                </ListGroup>
+              )}
           </>
         )}
       </ScreenBody>

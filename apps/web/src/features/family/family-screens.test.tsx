@@ -34,8 +34,9 @@ describe('family member detail (SPEC §2 familju-limur/:id, owner only)', () => 
       '/umsit-hald/214456',
     );
     expect(app.api.callsTo('GET /subscriptions/sub-sunneva')).toHaveLength(1);
-    // Lifecycle actions come with their issue: no dead buttons.
-    expect(screen.queryByRole('button', { name: /Flyt|Strika|Sig upp/ })).toBeNull();
+    // The owner's lifecycle actions for the member (ADR 0056; tested in manage-lifecycle.test).
+    expect(screen.getByRole('button', { name: 'Tak úr familjuni' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Strika nummarið' })).toBeTruthy();
   });
 
   it("shows the API's refusal with a retry (403 OWNER_ONLY, SPEC §6)", async () => {

@@ -18,20 +18,28 @@ import {
 } from '@/shared/api/account-queries';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
-import { FamilyIcon } from '@/shared/ui/account-icons';
+import {
+  CancelSubscriptionRow,
+  latestCommitmentEnd,
+  PendingChangeNotice,
+} from '@/shared/lifecycle/lifecycle-actions';
+import { FamilyIcon, LayersIcon } from '@/shared/ui/account-icons';
 import { Avatar } from '@/shared/ui/avatar';
 import { Badge } from '@/shared/ui/badge';
 import { ButtonLink } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { ChevronRightIcon } from '@/shared/ui/icons';
+import { ChevronRightIcon, UserIcon } from '@/shared/ui/icons';
+import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { href, ROUTES } from '@/shared/config/paths';
 
 /**
  * umsit-familju-hald (home-manage-family, owner only, SPEC §2): the family plan — plan, what each
  * member costs (SPEC §4: memberPrices by position) and the month's total with and without VAT,
- * capacity and the next member's price, and the members being added. Adding, moving and
- * removing members arrive with the lifecycle issue.
+ * capacity and the next member's price, and the members being added. For the owner, the
+ * family's lifecycle (ADR 0056): add a member, change the plan, go to an individual plan (one
+ * member left), cancel, and the changes waiting for month end with their undo; a member's own
+ * number is moved or removed on its member screen.
  */
 export function ManageFamilyScreen() {
   const { t } = useTranslation();
@@ -58,7 +66,14 @@ export function ManageFamilyScreen() {
       );
     const processing = familyOverview(subscriptions.data, orders.data, plans.data).processing;
     const familyPlan = plan.data ?? (plans.data ? findPlan(plans.data, account.planId) : null);
-    return <FamilyPlan account={account} plan={familyPlan ?? null} processing={processing} />;
+    return (
+      <FamilyPlan
+        account={account}
+        plan={familyPlan ?? null}
+        processing={processing}
+        isOwner={subscriptions.data.isOwner}
+      />
+    );
   };
 
   return (
@@ -73,10 +88,12 @@ function FamilyPlan({
   account,
   plan,
   processing,
+  isOwner,
 }: {
   account: Account;
   plan: Plan | null;
   processing: Order[];
+  isOwner: boolean;
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -86,6 +103,15 @@ function FamilyPlan({
     : [];
   const total = prices.reduce((sum, price) => sum + price, 0);
   const maxMembers = family?.maxMembers ?? plan?.maxMembers ?? null;
+  // Each waiting change once (a cancellation waits on every number of the account).
+  const pending = account.members.filter(
+    (m, index, all) =>
+      m.pendingChange &&
+      all.findIndex((o) => o.pendingChange?.orderId === m.pendingChange?.orderId) === index,
+  );
+  // One change at a time (ADR 0056): while one waits, only its undo.
+  const canChange = isOwner && pending.length === 0;
+  const canAdd = isOwner && family?.canAddMember === true;
 
   return (
     <>
@@ -121,6 +147,15 @@ function FamilyPlan({
           <p className="text-caption text-mist-600">{t('manageFamily.full')}</p>
         )}
       </Card>
+
+      {isOwner &&
+        pending.map((member) => (
+          <PendingChangeNotice
+            key={member.id}
+            member={member}
+            withName={member.pendingChange?.action !== 'cancel_subscription'}
+          />
+        ))}
 
       <section aria-labelledby="family-members-title" className="flex flex-col gap-2">
         <h2
@@ -182,6 +217,44 @@ function FamilyPlan({
         </ul>
         {plan && <p className="px-1 text-caption text-mist-500">{t('manageFamily.priceNote')}</p>}
       </section>
+
+      {(canAdd || canChange) && (
+        <ListGroup title={t('lifecycle.section')}>
+          {canAdd && (
+            <ListRowLink
+              to={ROUTES.addFamilyMember}
+              icon={<FamilyIcon className="size-5" />}
+              label={t('lifecycle.addMember')}
+              value={
+                family && family.nextMemberPrice !== null
+                  ? f.kr(family.nextMemberPrice, { sign: 'always', decimals: 'auto' })
+                  : undefined
+              }
+            />
+          )}
+          {canChange && (
+            <ListRowLink
+              to={href(ROUTES.planChange, { id: account.currentMember.id })}
+              icon={<LayersIcon className="size-5" />}
+              label={t('lifecycle.planChange.action')}
+            />
+          )}
+          {canChange && account.members.length === 1 && (
+            <ListRowLink
+              to={ROUTES.familyToIndividual}
+              icon={<UserIcon className="size-5" />}
+              label={t('lifecycle.toIndividual')}
+            />
+          )}
+          {canChange && (
+            <CancelSubscriptionRow
+              line={account.currentMember.phoneNumber}
+              commitmentEndsAt={latestCommitmentEnd(account.members)}
+              monthlyPrice={plan ? total : null}
+            />
+          )}
+        </ListGroup>
+      )}
     </>
   );
 }

@@ -12,7 +12,13 @@ import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { UpdatedAt } from '@/shared/account/updated-at';
 import { useSubscriptionDetailQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import { BagIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
+import {
+  CancelSubscriptionRow,
+  isTalutid,
+  NumberActionRows,
+  PendingChangeNotice,
+} from '@/shared/lifecycle/lifecycle-actions';
+import { BagIcon, FamilyIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
@@ -24,8 +30,10 @@ import { href, QUERY, ROUTES } from '@/shared/config/paths';
 /**
  * umsit-hald/:phoneNumber (home-manage, owner only, SPEC §2): one number's subscription — who
  * it is for, its plan and monthly price with and without VAT, its data, its SIM and phone-book
- * listing (SPEC §1) and its settings. The lifecycle (change plan, cancel, move) arrives with
- * its issue; no buttons stand in for it.
+ * listing (SPEC §1) and its settings. For the owner, its lifecycle (ADR 0056): change the plan,
+ * go to a family plan (an individual account), cancel (an individual account; a family is
+ * cancelled on the family screen), end the number's plan (it becomes talutíð), delete the number,
+ * and a change waiting for month end with its undo.
  */
 export function ManageSubscriptionScreen() {
   const { phoneNumber = '' } = useParams();
@@ -45,7 +53,10 @@ export function ManageSubscriptionScreen() {
         />
       );
     if (detail.data === undefined) return <QueryPending query={detail} />;
-    const { member, plan, monthlyPrice, euPackage, accountType } = detail.data;
+    const { member, plan, monthlyPrice, euPackage, accountType, isOwner } = detail.data;
+    const talutid = accountType === 'prepaid' || isTalutid(member);
+    // One change at a time (ADR 0056): while one waits or the number is set up, only its undo.
+    const canChange = isOwner && member.status === 'active' && !member.pendingChange;
     return (
       <>
         <MemberHeader
@@ -62,6 +73,7 @@ export function ManageSubscriptionScreen() {
             </>
           }
         />
+        {isOwner && <PendingChangeNotice member={member} />}
         <PlanPriceCard
           plan={plan}
           type={accountType}
@@ -114,6 +126,37 @@ export function ManageSubscriptionScreen() {
             label={t('manage.plans')}
           />
         </ListGroup>
+        {canChange && (
+          <ListGroup title={t('lifecycle.section')}>
+            {!talutid && (
+              <ListRowLink
+                to={href(ROUTES.planChange, { id: member.id })}
+                icon={<LayersIcon className="size-5" />}
+                label={t('lifecycle.planChange.action')}
+              />
+            )}
+            {accountType === 'individual_plan' && (
+              <ListRowLink
+                to={ROUTES.individualToFamily}
+                icon={<FamilyIcon className="size-5" />}
+                label={t('lifecycle.toFamily')}
+              />
+            )}
+            {accountType === 'individual_plan' && (
+              <CancelSubscriptionRow
+                line={member.phoneNumber}
+                commitmentEndsAt={member.commitmentEndsAt ?? null}
+                monthlyPrice={monthlyPrice?.gross ?? null}
+              />
+            )}
+            <NumberActionRows
+              member={member}
+              context="manage"
+              endPlan={accountType === 'family_plan'}
+              monthlyPrice={monthlyPrice?.gross ?? null}
+            />
+          </ListGroup>
+        )}
       </>
     );
   };

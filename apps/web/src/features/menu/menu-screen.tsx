@@ -1,12 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
+import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { useSubscriptionsQuery } from '@/shared/api/account-queries';
+import { offersToMe, useLineHandoversQuery } from '@/shared/api/line-handovers';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useLogout } from '@/shared/services/use-logout';
-import { BagIcon, ClockIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
+import {
+  BagIcon,
+  ClockIcon,
+  FamilyIcon,
+  GiftIcon,
+  LayersIcon,
+  SimIcon,
+  WalletIcon,
+} from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import {
   DocumentIcon,
+  PhoneIcon,
   GlobeIcon,
   InfoIcon,
   LogoutIcon,
@@ -15,19 +28,52 @@ import {
 } from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { ROUTES } from '@/shared/config/paths';
+import { href, ROUTES } from '@/shared/config/paths';
 
-/** /menu: information, settings and logout. */
+/**
+ * Which moves of the user's own current number the menu offers (ADR 0056): out of a family they
+ * do not own onto their own plan, and into a family plan of theirs from an individual plan or
+ * from someone else's family.
+ */
+export function ownNumberMoves(subscriptions: SubscriptionsResponse | undefined) {
+  const account = subscriptions?.currentAccount ?? null;
+  const memberOfOthers = account?.type === 'family_plan' && subscriptions?.isOwner === false;
+  return {
+    toIndividual: memberOfOthers,
+    toFamily: memberOfOthers || account?.type === 'individual_plan',
+  };
+}
+
+/** /menu: information, settings and logout; numbers offered to the user and moving one's own. */
 export function MenuScreen() {
   const { t } = useTranslation();
   const [locale] = useLocale();
   const logout = useLogout();
   const unread = useUnreadNotifications();
+  const subscriptions = useSubscriptionsQuery();
+  const handovers = useLineHandoversQuery();
+  const offers = offersToMe(handovers.data);
+  const moves = ownNumberMoves(subscriptions.data);
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
       <ScreenHeader title={t('menu.title')} />
       <ScreenBody>
+        {offers.length > 0 && (
+          <ListGroup title={t('transfers.menu.offers')}>
+            {offers.map((offer) => (
+              <ListRowLink
+                key={offer.id}
+                to={href(ROUTES.handover, { id: offer.id })}
+                icon={<GiftIcon className="size-5" />}
+                label={t('transfers.menu.offer', {
+                  name: `${offer.from.firstname} ${offer.from.lastname}`.trim(),
+                  number: formatPhoneNumber(offer.phoneNumber),
+                })}
+              />
+            ))}
+          </ListGroup>
+        )}
         <ListGroup title={t('menu.account')}>
           <ListRowLink
             to={ROUTES.notifications}
@@ -54,6 +100,20 @@ export function MenuScreen() {
             icon={<SimIcon className="size-5" />}
             label={t('signup.menuAdd')}
           />
+          {moves.toIndividual && (
+            <ListRowLink
+              to={ROUTES.transferToIndividual}
+              icon={<PhoneIcon className="size-5" />}
+              label={t('transfers.menu.toIndividual')}
+            />
+          )}
+          {moves.toFamily && (
+            <ListRowLink
+              to={ROUTES.transferToFamily}
+              icon={<FamilyIcon className="size-5" />}
+              label={t('transfers.menu.toFamily')}
+            />
+          )}
           <ListRowLink
             to={ROUTES.activity}
             icon={<ClockIcon className="size-5" />}

@@ -296,7 +296,8 @@ export function ConfirmStep({
   );
 }
 
-function EditLink({
+/** A summary value with a link back to the step that chose it. */
+export function EditLink({
   onClick,
   label,
   children,

@@ -159,28 +159,49 @@ export type SignupPayloadCandidate = Omit<
   'hasAcceptedBindingPeriod' | 'hasAcceptedTerms'
 > & { hasAcceptedBindingPeriod: boolean; hasAcceptedTerms: boolean };
 
+/** The line's set-up fields (shared by the sign-up and a new family member), before judging. */
+export type LineSetupCandidate = Pick<
+  SignupPayloadInput,
+  | 'phoneNumberReservationId'
+  | 'eSim'
+  | 'simcardNumber'
+  | 'porting'
+  | 'simPickupLocationId'
+  | 'simShippingAddress'
+>;
+
 /**
- * SPEC §3 "Sign-up payload" from the draft: a reserved new number or a ported one; eSIM, or a
- * physical SIM from exactly one of a shop, the address, or a card already held. The result is
- * judged by the contract's `signupPayload` before it is sent.
+ * The number and SIM of the draft as the contract's `lineSetupFields`: a reserved new number or a
+ * ported one; eSIM, or a physical SIM from exactly one of a shop, the address, or a card already
+ * held. Used by the sign-up and by adding a family member (`newFamilyMember`).
  */
-export function buildSignupPayload(draft: SignupDraft, plan: Plan): SignupPayloadCandidate {
+export function lineSetupOf(draft: SignupDraft): LineSetupCandidate {
   const porting = draft.numberType === 'OWN';
   const eSim = draft.simType === 'ESIM';
   const source = eSim ? null : draft.simSource;
   return {
-    planId: plan.planId,
-    euPackage: plan.euPackage !== null && draft.euPackage,
     phoneNumberReservationId: porting ? null : (draft.reservation?.reservationId ?? null),
     eSim,
-    hasAcceptedBindingPeriod: draft.hasAcceptedBindingPeriod,
-    hasAcceptedTerms: draft.hasAcceptedTerms,
-    sameAddressConfirmed: plan.type === 'family_plan' && draft.sameAddressConfirmed,
     simcardNumber: source === 'OWN_CARD' ? draft.simcardNumber : null,
     porting: porting
       ? { phoneNumber: draft.porting.phoneNumber, simcardNumber: draft.porting.simcardNumber }
       : null,
     simPickupLocationId: source === 'LOCATION' ? draft.pickupLocationId : null,
     simShippingAddress: source === 'HOME' ? draft.shipping : null,
+  };
+}
+
+/**
+ * SPEC §3 "Sign-up payload" from the draft: the plan, the line's set-up ({@link lineSetupOf})
+ * and the acceptances. The result is judged by the contract's `signupPayload` before it is sent.
+ */
+export function buildSignupPayload(draft: SignupDraft, plan: Plan): SignupPayloadCandidate {
+  return {
+    planId: plan.planId,
+    euPackage: plan.euPackage !== null && draft.euPackage,
+    ...lineSetupOf(draft),
+    hasAcceptedBindingPeriod: draft.hasAcceptedBindingPeriod,
+    hasAcceptedTerms: draft.hasAcceptedTerms,
+    sameAddressConfirmed: plan.type === 'family_plan' && draft.sameAddressConfirmed,
   };
 }

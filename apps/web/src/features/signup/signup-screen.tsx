@@ -77,7 +77,8 @@ export function plansOfType(planTypes: PlansResponse, type: SignupPlanType | nul
   return planTypes.filter((pt) => pt.type === type).flatMap((pt) => pt.dataPlanResponses);
 }
 
-function numberDone(draft: SignupDraft): boolean {
+/** The number step is done: a reservation, or a port with a valid number and SIM card number. */
+export function numberDone(draft: SignupDraft): boolean {
   if (draft.numberType === 'NEW') return draft.reservation !== null;
   return (
     phoneNumberInput.safeParse(draft.porting.phoneNumber).success &&
@@ -85,7 +86,8 @@ function numberDone(draft: SignupDraft): boolean {
   );
 }
 
-function simDone(draft: SignupDraft): boolean {
+/** The SIM step is done: eSIM, or a physical SIM with its source filled in. */
+export function simDone(draft: SignupDraft): boolean {
   if (draft.simType === 'ESIM') return true;
   if (draft.simType !== 'PHYSICAL') return false;
   switch (draft.simSource) {
@@ -352,7 +354,15 @@ function SignupFlowScreen({
   );
 }
 
-function StepProgress({ index, total, label }: { index: number; total: number; label: string }) {
+export function StepProgress({
+  index,
+  total,
+  label,
+}: {
+  index: number;
+  total: number;
+  label: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="px-safe flex flex-col gap-1.5 pb-3">

@@ -1,0 +1,147 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+/*
+ * Fresh customers for the journeys that change a subscription's life (the demo customers are
+ * shared by every journey and must stay as they are). What a journey is not about — registering,
+ * the sign-up itself — is done through the API the app uses; the card is registered on the
+ * provider's hosted page, as only a browser can.
+ */
+
+/** Test card of the built-in provider (docs/operations.md "Payments"). */
+export const TEST_CARD = '4242 4242 4242 4242';
+
+/** A SIM card number that passes ITU-T E.118 (89…, Luhn) and that the network simulator takes. */
+export const GOOD_ICCID = '8929 8010 0000 0000 128';
+
+let serial = 0;
+
+/** A new person with unused numbers: 51xxxx their own, 29xxxx free numbers of ours to order. */
+export function newCustomer(firstname: string, prefix = 'e2e') {
+  serial += 1;
+  const stamp = `${Date.now()}${serial}`;
+  const tail = stamp.slice(-4);
+  return {
+    firstname,
+    lastname: 'Hansen',
+    email: `${prefix}-${stamp}@example.fo`,
+    phoneNumber: `51${tail}`,
+    birthDate: '03.02.1988',
+    address: 'Undir Bakka 3',
+    postCode: '485',
+    city: 'Skálafjørður',
+    password: 'Fyrsta-Loyniord1',
+    /** Free numbers of ours to order (29xxxx, 28xxxx). */
+    wanted: `29${tail}`,
+    wantedToo: `28${tail}`,
+    /** A number at another provider to keep: 31xxxx. */
+    ported: `31${tail}`,
+  };
+}
+export type Customer = ReturnType<typeof newCustomer>;
+
+/** "291234" as the app shows it: "29 12 34". */
+export const spaced = (number: string) => number.replace(/(\d\d)(\d\d)(\d\d)/, '$1 $2 $3');
+
+/** The provider's hosted card page, in Faroese or English. */
+const PROVIDER_PAGE = {
+  fo: { number: 'Kortnummar', expiry: 'Gildir til (MM/ÁÁ)', cvc: 'Trygdarkota (CVC)', save: 'Goym kortið' },
+  en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code (CVC)', save: 'Save card' },
+};
+
+/** Fills the provider's hosted card page and saves the card. */
+export async function registerCardOnProviderPage(page: Page, lang: 'fo' | 'en' = 'fo') {
+  const label = PROVIDER_PAGE[lang];
+  await expect(page).toHaveURL(/\/test-provider\/checkout\//);
+  await page.getByLabel(label.number).fill(TEST_CARD);
+  await page.getByLabel(label.expiry).fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+  await page.getByLabel(label.cvc).fill('123');
+  await page.getByRole('button', { name: label.save }).click();
+}
+
+/** A signed-in API client of one customer (bearer token), as the app calls the API. */
+export interface CustomerApi {
+  get(path: string): Promise<unknown>;
+  send(method: 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<unknown>;
+}
+
+export function customerApi(request: APIRequestContext, accessToken: string): CustomerApi {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const unwrap = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    const text = await response.text();
+    expect(response.ok(), `${response.url()}: ${text}`).toBe(true);
+    return text ? (JSON.parse(text) as { data?: unknown }).data : undefined;
+  };
+  return {
+    get: async (path) => unwrap(await request.get(path, { headers })),
+    send: async (method, path, data) =>
+      unwrap(
+        await request.fetch(path, {
+          method,
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          data,
+        }),
+      ),
+  };
+}
+
+/**
+ * Registers `customer` through the API and returns their API client (the card and the
+ * subscription come after).
+ */
+export async function registerByApi(request: APIRequestContext, customer: Customer) {
+  const registered = await request.post('/api/auth/register', {
+    data: { ...customer, passwordRepeat: customer.password },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const login = await request.post('/api/auth/email-login', {
+    data: { email: customer.email, password: customer.password },
+  });
+  const tokens = (await login.json()) as { data: { accessToken: string } };
+  return customerApi(request, tokens.data.accessToken);
+}
+
+/** Registers a card on file: the API opens the provider's page, the browser fills it in. */
+export async function registerCard(page: Page, api: CustomerApi) {
+  const placed = (await api.send('POST', '/api/agreements', {})) as { paymentUrl: string };
+  await page.goto(placed.paymentUrl);
+  await registerCardOnProviderPage(page);
+  await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+  await expect
+    .poll(async () => ((await api.get('/api/agreements')) as { status: string } | null)?.status, {
+      timeout: 20_000,
+    })
+    .toBe('active');
+}
+
+/**
+ * Signs `api`'s customer up for `planId` with a new number (reserved now) on a SIM card they
+ * already hold, and waits until provisioning has put the number in service.
+ */
+export async function subscribeByApi(api: CustomerApi, planId: string, number: string) {
+  const reserved = (await api.send('POST', '/api/auth/reserved-numbers', {
+    phoneNumber: number,
+  })) as { reservationId: string | null };
+  expect(reserved.reservationId, `number ${number} is free`).not.toBeNull();
+  const placed = (await api.send('POST', '/api/subscriptions', {
+    planId,
+    euPackage: false,
+    phoneNumberReservationId: reserved.reservationId,
+    eSim: false,
+    hasAcceptedBindingPeriod: true,
+    hasAcceptedTerms: true,
+    sameAddressConfirmed: true,
+    simcardNumber: GOOD_ICCID.replace(/ /g, ''),
+    porting: null,
+    simPickupLocationId: null,
+    simShippingAddress: null,
+  })) as { order: { id: string } };
+  await expect
+    .poll(
+      async () =>
+        ((await api.get(`/api/orders/${placed.order.id}`)) as { isComplete: boolean }).isComplete,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return placed.order.id;
+}
