@@ -15,6 +15,7 @@ const API_PUBLIC_FILES = {
   auth: ['session-events.ts', 'passwords.ts'],
   billing: ['price.ts'],
   'data-transfers': ['lines.ts'],
+  lifecycle: ['place.ts', 'apply.ts'],
   notifications: ['notify.ts'],
   orders: ['placing.ts', 'dto.ts', 'lifecycle.ts'],
   packages: ['package-data.ts'],

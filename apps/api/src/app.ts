@@ -38,6 +38,10 @@ import {
   type ProvisioningService,
 } from './modules/provisioning/service';
 import { createSignupService } from './modules/provisioning/signup-service';
+import { createAddMemberService } from './modules/provisioning/add-member-service';
+import { transferRoutes } from './modules/lifecycle/transfer-routes';
+import { createTransferService } from './modules/lifecycle/transfers-service';
+import { createHandoverService } from './modules/lifecycle/handovers-service';
 import { registerPaymentReconciliation } from './jobs/payment-reconciliation';
 import { registerUsageSimulator } from './jobs/usage-simulator';
 import { actionRoutes } from './modules/actions/routes';
@@ -70,6 +74,9 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
 import { createMonthEndService } from './modules/month-end/service';
+import { applyLifecycleOrder } from './modules/lifecycle/apply';
+import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
+import { createLifecycleChangesService } from './modules/lifecycle/changes-service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -313,7 +320,12 @@ async function assemble(
   });
   await app.register(userRoutes, { service: createUserService({ db }) });
   await app.register(phoneLineRoutes, {
-    service: createPhoneLineService({ db, now, limiter }),
+    service: createPhoneLineService({
+      db,
+      now,
+      limiter,
+      quarantineDays: config.numberQuarantineDays,
+    }),
   });
   await app.register(outboxRoutes, {
     service: createOutboxService({ db }),
@@ -323,6 +335,13 @@ async function assemble(
   await app.register(subscriptionRoutes, {
     service: subscriptions,
     euPackage: createEuPackageService({ db, now, subscriptions }),
+    // Provisioning is created below; members added are placed once routes run.
+    addMembers: createAddMemberService({
+      db,
+      now,
+      subscriptions,
+      provisioning: () => app.provisioning,
+    }),
   });
   await app.register(simRoutes, {
     service: createSimService({
@@ -347,16 +366,32 @@ async function assemble(
     email: messaging.email,
     background,
     simConfirmS: config.provisioningSimConfirmS,
+    applyLifecycle: applyLifecycleOrder,
   });
   app.decorate('provisioning', provisioning);
   await app.register(provisioningRoutes, {
     service: provisioning,
     signup: createSignupService({ db, now, provisioning }),
   });
+  // The subscription lifecycle (ADR 0056): plan changes, cancellations and their undo.
+  await app.register(lifecycleChangeRoutes, {
+    service: createLifecycleChangesService({
+      db,
+      now,
+      stepS: provisioning.timing.stepS,
+      sendEmails: provisioning.sendEmails,
+      subscriptions,
+    }),
+  });
   registerProvisioningWorker(app, {
     pollMs: config.provisioningPollMs,
     run: () => provisioning.runDue(),
     log: app.log,
+  });
+  // Numbers moved between accounts and handed to other people (ADR 0056).
+  await app.register(transferRoutes, {
+    transfers: createTransferService({ db, now, provisioning }),
+    handovers: createHandoverService({ db, now, provisioning }),
   });
   // Purchases go through the payments core (`app.payments`, registered above).
   const payments = () => app.payments;
@@ -387,7 +422,12 @@ async function assemble(
     numbers: () => usage.activeNumbers(),
     log: app.log,
   });
-  const monthEnd = createMonthEndService({ db, now, log: app.log });
+  const monthEnd = createMonthEndService({
+    db,
+    now,
+    log: app.log,
+    sendEmails: provisioning.sendEmails,
+  });
   registerMonthEnd(app, { intervalS: config.monthEndIntervalS, run: monthEnd.run, log: app.log });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.

@@ -83,7 +83,7 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
       expect((await t.current('Sunneva'))?.dataTotal.domestic).toBe(26 * GB);
 
       t.clock.set('2026-11-30T23:59:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: 0, removed: 0 });
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: 0, removed: 0 });
       const lastMinute = await t.current('Sunneva');
       expect(lastMinute?.dataTotal.domestic).toBe(26 * GB);
       expect((await t.balance(LINES.sunneva))?.periodStart.toISOString()).toBe(
@@ -91,11 +91,16 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
       );
 
       t.clock.set('2026-12-01T00:00:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: DEMO_BALANCES, removed: 0 });
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: DEMO_BALANCES, removed: 0 });
       const december = await t.current('Sunneva');
-      // SPEC §3: the family plan's 20 GB, untouched; EU package of the plan (25 GB), unused.
-      expect(december?.dataTotal).toEqual({ domestic: 20 * GB, eu: 25 * GB });
-      expect(december?.dataRemaining).toEqual({ domestic: 20 * GB, eu: 25 * GB });
+      // SPEC §3: the family plan's 20 GB, untouched, plus the rollover (ADR 0056: what was left
+      // on 30 November, at most the plan's 20 GB); the package itself is gone. EU package of
+      // the plan (25 GB), unused.
+      const left = lastMinute?.dataRemaining.domestic ?? 0;
+      expect(left).toBeLessThan(20 * GB);
+      expect(december?.rolloverMb).toBe(left);
+      expect(december?.dataTotal).toEqual({ domestic: 20 * GB + left, eu: 25 * GB });
+      expect(december?.dataRemaining).toEqual({ domestic: 20 * GB + left, eu: 25 * GB });
       expect(december?.dataUsed).toEqual({ domestic: 0, eu: 0 });
       expect(december?.dataUpdatedAt).toBe('2026-12-01T00:00:00.000Z');
       const row = await t.balance(LINES.sunneva);
@@ -110,21 +115,25 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
     try {
       await buyFiveGbForSunneva(t);
       t.clock.set('2026-07-31T22:59:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: 0, removed: 0 });
-      expect((await t.balance(LINES.sunneva))?.domesticTotalMb).toBe(26 * GB);
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: 0, removed: 0 });
+      const july = await t.balance(LINES.sunneva);
+      expect(july?.domesticTotalMb).toBe(26 * GB);
+      const left = july?.domesticRemainingMb ?? 0;
 
       t.clock.set('2026-07-31T23:30:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: DEMO_BALANCES, removed: 0 });
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: DEMO_BALANCES, removed: 0 });
       const row = await t.balance(LINES.sunneva);
       expect(row?.periodStart.toISOString()).toBe('2026-07-31T23:00:00.000Z');
-      expect(row?.domesticTotalMb).toBe(20 * GB);
-      expect((await t.current('Sunneva'))?.dataTotal.domestic).toBe(20 * GB);
+      // The plan's 20 GB and what was left of July (ADR 0056 rollover); the package is gone.
+      expect(row?.domesticTotalMb).toBe(20 * GB + left);
+      expect(row?.rolloverMb).toBe(left);
+      expect((await t.current('Sunneva'))?.dataTotal.domestic).toBe(20 * GB + left);
     } finally {
       await t.close();
     }
   });
 
-  it('SPEC §3: the new month follows the plan and the EU package — EU allowance only with the package, rollover 0, EU data packages gone too', async () => {
+  it('SPEC §3, §4: the new month follows the plan and the EU package — EU allowance only with the package, what was left rolls over (at most the plan), EU data packages gone too', async () => {
     const t = await monthApp('2026-11-20T12:00:00.000Z');
     try {
       // Guðrun bought an EU data package in November and then drops the EU package.
@@ -147,23 +156,34 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
         .where(eq(accounts.id, GUDRUN_ACCOUNT));
       // Jóannes carries 2 GB rollover in the demo; the family account keeps its EU package.
       expect((await t.balance(LINES.joannes))?.rolloverMb).toBe(2 * GB);
+      // What each line has left on 30 November becomes its rollover (ADR 0056).
+      const leftGudrun = (await t.balance(LINES.gudrun))?.domesticRemainingMb ?? -1;
+      const leftJoannes = (await t.balance(LINES.joannes))?.domesticRemainingMb ?? -1;
+      const leftWork = (await t.balance(LINES.joannesWork))?.domesticRemainingMb ?? -1;
+      expect(leftGudrun).toBe(25 * GB - 11_000);
+      expect(leftJoannes).toBe(22 * GB - 8_400);
+      expect(leftWork).toBe(5 * GB - 1_900);
 
       t.clock.set('2026-12-01T08:00:00.000Z');
       await t.monthEnd.run();
       const gudrun = await t.current('Guðrun');
-      expect(gudrun?.dataTotal).toEqual({ domestic: 20 * GB, eu: null });
-      expect(gudrun?.dataRemaining).toEqual({ domestic: 20 * GB, eu: null });
+      expect(gudrun?.dataTotal).toEqual({ domestic: 20 * GB + leftGudrun, eu: null });
+      expect(gudrun?.dataRemaining).toEqual({ domestic: 20 * GB + leftGudrun, eu: null });
+      expect(gudrun?.rolloverMb).toBe(leftGudrun);
       const joannes = await t.current('Jóannes');
-      expect(joannes?.dataTotal).toEqual({ domestic: 20 * GB, eu: 25 * GB });
+      expect(joannes?.dataTotal).toEqual({ domestic: 20 * GB + leftJoannes, eu: 25 * GB });
       expect(joannes?.dataUsed).toEqual({ domestic: 0, eu: 0 });
-      expect(joannes?.rolloverMb).toBe(0);
+      // Last month's rollover is not carried on top: at most one month of the plan's data.
+      expect(joannes?.rolloverMb).toBe(leftJoannes);
       // Jóannes's work line: individual 5 GB, account without EU package.
       expect(await t.balance(LINES.joannesWork)).toMatchObject({
-        domesticTotalMb: 5 * GB,
-        domesticRemainingMb: 5 * GB,
+        domesticTotalMb: 5 * GB + leftWork,
+        domesticRemainingMb: 5 * GB + leftWork,
         euAllowanceMb: null,
-        rolloverMb: 0,
+        rolloverMb: leftWork,
       });
+      // Rói's talutíð number carries nothing (prepaid).
+      expect((await t.balance(LINES.roi))?.rolloverMb).toBe(0);
     } finally {
       await t.close();
     }
@@ -195,7 +215,7 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
       const before = await readUserVersion(t.app.db, guðrun);
 
       t.clock.set('2026-12-01T00:00:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: DEMO_BALANCES - 1, removed: 1 });
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: DEMO_BALANCES - 1, removed: 1 });
       expect(await t.balance(LINES.joannesWork)).toBeUndefined();
       expect(await readUserVersion(t.app.db, guðrun)).toBe(before + 1);
     } finally {
@@ -217,7 +237,7 @@ describe('month end (SPEC §1 extra packages valid until month end; ADR 0053)', 
       const version = await readUserVersion(t.app.db, demoUser('Sunneva').id);
 
       t.clock.set('2026-12-01T00:05:00.000Z');
-      expect(await t.monthEnd.run()).toEqual({ moved: 0, removed: 0 });
+      expect(await t.monthEnd.run()).toEqual({ applied: 0, moved: 0, removed: 0 });
       expect(await allBalances(t.app.db)).toEqual(rows);
       expect(await readUserVersion(t.app.db, demoUser('Sunneva').id)).toBe(version);
       expect((await t.current('Sunneva'))?.dataRemaining.domestic).toBe(19 * GB);

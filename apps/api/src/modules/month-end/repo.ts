@@ -1,9 +1,10 @@
-import { asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lineEuAllowanceMb, linePlanJoin } from '../../db/line-facts';
+import { lineEuAllowanceMb, lineIsPrepaid, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { lineBalances } from '../../db/schema/balances';
 import { plans } from '../../db/schema/catalog';
+import { orders } from '../../db/schema/orders';
 import { phoneLines } from '../../db/schema/phone-lines';
 import type { DataBuckets } from '../usage/balance';
 
@@ -18,6 +19,15 @@ export interface StaleBalance {
   dataMb: number | null;
   /** The plan's EU package data when the account has the EU package, else null. */
   euAllowanceMb: number | null;
+  /** What the line had left of its month (the rollover is made from it). */
+  remainingMb: number;
+  /** A talutíð number: no rollover. */
+  prepaid: boolean;
+  /**
+   * A smaller plan took effect on the line's account at this month end (a completed
+   * `plan_downgrade` due after the balance's month began): no rollover into the new month.
+   */
+  downgraded: boolean;
 }
 
 /**
@@ -37,6 +47,20 @@ export async function lockStaleBalances(
       ownerUserId: accounts.ownerUserId,
       dataMb: plans.dataMb,
       euAllowanceMb: lineEuAllowanceMb(),
+      remainingMb: lineBalances.domesticRemainingMb,
+      prepaid: lineIsPrepaid(),
+      downgraded: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.accountId, phoneLines.accountId),
+            eq(orders.lifecycleAction, 'plan_downgrade'),
+            eq(orders.isComplete, true),
+            gt(orders.effectiveAt, lineBalances.periodStart),
+            lte(orders.effectiveAt, monthStart),
+          ),
+        )})`,
     })
     .from(lineBalances)
     .innerJoin(phoneLines, eq(phoneLines.id, lineBalances.lineId))
@@ -48,17 +72,21 @@ export async function lockStaleBalances(
     .for('update', { of: lineBalances, skipLocked: true });
 }
 
-/** Starts a line's balance over for the month beginning at `periodStart`; no rollover. */
+/**
+ * Starts a line's balance over for the month beginning at `periodStart` with `rolloverMb` carried
+ * (already counted in the buckets' total and remaining).
+ */
 export async function resetBalance(
   db: Db,
   lineId: string,
   periodStart: Date,
   buckets: DataBuckets,
+  rolloverMb: number,
   at: Date,
 ): Promise<void> {
   await db
     .update(lineBalances)
-    .set({ ...buckets, periodStart, rolloverMb: 0, updatedAt: at })
+    .set({ ...buckets, periodStart, rolloverMb, updatedAt: at })
     .where(eq(lineBalances.lineId, lineId));
 }
 

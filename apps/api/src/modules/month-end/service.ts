@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startOfMonth } from '@alda/contract/format/date';
+import { rolloverInto } from '@alda/contract/rules/lifecycle';
 import type { Db } from '../../db/client';
+import { claimAndCompleteDueOrder } from '../lifecycle/apply';
+import type { PendingEmail } from '../provisioning/service';
 import { initialBuckets } from '../usage/balance';
 import { bumpUserVersions } from '../versions/change-versions';
 import { deleteBalances, lockStaleBalances, resetBalance } from './repo';
@@ -11,10 +14,14 @@ export interface MonthEndServiceDeps {
   log: FastifyBaseLogger;
   /** Balances moved per transaction. */
   batchSize?: number;
+  /** Sends the e-mails of lifecycle orders carried out (provisioning's sender); none without. */
+  sendEmails?: (pending: readonly PendingEmail[]) => void;
 }
 
 /** What one month-end round did (tests and the log). */
 export interface MonthEndResult {
+  /** Lifecycle orders due at a month start carried out (ADR 0056). */
+  applied: number;
   /** Balances started over with the plan's data in the current month. */
   moved: number;
   /** Balances of cancelled lines removed. */
@@ -22,9 +29,14 @@ export interface MonthEndResult {
 }
 
 /**
- * Month end (docs/decisions/0053-month-end.md): every line balance of a Faroese month before the
- * current one starts over with the line's plan data and the account's EU package allowance —
- * extra packages, gifts received and last month's use are gone, no rollover. Balances of
+ * Month end (docs/decisions/0053-month-end.md, 0056-subscription-lifecycle.md). First the
+ * lifecycle orders due (a smaller plan, a cancellation, a number leaving: `effective_at <= now`,
+ * waiting on the month end) are claimed one by one with SKIP LOCKED, carried out and completed,
+ * so the new month begins on the new plan or as talutíð. Then every line balance of a Faroese
+ * month before the current one starts over with the line's plan data and the account's EU
+ * package allowance — extra packages, gifts received and last month's use are gone — plus the
+ * rollover (`rolloverInto`: what was left, at most one month of the plan's data; none on
+ * unlimited, talutíð, or when a smaller plan took effect at this month end). Balances of
  * cancelled lines (they worked until the month's end, SPEC §4) are removed. Each batch is one
  * transaction that locks its balances with SKIP LOCKED and bumps the customers' change
  * versions, so several instances can run it at once and each balance moves once; a balance
@@ -37,18 +49,42 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
   async function run(): Promise<MonthEndResult> {
     const at = now();
     const monthStart = startOfMonth(at);
-    const result: MonthEndResult = { moved: 0, removed: 0 };
+    const result: MonthEndResult = { applied: 0, moved: 0, removed: 0 };
+    // An order that cannot be carried out is logged and left for the next round; the balances
+    // still move.
+    const failed: string[] = [];
+    for (;;) {
+      let claimed: string | undefined;
+      try {
+        const pending = await db.transaction((tx) =>
+          claimAndCompleteDueOrder(tx, at, failed, (id) => (claimed = id)),
+        );
+        if (pending === null) break;
+        result.applied += 1;
+        deps.sendEmails?.(pending);
+      } catch (error) {
+        if (claimed === undefined) throw error;
+        failed.push(claimed);
+        log.error({ err: error, orderId: claimed }, 'month end: lifecycle order failed');
+      }
+    }
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const stale = await lockStaleBalances(tx, monthStart, batchSize);
         const cancelled = stale.filter((b) => b.status === 'cancelled');
         const live = stale.filter((b) => b.status !== 'cancelled');
         for (const b of live) {
+          const dataMb = b.dataMb ?? 0;
+          const rollover = rolloverInto(b.remainingMb, dataMb, {
+            prepaid: b.prepaid,
+            toSmallerPlan: b.downgraded,
+          });
           await resetBalance(
             tx,
             b.lineId,
             monthStart,
-            initialBuckets(b.dataMb ?? 0, b.euAllowanceMb),
+            initialBuckets(dataMb + rollover, b.euAllowanceMb),
+            rollover,
             at,
           );
         }
@@ -66,8 +102,11 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
       result.removed += batch.removed;
       if (batch.size < batchSize) break;
     }
-    if (result.moved + result.removed > 0) {
-      log.info({ ...result, month: monthStart.toISOString() }, 'month end: balances moved');
+    if (result.applied + result.moved + result.removed > 0) {
+      log.info(
+        { ...result, month: monthStart.toISOString() },
+        'month end: orders and balances moved',
+      );
     }
     return result;
   }

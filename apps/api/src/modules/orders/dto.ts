@@ -20,5 +20,15 @@ export function toOrderDto(row: OrderRow): Order {
     memberName: memberName === '' ? null : memberName,
     packageId: row.packageId,
     lineId: row.lineId,
+    lifecycle:
+      row.lifecycleAction === null
+        ? null
+        : {
+            action: row.lifecycleAction,
+            effectiveAt: (row.effectiveAt ?? row.createdAt).toISOString(),
+            fromPlanId: row.previousPlanId,
+            canWithdraw:
+              !row.isComplete && !row.isCancelled && row.provisioningWaitingFor === 'month_end',
+          },
   };
 }

@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
 
 // Public to other modules: orders are read, added and completed in the transaction of the change they carry.
 
-/** Orders on these accounts (for processing members and capacity), newest first. */
+/**
+ * Orders on these accounts and transfers onto them (for processing members and capacity),
+ * newest first.
+ */
 export async function findOrdersOfAccounts(
   db: Db,
   accountIds: readonly string[],
@@ -13,7 +16,12 @@ export async function findOrdersOfAccounts(
   return db
     .select()
     .from(orders)
-    .where(inArray(orders.accountId, [...accountIds]))
+    .where(
+      or(
+        inArray(orders.accountId, [...accountIds]),
+        inArray(orders.targetAccountId, [...accountIds]),
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   numberReservations,
@@ -70,16 +70,45 @@ export async function releaseOlderReservations(
 }
 
 /**
- * Which of the numbers are taken: a live line, an unexpired reservation, or a user's own
- * number. Used to offer free numbers.
+ * Whether the number rests in quarantine: a line with it was cancelled after `since` (now minus
+ * NUMBER_QUARANTINE_DAYS, ADR 0056), so it is not given out yet.
  */
-export async function takenNumbers(db: Db, msisdns: string[], now: Date): Promise<Set<string>> {
+export async function isQuarantined(db: Db, msisdn: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: phoneLines.id })
+    .from(phoneLines)
+    .where(
+      and(
+        eq(phoneLines.msisdn, msisdn),
+        eq(phoneLines.status, 'cancelled'),
+        gt(phoneLines.statusChangedAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Which of the numbers are taken: a live line, a line cancelled after `quarantineSince` (the
+ * number rests), an unexpired reservation, or a user's own number. Used to offer free numbers.
+ */
+export async function takenNumbers(
+  db: Db,
+  msisdns: string[],
+  now: Date,
+  quarantineSince: Date = now,
+): Promise<Set<string>> {
   if (msisdns.length === 0) return new Set();
   const [lines, reservations, owners] = await Promise.all([
     db
       .select({ msisdn: phoneLines.msisdn })
       .from(phoneLines)
-      .where(and(inArray(phoneLines.msisdn, msisdns), ne(phoneLines.status, 'cancelled'))),
+      .where(
+        and(
+          inArray(phoneLines.msisdn, msisdns),
+          or(ne(phoneLines.status, 'cancelled'), gt(phoneLines.statusChangedAt, quarantineSince)),
+        ),
+      ),
     db
       .select({ msisdn: numberReservations.msisdn })
       .from(numberReservations)

@@ -7,6 +7,7 @@ import { findUserByPhoneNumber } from '../users/records';
 import { isProviderNumber, nearbyNumbers } from './numbering';
 import {
   findActiveReservation,
+  isQuarantined,
   releaseOlderReservations,
   reserveNumber,
   takenNumbers,
@@ -24,7 +25,11 @@ export interface PhoneLineServiceDeps {
   db: Db;
   now: () => Date;
   limiter: RateLimiter;
+  /** NUMBER_QUARANTINE_DAYS: a number rests this long after its line was cancelled (ADR 0056). */
+  quarantineDays?: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * Numbers and lines as sign-in and sign-up see them: number search with reservations
@@ -32,10 +37,12 @@ export interface PhoneLineServiceDeps {
  */
 export function createPhoneLineService(deps: PhoneLineServiceDeps) {
   const { db, now } = deps;
+  const quarantineSince = (at: Date) =>
+    new Date(at.getTime() - (deps.quarantineDays ?? 90) * DAY_MS);
 
   async function suggestionsFor(msisdn: string, at: Date): Promise<string[]> {
     const candidates = nearbyNumbers(msisdn);
-    const taken = await takenNumbers(db, candidates, at);
+    const taken = await takenNumbers(db, candidates, at, quarantineSince(at));
     return candidates.filter((n) => !taken.has(n)).slice(0, SUGGESTION_COUNT);
   }
 
@@ -43,7 +50,8 @@ export function createPhoneLineService(deps: PhoneLineServiceDeps) {
     /**
      * The state of a number, and for a signed-in caller a reservation of it when it is free:
      * `processing` (a line being set up), `customer` (in use, or a customer's own number),
-     * `reserved` (held by someone else's sign-up), `free`. Outside our range: NUMBER_NOT_FOUND.
+     * `reserved` (held by someone else's sign-up, or resting in quarantine after its line was
+     * cancelled less than NUMBER_QUARANTINE_DAYS ago), `free`. Outside our range: NUMBER_NOT_FOUND.
      * Anonymous callers learn the state but reserve nothing (a reservation needs an owner).
      * Look-ups are limited per caller (the user, or the address of a guest).
      */
@@ -72,6 +80,8 @@ export function createPhoneLineService(deps: PhoneLineServiceDeps) {
       const line = await findLiveLine(db, msisdn);
       if (line) return taken(line.status === 'processing' ? 'processing' : 'customer');
       if (await findUserByPhoneNumber(db, msisdn)) return taken('customer');
+      // A number whose line ended lately rests (quarantine): not offered, not reservable.
+      if (await isQuarantined(db, msisdn, quarantineSince(at))) return taken('reserved');
 
       if (callerId === null) {
         const held = await findActiveReservation(db, msisdn, at);

@@ -23,9 +23,15 @@ export function toPickupLocationDto(row: SimPickupLocationRow, locale: Locale): 
   };
 }
 
-/** Whether the order is carried out by provisioning (it has steps and a SIM delivery). */
+/**
+ * Whether the order is carried out by provisioning: it has steps and a SIM delivery, or it is a
+ * lifecycle order (received → active, at once or at a month end: ADR 0056).
+ */
 export function isProvisioned(row: OrderRow): boolean {
-  return PROVISIONED_KINDS.includes(row.kind) && row.simDelivery !== null;
+  return (
+    (PROVISIONED_KINDS.includes(row.kind) && row.simDelivery !== null) ||
+    row.lifecycleAction !== null
+  );
 }
 
 function provisioningOf(
@@ -34,7 +40,7 @@ function provisioningOf(
   shops: ReadonlyMap<string, SimPickupLocationRow>,
   locale: Locale,
 ): OrderProvisioning | null {
-  if (!isProvisioned(row) || row.simDelivery === null) return null;
+  if (!isProvisioned(row)) return null;
   const shop = row.simPickupLocationId ? shops.get(row.simPickupLocationId) : undefined;
   const waitingFor = row.isCancelled ? 'none' : (row.provisioningWaitingFor ?? 'none');
   return {
@@ -51,8 +57,14 @@ function provisioningOf(
             steps.map((s) => s.step),
           ),
     waitingFor,
-    expectedAt: waitingFor === 'none' ? null : (row.provisioningNextAt?.toISOString() ?? null),
-    delivery: row.simDelivery,
+    expectedAt:
+      waitingFor === 'none'
+        ? null
+        : waitingFor === 'month_end'
+          ? (row.effectiveAt?.toISOString() ?? null)
+          : (row.provisioningNextAt?.toISOString() ?? null),
+    // A lifecycle order moves no SIM: the number keeps the card it has.
+    delivery: row.simDelivery ?? 'own_card',
     pickupLocation: shop ? toPickupLocationDto(shop, locale) : null,
     isPorting: row.isPorting,
     portDate: row.portDate?.toISOString() ?? null,

@@ -68,9 +68,15 @@ export async function insertOperatorAction(
 
 /* Orders. */
 
-/** Provisioned orders only: those with a SIM delivery (new lines, members, SIM changes). */
+/**
+ * Provisioned orders only: those with a SIM delivery (new lines, members, SIM changes) and the
+ * lifecycle's orders (plan changes, transfers, cancellations: received → active, ADR 0056).
+ */
 const provisioned = () =>
-  and(inArray(orders.kind, [...PROVISIONED_KINDS]), isNotNull(orders.simDelivery));
+  or(
+    and(inArray(orders.kind, [...PROVISIONED_KINDS]), isNotNull(orders.simDelivery)),
+    isNotNull(orders.lifecycleAction),
+  );
 
 export async function findProvisionedOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   const [row] = await db

@@ -231,6 +231,16 @@ export interface ProvisioningDeps {
   background: BackgroundTasks;
   /** PROVISIONING_SIM_CONFIRM_S: a physical SIM becomes active by itself after this. */
   simConfirmS: number;
+  /**
+   * Carries out a lifecycle order (a plan change, a transfer: ADR 0056) when it becomes
+   * `active` and says what the customer is told (lifecycle/apply.ts, injected so that
+   * provisioning does not import the lifecycle that imports it).
+   */
+  applyLifecycle?: (
+    tx: Db,
+    order: OrderRow,
+    at: Date,
+  ) => Promise<{ title: Bilingual; body: Bilingual }>;
 }
 
 /** The provisioning service: the worker's round, customer steps and the operator's commands. */
@@ -281,6 +291,7 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     let portDate = order.portDate;
     let esimMatchingId = order.esimMatchingId;
     const msisdn = order.msisdn ?? '';
+    let lifecycleMessage: { title: Bilingual; body: Bilingual } | null = null;
     switch (wanted) {
       case 'esim_ready': {
         const profile = await network.prepareEsim(msisdn);
@@ -302,7 +313,11 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         break;
       }
       case 'active':
-        esimMatchingId = await activate(tx, order, at);
+        if (order.lifecycleAction !== null) {
+          if (!deps.applyLifecycle) throw new Error('provisioning cannot apply lifecycle orders');
+          lifecycleMessage = await deps.applyLifecycle(tx, order, at);
+          await completeOrder(tx, order.id, at);
+        } else esimMatchingId = await activate(tx, order, at);
         break;
       default:
         break;
@@ -327,7 +342,7 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         ? (await findPickupLocations(tx, [order.simPickupLocationId]))[0]
         : undefined;
     const reasonWords: Bilingual | null = reason ? { fo: reason, en: reason } : null;
-    const message = stepMessage(step, {
+    const message = lifecycleMessage ?? stepMessage(step, {
       kind: order.kind,
       msisdn,
       shop: shop

@@ -1,36 +1,27 @@
-import { placeOfPostCode } from '@alda/contract/localities/lookup';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { SignupPayload } from '@alda/contract/schemas/signup';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
 import type { OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
-import { isUuid } from '../../uuid';
 import { insertActions } from '../actions/log';
 import { findActiveAgreement } from '../agreements/card-on-file';
 import { placeUnpaidOnce, type Purchase } from '../orders/placing';
-import { findLiveLine } from '../phone-lines/lines';
 import { findPlansByIds } from '../plans/catalogue';
 import { bumpUserVersions } from '../versions/change-versions';
 import { insertNotifications } from '../notifications/notify';
 import { orderPlacedOf } from './dto';
 import {
-  deleteExpiredReservation,
-  deleteReservation,
-  findPickupLocations,
-  hasLiveFamilyAccount,
-  insertAccount,
-  insertLine,
-  insertOrder,
-  insertStep,
-  lockReservation,
-  reservationHeldBy,
-} from './repo';
+  checkLineSetupReferences,
+  claimNumber,
+  dropExpiredReservations,
+  numberRaceError,
+  simOrderFields,
+} from './line-setup';
+import { hasLiveFamilyAccount, insertAccount, insertLine, insertOrder, insertStep } from './repo';
 import type { PendingEmail, ProvisioningService } from './service';
 import { stepMessage } from './texts';
 
-/** The live-number index: a second live line with the same number loses the race. */
-const LIVE_NUMBER_CONSTRAINT = 'phone_lines_msisdn_live_uq';
 const ONE_FAMILY_CONSTRAINT = 'accounts_one_family_per_owner_uq';
 
 export interface SignupDeps {
@@ -46,22 +37,6 @@ export interface SignupDeps {
  */
 export function createSignupService(deps: SignupDeps) {
   const { db, now, provisioning } = deps;
-
-  /** Checks that need no lock: the payload's references and the shipping address. */
-  async function checkPayload(tx: Db, p: SignupPayload): Promise<void> {
-    if (p.simPickupLocationId !== null) {
-      const [shop] = await findPickupLocations(tx, [p.simPickupLocationId]);
-      if (!shop) throw new AppError('PICKUP_LOCATION_NOT_FOUND', { field: 'simPickupLocationId' });
-    }
-    if (p.simShippingAddress !== null) {
-      const { postCode, city } = p.simShippingAddress;
-      if (!placeOfPostCode(postCode, city))
-        throw new AppError('VALIDATION_FAILED', {
-          field: 'simShippingAddress.city',
-          validationKey: 'CITY_POSTCODE_MISMATCH',
-        });
-    }
-  }
 
   async function place(
     tx: Db,
@@ -83,23 +58,11 @@ export function createSignupService(deps: SignupDeps) {
         });
       if (await hasLiveFamilyAccount(tx, userId)) throw new AppError('FAMILY_ACCOUNT_EXISTS');
     }
-    await checkPayload(tx, p);
+    await checkLineSetupReferences(tx, p);
     // 2. A way to pay it.
     if (!(await findActiveAgreement(tx, userId))) throw new AppError('AGREEMENT_REQUIRED');
     // 3. The number: the caller's live reservation (used up now), or a port of one not ours.
-    let msisdn: string;
-    if (p.porting) {
-      msisdn = p.porting.phoneNumber;
-      if (await findLiveLine(tx, msisdn))
-        throw new AppError('NUMBER_ALREADY_OURS', { field: 'porting.phoneNumber' });
-    } else {
-      const id = p.phoneNumberReservationId ?? '';
-      const reservation = isUuid(id) ? await lockReservation(tx, id) : undefined;
-      if (!reservationHeldBy(reservation, userId, at))
-        throw new AppError('RESERVATION_EXPIRED', { field: 'phoneNumberReservationId' });
-      msisdn = reservation.msisdn;
-      await deleteReservation(tx, reservation.id);
-    }
+    const msisdn = await claimNumber(tx, p, userId, at);
     // 4. Account, line, order and the step `received`.
     const account = await insertAccount(tx, {
       ownerUserId: userId,
@@ -121,16 +84,6 @@ export function createSignupService(deps: SignupDeps) {
       createdAt: at,
       statusChangedAt: at,
     });
-    const delivery = p.eSim
-      ? 'esim'
-      : p.simPickupLocationId !== null
-        ? 'pickup'
-        : p.simShippingAddress !== null
-          ? 'home'
-          : 'own_card';
-    const place = p.simShippingAddress
-      ? placeOfPostCode(p.simShippingAddress.postCode, p.simShippingAddress.city)
-      : undefined;
     const order = await insertOrder(tx, {
       userId,
       accountId: account.id,
@@ -142,14 +95,7 @@ export function createSignupService(deps: SignupDeps) {
       createdAt: at,
       idempotencyKey: purchase.idempotencyKey,
       requestHash: purchase.requestHash,
-      simDelivery: delivery,
-      simPickupLocationId: p.simPickupLocationId,
-      shippingAddress: p.simShippingAddress?.address ?? null,
-      shippingPostCode: p.simShippingAddress?.postCode ?? null,
-      shippingCity: place?.name ?? p.simShippingAddress?.city ?? null,
-      simcardNumber: p.simcardNumber,
-      portingSimcardNumber: p.porting?.simcardNumber ?? null,
-      isPorting: p.porting !== null,
+      ...simOrderFields(p),
       euPackage: p.euPackage,
       provisioningWaitingFor: 'network',
       provisioningNextAt: new Date(at.getTime() + provisioning.timing.stepS * 1000),
@@ -198,26 +144,12 @@ export function createSignupService(deps: SignupDeps) {
         });
         return await orderPlacedOf(db, order, purchase.locale);
       } catch (error) {
-        const constraint = uniqueViolationOf(error);
-        if (constraint === LIVE_NUMBER_CONSTRAINT)
-          throw payload.porting
-            ? new AppError('NUMBER_ALREADY_OURS', { field: 'porting.phoneNumber', cause: error })
-            : new AppError('RESERVATION_EXPIRED', {
-                field: 'phoneNumberReservationId',
-                cause: error,
-              });
-        if (constraint === ONE_FAMILY_CONSTRAINT)
+        if (uniqueViolationOf(error) === ONE_FAMILY_CONSTRAINT)
           throw new AppError('FAMILY_ACCOUNT_EXISTS', { cause: error });
-        if (
-          error instanceof AppError &&
-          error.code === 'RESERVATION_EXPIRED' &&
-          payload.phoneNumberReservationId &&
-          isUuid(payload.phoneNumberReservationId)
-        ) {
-          // An expired reservation of the caller is gone for good ("choose another number").
-          await deleteExpiredReservation(db, payload.phoneNumberReservationId, purchase.userId, at);
-        }
-        throw error;
+        const failure = numberRaceError(error, [{ setup: payload, prefix: '' }]);
+        // An expired reservation of the caller is gone for good ("choose another number").
+        await dropExpiredReservations(db, failure, [payload], purchase.userId, at);
+        throw failure;
       }
     },
   };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
-import { z } from 'zod';
 import {
   account,
+  addMembersResponse,
+  patchSubscriptionsRequest,
   familyAccountExistsResponse,
   subscriptionDetailResponse,
   subscriptionsQuery,
@@ -12,16 +13,16 @@ import {
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
+import { purchaseOf } from '../orders/placing';
+import type { AddMemberService } from '../provisioning/add-member-service';
 import type { EuPackageService } from './eu-package';
 import type { SubscriptionService } from './service';
-
-/** The EU toggle of PATCH /api/subscriptions (the first form of `patchSubscriptionsRequest`). */
-const euPackageRequest = z.object({ euPackage: z.boolean() }).strict();
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{
   service: SubscriptionService;
   euPackage: EuPackageService;
-}> = async (app, { service, euPackage }) => {
+  addMembers: AddMemberService;
+}> = async (app, { service, euPackage, addMembers }) => {
   app.get(
     '/api/subscriptions',
     {
@@ -90,21 +91,35 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate,
       schema: {
         tags: ['subscriptions'],
-        summary: 'Switch the EU package of the current account on or off (SPEC §1, §7)',
+        summary:
+          'Switch the EU package of the current account, or add family members to it (SPEC §1, §2, §4, §7; ADR 0056)',
         description:
-          "`{ euPackage: boolean }`. Only the owner of the current account (403 OWNER_ONLY); query `line` picks the current account as in GET. Nothing is charged now: the package is billed with the month (GET /api/billing/monthly-price) and the numbers' EU allowance of this month is set or cleared at once. 422 PACKAGE_NOT_AVAILABLE when the plan has no EU package. Setting the value the account already has changes nothing. Answers the account as GET /api/subscriptions shows it.",
+          'Only the owner of the current account (403 OWNER_ONLY); query `line` picks the current account as in GET. Two forms of body:\n\n' +
+          "- `{ euPackage: boolean }` answers 200 with the account as GET /api/subscriptions shows it. Nothing is charged now: the package is billed with the month (GET /api/billing/monthly-price) and the numbers' EU allowance of this month is set or cleared at once. 422 PACKAGE_NOT_AVAILABLE when the plan has no EU package. Setting the value the account already has changes nothing.\n" +
+          '- `{ addMembers: [...] }` (1–5 people, each with a name and the number and SIM exactly as in sign-up) answers 201 `{ orders }`: one `add_member` order per person, in order, each with a new line being set up (no user of its own; the name is on the order) that provisioning makes a member (`provisioning` on the order). Send an `Idempotency-Key` header (400 IDEMPOTENCY_KEY_REQUIRED without): a retry answers the orders of the first request, the same key with another body 422 IDEMPOTENCY_KEY_REUSED. Refused on a plan that is not a family plan (422 PLAN_NOT_AVAILABLE), while the account is being set up (409 ORDER_PROCESSING), and 409 FAMILY_FULL unless `maxMembers > members + members being added` holds for every person (SPEC §4 Family capacity; the account is locked, so two requests for the last seat cannot both win). As in sign-up: 400 VALIDATION_FAILED (`addMembers.<i>.simShippingAddress.city` not matching its postal code), 422 PICKUP_LOCATION_NOT_FOUND, 409 AGREEMENT_REQUIRED without a card on file, RESERVATION_EXPIRED, NUMBER_ALREADY_OURS. Nothing is charged now: each member is billed with the month at the next member price (`family.nextMemberPrice`).',
         security: [{ bearerAuth: [] }],
         querystring: subscriptionsQuery,
-        body: euPackageRequest,
-        response: { 200: dataEnvelope(account), ...errorResponses(400, 401, 403, 404, 422) },
+        body: patchSubscriptionsRequest,
+        response: {
+          200: dataEnvelope(account),
+          201: dataEnvelope(addMembersResponse),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
       },
     },
-    async (request) => ({
-      data: await euPackage.set(
-        requireUser(request).id,
-        request.body.euPackage,
-        request.query.line,
-      ),
-    }),
+    async (request, reply) => {
+      const body = request.body;
+      if ('addMembers' in body) {
+        const placed = await addMembers.add(
+          body.addMembers,
+          purchaseOf(request, 'PATCH /api/subscriptions'),
+          request.query.line,
+        );
+        return reply.code(201).send({ data: placed });
+      }
+      return reply.send({
+        data: await euPackage.set(requireUser(request).id, body.euPackage, request.query.line),
+      });
+    },
   );
 };

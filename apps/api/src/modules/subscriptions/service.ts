@@ -8,6 +8,7 @@ import {
   nextMemberPrice,
 } from '@alda/contract/rules/family';
 import { backupMainOrder, isProcessing } from '@alda/contract/rules/orders';
+import { commitmentEndsAt } from '@alda/contract/rules/lifecycle';
 import type {
   Account,
   FamilyAccountExistsResponse,
@@ -141,6 +142,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       (o) =>
         o.lineId === line.id &&
         isProcessing(o) &&
+        // A change waiting for its month end is a pending change, not processing (ADR 0056).
+        o.provisioningWaitingFor !== 'month_end' &&
         (o.kind === 'plan_change' || o.kind === 'transfer'),
     );
     return changing ? 'processing' : 'active';
@@ -188,6 +191,41 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       rolloverMb: buckets.rolloverMb,
       dataUpdatedAt: buckets.updatedAt?.toISOString() ?? null,
       prepaidBalance: isPrepaidLine(line, account) ? (prepaid?.balanceOere ?? 0) : null,
+      commitmentEndsAt: isPrepaidLine(line, account)
+        ? null
+        : (commitmentEndsAt(line.activatedAt)?.toISOString() ?? null),
+      pendingChange: pendingChangeOf(bundle, account, line),
+    };
+  }
+
+  /**
+   * The change of the number waiting for its month end (ADR 0056): one of the line itself, or
+   * one of its whole account (a plan change, a cancellation). Orders are already in the bundle.
+   */
+  function pendingChangeOf(
+    bundle: Bundle,
+    account: AccountRow,
+    line: PhoneLineRow,
+  ): Member['pendingChange'] {
+    const waiting = bundle.orders.find(
+      (o) =>
+        o.lifecycleAction !== null &&
+        o.effectiveAt !== null &&
+        !o.isComplete &&
+        !o.isCancelled &&
+        o.provisioningWaitingFor === 'month_end' &&
+        (o.lineId === line.id ||
+          (o.accountId === account.id &&
+            (o.lifecycleAction === 'cancel_subscription' ||
+              o.lifecycleAction === 'plan_downgrade' ||
+              o.lifecycleAction === 'plan_upgrade'))),
+    );
+    if (!waiting?.lifecycleAction || !waiting.effectiveAt) return null;
+    return {
+      orderId: waiting.id,
+      action: waiting.lifecycleAction,
+      effectiveAt: waiting.effectiveAt.toISOString(),
+      planId: waiting.planId,
     };
   }
 
@@ -198,7 +236,10 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     const familyPlanIds = new Set(
       [...bundle.plans.values()].filter((p) => p.type.kind === 'family_plan').map((p) => p.plan.id),
     );
-    const orders = bundle.orders.filter((o) => o.accountId === row.id).map(toOrderDto);
+    // Numbers being added to it, and numbers moving onto it (ADR 0056 transfers).
+    const orders = bundle.orders
+      .filter((o) => o.accountId === row.id || o.targetAccountId === row.id)
+      .map(toOrderDto);
     const processing = familyMembersInProcessing(orders, familyPlanIds).length;
     const state = {
       isProcessing: row.status === 'processing' || backupMainOrder(orders) !== null,

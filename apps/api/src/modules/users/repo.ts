@@ -1,5 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lineIsPrepaid } from '../../db/line-facts';
+import { accounts } from '../../db/schema/accounts';
+import { receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { users, type UserRow } from '../../db/schema/users';
 
@@ -15,10 +18,61 @@ export async function deleteUser(db: Db, id: string): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** Lines of the user that are active or still being set up (SPEC §6: delete only without these). */
-export async function countLiveLinesOfUser(db: Db, userId: string): Promise<number> {
-  return db.$count(
-    phoneLines,
-    and(eq(phoneLines.userId, userId), inArray(phoneLines.status, ['active', 'processing'])),
-  );
+/**
+ * What keeps the user from being deleted (SPEC §6, ADR 0056): accounts they own that are not
+ * cancelled and not talutíð, and subscription lines of theirs in service or being set up (a
+ * pending cancellation still counts: it works to month end). Talutíð numbers do not count.
+ */
+export async function countSubscriptionsOfUser(db: Db, userId: string): Promise<number> {
+  const [owned, lines] = await Promise.all([
+    db.$count(
+      accounts,
+      and(
+        eq(accounts.ownerUserId, userId),
+        ne(accounts.status, 'cancelled'),
+        ne(accounts.type, 'prepaid'),
+      ),
+    ),
+    db
+      .select({ id: phoneLines.id })
+      .from(phoneLines)
+      .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
+      .where(
+        and(
+          eq(phoneLines.userId, userId),
+          inArray(phoneLines.status, ['active', 'processing']),
+          not(lineIsPrepaid()),
+        ),
+      ),
+  ]);
+  return owned + lines.length;
+}
+
+/**
+ * Before the user goes, what outlives them is let go of them explicitly (ADR 0056), so the
+ * delete's cascades never meet a row that still points at something they remove: their talutíð
+ * numbers are kept as anonymous prepaid numbers (marked prepaid, then without account and
+ * user), every line of their accounts and every line of theirs is detached, and their receipts
+ * are kept without user, order and payment (bookkeeping).
+ */
+export async function releaseKeptRecords(db: Db, userId: string): Promise<void> {
+  const owned = () =>
+    db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUserId, userId));
+  const prepaid = db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerUserId, userId), eq(accounts.type, 'prepaid')));
+  await db
+    .update(phoneLines)
+    .set({ isPrepaid: true })
+    .where(and(inArray(phoneLines.accountId, prepaid), ne(phoneLines.status, 'cancelled')));
+  await db
+    .update(phoneLines)
+    .set({ accountId: null })
+    .where(inArray(phoneLines.accountId, owned()));
+  await db.update(phoneLines).set({ userId: null }).where(eq(phoneLines.userId, userId));
+  await db
+    .update(receipts)
+    .set({ userId: null, orderId: null, paymentId: null })
+    .where(eq(receipts.userId, userId));
 }

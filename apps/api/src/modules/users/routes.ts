@@ -37,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
         tags: ['auth'],
         summary: 'Delete the signed-in user (SPEC §6)',
         description:
-          'Only once no line of the user is active or being set up: otherwise 409 HAS_ACTIVE_SUBSCRIPTION. Deletes the user with every session; 204.',
+          'Only once the user owns no account that is not cancelled and has no subscription line in service or being set up (a pending cancellation is not enough: it works to month end): otherwise 409 HAS_ACTIVE_SUBSCRIPTION. Talutíð (prepaid) numbers do not block it: they keep working as anonymous prepaid numbers without a user. Deletes the user with every session, token, reservation, card agreement, account, order, notification and activity-log entry; receipts (bookkeeping) and lines (number history, quarantine) are kept without the user (ADR 0056). 204.',
         security: [{ bearerAuth: [] }],
         response: { 204: z.undefined().describe('Deleted'), ...errorResponses(401, 409) },
       },

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { foreignKeyViolationOf, uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
 import { toUserDto } from './dto';
-import { countLiveLinesOfUser, deleteUser, lockUser } from './repo';
+import { countSubscriptionsOfUser, deleteUser, releaseKeptRecords, lockUser } from './repo';
 import { findUserByEmail, updateUser, type UserChanges } from './records';
 
 export interface UserServiceDeps {
@@ -57,19 +57,23 @@ export function createUserService(deps: UserServiceDeps) {
     },
 
     /**
-     * Deletes the user with their sessions, tokens and reservations, in one transaction — refused
-     * with 409 HAS_ACTIVE_SUBSCRIPTION while a line of theirs is active or still being set up
-     * (SPEC §6: only after cancelling the subscription). Cancelled lines stay as the provider's
-     * history, without the user.
+     * Deletes the user with their sessions, tokens, reservations, accounts, orders,
+     * notifications and activity log, in one transaction — refused with 409
+     * HAS_ACTIVE_SUBSCRIPTION while they own an account that is not cancelled or have a
+     * subscription line in service or being set up (SPEC §6: only after cancelling, once the
+     * cancellation has taken effect; ADR 0056). Talutíð numbers do not block it: they are kept as
+     * anonymous prepaid numbers. Lines (number history, quarantine) and receipts (bookkeeping)
+     * stay, without the user.
      */
     async delete(userId: string): Promise<void> {
       try {
         await db.transaction(async (tx) => {
           const user = await lockUser(tx, userId);
           if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
-          if ((await countLiveLinesOfUser(tx, userId)) > 0) {
+          if ((await countSubscriptionsOfUser(tx, userId)) > 0) {
             throw new AppError('HAS_ACTIVE_SUBSCRIPTION');
           }
+          await releaseKeptRecords(tx, userId);
           await deleteUser(tx, userId);
         });
       } catch (error) {
