@@ -73,6 +73,7 @@ import { createDataTransferService } from './modules/data-transfers/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
+import { monthEndDevRoutes } from './modules/month-end/dev-routes';
 import { createMonthEndService } from './modules/month-end/service';
 import { applyLifecycleOrder } from './modules/lifecycle/apply';
 import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
@@ -428,7 +429,12 @@ async function assemble(
     log: app.log,
     sendEmails: provisioning.sendEmails,
   });
-  registerMonthEnd(app, { intervalS: config.monthEndIntervalS, run: monthEnd.run, log: app.log });
+  registerMonthEnd(app, {
+    intervalS: config.monthEndIntervalS,
+    run: () => monthEnd.run(),
+    log: app.log,
+  });
+  await app.register(monthEndDevRoutes, { service: monthEnd, now, enabled: config.demoMode });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.
   await app.register(appLinkRoutes, {

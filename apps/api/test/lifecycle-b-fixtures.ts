@@ -29,10 +29,16 @@ export interface LifecycleApp extends TestApp {
 /** The demo, seeded at the clock's start (mid-June 2026), every demo customer signed in. */
 export async function createLifecycleApp(
   start = '2026-06-15T12:00:00.000Z',
+  env: Record<string, string> = {},
 ): Promise<LifecycleApp> {
   const clock = testClock(start);
   const t = await createTestApp(
-    { ACCESS_TOKEN_TTL_S: '86400', RATE_LIMIT_MAX: '0', PROVISIONING_STEP_S: String(STEP_S) },
+    {
+      ACCESS_TOKEN_TTL_S: '86400',
+      RATE_LIMIT_MAX: '0',
+      PROVISIONING_STEP_S: String(STEP_S),
+      ...env,
+    },
     { now: clock.now },
   );
   await seedReferenceData(t.app.db);

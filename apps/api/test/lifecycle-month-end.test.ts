@@ -117,4 +117,31 @@ describe('SPEC §4 Subscription lifecycle: the month end (ADR 0053, 0056)', () =
       await t.close();
     }
   });
+
+  it('SPEC §4: in demo mode POST /dev/month-end runs a month end as of the 1st of next month (or `at`), so a demo sees it; otherwise it does not exist', async () => {
+    const demo = await createLifecycleApp(undefined, { DEMO_MODE: 'true' });
+    try {
+      const { app } = demo;
+      placedOrder(await changePlan(app, demo.as.Guðrun, LINES.gudrun, 'individual-5'));
+      const res = await app.inject({ method: 'POST', url: '/dev/month-end' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        data: { at: '2026-06-30T23:01:00.000Z', applied: 1 },
+      });
+      const gudrun = (await overview(app, await signIn(app, 'Guðrun'), '557812')).currentAccount
+        ?.currentMember;
+      expect(gudrun).toMatchObject({ planId: 'individual-5', rolloverMb: 0 });
+      // The real clock has not moved: the next real round changes nothing.
+      expect((await monthEndOf(app.db, demo.clock).run()).applied).toBe(0);
+    } finally {
+      await demo.close();
+    }
+    const t = await createLifecycleApp(undefined, { DEMO_MODE: 'false' });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/dev/month-end' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -46,8 +46,11 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
   const { db, now, log } = deps;
   const batchSize = deps.batchSize ?? 200;
 
-  async function run(): Promise<MonthEndResult> {
-    const at = now();
+  /**
+   * One round as of `at` (now; the demo's "simulated month end" passes a later instant, see
+   * dev-routes.ts).
+   */
+  async function run(at: Date = now()): Promise<MonthEndResult> {
     const monthStart = startOfMonth(at);
     const result: MonthEndResult = { applied: 0, moved: 0, removed: 0 };
     // An order that cannot be carried out is logged and left for the next round; the balances
