@@ -26,6 +26,8 @@ ALTER TABLE "orders" ADD COLUMN "effective_at" timestamp with time zone;--> stat
 ALTER TABLE "orders" ADD COLUMN "previous_plan_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "target_account_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "recipient_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "phone_lines" ADD COLUMN "holder_firstname" text;--> statement-breakpoint
+ALTER TABLE "phone_lines" ADD COLUMN "holder_lastname" text;--> statement-breakpoint
 ALTER TABLE "line_handovers" ADD CONSTRAINT "line_handovers_line_id_phone_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."phone_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_handovers" ADD CONSTRAINT "line_handovers_from_user_id_users_id_fk" FOREIGN KEY ("from_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_handovers" ADD CONSTRAINT "line_handovers_to_user_id_users_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

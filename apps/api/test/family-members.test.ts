@@ -121,6 +121,11 @@ describe('PATCH /api/subscriptions { addMembers } — adding family members (SPE
     const members = after.currentAccount?.members ?? [];
     expect(members).toHaveLength(3);
     expect(members.map((m) => m.phoneNumber)).toContain(line?.msisdn);
+    // The new number has no login of its own: it carries the name the owner gave (ADR 0056).
+    expect(members.find((m) => m.phoneNumber === line?.msisdn)?.user).toMatchObject({
+      firstname: 'Turið',
+      lastname: 'Joensen',
+    });
     expect(after.currentAccount?.family).toMatchObject({
       processingMembers: 1,
       canAddMember: true,

@@ -65,6 +65,13 @@ export const phoneLines = pgTable(
      * it became active is not charged: the first charge is for the next month (ADR 0055).
      */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /**
+     * The name of the person who uses a number without a login of its own (a child's number on
+     * a family plan), as the owner gave it when adding them; shown as the member's name (ADR
+     * 0056). Null when the line has a user, or none was given.
+     */
+    holderFirstname: text('holder_firstname'),
+    holderLastname: text('holder_lastname'),
     /** Listed in the phone book (per number, SPEC §1); null follows the user's own setting. */
     phoneBookVisible: boolean('phone_book_visible'),
   },

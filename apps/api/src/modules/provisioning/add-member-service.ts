@@ -112,6 +112,9 @@ export function createAddMemberService(deps: AddMemberDeps) {
       const line = await insertLine(tx, {
         msisdn,
         userId: null,
+        // The member has no login of their own: the line carries their name (ADR 0056).
+        holderFirstname: person.firstname,
+        holderLastname: person.lastname,
         status: 'processing',
         accountId: account.id,
         planId: plan.plan.id,

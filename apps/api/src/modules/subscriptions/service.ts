@@ -169,7 +169,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     return {
       id: line.id,
       phoneNumber: line.msisdn,
-      user: { id: person.id, firstname: person.firstname, lastname: person.lastname },
+      // A number without a login of its own carries the name of the person using it (a child
+      // added to the family, ADR 0056); the account holder stays the party behind it.
+      user:
+        line.userId === null && line.holderFirstname !== null
+          ? {
+              id: person.id,
+              firstname: line.holderFirstname,
+              lastname: line.holderLastname ?? '',
+            }
+          : { id: person.id, firstname: person.firstname, lastname: person.lastname },
       planId: plan.plan.id,
       givenData: {
         current: given?.givenMb ?? 0,
