@@ -130,6 +130,31 @@ describe('SPEC §4 Subscription lifecycle: cancellation (DELETE /api/subscriptio
     }
   });
 
+  it('SPEC §6: the owner cancels an account by `?line=` of a number on it that has no login of its own (a child moved to its own plan); a stranger naming it gets NOT_FOUND', async () => {
+    const t = await createLifecycleApp();
+    try {
+      const { app } = t;
+      // Guðrun's own plan, used by someone without a login of their own.
+      await app.db
+        .update(phoneLines)
+        .set({ userId: null, holderFirstname: 'Turið', holderLastname: 'Hansen' })
+        .where(eq(phoneLines.id, LINES.gudrun));
+      const stranger = await send(app, 'DELETE', '/api/subscriptions?line=557812', t.as.Rói);
+      expectError(stranger, 404, 'NOT_FOUND');
+      const order = placedOrder(
+        await send(app, 'DELETE', '/api/subscriptions?line=557812', t.as.Guðrun),
+      );
+      expect(order).toMatchObject({
+        kind: 'cancellation',
+        phoneNumber: '557812',
+        lifecycle: { action: 'cancel_subscription', canWithdraw: true },
+      });
+      expect((await lineRow(app.db, LINES.gudrun))?.expiresAt).not.toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('SPEC §4, §9: the commitment is respected — a cancellation in it ends with its last month; members show commitmentEndsAt', async () => {
     const t = await createLifecycleApp();
     try {

@@ -13,6 +13,7 @@ import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertNotifications } from '../notifications/notify';
+import { findLiveLine } from '../phone-lines/lines';
 import { placeUnpaidOnce, type Purchase } from '../orders/placing';
 import { findPlansByIds } from '../plans/catalogue';
 import { orderPlacedOf, toOrderDtos } from '../provisioning/dto';
@@ -22,6 +23,7 @@ import { bumpUserVersions } from '../versions/change-versions';
 import { placeLifecycleOrder } from './place';
 import {
   cancelOrderRow,
+  findAccountById,
   findLineById,
   findOpenOrdersOfAccount,
   findOrderById,
@@ -201,14 +203,27 @@ export function createLifecycleChangesService(deps: LifecycleChangesDeps) {
      * becomes talutíð when it ends (the end of this month, or of the commitment's last month).
      */
     async cancelSubscription(purchase: Purchase, lineQuery?: string): Promise<OrderPlacedResponse> {
-      const overview = await deps.subscriptions.overview(purchase.userId, lineQuery);
-      const current = overview.currentAccount;
-      if (!current) throw new AppError('NOT_FOUND', { detail: 'the caller has no account' });
-      if (!overview.isOwner) throw new AppError('OWNER_ONLY');
+      // `?line=` names a number of the account: the caller's own (as in GET), or any number on
+      // an account they own (a child's number without a login of its own on its own plan).
+      const named = lineQuery ? await findLiveLine(db, lineQuery) : undefined;
+      const owned =
+        named?.accountId &&
+        (await findAccountById(db, named.accountId))?.ownerUserId === purchase.userId
+          ? named.accountId
+          : null;
+      let accountId = owned;
+      if (accountId === null) {
+        const overview = await deps.subscriptions.overview(purchase.userId, lineQuery);
+        const current = overview.currentAccount;
+        if (!current) throw new AppError('NOT_FOUND', { detail: 'the caller has no account' });
+        if (!overview.isOwner) throw new AppError('OWNER_ONLY');
+        accountId = current.id;
+      }
+      const cancelled = accountId;
       return placeOnce(purchase, async (tx, at) => {
-        const account = await lockAccount(tx, current.id);
+        const account = await lockAccount(tx, cancelled);
         if (!account || account.status === 'cancelled')
-          throw new AppError('ALREADY_CANCELLED', { detail: `account ${current.id} is closed` });
+          throw new AppError('ALREADY_CANCELLED', { detail: `account ${cancelled} is closed` });
         if (account.ownerUserId !== purchase.userId) throw new AppError('OWNER_ONLY');
         if (account.type === 'prepaid')
           throw new AppError('LINE_IS_PREPAID', { detail: 'a talutíð number has no plan' });
@@ -220,7 +235,7 @@ export function createLifecycleChangesService(deps: LifecycleChangesDeps) {
         for (const l of lines) await updateLineRow(tx, l.id, { expiresAt: effectiveAt });
         const main =
           lines.find((l) => l.userId === purchase.userId) ??
-          lines.find((l) => l.id === current.currentMember.id) ??
+          lines.find((l) => l.msisdn === lineQuery) ??
           lines[0];
         return placeLifecycleOrder(tx, {
           kind: 'cancellation',
