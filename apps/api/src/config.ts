@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
-import { APP_VERSION, MIN_AGE } from '@alda/contract/constants';
+import { APP_VERSION, MIN_AGE, NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
 import { DEFAULT_WEB_DIST } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -270,9 +270,12 @@ const SETTINGS = {
   MONTH_END_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
     doc: "Seconds between rounds of the month-end job (also run once at start), which first carries out the plan changes and cancellations due at the month start (docs/decisions/0056-subscription-lifecycle.md), then moves every line balance of a past Faroese month to the current one: the plan's data again plus the rollover, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
   }),
-  NUMBER_QUARANTINE_DAYS: setting(z.coerce.number().int().min(0).max(3_650).default(90), {
-    doc: 'Days a number whose line was cancelled rests before the number search offers it again (so calls and texts meant for its last holder do not reach a new one; docs/decisions/0056-subscription-lifecycle.md). `0` offers it at once.',
-  }),
+  NUMBER_QUARANTINE_DAYS: setting(
+    z.coerce.number().int().min(0).max(3_650).default(NUMBER_QUARANTINE_DAYS),
+    {
+      doc: 'Days a number whose line was cancelled rests before the number search offers it again (so calls and texts meant for its last holder do not reach a new one; docs/decisions/0056-subscription-lifecycle.md). `0` offers it at once.',
+    },
+  ),
   PROVISIONING_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(5000), {
     doc: 'Milliseconds between rounds of the provisioning worker, which performs the next step of every order that is due (docs/decisions/0055-provisioning.md). Safe on several instances (SKIP LOCKED). `0` turns it off.',
   }),

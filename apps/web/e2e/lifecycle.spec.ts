@@ -151,6 +151,7 @@ test.describe('changing and ending a subscription (SPEC §2, §4, §6, issue 12)
     await page.goto('/');
     await expect(page.getByText(spaced(owner.wanted)).first()).toBeVisible();
     await expect(page.getByText(/talutíð|Prepaid/i).first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'lifecycle-en-10-home-talutid', { fullPage: false });
 
     // Now the user can go; the talutíð numbers stay, without a user (ADR 0056).

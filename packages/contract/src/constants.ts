@@ -63,3 +63,9 @@ export const DATA_AMOUNT_STEPS_MB = [100, 250, 500, 1024, 2048, 3072, 5120] as c
 
 /** The native app's id: Capacitor `appId`, Android package and iOS bundle id (ADR 0054). */
 export const NATIVE_APP_ID = 'fo.alda.selfcare';
+/**
+ * Days a deleted number rests before the number search offers it again (ADR 0056): calls and
+ * texts meant for its last holder must not reach a new one. The API's NUMBER_QUARANTINE_DAYS
+ * defaults to it; the app names it in the delete confirm.
+ */
+export const NUMBER_QUARANTINE_DAYS = 90;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,12 +33,6 @@ import {
   useLifecycleFailure,
   withdrawOrder,
 } from './lifecycle-api';
-
-/**
- * How long a number that left Alda is kept from the number search (ADR 0056
- * `NUMBER_QUARANTINE_DAYS`), named in the delete confirm.
- */
-const QUARANTINE_DAYS = 90;
 
 /** A number on prepaid (talutíð): it has credit instead of a monthly plan. */
 export function isTalutid(member: Pick<Member, 'prepaidBalance'>): boolean {
@@ -236,7 +231,7 @@ export function NumberActionRows({
         message: [
           body,
           talutid ? null : owed,
-          t('lifecycle.deleteNumber.quarantine', { count: QUARANTINE_DAYS }),
+          t('lifecycle.deleteNumber.quarantine', { count: NUMBER_QUARANTINE_DAYS }),
         ]
           .filter(Boolean)
           .join('\n\n'),
