@@ -90,7 +90,8 @@ export const orderProvisioning = z.object({
   waitingFor: provisioningWaitingFor,
   /** When the next step is expected (network) or happens by itself (customer_sim). */
   expectedAt: isoDateTime.nullable(),
-  delivery: simDelivery,
+  /** How the SIM reaches the customer; null for a lifecycle order, which moves no SIM (ADR 0056). */
+  delivery: simDelivery.nullable(),
   /** The shop for `pickup`. */
   pickupLocation: simPickupLocation.nullable(),
   /** Porting: the number moves from another provider. */

@@ -64,7 +64,7 @@ function provisioningOf(
           ? (row.effectiveAt?.toISOString() ?? null)
           : (row.provisioningNextAt?.toISOString() ?? null),
     // A lifecycle order moves no SIM: the number keeps the card it has.
-    delivery: row.simDelivery ?? 'own_card',
+    delivery: row.simDelivery,
     pickupLocation: shop ? toPickupLocationDto(shop, locale) : null,
     isPorting: row.isPorting,
     portDate: row.portDate?.toISOString() ?? null,
