@@ -5,10 +5,11 @@ import { reservedNumbersResponse } from '@alda/contract/schemas/auth-register';
 import { tokens } from '@alda/contract/schemas/auth';
 import { orders } from '../src/db/schema/orders';
 import { phoneLines } from '../src/db/schema/phone-lines';
+import { receipts } from '../src/db/schema/payments';
 import { users } from '../src/db/schema/users';
 import { DEMO_ACCOUNT_IDS, demoOrderId } from '../src/seed/demo-accounts';
 import { LINES, signIn } from './demo-accounts';
-import { parse } from './helper';
+import { demoUser, parse } from './helper';
 import {
   accountRow,
   balanceRow,
@@ -453,6 +454,20 @@ describe('SPEC §6 Delete user (DELETE /api/auth/me, ADR 0056)', () => {
         409,
         'HAS_ACTIVE_SUBSCRIPTION',
       );
+      // A receipt of Rói's: bookkeeping keeps it after the user is gone (ADR 0056).
+      const [receipt] = await app.db
+        .insert(receipts)
+        .values({
+          number: 'K-2026-990001',
+          userId: demoUser('Rói').id,
+          lines: [],
+          vatRate: 25,
+          netOere: 8_000,
+          vatOere: 2_000,
+          grossOere: 10_000,
+          customerName: 'Rói Olsen',
+        })
+        .returning();
       const res = await app.inject({ method: 'DELETE', url: '/api/auth/me', headers: t.as.Rói });
       expect(res.statusCode, res.body).toBe(204);
       expect(await lineRow(app.db, LINES.roi)).toMatchObject({
@@ -461,6 +476,15 @@ describe('SPEC §6 Delete user (DELETE /api/auth/me, ADR 0056)', () => {
         status: 'active',
         msisdn: '779031',
       });
+      const [kept] = await app.db
+        .select()
+        .from(receipts)
+        .where(eq(receipts.id, receipt?.id ?? ''));
+      expect(kept).toMatchObject({ userId: null, customerName: 'Rói Olsen', grossOere: 10_000 });
+      expect(
+        await app.db.$count(users, eq(users.id, demoUser('Rói').id)),
+        'the user row is gone',
+      ).toBe(0);
     } finally {
       await t.close();
     }
