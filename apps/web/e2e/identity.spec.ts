@@ -270,10 +270,11 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(page.getByRole('alert')).toContainText('Incorrect email or password.');
   });
 
-  test('delete user is refused while the customer has a line (SPEC §6 HAS_ACTIVE_SUBSCRIPTION)', async ({
+  test('delete user is refused while the customer has a subscription (SPEC §6 HAS_ACTIVE_SUBSCRIPTION)', async ({
     page,
   }) => {
-    await loginByEmail(page, demo('Rói').email, DEMO.password);
+    // Guðrun's individual plan is in service (a talutíð number alone would not stop it, ADR 0056).
+    await loginByEmail(page, demo('Guðrun').email, DEMO.password);
     await expect(page).toHaveURL(/\/(valkomin)?$/);
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
     await page.getByRole('button', { name: 'Strika brúkara' }).click();
