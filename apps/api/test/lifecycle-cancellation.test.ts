@@ -19,7 +19,14 @@ import {
   placedOrder,
   send,
 } from './lifecycle-a-fixtures';
-import { createLifecycleApp, expectError, overview, type Headers } from './lifecycle-b-fixtures';
+import {
+  addMembers,
+  createLifecycleApp,
+  expectError,
+  memberWithCard,
+  overview,
+  type Headers,
+} from './lifecycle-b-fixtures';
 import {
   iccidEndingIn,
   newCustomer,
@@ -177,6 +184,27 @@ describe('SPEC §4 Subscription lifecycle: cancellation (DELETE /api/subscriptio
       t.clock.set('2026-12-01T00:30:00.000Z');
       expect((await monthEndOf(app.db, t.clock).run()).applied).toBe(1);
       expect((await lineRow(app.db, LINES.gudrun))?.isPrepaid).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('SPEC §4 Family capacity: a family that is cancelled takes no new member — canAddMember is false and adding one is ALREADY_CANCELLED', async () => {
+    const t = await createLifecycleApp();
+    try {
+      const { app } = t;
+      await withoutBardur(app, t.clock.now());
+      const before = await overview(app, t.as.Jóannes, '214455');
+      expect(before.currentAccount?.family?.canAddMember).toBe(true);
+      placedOrder(await send(app, 'DELETE', '/api/subscriptions?line=214455', t.as.Jóannes));
+      const after = await overview(app, t.as.Jóannes, '214455');
+      expect(after.currentAccount?.family?.canAddMember).toBe(false);
+      const reservation = await reserve(app, t.as.Jóannes, '299871');
+      expectError(
+        await addMembers(app, t.as.Jóannes, [memberWithCard('Turið', reservation)]),
+        409,
+        'ALREADY_CANCELLED',
+      );
     } finally {
       await t.close();
     }

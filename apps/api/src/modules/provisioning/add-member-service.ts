@@ -76,6 +76,9 @@ export function createAddMemberService(deps: AddMemberDeps) {
       open.some((o) => o.isMainSubscription);
     if (isProcessing)
       throw new AppError('ORDER_PROCESSING', { detail: `account ${account.id} is being set up` });
+    // A family that ends at a month end takes no one new (ADR 0056).
+    if (open.some((o) => o.kind === 'cancellation' && o.lifecycleAction === 'cancel_subscription'))
+      throw new AppError('ALREADY_CANCELLED', { detail: `account ${account.id} is cancelled` });
     const [plan] = await findPlansByIds(tx, [account.planId ?? '']);
     if (!plan) throw new Error(`account ${account.id}: plan ${account.planId ?? '-'} is unknown`);
     const lines = await findAccountLines(tx, account.id);

@@ -254,10 +254,19 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       isProcessing: row.status === 'processing' || backupMainOrder(orders) !== null,
       isPrepaid: false,
     };
+    // A family that ends at a month end takes no one new (ADR 0056).
+    const ending = bundle.orders.some(
+      (o) =>
+        o.accountId === row.id &&
+        o.lifecycleAction === 'cancel_subscription' &&
+        !o.isComplete &&
+        !o.isCancelled,
+    );
     return {
-      canAddMember: plan
-        ? canAddFamilyMember(plan.plan.maxMembers, memberCount, processing, state)
-        : false,
+      canAddMember:
+        plan && !ending
+          ? canAddFamilyMember(plan.plan.maxMembers, memberCount, processing, state)
+          : false,
       nextMemberPrice: plan ? nextMemberPrice(plan.plan.memberPrices, memberCount) : null,
       processingMembers: processing,
       maxMembers: plan?.plan.maxMembers ?? null,
