@@ -2,8 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPhoneNumber } from '@alda/contract/format/phone';
-import { maskIccid } from '@alda/contract/rules/iccid';
 import { nextMemberPrice } from '@alda/contract/rules/family';
 import { requiredText } from '@alda/contract/rules/required';
 import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';
@@ -34,7 +32,7 @@ import { Checkbox } from '@/shared/ui/checkbox';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { StepHeading } from './choice';
-import { EditLink } from './confirm-step';
+import { EditLink, lineSummary } from './confirm-step';
 import { NumberStep } from './number-step';
 import { usePickupLocationsQuery } from './signup-api';
 import { emptyDraft, lineSetupOf, reservationValid, type SignupDraft } from './signup-draft';
@@ -387,25 +385,7 @@ function MemberConfirm({
     });
   };
 
-  const numberText =
-    line.numberType === 'OWN'
-      ? t('signup.confirm.porting', { number: formatPhoneNumber(line.porting.phoneNumber) })
-      : formatPhoneNumber(line.reservation?.phoneNumber ?? '');
-  const simText = (() => {
-    if (line.simType === 'ESIM') return t('sim.ESIM');
-    switch (line.simSource) {
-      case 'LOCATION':
-        return t('signup.confirm.simPickup', { shop: shop?.name ?? '' });
-      case 'HOME':
-        return t('signup.confirm.simHome', {
-          address: `${line.shipping?.address ?? ''}, ${line.shipping?.postCode ?? ''} ${line.shipping?.city ?? ''}`,
-        });
-      case 'OWN_CARD':
-        return t('signup.confirm.simOwnCard', { iccid: maskIccid(line.simcardNumber) });
-      default:
-        return '';
-    }
-  })();
+  const { numberText, simText } = lineSummary(t, line, shop);
 
   return (
     <section aria-labelledby="member-confirm" className="flex flex-col gap-5">

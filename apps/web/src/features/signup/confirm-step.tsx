@@ -24,6 +24,7 @@ import { usePurchase } from '@/shared/payments/use-purchase';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Checkbox } from '@/shared/ui/checkbox';
+import type { TFunction } from 'i18next';
 import { StepHeading } from './choice';
 import { usePlaceSignup } from './signup-api';
 import { buildSignupPayload, reservationValid, type SignupDraft } from './signup-draft';
@@ -133,26 +134,7 @@ export function ConfirmStep({
     onPlaced(result.data);
   };
 
-  const numberText =
-    draft.numberType === 'OWN'
-      ? t('signup.confirm.porting', { number: formatPhoneNumber(draft.porting.phoneNumber) })
-      : formatPhoneNumber(draft.reservation?.phoneNumber ?? '');
-
-  const simText = (() => {
-    if (draft.simType === 'ESIM') return t('sim.ESIM');
-    switch (draft.simSource) {
-      case 'LOCATION':
-        return t('signup.confirm.simPickup', { shop: shop?.name ?? '' });
-      case 'HOME':
-        return t('signup.confirm.simHome', {
-          address: `${draft.shipping?.address ?? ''}, ${draft.shipping?.postCode ?? ''} ${draft.shipping?.city ?? ''}`,
-        });
-      case 'OWN_CARD':
-        return t('signup.confirm.simOwnCard', { iccid: maskIccid(draft.simcardNumber) });
-      default:
-        return '';
-    }
-  })();
+  const { numberText, simText } = lineSummary(t, draft, shop);
 
   return (
     <section aria-labelledby="signup-confirm" className="flex flex-col gap-5">
@@ -318,4 +300,35 @@ export function EditLink({
       </button>
     </span>
   );
+}
+
+/**
+ * How the summary names a new line's number and SIM (the sign-up and a family member added the
+ * same way): the number chosen or kept, and the eSIM, shop, address or card held.
+ */
+export function lineSummary(
+  t: TFunction,
+  line: SignupDraft,
+  shop: SimPickupLocation | null | undefined,
+): { numberText: string; simText: string } {
+  const numberText =
+    line.numberType === 'OWN'
+      ? t('signup.confirm.porting', { number: formatPhoneNumber(line.porting.phoneNumber) })
+      : formatPhoneNumber(line.reservation?.phoneNumber ?? '');
+  const simText = (() => {
+    if (line.simType === 'ESIM') return t('sim.ESIM');
+    switch (line.simSource) {
+      case 'LOCATION':
+        return t('signup.confirm.simPickup', { shop: shop?.name ?? '' });
+      case 'HOME':
+        return t('signup.confirm.simHome', {
+          address: `${line.shipping?.address ?? ''}, ${line.shipping?.postCode ?? ''} ${line.shipping?.city ?? ''}`,
+        });
+      case 'OWN_CARD':
+        return t('signup.confirm.simOwnCard', { iccid: maskIccid(line.simcardNumber) });
+      default:
+        return '';
+    }
+  })();
+  return { numberText, simText };
 }
