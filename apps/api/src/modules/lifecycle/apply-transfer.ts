@@ -8,17 +8,9 @@ import { findPlansByIds } from '../plans/catalogue';
 import { initialBuckets } from '../usage/balance';
 import { insertMissingBalances } from '../usage/balance-rows';
 import { bumpUserVersions } from '../versions/change-versions';
-import {
-  findLine,
-  findLiveLinesOfAccount,
-  insertAccount,
-  lockAccounts,
-  lockBalance,
-  lockLine,
-  updateAccount,
-  updateBalance,
-  updateLine,
-} from './transfer-repo';
+import { lockAccounts, lockBalance, updateBalance } from './transfer-repo';
+import { findLineById, insertAccountRow, lockLine, updateAccountRow, updateLineRow } from './repo';
+import { findLinesOfAccounts } from '../subscriptions/accounts';
 
 /*
  * A transfer order takes effect (docs/decisions/0056-subscription-lifecycle.md "Family members",
@@ -79,7 +71,7 @@ export async function applyTransfer(tx: Db, order: OrderRow, at: Date): Promise<
   )
     throw new Error(`order ${order.id} is not a transfer (${action ?? 'no action'})`);
   if (!order.lineId) throw new Error(`transfer ${order.id} has no line`);
-  const unlocked = await findLine(tx, order.lineId);
+  const unlocked = await findLineById(tx, order.lineId);
   if (!unlocked) throw new Error(`transfer ${order.id}: line ${order.lineId} is gone`);
   const sourceId = unlocked.accountId;
   const locked = await lockAccounts(tx, [
@@ -100,19 +92,19 @@ export async function applyTransfer(tx: Db, order: OrderRow, at: Date): Promise<
       throw new Error(`transfer ${order.id}: no family account ${order.targetAccountId ?? '-'}`);
     target = existingTarget;
     if (target.status !== 'active') {
-      await updateAccount(tx, target.id, { status: 'active', statusChangedAt: at });
+      await updateAccountRow(tx, target.id, { status: 'active', statusChangedAt: at });
       target = { ...target, status: 'active', statusChangedAt: at };
     }
   } else if (action === 'move_to_own_account' && existingTarget) {
     target = existingTarget;
     if (target.status !== 'active') {
-      await updateAccount(tx, target.id, { status: 'active', statusChangedAt: at });
+      await updateAccountRow(tx, target.id, { status: 'active', statusChangedAt: at });
       target = { ...target, status: 'active', statusChangedAt: at };
     }
   } else {
     const ownerUserId = action === 'hand_over' ? order.recipientUserId : order.userId;
     if (!ownerUserId) throw new Error(`hand-over ${order.id} has no recipient`);
-    target = await insertAccount(tx, {
+    target = await insertAccountRow(tx, {
       ownerUserId,
       type: 'individual_plan',
       planId: order.planId,
@@ -131,12 +123,12 @@ export async function applyTransfer(tx: Db, order: OrderRow, at: Date): Promise<
   const fromPlan = plans.find((p) => p.plan.id === fromPlanId);
   if (!toPlan) throw new Error(`transfer ${order.id}: plan ${planId} is unknown`);
   if (target.type !== 'family_plan' && target.planId !== planId)
-    await updateAccount(tx, target.id, { planId });
+    await updateAccountRow(tx, target.id, { planId });
 
   // 2. The line.
   const previousUserId = line.userId;
   const userId = action === 'hand_over' ? order.recipientUserId : line.userId;
-  await updateLine(tx, line.id, {
+  await updateLineRow(tx, line.id, {
     accountId: target.id,
     planId,
     userId,
@@ -173,14 +165,13 @@ export async function applyTransfer(tx: Db, order: OrderRow, at: Date): Promise<
   const concerned = new Set<string>([order.userId, target.ownerUserId]);
   if (previousUserId) concerned.add(previousUserId);
   if (userId) concerned.add(userId);
-  for (const l of await findLiveLinesOfAccount(tx, target.id))
-    if (l.userId) concerned.add(l.userId);
+  for (const l of await findLinesOfAccounts(tx, [target.id])) if (l.userId) concerned.add(l.userId);
   if (source) {
     concerned.add(source.ownerUserId);
-    const left = await findLiveLinesOfAccount(tx, source.id);
+    const left = await findLinesOfAccounts(tx, [source.id]);
     for (const l of left) if (l.userId) concerned.add(l.userId);
     if (left.length === 0 && source.status !== 'cancelled')
-      await updateAccount(tx, source.id, { status: 'cancelled', statusChangedAt: at });
+      await updateAccountRow(tx, source.id, { status: 'cancelled', statusChangedAt: at });
   }
   await bumpUserVersions(tx, [...concerned]);
 }

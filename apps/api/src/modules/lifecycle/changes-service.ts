@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertNotifications } from '../notifications/notify';
 import { findLiveLine } from '../phone-lines/lines';
+import { findOpenOrders } from '../orders/lifecycle';
 import { placeUnpaidOnce, type Purchase } from '../orders/placing';
 import { findPlansByIds } from '../plans/catalogue';
 import { orderPlacedOf, toOrderDtos } from '../provisioning/dto';
@@ -25,7 +26,6 @@ import {
   cancelOrderRow,
   findAccountById,
   findLineById,
-  findOpenOrdersOfAccount,
   findOrderById,
   lockAccount,
   lockLinesOfAccount,
@@ -101,7 +101,7 @@ export function createLifecycleChangesService(deps: LifecycleChangesDeps) {
 
   /** The open orders of the account block another change (first undo, then change). */
   async function openOrdersOf(tx: Db, accountId: string): Promise<OrderRow[]> {
-    return findOpenOrdersOfAccount(tx, accountId);
+    return findOpenOrders(tx, { accountIds: [accountId] });
   }
 
   /** ALREADY_CANCELLED when a cancellation of `lineIds` waits; ORDER_PROCESSING for others. */

@@ -23,15 +23,14 @@ import { placeLifecycleOrder } from './place';
 import {
   decideHandover,
   findHandover,
-  findLine,
   findPendingHandoverOfLine,
   findPendingHandoversOf,
   findUsersByIds,
   insertHandover,
   lockAccounts,
   lockHandover,
-  lockLine,
 } from './transfer-repo';
+import { findLineById, lockLine } from './repo';
 import {
   lineIdOrNotFound,
   notFound,
@@ -119,7 +118,7 @@ export function createHandoverService(deps: HandoverDeps) {
     );
     const out: LineHandover[] = [];
     for (const row of rows) {
-      const line = await findLine(tx, row.lineId);
+      const line = await findLineById(tx, row.lineId);
       const plan = plans.get(row.planId);
       const from = people.get(row.fromUserId);
       const to = people.get(row.toUserId);
@@ -188,7 +187,7 @@ export function createHandoverService(deps: HandoverDeps) {
       const at = now();
       try {
         return await db.transaction(async (tx) => {
-          const seen = await findLine(tx, lineId);
+          const seen = await findLineById(tx, lineId);
           if (!seen || seen.status === 'cancelled' || !seen.accountId)
             throw notFound(`no line ${lineId}`);
           const [account] = await lockAccounts(tx, [seen.accountId]);
@@ -265,7 +264,7 @@ export function createHandoverService(deps: HandoverDeps) {
           if (handover.status !== 'pending')
             throw new AppError('CONFLICT', { detail: `hand-over ${id} is ${handover.status}` });
           if (!(await findActiveAgreement(tx, userId))) throw new AppError('AGREEMENT_REQUIRED');
-          const seen = await findLine(tx, handover.lineId);
+          const seen = await findLineById(tx, handover.lineId);
           if (!seen || seen.status === 'cancelled' || !seen.accountId)
             throw notFound(`line ${handover.lineId} is gone`);
           const [account] = await lockAccounts(tx, [seen.accountId]);
@@ -331,7 +330,7 @@ export function createHandoverService(deps: HandoverDeps) {
           status: isReceiver ? 'declined' : 'withdrawn',
           decidedAt: at,
         });
-        const line = await findLine(tx, handover.lineId);
+        const line = await findLineById(tx, handover.lineId);
         const msisdn = line?.msisdn ?? '';
         const [me] = await findUsersByIds(tx, [userId]);
         const other = isReceiver ? handover.fromUserId : handover.toUserId;

@@ -101,22 +101,6 @@ export async function findPrepaidAccountOf(
   return row;
 }
 
-/** Open orders (not complete, not cancelled) of an account. */
-export async function findOpenOrdersOfAccount(db: Db, accountId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.accountId, accountId),
-        eq(orders.isComplete, false),
-        eq(orders.isCancelled, false),
-        // A sign-up whose card payment is still open is not an order of the account yet.
-        ne(orders.paymentStatus, 'pending'),
-      ),
-    );
-}
-
 /** Open lifecycle orders of these lines or accounts (the member's pending change). */
 export async function findOpenLifecycleOrders(
   db: Db,

@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema/accounts';
+import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { lineBalances, type LineBalanceRow } from '../../db/schema/balances';
 import {
   lineHandovers,
   type LineHandoverRow,
   type NewLineHandoverRow,
 } from '../../db/schema/lifecycle';
-import { orders, type OrderRow } from '../../db/schema/orders';
-import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
 import { users, type UserRow } from '../../db/schema/users';
 
 /*
@@ -27,97 +25,6 @@ export async function lockAccounts(db: Db, ids: readonly string[]): Promise<Acco
     .where(inArray(accounts.id, unique))
     .orderBy(asc(accounts.id))
     .for('update');
-}
-
-/** Locks one account for the rest of the transaction. */
-export async function lockAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-  const [row] = await lockAccounts(db, [id]);
-  return row;
-}
-
-/** Locks a line (any status) for the rest of the transaction. */
-export async function lockLine(db: Db, id: string): Promise<PhoneLineRow | undefined> {
-  const [row] = await db.select().from(phoneLines).where(eq(phoneLines.id, id)).for('update');
-  return row;
-}
-
-export async function findLine(db: Db, id: string): Promise<PhoneLineRow | undefined> {
-  const [row] = await db.select().from(phoneLines).where(eq(phoneLines.id, id));
-  return row;
-}
-
-export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
-  return row;
-}
-
-/** Lines of an account that are not cancelled (active or being set up), oldest first. */
-export async function findLiveLinesOfAccount(db: Db, accountId: string): Promise<PhoneLineRow[]> {
-  return db
-    .select()
-    .from(phoneLines)
-    .where(and(eq(phoneLines.accountId, accountId), ne(phoneLines.status, 'cancelled')))
-    .orderBy(asc(phoneLines.createdAt), asc(phoneLines.id));
-}
-
-/** The owner's family account that is not cancelled (active or being set up), if any. */
-export async function findLiveFamilyAccountOf(
-  db: Db,
-  ownerUserId: string,
-): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerUserId, ownerUserId),
-        eq(accounts.type, 'family_plan'),
-        ne(accounts.status, 'cancelled'),
-      ),
-    );
-  return row;
-}
-
-export async function insertAccount(db: Db, row: NewAccountRow): Promise<AccountRow> {
-  const [inserted] = await db.insert(accounts).values(row).returning();
-  if (!inserted) throw new Error('account insert returned nothing');
-  return inserted;
-}
-
-export async function updateAccount(
-  db: Db,
-  id: string,
-  patch: Partial<Omit<AccountRow, 'id'>>,
-): Promise<void> {
-  await db.update(accounts).set(patch).where(eq(accounts.id, id));
-}
-
-export async function updateLine(
-  db: Db,
-  id: string,
-  patch: Partial<Omit<PhoneLineRow, 'id'>>,
-): Promise<void> {
-  await db.update(phoneLines).set(patch).where(eq(phoneLines.id, id));
-}
-
-/** Open orders (neither complete nor cancelled) on these accounts or lines, oldest first. */
-export async function findOpenOrders(
-  db: Db,
-  where: { accountIds?: readonly string[]; lineIds?: readonly string[] },
-): Promise<OrderRow[]> {
-  const accountIds = [...new Set(where.accountIds ?? [])];
-  const lineIds = [...new Set(where.lineIds ?? [])];
-  const scopes = [
-    ...(accountIds.length > 0 ? [inArray(orders.accountId, accountIds)] : []),
-    ...(accountIds.length > 0 ? [inArray(orders.targetAccountId, accountIds)] : []),
-    ...(lineIds.length > 0 ? [inArray(orders.lineId, lineIds)] : []),
-  ];
-  if (scopes.length === 0) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(and(or(...scopes), eq(orders.isComplete, false), eq(orders.isCancelled, false)))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /** Locks the balance row of a line, if it has one. */

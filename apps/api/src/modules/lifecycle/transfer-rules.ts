@@ -5,7 +5,8 @@ import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { findPlansByIds, type PlanWithType } from '../plans/catalogue';
-import { findLiveLinesOfAccount, findOpenOrders } from './transfer-repo';
+import { findLinesOfAccounts } from '../subscriptions/accounts';
+import { findOpenOrders } from '../orders/lifecycle';
 
 /*
  * The checks transfers and hand-overs share (docs/decisions/0056-subscription-lifecycle.md),
@@ -42,7 +43,7 @@ export async function requireParty(
 ): Promise<LineParty> {
   const party = partyOf(userId, line, account);
   if (party.isOwner || party.isLineUser) return party;
-  const lines = await findLiveLinesOfAccount(tx, account.id);
+  const lines = await findLinesOfAccounts(tx, [account.id]);
   if (lines.some((l) => l.userId === userId))
     throw new AppError('OWNER_ONLY', { detail: `line ${line.id} is another member's` });
   throw notFound(`no line ${line.id} of the caller`);
@@ -95,7 +96,7 @@ export async function requireFamilySeat(tx: Db, family: AccountRow): Promise<voi
     throw new AppError('ORDER_PROCESSING', { detail: `family ${family.id} is being set up` });
   const [plan] = family.planId ? await findPlansByIds(tx, [family.planId]) : [];
   if (!plan) throw new Error(`family ${family.id} has no plan`);
-  const lines = await findLiveLinesOfAccount(tx, family.id);
+  const lines = await findLinesOfAccounts(tx, [family.id]);
   const members = lines.filter((l) => l.status === 'active').length;
   const moving = open.filter(
     (o) => o.accountId === family.id || o.lifecycleAction === 'move_to_family_account',

@@ -13,14 +13,9 @@ import { placeUnpaidOnce, type Purchase } from '../orders/placing';
 import { orderPlacedOf } from '../provisioning/dto';
 import type { PendingEmail, ProvisioningService } from '../provisioning/service';
 import { placeLifecycleOrder } from './place';
-import {
-  findLine,
-  findLiveFamilyAccountOf,
-  findLiveLinesOfAccount,
-  insertAccount,
-  lockAccounts,
-  lockLine,
-} from './transfer-repo';
+import { lockAccounts } from './transfer-repo';
+import { findLineById, insertAccountRow, lockLine } from './repo';
+import { findLinesOfAccounts, findLiveFamilyAccountOf } from '../subscriptions/accounts';
 import {
   lineIdOrNotFound,
   notFound,
@@ -48,7 +43,7 @@ async function lockLineAndAccount(
   account: AccountRow;
   locked: AccountRow[];
 }> {
-  const seen = await findLine(tx, lineId);
+  const seen = await findLineById(tx, lineId);
   if (!seen || seen.status === 'cancelled' || !seen.accountId) throw notFound(`no line ${lineId}`);
   const locked = await lockAccounts(tx, [seen.accountId, ...alsoLock]);
   const line = await lockLine(tx, lineId);
@@ -118,7 +113,7 @@ export function createTransferService(deps: TransferDeps) {
         if (account.type === 'family_plan' && party.isOwner) {
           // The owner's own number leaves the members behind only as the family's last
           // (family → individual); another number of the owner's may stay on it.
-          const rest = (await findLiveLinesOfAccount(tx, account.id)).filter(
+          const rest = (await findLinesOfAccounts(tx, [account.id])).filter(
             (l) => l.id !== line.id,
           );
           const membersStay = rest.some((l) => l.userId !== userId);
@@ -211,7 +206,7 @@ export function createTransferService(deps: TransferDeps) {
         throw new AppError('PACKAGE_NOT_AVAILABLE', { field: 'planInfo.euPackage' });
       // Made now, so the seat is taken and a second family cannot be made; it is set up
       // (active) when the number moves onto it.
-      family = await insertAccount(tx, {
+      family = await insertAccountRow(tx, {
         ownerUserId: userId,
         type: 'family_plan',
         planId: plan.plan.id,

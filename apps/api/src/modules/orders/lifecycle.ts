@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
 
@@ -23,6 +23,39 @@ export async function findOrdersOfAccounts(
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/**
+ * The open orders that stand in the way of a change (SPEC §4 "Plan changes are blocked while orders
+ * are processing", ADR 0056): neither complete nor cancelled, placed on these accounts, moving a
+ * number onto them, or on these lines — oldest first. A card order whose payment is still pending
+ * does not count: an abandoned card page must not block changes for ever.
+ */
+export async function findOpenOrders(
+  db: Db,
+  where: { accountIds?: readonly string[]; lineIds?: readonly string[] },
+): Promise<OrderRow[]> {
+  const accountIds = [...new Set(where.accountIds ?? [])];
+  const lineIds = [...new Set(where.lineIds ?? [])];
+  const scopes = [
+    ...(accountIds.length > 0
+      ? [inArray(orders.accountId, accountIds), inArray(orders.targetAccountId, accountIds)]
+      : []),
+    ...(lineIds.length > 0 ? [inArray(orders.lineId, lineIds)] : []),
+  ];
+  if (scopes.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        or(...scopes),
+        eq(orders.isComplete, false),
+        eq(orders.isCancelled, false),
+        ne(orders.paymentStatus, 'pending'),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /** Inserts orders whose id is new (a retried change places its order once). */

@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
-import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
 
 /* What adding family members reads beyond the sign-up's rows (ADR 0056 "Family members"). */
 
@@ -10,49 +9,6 @@ import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
 export async function lockAccountForMembers(db: Db, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');
   return row;
-}
-
-/** The owner's family account that is not cancelled (active or being set up), if any. */
-export async function findOwnFamilyAccount(
-  db: Db,
-  ownerUserId: string,
-): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerUserId, ownerUserId),
-        eq(accounts.type, 'family_plan'),
-        ne(accounts.status, 'cancelled'),
-      ),
-    );
-  return row;
-}
-
-/** Lines of the account that are not cancelled. */
-export async function findAccountLines(db: Db, accountId: string): Promise<PhoneLineRow[]> {
-  return db
-    .select()
-    .from(phoneLines)
-    .where(and(eq(phoneLines.accountId, accountId), ne(phoneLines.status, 'cancelled')));
-}
-
-/**
- * Open orders that concern the account's seats: those placed on it (members being added, its
- * own changes) and transfers that move a number onto it.
- */
-export async function findOpenOrdersOnAccount(db: Db, accountId: string): Promise<OrderRow[]> {
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        or(eq(orders.accountId, accountId), eq(orders.targetAccountId, accountId)),
-        eq(orders.isComplete, false),
-        eq(orders.isCancelled, false),
-      ),
-    );
 }
 
 /**

@@ -6,17 +6,13 @@ import { AppError } from '../../errors';
 import { insertActions } from '../actions/log';
 import { findActiveAgreement } from '../agreements/card-on-file';
 import { insertNotifications } from '../notifications/notify';
+import { findOpenOrders } from '../orders/lifecycle';
 import { placeUnpaidOnce, type Purchase } from '../orders/placing';
 import { findPlansByIds } from '../plans/catalogue';
+import { findLinesOfAccounts, findLiveFamilyAccountOf } from '../subscriptions/accounts';
 import type { SubscriptionService } from '../subscriptions/service';
 import { bumpUserVersions } from '../versions/change-versions';
-import {
-  findAccountLines,
-  findMemberBatch,
-  findOpenOrdersOnAccount,
-  findOwnFamilyAccount,
-  lockAccountForMembers,
-} from './add-member-repo';
+import { findMemberBatch, lockAccountForMembers } from './add-member-repo';
 import { toOrderDtos } from './dto';
 import {
   checkLineSetupReferences,
@@ -69,7 +65,7 @@ export function createAddMemberService(deps: AddMemberDeps) {
         field: 'addMembers',
         detail: `account ${account.id} is ${account.type}, not a family plan`,
       });
-    const open = await findOpenOrdersOnAccount(tx, account.id);
+    const open = await findOpenOrders(tx, { accountIds: [account.id] });
     const isProcessing =
       account.status === 'processing' ||
       account.planId === null ||
@@ -81,7 +77,7 @@ export function createAddMemberService(deps: AddMemberDeps) {
       throw new AppError('ALREADY_CANCELLED', { detail: `account ${account.id} is cancelled` });
     const [plan] = await findPlansByIds(tx, [account.planId ?? '']);
     if (!plan) throw new Error(`account ${account.id}: plan ${account.planId ?? '-'} is unknown`);
-    const lines = await findAccountLines(tx, account.id);
+    const lines = await findLinesOfAccounts(tx, [account.id]);
     const isPrepaid = lines.some((l) => l.isPrepaid);
 
     // 2. A seat for every person (SPEC §4 "Family capacity").
@@ -196,7 +192,8 @@ export function createAddMemberService(deps: AddMemberDeps) {
       const at = now();
       const overview = await subscriptions.overview(userId, line);
       // Without a member in service yet (a family still being set up) the caller's own family.
-      const accountId = overview.currentAccount?.id ?? (await findOwnFamilyAccount(db, userId))?.id;
+      const accountId =
+        overview.currentAccount?.id ?? (await findLiveFamilyAccountOf(db, userId))?.id;
       if (!accountId) throw new AppError('NOT_FOUND', { detail: 'the caller has no account' });
       let first: OrderRow;
       try {

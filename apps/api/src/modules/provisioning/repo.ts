@@ -221,20 +221,6 @@ export async function deleteExpiredReservation(
     );
 }
 
-export async function hasLiveFamilyAccount(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerUserId, userId),
-        eq(accounts.type, 'family_plan'),
-        ne(accounts.status, 'cancelled'),
-      ),
-    );
-  return row !== undefined;
-}
-
 export async function insertAccount(db: Db, row: NewAccountRow): Promise<AccountRow> {
   const [inserted] = await db.insert(accounts).values(row).returning();
   if (!inserted) throw new Error('account insert returned nothing');

@@ -342,19 +342,21 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         ? (await findPickupLocations(tx, [order.simPickupLocationId]))[0]
         : undefined;
     const reasonWords: Bilingual | null = reason ? { fo: reason, en: reason } : null;
-    const message = lifecycleMessage ?? stepMessage(step, {
-      kind: order.kind,
-      msisdn,
-      shop: shop
-        ? { name: shop.name, address: `${shop.address}, ${shop.postCode} ${shop.city}` }
-        : null,
-      shippingAddress: order.shippingAddress
-        ? `${order.shippingAddress}, ${order.shippingPostCode ?? ''} ${order.shippingCity ?? ''}`.trim()
-        : null,
-      portDate,
-      confirmSim: wait.waitingFor === 'customer_sim',
-      reason: reasonWords,
-    });
+    const message =
+      lifecycleMessage ??
+      stepMessage(step, {
+        kind: order.kind,
+        msisdn,
+        shop: shop
+          ? { name: shop.name, address: `${shop.address}, ${shop.postCode} ${shop.city}` }
+          : null,
+        shippingAddress: order.shippingAddress
+          ? `${order.shippingAddress}, ${order.shippingPostCode ?? ''} ${order.shippingCity ?? ''}`.trim()
+          : null,
+        portDate,
+        confirmSim: wait.waitingFor === 'customer_sim',
+        reason: reasonWords,
+      });
     if (!message) return [];
     await notify(tx, order, message, at, step === 'active' ? 'order_completed' : 'subscription');
     return [{ userId: order.userId, subject: message.title, body: message.body }];

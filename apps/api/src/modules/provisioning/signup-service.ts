@@ -18,7 +18,8 @@ import {
   numberRaceError,
   simOrderFields,
 } from './line-setup';
-import { hasLiveFamilyAccount, insertAccount, insertLine, insertOrder, insertStep } from './repo';
+import { insertAccount, insertLine, insertOrder, insertStep } from './repo';
+import { findLiveFamilyAccountOf } from '../subscriptions/accounts';
 import type { PendingEmail, ProvisioningService } from './service';
 import { stepMessage } from './texts';
 
@@ -56,7 +57,7 @@ export function createSignupService(deps: SignupDeps) {
           field: 'sameAddressConfirmed',
           validationKey: 'MUST_ACCEPT',
         });
-      if (await hasLiveFamilyAccount(tx, userId)) throw new AppError('FAMILY_ACCOUNT_EXISTS');
+      if (await findLiveFamilyAccountOf(tx, userId)) throw new AppError('FAMILY_ACCOUNT_EXISTS');
     }
     await checkLineSetupReferences(tx, p);
     // 2. A way to pay it.

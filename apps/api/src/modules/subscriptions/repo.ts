@@ -110,24 +110,6 @@ export async function findPrepaidBalances(
     .where(inArray(prepaidBalances.lineId, [...lineIds]));
 }
 
-/** The owner's family account that is not cancelled (at most one, by a unique index). */
-export async function findFamilyAccountOfOwner(
-  db: Db,
-  userId: string,
-): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.ownerUserId, userId),
-        eq(accounts.type, 'family_plan'),
-        ne(accounts.status, 'cancelled'),
-      ),
-    );
-  return row;
-}
-
 /** The account, locked for the rest of the transaction (the EU toggle takes it first). */
 export async function lockAccount(db: Db, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');

@@ -37,14 +37,13 @@ import {
   findAccountIdsOfUser,
   findAccountsByIds,
   findBalances,
-  findFamilyAccountOfOwner,
   findGivenData,
   findLiveLineById,
   findPeople,
   findPrepaidBalances,
   type PersonRow,
 } from './repo';
-import { findLinesOfAccounts } from './accounts';
+import { findLinesOfAccounts, findLiveFamilyAccountOf } from './accounts';
 import { isInPhoneBook, isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 
 export interface SubscriptionServiceDeps {
@@ -386,7 +385,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** GET /api/subscriptions/family-account-exists: does the caller own a family account? */
     async familyAccountExists(userId: string): Promise<FamilyAccountExistsResponse> {
-      const account = await findFamilyAccountOfOwner(db, userId);
+      const account = await findLiveFamilyAccountOf(db, userId);
       return { exists: account !== undefined, accountId: account?.id ?? null };
     },
   };
