@@ -162,6 +162,10 @@ export const orders = pgTable(
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('orders_account_id_idx').on(t.accountId),
     index('orders_line_id_idx').on(t.lineId),
+    // GET /api/subscriptions reads an account's orders and the transfers onto it (start-up path).
+    index('orders_target_account_id_idx')
+      .on(t.targetAccountId)
+      .where(sql`${t.targetAccountId} is not null`),
     index('orders_lifecycle_due_idx')
       .on(t.effectiveAt)
       .where(

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_target_account_id_idx" ON "orders" USING btree ("target_account_id") WHERE "orders"."target_account_id" is not null;
