@@ -16,6 +16,10 @@ import { createRegisterService } from './modules/auth/register-service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createAccessTokens, deriveKey } from './modules/auth/tokens';
+import { createSessionMemory } from './modules/auth/session-memory';
+import { createVersionMemory } from './modules/versions/version-memory';
+import { createOverviewCache } from './modules/subscriptions/overview-cache';
+import { createReferenceMemory } from './db/reference-memory';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
 import { healthRoutes } from './modules/health/routes';
@@ -80,6 +84,7 @@ import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
 import { createLifecycleChangesService } from './modules/lifecycle/changes-service';
 import { installAuthentication } from './plugins/auth';
 import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
+import { registerCompression } from './plugins/compression';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -126,6 +131,28 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/**
+ * One log line per request, when it completes, with the request and the answer (issue 13: the
+ * default two lines, "incoming request" and "request completed", doubled the logging cost of
+ * every poll). Errors are logged as before.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    ...[error, request, reply, metadata]: Parameters<LogController['requestCompleted']>
+  ): void {
+    if (error || this.isLogDisabled(request)) {
+      super.requestCompleted(error, request, reply, metadata);
+      return;
+    }
+    reply.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+  }
+}
+
 /** A hop count means "trust the n proxies nearest to us" (what proxy-addr does for a number). */
 function trustProxyOption(value: Config['trustProxy']) {
   if (typeof value !== 'number') return value;
@@ -134,7 +161,7 @@ function trustProxyOption(value: Config['trustProxy']) {
 
 /**
  * Builds the whole server without listening: external plugins first (security headers, CORS,
- * rate limits, OpenAPI), then app plugins (error envelope, authentication), then the routes of
+ * rate limits, compression, OpenAPI), then app plugins (error envelope, authentication), then the routes of
  * each module, then the web app. `main.ts` migrates, seeds and listens; tests use `inject`.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -179,7 +206,7 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
       ...(logStream ? { stream: logStream } : {}),
     },
     // Probes are polled every few seconds; logging each one would drown the real traffic.
-    logController: new LogController({
+    logController: new OneLineRequestLog({
       disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
     }),
     genReqId: requestIdOf,
@@ -254,11 +281,33 @@ async function assemble(
 
   // 1. External plugins.
   await registerSecurity(app, config);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   // 2. App plugins.
   installErrorHandler(app);
   const db = database.db;
+  // What every request and poll needs, held in memory per instance and kept true across
+  // instances by LISTEN/NOTIFY (docs/decisions/0057-instance-memory.md). Until onReady has the
+  // LISTENs in place (and whenever the LISTEN connection is down) they read the database.
+  const sessionMemory = createSessionMemory({
+    database,
+    db,
+    log: app.log,
+    rememberMs: config.accessTokenTtlS * 1000,
+  });
+  const versions = createVersionMemory({ database, db, log: app.log });
+  const reference = createReferenceMemory({ database, log: app.log });
+  app.addHook('onReady', async () => {
+    await sessionMemory.start();
+    await versions.start();
+    await reference.start();
+  });
+  app.addHook('preClose', async () => {
+    await sessionMemory.stop();
+    await versions.stop();
+    await reference.stop();
+  });
   const limiter = createRateLimiter({ db, now, log: app.log });
   const auth = createAuthService({
     db,
@@ -267,6 +316,7 @@ async function assemble(
     now,
     log: app.log,
     limiter,
+    sessions: sessionMemory,
   });
   installAuthentication(app, auth);
   await registerPaymentHub(app, {
@@ -293,9 +343,13 @@ async function assemble(
       minAppVersion: config.minAppVersion,
       latestAppVersion: config.latestAppVersion,
       now,
+      reference,
     }),
   });
-  await app.register(contentRoutes, { service: createContentService({ db: database.db }) });
+  await app.register(contentRoutes, {
+    service: createContentService({ db: database.db }),
+    reference,
+  });
   await app.register(authRoutes, {
     service: auth,
     register: createRegisterService({ db, now, limiter, auth, minAge: config.minAge }),
@@ -332,7 +386,19 @@ async function assemble(
     service: createOutboxService({ db }),
     enabled: config.demoMode,
   });
-  const subscriptions = createSubscriptionService({ db, now });
+  const subscriptions = createSubscriptionService({
+    db,
+    now,
+    cache:
+      config.subscriptionsCacheEntries > 0
+        ? createOverviewCache({
+            facts: versions,
+            log: app.log,
+            maxEntries: config.subscriptionsCacheEntries,
+            check: config.readCacheCheck,
+          })
+        : undefined,
+  });
   await app.register(subscriptionRoutes, {
     service: subscriptions,
     euPackage: createEuPackageService({ db, now, subscriptions }),
@@ -353,7 +419,7 @@ async function assemble(
       stepS: config.provisioningStepS,
     }),
   });
-  await app.register(planRoutes, { service: createPlanService({ db }) });
+  await app.register(planRoutes, { service: createPlanService({ db }), reference });
   await app.register(orderRoutes, { service: createOrderService({ db }) });
   // Provisioning (ADR 0055): sign-up, pickup shops, the customer's order steps and the worker.
   const provisioning = createProvisioningService({
@@ -399,6 +465,7 @@ async function assemble(
   await app.register(packageRoutes, {
     service: createPackageService({ db, now }),
     purchases: createPackagePurchaseService({ db, payments }),
+    reference,
   });
   await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
@@ -412,8 +479,8 @@ async function assemble(
     }),
   });
   await app.register(actionRoutes, { service: createActionService({ db }) });
-  await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now }) });
-  await app.register(notificationRoutes, { service: createNotificationService({ db, now }) });
+  await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now, versions }) });
+  await app.register(notificationRoutes, { service: createNotificationService({ db, now, versions }) });
   const usage = createUsageService({ db, now, log: app.log });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendSerialized } from './http';
 
 /**
  * A weak ETag of a polled resource: the customer (a device shared by two customers must not get
@@ -35,3 +36,28 @@ export function answerNotModified(
   void reply.code(304).send();
   return true;
 }
+
+/**
+ * Answers with a body kept in memory (db/reference-memory.ts, ADR 0057): its ETag and the given
+ * Cache-Control, and 304 without a body when the client already has it.
+ */
+export function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: { body: string; etag: string },
+  cache: { control: string; vary: string },
+): FastifyReply {
+  reply.header('etag', kept.etag);
+  reply.header('cache-control', cache.control);
+  reply.header('vary', cache.vary);
+  if (matchesIfNoneMatch(request, kept.etag)) return reply.code(304).send();
+  return sendSerialized(reply, kept.body);
+}
+
+/** Reference data every customer may see: any cache may keep it, but must ask first. */
+export const SHARED_REVALIDATE = { control: 'public, no-cache', vary: 'Accept-Language' };
+/** The same data behind a login: only the customer's own device keeps it. */
+export const PRIVATE_REVALIDATE = {
+  control: 'private, no-cache',
+  vary: 'Accept-Language, Authorization',
+};

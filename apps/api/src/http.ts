@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from '@alda/contract/envelope';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -30,4 +30,13 @@ export function errorResponses<S extends number>(...statuses: S[]) {
 /** What sessions and security limits need to know about the caller. */
 export function clientMeta(request: FastifyRequest): { userAgent: string | null; ip: string } {
   return { userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, ip: request.ip };
+}
+
+/**
+ * Sends a JSON body that was already serialized with the route's response schema (an answer
+ * kept in memory, ADR 0057). Fastify sends a string with a JSON content type as it is; the
+ * typed `send` of the zod provider only knows objects, hence the one cast here.
+ */
+export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

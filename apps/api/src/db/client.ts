@@ -48,6 +48,11 @@ export type NotificationHandler = (payload: string) => void;
 export interface ListenOptions {
   /** Called when the LISTEN connection is back after it was lost. */
   onReconnected?: () => void;
+  /**
+   * Called when the LISTEN connection is lost (PostgreSQL): from now until `onReconnected`,
+   * NOTIFYs are not heard, so a listener that keeps state in memory must stop trusting it.
+   */
+  onLost?: () => void;
 }
 
 export interface DatabaseOptions {
@@ -62,6 +67,13 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob | undefined;
   /** Where connection-level problems are reported (idle PostgreSQL connections that drop). */
   log?: { warn(obj: object, msg: string): void } | undefined;
+  /**
+   * Called with the SQL of every statement sent through the query builder (drizzle's logger),
+   * also inside transactions; node-postgres sends its BEGIN/COMMIT through it too, PGlite's own
+   * do not. Not called for the LISTEN connection or PostgreSQL migrations (clients of their own).
+   * `npm run bench` counts queries per request with it; unset, drizzle gets no logger.
+   */
+  onQuery?: ((query: string) => void) | undefined;
 }
 
 /*
@@ -73,19 +85,27 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 
 /** Opens the configured database: PostgreSQL when `databaseUrl` is set, otherwise PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = options.onQuery ? { logger: { logQuery: options.onQuery } } : {};
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log)
-    : openPglite(options.dataDir, options.pgliteSnapshot);
+    ? openPostgres(options.databaseUrl, options.log, logger)
+    : openPglite(options.dataDir, options.pgliteSnapshot, logger);
 }
 
-async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<Database> {
+/** drizzle's `logger` option when queries are counted, otherwise nothing. */
+type QueryLogger = { logger?: { logQuery(query: string): void } };
+
+async function openPglite(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  logger: QueryLogger,
+): Promise<Database> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = inMemory
     ? new PGlite(snapshot ? { loadDataDir: snapshot } : {})
     : new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite({ client });
+  const db = drizzlePglite({ client, ...logger });
   let closed = false;
   return {
     db,
@@ -111,12 +131,16 @@ async function openPglite(dataDir: string, snapshot: Blob | undefined): Promise<
   };
 }
 
-async function openPostgres(databaseUrl: string, log: DatabaseOptions['log']): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  log: DatabaseOptions['log'],
+  logger: QueryLogger,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client that loses its connection (failover, restart) emits 'error' on the pool;
   // without a listener that would crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
-  const db = drizzleNodePg({ client: pool });
+  const db = drizzleNodePg({ client: pool, ...logger });
   const listener = createPostgresListener(databaseUrl, log);
   let closed = false;
   return {
@@ -148,6 +172,9 @@ async function openPostgres(databaseUrl: string, log: DatabaseOptions['log']): P
   };
 }
 
+/** `application_name` of each instance's LISTEN connection. */
+export const LISTEN_APPLICATION_NAME = 'alda-api-listen';
+
 /** Backoff between attempts to get the LISTEN connection back: 0.25 s doubling up to 10 s. */
 const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 10_000;
@@ -162,6 +189,7 @@ const LISTEN_RETRY_MAX_MS = 10_000;
 function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']) {
   const handlers = new Map<string, Set<NotificationHandler>>();
   const reconnected = new Map<NotificationHandler, () => void>();
+  const lostCallbacks = new Map<NotificationHandler, () => void>();
   let client: pg.Client | undefined;
   /** Set once a connection was lost, so the next one tells listeners it is back. */
   let wasLost = false;
@@ -190,6 +218,13 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
     if (closed) return;
     wasLost = true;
     log?.warn({ err: error }, 'PostgreSQL LISTEN connection lost; reconnecting');
+    for (const callback of lostCallbacks.values()) {
+      try {
+        callback();
+      } catch (callbackError) {
+        log?.warn({ err: callbackError }, 'connection-lost callback failed');
+      }
+    }
     scheduleReconnect();
   }
 
@@ -206,7 +241,13 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
   function connect(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: databaseUrl });
+      // Named, so operators (and the tests that cut it) can find it in pg_stat_activity;
+      // TCP keep-alive notices a silently dropped connection.
+      const next = new pg.Client({
+        connectionString: databaseUrl,
+        application_name: LISTEN_APPLICATION_NAME,
+        keepAlive: true,
+      });
       // Until it is ours, an error only fails this attempt (the caller retries).
       next.on('error', () => {});
       try {
@@ -252,6 +293,7 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
     ): Promise<() => Promise<void>> {
       if (closed) throw new Error('database closed');
       if (options.onReconnected) reconnected.set(handler, options.onReconnected);
+      if (options.onLost) lostCallbacks.set(handler, options.onLost);
       let set = handlers.get(channel);
       const isNew = !set;
       set ??= new Set();
@@ -264,11 +306,13 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
       } catch (error) {
         set.delete(handler);
         reconnected.delete(handler);
+        lostCallbacks.delete(handler);
         if (set.size === 0) handlers.delete(channel);
         throw error;
       }
       return async () => {
         reconnected.delete(handler);
+        lostCallbacks.delete(handler);
         const current = handlers.get(channel);
         if (!current?.delete(handler) || current.size > 0) return;
         handlers.delete(channel);

@@ -1,12 +1,35 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
 /** Paths the orchestrator probes; they must never be throttled. */
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * Reads of the built web app (its files and the SPA's page navigations, issue 13) do not count
+ * against the API's limit: one page load fetches dozens of files, and a phone behind a carrier's
+ * shared address must not use up its neighbours' API budget. They cost no database work. What
+ * still counts: everything under /api (unknown /api paths included), the test provider's card
+ * page, and any other method than GET or HEAD. Both the URL and the pattern of the route it
+ * matched are checked: the router decodes the path, so `/%61pi/…` reaches an /api route too.
+ */
+const COUNTED_PREFIXES = ['/api', '/test-provider'];
+
+function isCounted(path: string | undefined): boolean {
+  return path !== undefined && COUNTED_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+function isUnlimited(request: FastifyRequest): boolean {
+  const { method, url } = request;
+  if (method === 'GET' || method === 'HEAD') {
+    return !isCounted(url) && !isCounted(request.routeOptions.url);
+  }
+  return UNLIMITED_PATHS.has(url.split('?')[0] ?? '');
+}
 
 /** Host header characters we are willing to echo into the CSP (host, port, IPv6 brackets). */
 const SAFE_HOST = /^[a-z0-9.\-:[\]]{1,255}$/i;
@@ -20,42 +43,102 @@ function connectSrc(host: string | undefined): string {
   return `'self' ws://${host} wss://${host}`;
 }
 
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  // Vite emits only external module scripts; nothing inline is ever needed.
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  // Tailwind/Vite CSS is external ('self'); 'unsafe-inline' is for the <style> elements
+  // that Radix's scroll lock and the toast library inject at runtime. Styles cannot run code.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: [(request: IncomingMessage) => connectSrc(request.headers.host)],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+/** The headers a helmet middleware sets for a request with this Host (run once, off the wire). */
+function headersOf(
+  middleware: ReturnType<typeof helmet>,
+  host: string | undefined,
+): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  middleware({ headers: { host } } as IncomingMessage, response, () => {});
+  return headers;
+}
+
+/** Distinct Host headers whose CSP is kept; a flood of made-up hosts is computed, not kept. */
+const CSP_HOSTS_KEPT = 64;
+
+/**
+ * Helmet's headers (docs/decisions/0013-content-security-policy.md), computed once instead of on
+ * every request (issue 13: helmet re-parsed the CSP directives per request, ~10 % of a bare
+ * request's time). Only connect-src depends on the request (its Host), so the CSP is kept per
+ * host.
+ */
+function installSecurityHeaders(app: FastifyInstance): void {
+  const fixed = headersOf(
+    helmet({
+      contentSecurityPolicy: false,
+      // Matches frame-ancestors 'none' for browsers that only know X-Frame-Options.
+      frameguard: { action: 'deny' },
+      // Same-origin is all the SPA needs; keeps other sites from embedding our resources.
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // The app links out to app stores and the partner app; send only the origin with them.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+    undefined,
+  );
+  const csp = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xContentTypeOptions: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: false,
+    xXssProtection: false,
+  });
+  const cspByHost = new Map<string, string>();
+  const cspFor = (host: string | undefined): string => {
+    const key = host ?? '';
+    const known = cspByHost.get(key);
+    if (known !== undefined) return known;
+    const value = headersOf(csp, host).find(([name]) => name === 'Content-Security-Policy')?.[1];
+    if (value === undefined) throw new Error('helmet set no Content-Security-Policy');
+    if (cspByHost.size < CSP_HOSTS_KEPT) cspByHost.set(key, value);
+    return value;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of fixed) reply.header(name, value);
+    reply.header('content-security-policy', cspFor(request.headers.host));
+    done();
+  });
+}
+
 /**
  * Security headers, CORS and rate limiting: the external plugins that load before everything
  * else (CONVENTIONS "Server in layers"). The CSP is written for the Vite-built SPA and is
  * explained in docs/decisions/0013-content-security-policy.md.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // Vite emits only external module scripts; nothing inline is ever needed.
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // Tailwind/Vite CSS is external ('self'); 'unsafe-inline' is for the <style> elements
-        // that Radix's scroll lock and the toast library inject at runtime. Styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: [(request) => connectSrc(request.headers.host)],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Matches frame-ancestors 'none' for browsers that only know X-Frame-Options.
-    frameguard: { action: 'deny' },
-    // Same-origin is all the SPA needs; keeps other sites from embedding our resources.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // The app links out to app stores and the partner app; send only the origin with them.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  installSecurityHeaders(app);
 
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -81,7 +164,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       global: true,
       max: config.rateLimitMax,
       timeWindow: 60_000,
-      allowList: (request) => UNLIMITED_PATHS.has(request.url.split('?')[0] ?? ''),
+      allowList: isUnlimited,
       // Thrown as the request's error, so it leaves through the error handler as the envelope.
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     });

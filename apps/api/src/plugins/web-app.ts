@@ -48,11 +48,20 @@ export async function registerWebApp(
     root: webDist,
     prefix: '/',
     index: 'index.html',
+    // The build writes `<file>.br` and `<file>.gz` next to each text asset (apps/web/precompress.ts,
+    // issue 13): the smallest one the browser accepts is sent, br > gzip > the file itself, with
+    // `Vary: Accept-Encoding` on every answer. Also for index.html through `reply.sendFile`.
+    preCompressed: true,
     // Our own Cache-Control below; the default (max-age=0) would override it.
     cacheControl: false,
-    // Source maps and dotfiles are not for the public.
+    // Source maps and dotfiles are not for the public; nor are the compressed copies under their
+    // own names (they are sent for the file they compress, with its type).
     dotfiles: 'deny',
-    allowedPath: (pathName) => !pathName.endsWith('.map') && !isApiPath(pathName),
+    allowedPath: (pathName) =>
+      !pathName.endsWith('.map') &&
+      !pathName.endsWith('.br') &&
+      !pathName.endsWith('.gz') &&
+      !isApiPath(pathName),
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
     },

@@ -18,6 +18,7 @@ import {
 } from './repo';
 import { POLICIES } from '../rate-limits/policies';
 import type { LimitCheck, RateLimiter } from '../rate-limits/service';
+import type { SessionMemory } from './session-memory';
 import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
 
 export interface AuthServiceDeps {
@@ -27,6 +28,11 @@ export interface AuthServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   limiter: RateLimiter;
+  /**
+   * Where an access token's session is checked: the instance's memory of sessions
+   * (session-memory.ts, ADR 0057); by default a database read per check.
+   */
+  sessions?: Pick<SessionMemory, 'isActive'>;
 }
 
 /** Who is asking, as far as HTTP tells: for sessions (user agent) and rate limits (address). */
@@ -56,6 +62,10 @@ export function emailLoginChecks(normalizedEmail: string, ip: string): LimitChec
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, accessTokens, now } = deps;
+  const sessions = deps.sessions ?? {
+    isActive: async (sessionId: string, userId: string) =>
+      (await findActiveSession(db, sessionId))?.userId === userId,
+  };
 
   /** Issues the access token and a fresh refresh token for a session. */
   async function issueTokens(
@@ -160,14 +170,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Checks a bearer access token: a valid signature and expiry, and a session that is still
-     * active (so logout and reuse detection end access tokens at once, not after 15 minutes).
+     * active (so logout and reuse detection end access tokens at once, not after 15 minutes;
+     * on other instances within the NOTIFY's delay, ADR 0057).
      */
     async authenticate(accessToken: string): Promise<AuthUser | null> {
       const claims = await accessTokens.verify(accessToken, now());
       if (!claims) return null;
-      const session = await findActiveSession(db, claims.sid);
-      if (!session || session.userId !== claims.sub) return null;
-      return { id: claims.sub, sessionId: session.id, tokenExpiresAt: claims.expiresAt };
+      if (!(await sessions.isActive(claims.sid, claims.sub))) return null;
+      return { id: claims.sub, sessionId: claims.sid, tokenExpiresAt: claims.expiresAt };
     },
 
     /** The signed-in user (SPEC §7 GET /auth/me). */

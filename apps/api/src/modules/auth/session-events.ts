@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recentWrites } from '../../db/recent-writes';
 
 /**
  * NOTIFY channel of ended sessions (logout, password change or reset, refresh-token reuse). Sent
@@ -13,6 +14,8 @@ export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 const IDS_PER_NOTICE = 150;
 
 export async function notifySessionsRevoked(db: Db, sessionIds: readonly string[]): Promise<void> {
+  // Until the notice is heard, this process checks these sessions in the database (ADR 0057).
+  recentWrites.mark(sessionIds);
   for (let i = 0; i < sessionIds.length; i += IDS_PER_NOTICE) {
     const payload = JSON.stringify(sessionIds.slice(i, i + IDS_PER_NOTICE));
     await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${payload})`);

@@ -13,7 +13,11 @@ import { AppError } from '../../errors';
 import { insertNotifications } from '../notifications/notify';
 import { initialBuckets } from '../usage/balance';
 import { insertMissingBalances, lockBalances } from '../usage/balance-rows';
-import { bumpUserVersions, readUserVersion } from '../versions/change-versions';
+import {
+  bumpUserVersions,
+  readUserVersion,
+  type UserVersionReader,
+} from '../versions/change-versions';
 import { isUuid } from '../../uuid';
 import {
   addGiven,
@@ -32,6 +36,8 @@ import { insertActions } from '../actions/log';
 export interface DataTransferServiceDeps {
   db: Db;
   now: () => Date;
+  /** Change versions from the instance's memory (ADR 0057); by default a database read. */
+  versions?: UserVersionReader;
 }
 
 /** The name the other side may see: null when the customer keeps out of the phone book. */
@@ -258,7 +264,7 @@ export function createDataTransferService(deps: DataTransferServiceDeps) {
 
   return {
     /** The change version the ETag of GET /api/data-transfers is built from (one-row read). */
-    version: (userId: string) => readUserVersion(db, userId),
+    version: (userId: string) => deps.versions?.version(userId) ?? readUserVersion(db, userId),
 
     async pendingFor(userId: string): Promise<DataTransfersResponse> {
       return toDtos(await findPendingRequestsFor(db, userId));

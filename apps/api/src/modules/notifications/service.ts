@@ -8,13 +8,19 @@ import type {
 import type { Db } from '../../db/client';
 import type { NotificationRow } from '../../db/schema/data-transfers';
 import { AppError } from '../../errors';
-import { bumpUserVersions, readUserVersion } from '../versions/change-versions';
+import {
+  bumpUserVersions,
+  readUserVersion,
+  type UserVersionReader,
+} from '../versions/change-versions';
 import { countNotifications, findNotificationsPage, markAllRead, markRead } from './repo';
 import { notificationTexts } from './texts';
 
 export interface NotificationServiceDeps {
   db: Db;
   now: () => Date;
+  /** Change versions from the instance's memory (ADR 0057); by default a database read. */
+  versions?: UserVersionReader;
 }
 
 export function toNotificationItem(row: NotificationRow, locale: Locale): NotificationItem {
@@ -35,7 +41,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   const { db, now } = deps;
   return {
     /** The change version the ETag of GET /api/notifications is built from (one-row read). */
-    version: (userId: string) => readUserVersion(db, userId),
+    version: (userId: string) => deps.versions?.version(userId) ?? readUserVersion(db, userId),
 
     async list(
       userId: string,

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
@@ -7,6 +8,8 @@ import {
   packagesResponse,
   purchasePackageRequest,
 } from '@alda/contract/schemas/packages';
+import type { ReferenceMemory } from '../../db/reference-memory';
+import { PRIVATE_REVALIDATE, sendKept } from '../../etag';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { purchaseOf } from '../orders/placing';
@@ -16,7 +19,13 @@ import type { PackageService } from './service';
 export const packageRoutes: FastifyPluginAsyncZod<{
   service: PackageService;
   purchases: PackagePurchaseService;
-}> = async (app, { service, purchases }) => {
+  reference: ReferenceMemory;
+}> = async (app, { service, purchases, reference }) => {
+  const serialize = serializerCompiler({
+    schema: dataEnvelope(packagesResponse),
+    method: 'GET',
+    url: '/api/packages',
+  });
   app.get(
     '/api/packages',
     {
@@ -27,10 +36,22 @@ export const packageRoutes: FastifyPluginAsyncZod<{
         description:
           'Data and EU data packages on offer. A package is valid until the end of the current month in Atlantic/Faroe (`validUntil`); prices with and without VAT.',
         security: [{ bearerAuth: [] }],
-        response: { 200: dataEnvelope(packagesResponse), ...errorResponses(401) },
+        response: {
+          200: dataEnvelope(packagesResponse),
+          304: z.null().describe('Not modified: the offer is as in If-None-Match'),
+          ...errorResponses(401),
+        },
       },
     },
-    async (request) => ({ data: await service.list(requestLocale(request)) }),
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      // Kept in memory per language and month (`validUntil` is the month's end) until the
+      // catalogue changes (ADR 0057).
+      const kept = await reference.answer(`packages:${locale}:${service.offerMonth()}`, async () =>
+        serialize({ data: await service.list(locale) }),
+      );
+      return sendKept(request, reply, kept, PRIVATE_REVALIDATE);
+    },
   );
 
   app.get(

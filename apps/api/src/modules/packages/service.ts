@@ -29,6 +29,9 @@ export function toPackageDto(row: ExtraPackageRow, locale: Locale, now: Date): P
 export function createPackageService(deps: PackageServiceDeps) {
   const { db, now } = deps;
   return {
+    /** What the offer's answer depends on besides the catalogue: the month it is valid in. */
+    offerMonth: () => endOfMonth(now()).toISOString(),
+
     async list(locale: Locale): Promise<PackagesResponse> {
       const at = now();
       return (await findOfferedPackages(db)).map((row) => toPackageDto(row, locale, at));

@@ -6,6 +6,8 @@ import type {
 } from '@alda/contract/schemas/provisioning';
 import { maskIccid } from '@alda/contract/rules/iccid';
 import type { Db } from '../../db/client';
+import { findViewersOfLines } from '../subscriptions/accounts';
+import { bumpUserVersions } from '../versions/change-versions';
 import { isInPhoneBook } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
@@ -202,7 +204,11 @@ export function createSimService(deps: SimServiceDeps) {
     /** PATCH /api/subscriptions/{id}/phone-book: whether this number is in the phone book. */
     async setPhoneBook(userId: string, lineId: string, visible: boolean): Promise<SimDetails> {
       const found = await access(userId, lineId);
-      await updatePhoneBookVisible(db, lineId, visible);
+      await db.transaction(async (tx) => {
+        await updatePhoneBookVisible(tx, lineId, visible);
+        // The listing shows in the subscriptions of everyone who sees the number (ADR 0057).
+        await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
+      });
       return detailsOf({ ...found, line: { ...found.line, phoneBookVisible: visible } });
     },
   };

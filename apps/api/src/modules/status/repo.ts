@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recentWrites } from '../../db/recent-writes';
+import { REFERENCE_WRITE_KEY } from '../../db/reference-memory';
 import {
   statusMessages,
   type NewStatusMessageRow,
@@ -7,20 +9,30 @@ import {
 } from '../../db/schema/status-messages';
 
 /**
- * Messages whose window contains `now`: started (no start, or start ≤ now) and not yet ended (no
- * end, or now < end). The window is half-open so consecutive messages never overlap
- * (docs/decisions/0010-status-message-window.md). Newest first.
+ * Whether a message's window contains `now`: started (no start, or start ≤ now) and not yet
+ * ended (no end, or now < end). The window is half-open so consecutive messages never overlap
+ * (docs/decisions/0010-status-message-window.md).
  */
-export async function findActiveStatusMessages(db: Db, now: Date): Promise<StatusMessageRow[]> {
+export function isInWindow(
+  row: Pick<StatusMessageRow, 'activeFrom' | 'activeTo'>,
+  now: Date,
+): boolean {
+  const t = now.getTime();
+  return (
+    (row.activeFrom === null || row.activeFrom.getTime() <= t) &&
+    (row.activeTo === null || t < row.activeTo.getTime())
+  );
+}
+
+/**
+ * Messages not ended at `now` (no end, or now < end), also those still to start: a superset of
+ * the messages in their window at any later time, until one changes. Newest first.
+ */
+export async function findOpenStatusMessages(db: Db, now: Date): Promise<StatusMessageRow[]> {
   return db
     .select()
     .from(statusMessages)
-    .where(
-      and(
-        or(isNull(statusMessages.activeFrom), lte(statusMessages.activeFrom, now)),
-        or(isNull(statusMessages.activeTo), gt(statusMessages.activeTo, now)),
-      ),
-    )
+    .where(or(isNull(statusMessages.activeTo), gt(statusMessages.activeTo, now)))
     .orderBy(
       desc(statusMessages.activeFrom),
       asc(statusMessages.createdAt),
@@ -41,6 +53,7 @@ export async function insertStatusMessage(
   db: Db,
   row: NewStatusMessageRow,
 ): Promise<StatusMessageRow> {
+  recentWrites.mark([REFERENCE_WRITE_KEY]);
   const [inserted] = await db.insert(statusMessages).values(row).returning();
   if (!inserted) throw new Error('status message insert returned no row');
   return inserted;
@@ -61,6 +74,7 @@ export async function endStatusMessageAt(
   id: string,
   at: Date,
 ): Promise<StatusMessageRow | undefined> {
+  recentWrites.mark([REFERENCE_WRITE_KEY]);
   const [row] = await db
     .update(statusMessages)
     .set({ activeTo: at })

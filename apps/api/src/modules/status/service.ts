@@ -3,10 +3,13 @@ import type { Locale } from '@alda/contract/locale';
 import type { StatusMessage, StatusRequest, StatusResponse } from '@alda/contract/schemas/status';
 import type { Db } from '../../db/client';
 import type { StatusMessageRow } from '../../db/schema/status-messages';
-import { findActiveStatusMessages } from './repo';
+import type { ReferenceMemory } from '../../db/reference-memory';
+import { findOpenStatusMessages, isInWindow } from './repo';
 
 export interface StatusServiceDeps {
   db: Db;
+  /** Status messages kept in memory until they change (ADR 0057); without it, read each time. */
+  reference?: Pick<ReferenceMemory, 'value'>;
   minAppVersion: string;
   latestAppVersion: string;
   now: () => Date;
@@ -38,7 +41,11 @@ export function createStatusService(deps: StatusServiceDeps) {
      */
     async check(request: StatusRequest, locale: Locale): Promise<StatusResponse> {
       const current = semver.coerce(request.currentVersion)?.version ?? '0.0.0';
-      const rows = await findActiveStatusMessages(deps.db, deps.now());
+      const at = deps.now();
+      const load = () => findOpenStatusMessages(deps.db, at);
+      // Messages not yet ended when read; each call keeps those in their window now.
+      const open = deps.reference ? await deps.reference.value('status-messages', load) : await load();
+      const rows = open.filter((row) => isInWindow(row, at));
       return {
         mustUpgrade: semver.lt(current, deps.minAppVersion),
         shouldUpgrade: semver.lt(current, deps.latestAppVersion),

@@ -39,3 +39,58 @@ export async function findLiveFamilyAccountOf(
     );
   return row;
 }
+
+/**
+ * Everyone who sees this user's name or lines in their subscriptions (ADR 0057): the user, the
+ * owners of the accounts the user owns or has a line on, and the users of those accounts' lines.
+ * Their change versions move when the user's profile does.
+ */
+export async function findUsersSharingAccountsWith(db: Db, userId: string): Promise<string[]> {
+  const [owned, used] = await Promise.all([
+    db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUserId, userId)),
+    db.select({ id: phoneLines.accountId }).from(phoneLines).where(eq(phoneLines.userId, userId)),
+  ]);
+  const accountIds = [...new Set([...owned, ...used].flatMap((r) => (r.id ? [r.id] : [])))];
+  if (accountIds.length === 0) return [userId];
+  const [owners, lineUsers] = await Promise.all([
+    db
+      .select({ id: accounts.ownerUserId })
+      .from(accounts)
+      .where(inArray(accounts.id, accountIds)),
+    db
+      .select({ id: phoneLines.userId })
+      .from(phoneLines)
+      .where(inArray(phoneLines.accountId, accountIds)),
+  ]);
+  const ids = new Set([userId]);
+  for (const row of [...owners, ...lineUsers]) if (row.id) ids.add(row.id);
+  return [...ids];
+}
+
+/**
+ * Everyone who sees these lines in their subscriptions (data use, phone-book choice): the lines'
+ * users and the owners and line users of the accounts the lines are on (a family sees each
+ * member's data). ADR 0057.
+ */
+export async function findViewersOfLines(db: Db, lineIds: readonly string[]): Promise<string[]> {
+  if (lineIds.length === 0) return [];
+  const onAccounts = db
+    .select({ id: phoneLines.accountId })
+    .from(phoneLines)
+    .where(inArray(phoneLines.id, [...lineIds]));
+  const [owners, users, own] = await Promise.all([
+    db
+      .select({ id: accounts.ownerUserId })
+      .from(accounts)
+      .where(inArray(accounts.id, onAccounts)),
+    db
+      .select({ id: phoneLines.userId })
+      .from(phoneLines)
+      .where(inArray(phoneLines.accountId, onAccounts)),
+    db
+      .select({ id: phoneLines.userId })
+      .from(phoneLines)
+      .where(inArray(phoneLines.id, [...lineIds])),
+  ]);
+  return [...new Set([...owners, ...users, ...own].flatMap((r) => (r.id ? [r.id] : [])))];
+}

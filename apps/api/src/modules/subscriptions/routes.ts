@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import {
@@ -9,8 +9,9 @@ import {
   subscriptionDetailResponse,
   subscriptionsQuery,
   subscriptionsResponse,
+  type SubscriptionsResponse,
 } from '@alda/contract/schemas/subscriptions';
-import { errorResponses } from '../../http';
+import { errorResponses, sendSerialized } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import { purchaseOf } from '../orders/placing';
@@ -23,6 +24,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   euPackage: EuPackageService;
   addMembers: AddMemberService;
 }> = async (app, { service, euPackage, addMembers }) => {
+  // The route's own serializer, so an answer built once is exactly what the route would send.
+  const overviewSerializer = serializerCompiler({
+    schema: dataEnvelope(subscriptionsResponse),
+    method: 'GET',
+    url: '/api/subscriptions',
+  });
+  const serializeOverview = (data: SubscriptionsResponse) => overviewSerializer({ data });
   app.get(
     '/api/subscriptions',
     {
@@ -37,9 +45,14 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(subscriptionsResponse), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ({
-      data: await service.overview(requireUser(request).id, request.query.line),
-    }),
+    async (request, reply) => {
+      const body = await service.overviewBody(
+        requireUser(request).id,
+        request.query.line,
+        serializeOverview,
+      );
+      return sendSerialized(reply, body);
+    },
   );
 
   app.get(

@@ -44,11 +44,14 @@ import {
   type PersonRow,
 } from './repo';
 import { findLinesOfAccounts, findLiveFamilyAccountOf } from './accounts';
+import type { OverviewCache } from './overview-cache';
 import { isInPhoneBook, isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 
 export interface SubscriptionServiceDeps {
   db: Db;
   now: () => Date;
+  /** Serialized overviews kept in memory per customer (ADR 0057); without it every read builds. */
+  cache?: OverviewCache;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -295,7 +298,26 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     };
   }
 
-  return {
+  async function overview(userId: string, line?: string): Promise<SubscriptionsResponse> {
+    return service.overview(userId, line);
+  }
+
+  const service = {
+    /**
+     * GET /api/subscriptions as the body it is sent as: from the instance's memory while nothing
+     * of the customer's changed (ADR 0057), else built and serialized with `serialize`.
+     */
+    async overviewBody(
+      userId: string,
+      line: string | undefined,
+      serialize: (data: SubscriptionsResponse) => string,
+    ): Promise<string> {
+      const build = async () => serialize(await overview(userId, line));
+      if (!deps.cache) return build();
+      // Given data counts per Faroese month: a new month is a new answer.
+      return deps.cache.get(userId, [line ?? '', faroeMonth(now())], build);
+    },
+
     /**
      * GET /api/subscriptions. The current line is `line` when given (it must be one of the
      * caller's own numbers, else NOT_FOUND), otherwise the caller's oldest line in service.
@@ -389,6 +411,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       return { exists: account !== undefined, accountId: account?.id ?? null };
     },
   };
+  return service;
 }
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -78,3 +78,4 @@ export async function updateBalance(
 ): Promise<void> {
   await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
 }
+

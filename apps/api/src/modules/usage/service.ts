@@ -11,6 +11,8 @@ import {
   updateBalance,
   type MeteredLine,
 } from './repo';
+import { findViewersOfLines } from '../subscriptions/accounts';
+import { notifyUsageChanged } from '../versions/change-versions';
 import { insertMissingBalances, lockBalances } from './balance-rows';
 
 export interface UsageServiceDeps {
@@ -82,6 +84,8 @@ export function createUsageService(deps: UsageServiceDeps) {
             updatedAt: at,
           });
         }
+        // The subscriptions answers kept in memory for these customers end (ADR 0057).
+        await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
         return fresh.size;
       });
 

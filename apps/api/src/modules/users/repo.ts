@@ -4,7 +4,9 @@ import { lineIsPrepaid } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
+import { sessions } from '../../db/schema/sessions';
 import { users, type UserRow } from '../../db/schema/users';
+import { notifySessionsRevoked } from '../auth/session-events';
 
 /** The user row, locked until the transaction ends (delete and password changes). */
 export async function lockUser(db: Db, id: string): Promise<UserRow | undefined> {
@@ -12,9 +14,21 @@ export async function lockUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
-/** Deletes the user; sessions, tokens, codes and reservations go with it (foreign keys). */
+/**
+ * Deletes the user; sessions, tokens, codes and reservations go with it (foreign keys). The
+ * sessions' deletion is announced like a revocation, so no instance keeps accepting their
+ * access tokens from memory (ADR 0057).
+ */
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
+  const ended = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, id));
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  await notifySessionsRevoked(
+    db,
+    ended.map((s) => s.id),
+  );
   return deleted.length > 0;
 }
 

@@ -4,6 +4,8 @@ import type { UpdateUserRequest } from '@alda/contract/schemas/profile';
 import type { Db } from '../../db/client';
 import { foreignKeyViolationOf, uniqueViolationOf } from '../../db/errors';
 import { AppError } from '../../errors';
+import { findUsersSharingAccountsWith } from '../subscriptions/accounts';
+import { bumpUserVersions } from '../versions/change-versions';
 import { toUserDto } from './dto';
 import { countSubscriptionsOfUser, deleteUser, releaseKeptRecords, lockUser } from './repo';
 import { findUserByEmail, updateUser, type UserChanges } from './records';
@@ -47,7 +49,13 @@ export function createUserService(deps: UserServiceDeps) {
         changes.email = patch.email;
       }
       try {
-        const row = await updateUser(db, userId, changes);
+        const row = await db.transaction(async (tx) => {
+          const updated = await updateUser(tx, userId, changes);
+          // Names and phone-book choices show in the subscriptions of everyone on the same
+          // accounts; their in-memory answers must end (ADR 0057).
+          if (updated) await bumpUserVersions(tx, await findUsersSharingAccountsWith(tx, userId));
+          return updated;
+        });
         if (!row) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
         return toUserDto(row);
       } catch (error) {

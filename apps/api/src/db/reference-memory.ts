@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client';
+import { recentWrites } from './recent-writes';
+
+/**
+ * NOTIFY channel of reference data changes: sent by a statement trigger on the catalogue, content
+ * pages and status messages (migration 0011), whoever writes them.
+ */
+export const REFERENCE_CHANGED_CHANNEL = 'reference_changed';
+
+/** The recent-writes key of reference data written by this process (status messages). */
+export const REFERENCE_WRITE_KEY = 'reference-data';
+
+/** A serialized answer and its entity tag (a hash of the body, the same on every instance). */
+export interface KeptAnswer {
+  body: string;
+  etag: string;
+}
+
+export interface ReferenceMemory {
+  /** The answer kept under `key`, or the one `build` makes (kept when memory can be trusted). */
+  answer(key: string, build: () => Promise<string>): Promise<KeptAnswer>;
+  /** A value kept under `key` (not serialized), or the one `load` reads. */
+  value<T>(key: string, load: () => Promise<T>): Promise<T>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Reference data in memory per instance (docs/decisions/0057-instance-memory.md): content pages,
+ * status messages, the plan and package catalogue change a few times a year and are read at every
+ * app start. Everything is dropped when any of it changes (the trigger's NOTIFY), when the LISTEN
+ * connection is lost (nothing is kept until it is back) and, for what this process writes itself,
+ * for a moment after the write (recent-writes.ts).
+ */
+export function createReferenceMemory(deps: {
+  database: Database;
+  log: FastifyBaseLogger;
+}): ReferenceMemory {
+  const kept = new Map<string, unknown>();
+  let trusted = false;
+  let epoch = 0;
+  let stop: (() => Promise<void>) | undefined;
+
+  function forget() {
+    epoch += 1;
+    kept.clear();
+  }
+
+  async function value<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const usable = trusted && !recentWrites.has(REFERENCE_WRITE_KEY);
+    if (usable && kept.has(key)) return kept.get(key) as T;
+    const startedIn = epoch;
+    const loaded = await load();
+    if (usable && trusted && epoch === startedIn) kept.set(key, loaded);
+    return loaded;
+  }
+
+  return {
+    value,
+    answer: (key, build) =>
+      value(`answer:${key}`, async () => {
+        const body = await build();
+        const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+        return { body, etag: `"${hash}"` };
+      }),
+    async start() {
+      stop = await deps.database.listen(
+        REFERENCE_CHANGED_CHANNEL,
+        (table) => {
+          deps.log.debug({ table }, 'reference data changed');
+          forget();
+        },
+        {
+          onLost: () => {
+            trusted = false;
+            forget();
+          },
+          onReconnected: () => {
+            forget();
+            trusted = true;
+          },
+        },
+      );
+      forget();
+      trusted = true;
+    },
+    async stop() {
+      trusted = false;
+      forget();
+      await stop?.();
+      stop = undefined;
+    },
+  };
+}

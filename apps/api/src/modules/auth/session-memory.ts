@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client';
+import { recentWrites } from '../../db/recent-writes';
+import { findActiveSession } from './repo';
+import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from './session-events';
+
+export interface SessionMemoryDeps {
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** How long a session stays remembered after its last use (the access token's lifetime). */
+  rememberMs: number;
+  /** Sessions remembered at most; beyond it memory starts over. */
+  maxEntries?: number;
+  /** Monotonic clock in ms (tests move it). */
+  clock?: () => number;
+}
+
+export interface SessionMemory {
+  /** True when the session exists, is not revoked and belongs to `userId`. */
+  isActive(sessionId: string, userId: string): Promise<boolean>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Known {
+  userId: string | null;
+  active: boolean;
+  seenAt: number;
+}
+
+const DEFAULT_MAX_ENTRIES = 500_000;
+
+/**
+ * Which sessions are still signed in, held in memory per instance (docs/decisions/0057-instance-memory.md),
+ * so checking an access token costs no database query. A session ends (logout, new password,
+ * refresh-token reuse, a deleted user) in a transaction that NOTIFYs `session_revoked`; every
+ * instance hears it after the commit and from then on refuses the session. An ended session never
+ * comes back, so "revoked" wins over any database read that was on its way. While the LISTEN
+ * connection is down nothing is trusted (every check reads the database); when it is back memory
+ * starts empty. Sessions this process has just ended are read from the database until their
+ * notice has surely arrived (recent-writes.ts).
+ */
+export function createSessionMemory(deps: SessionMemoryDeps): SessionMemory {
+  const { database, db } = deps;
+  const clock = deps.clock ?? (() => performance.now());
+  const maxEntries = deps.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const known = new Map<string, Known>();
+  let trusted = false;
+  let epoch = 0;
+  let stop: (() => Promise<void>) | undefined;
+  let nextSweep = 0;
+
+  function forget() {
+    epoch += 1;
+    known.clear();
+  }
+
+  /** Drops sessions unused for longer than an access token lives (a new token re-reads it). */
+  function sweep(at: number) {
+    if (at < nextSweep) return;
+    nextSweep = at + deps.rememberMs;
+    for (const [id, entry] of known) if (at - entry.seenAt > deps.rememberMs) known.delete(id);
+  }
+
+  function remember(sessionId: string, entry: Known) {
+    if (!known.has(sessionId) && known.size >= maxEntries) forget();
+    known.set(sessionId, entry);
+  }
+
+  return {
+    async isActive(sessionId, userId) {
+      const at = clock();
+      sweep(at);
+      const fromMemory = trusted && !recentWrites.has(sessionId);
+      const entry = fromMemory ? known.get(sessionId) : undefined;
+      if (entry) {
+        entry.seenAt = at;
+        return entry.active && entry.userId === userId;
+      }
+      const startedIn = epoch;
+      const row = await findActiveSession(db, sessionId);
+      if (fromMemory && trusted && epoch === startedIn) {
+        const current = known.get(sessionId);
+        // A revocation heard while the read was on its way is the newer fact.
+        if (!current) remember(sessionId, { userId: row?.userId ?? null, active: !!row, seenAt: at });
+      }
+      return !!row && row.userId === userId;
+    },
+
+    async start() {
+      stop = await database.listen(
+        SESSION_REVOKED_CHANNEL,
+        (payload) => {
+          const at = clock();
+          for (const id of parseSessionsRevoked(payload)) {
+            remember(id, { userId: known.get(id)?.userId ?? null, active: false, seenAt: at });
+          }
+        },
+        {
+          onLost: () => {
+            trusted = false;
+            forget();
+          },
+          onReconnected: () => {
+            forget();
+            trusted = true;
+          },
+        },
+      );
+      forget();
+      trusted = true;
+    },
+
+    async stop() {
+      trusted = false;
+      forget();
+      await stop?.();
+      stop = undefined;
+    },
+  };
+}
