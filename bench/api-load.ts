@@ -1,110 +1,568 @@
-// API load benchmark: Fastify hello-world and real endpoints of the API, measured in the same run
-// with the same settings, so the ratio (real / hello-world) is comparable across machines even
-// when absolute numbers are not (this machine is shared and noisy).
-//   npx tsx bench/api-load.ts [--duration 5] [--connections 50]
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+// API load benchmark (issue 13, "Benchmarks that tell"): a Fastify hello-world and the API's
+// start-up reads and polls, measured in the same run with the same settings, so the ratio
+// (real / hello-world) is comparable across machines even when absolute numbers are not (this
+// machine is shared and noisy). For each target: req/s, p50/p99, the ratio, and the database
+// queries per request, counted (statements through the query builder over sequential requests
+// after the load run, BEGIN/COMMIT left out) — and the goals of issue 13 next to the ratios.
+//
+//   npx tsx bench/api-load.ts [--duration 5] [--connections 50] [--count 200]
+//                             [--db pglite|postgres|both] [--only <text>,…] [--summary <file>]
+//
+// Databases: in-memory PGlite always; PostgreSQL when one is reachable, at BENCH_PG_URL, else
+// DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres. The bench creates its own
+// database `bench_<random>` on that server (migrated, demo seeded), and drops it at the end:
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+// Without a reachable server it says that it skips PostgreSQL; a URL given explicitly that cannot
+// be reached fails the run. `--only a,b` measures only the targets whose names contain a or b
+// (and hello-world); bench/polling.ts runs the polls that way.
+//
+// The servers run in a child process (bench/servers.ts) so the load generator does not share
+// their event loop. A target whose answers have an unexpected status fails the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { APP_VERSION } from '../packages/contract/src/constants';
+import type { Ready } from './servers';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
-};
-const duration = arg('duration', 5);
-const connections = arg('connections', 50);
+// ---------------------------------------------------------------------------------------------
+// Issue 13's goals: the req/s ratio to hello-world in the same run, and for the 304 poll no
+// database query at all. The issue measures the polls and GET /api/subscriptions on PostgreSQL;
+// they are shown for both databases.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'servers.ts')], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ports = await new Promise<{ hello: number; api: number }>((resolve, reject) => {
-  const rl = createInterface({ input: child.stdout! });
-  rl.once('line', (line) => resolve(JSON.parse(line)));
-  child.once('exit', (code) => reject(new Error(`servers exited with ${code}`)));
-});
+export const GOALS = {
+  healthz: { minRatio: 0.7, text: '≥ 0.70×' },
+  content: { minRatio: 0.5, text: '≥ 0.50×' },
+  subscriptions: { minRatio: 0.2, text: '≥ 0.20×' },
+  poll304: { minRatio: 0.5, maxQueries: 0, text: '≥ 0.50×, 0 queries' },
+  poll200: { minRatio: 0.15, text: '≥ 0.15×' },
+} satisfies Record<string, { minRatio: number; maxQueries?: number; text: string }>;
+type GoalId = keyof typeof GOALS;
+
+// ---------------------------------------------------------------------------------------------
+// Targets.
 
 interface Target {
   name: string;
-  url: string;
-  method?: 'GET' | 'POST';
+  /** `hello` is the Fastify hello-world, `api` the real API. */
+  server: 'hello' | 'api';
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
   body?: string;
-  headers?: Record<string, string>;
+  expect: number;
+  goal?: GoalId;
+  /** Also measure the 304 answer to a matching If-None-Match, if the first answer has an ETag. */
+  conditional?: { goal?: GoalId };
+  /** The 304 variant is required: without an ETag the run fails. */
+  requireEtag?: boolean;
 }
-const api = `http://127.0.0.1:${ports.api}`;
-const targets: Target[] = [
-  { name: 'hello-world (Fastify)', url: `http://127.0.0.1:${ports.hello}/` },
-  { name: 'GET /healthz', url: `${api}/healthz` },
-  {
-    name: 'GET /api/content/terms',
-    url: `${api}/api/content/terms`,
-    headers: { 'accept-language': 'en' },
-  },
-  {
-    name: 'POST /api/status',
-    url: `${api}/api/status`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      currentVersion: '3.0.0',
-      deviceMeta: {
-        name: 'bench',
-        platform: 'android',
-        osVersion: '15',
-        model: 'Pixel 8',
-        isVirtual: true,
-      },
-    }),
-  },
-];
 
-const rows: {
+function targetsFor(ready: Ready): Target[] {
+  const fo = { 'accept-language': 'fo' };
+  const owner = { ...fo, authorization: ready.owner };
+  const member = { ...fo, authorization: ready.member };
+  const get = (path: string, headers: Record<string, string>) => ({
+    server: 'api' as const,
+    method: 'GET' as const,
+    path,
+    headers,
+    expect: 200,
+  });
+  return [
+    { name: 'hello-world (Fastify)', ...get('/', {}), server: 'hello' },
+    { name: 'GET /healthz', ...get('/healthz', {}), goal: 'healthz' },
+    {
+      name: 'GET /api/content/terms',
+      ...get('/api/content/terms', fo),
+      goal: 'content',
+      conditional: { goal: 'content' },
+    },
+    {
+      name: 'POST /api/status',
+      ...get('/api/status', { ...fo, 'content-type': 'application/json' }),
+      method: 'POST',
+      // What the app sends at every resume: its version and the device.
+      body: JSON.stringify({
+        currentVersion: APP_VERSION,
+        deviceMeta: {
+          name: 'Pixel 8',
+          platform: 'android',
+          osVersion: '15',
+          model: 'Pixel 8',
+          isVirtual: false,
+        },
+      }),
+      goal: 'content',
+      conditional: { goal: 'content' },
+    },
+    { name: 'GET /api/plans', ...get('/api/plans', owner), conditional: {} },
+    { name: 'GET /api/packages', ...get('/api/packages', owner), conditional: {} },
+    {
+      name: 'GET /api/subscriptions',
+      ...get('/api/subscriptions', owner),
+      goal: 'subscriptions',
+      conditional: { goal: 'subscriptions' },
+    },
+    {
+      name: 'GET /api/notifications',
+      ...get('/api/notifications?page=0&perPage=15', member),
+      goal: 'poll200',
+      conditional: { goal: 'poll304' },
+      requireEtag: true,
+    },
+    {
+      name: 'GET /api/data-transfers',
+      ...get('/api/data-transfers', member),
+      goal: 'poll200',
+      conditional: { goal: 'poll304' },
+      requireEtag: true,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The servers' child process.
+
+interface Servers {
+  ready: Ready;
+  /** Statements the API has sent to the database so far. */
+  queries(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startServers(databaseUrl: string | undefined): Promise<Servers> {
+  const env = { ...process.env };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'servers.ts')],
+    { stdio: ['pipe', 'pipe', 'inherit'], env },
+  );
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the servers' process exited (${signal ?? code})`)),
+    ),
+  );
+  exited.catch(() => {});
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  /** The next line on the child's stdout that is a JSON object (anything else is passed on). */
+  const nextMessage = async <T>(): Promise<T> => {
+    for (;;) {
+      const { value, done } = await Promise.race([lines.next(), exited]);
+      if (done) throw new Error("the servers' process closed its output");
+      const line = String(value);
+      if (line.startsWith('{')) return JSON.parse(line) as T;
+      console.log(line);
+    }
+  };
+  const ready = await nextMessage<Ready>();
+  return {
+    ready,
+    queries: async () => {
+      child.stdin!.write('queries\n');
+      return (await nextMessage<{ queries: number }>()).queries;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+interface Options {
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Sequential requests over which queries are counted. */
+  count: number;
+  only?: string;
+}
+
+export interface Row {
   name: string;
   rps: number;
   p50: number;
   p99: number;
-  errors: number;
-  non2xx: number;
-}[] = [];
-for (const t of targets) {
-  // Short warm-up so JIT and connection set-up do not count.
-  await autocannon({ ...t, connections, duration: 1 });
-  const r = await autocannon({ ...t, connections, duration });
-  rows.push({
-    name: t.name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  });
+  ratio: number;
+  queriesPerRequest: number;
+  unexpected: number;
+  goal?: GoalId;
 }
-child.kill('SIGTERM');
 
-const base = rows[0]!;
-console.log(`\n${connections} connections, ${duration} s per target, node ${process.version}\n`);
-console.log(
-  'target'.padEnd(28) +
-    'req/s'.padStart(10) +
-    'p50 ms'.padStart(9) +
-    'p99 ms'.padStart(9) +
-    'req/s ratio'.padStart(13) +
-    'p99 ratio'.padStart(11) +
-    'non-2xx'.padStart(9),
-);
-for (const r of rows) {
+interface Measured {
+  database: string;
+  jobsOff: string;
+  rows: Row[];
+  notes: string[];
+}
+
+const urlOf = (ready: Ready, t: Target) =>
+  `http://127.0.0.1:${t.server === 'hello' ? ready.hello : ready.api}${t.path}`;
+
+const send = (ready: Ready, t: Target) =>
+  fetch(urlOf(ready, t), { method: t.method, headers: t.headers, body: t.body });
+
+/**
+ * The targets to measure: the 304 variant of a conditional target comes right after it when its
+ * first answer carries an ETag that a matching If-None-Match turns into a 304.
+ */
+async function expand(ready: Ready, targets: Target[], notes: string[]): Promise<Target[]> {
+  const out: Target[] = [];
+  for (const t of targets) {
+    out.push(t);
+    if (!t.conditional) continue;
+    const first = await send(ready, t);
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag');
+    if (!etag) {
+      if (t.requireEtag) throw new Error(`${t.name}: no ETag in its answer (${first.status})`);
+      notes.push(`${t.name}: no ETag, so no 304 variant`);
+      continue;
+    }
+    const variant: Target = {
+      ...t,
+      name: `${t.name} 304`,
+      headers: { ...t.headers, 'if-none-match': etag },
+      expect: 304,
+      goal: t.conditional.goal,
+      conditional: undefined,
+    };
+    const again = await send(ready, variant);
+    await again.arrayBuffer();
+    if (again.status !== 304 && !t.requireEtag) {
+      notes.push(`${t.name}: ETag ${etag}, but If-None-Match answered ${again.status}`);
+      continue;
+    }
+    out.push(variant);
+  }
+  return out;
+}
+
+/** Answers with another status than expected, by status (and errors, timeouts). */
+function unexpectedOf(result: autocannon.Result, expect: number): Map<string, number> {
+  const wrong = new Map<string, number>();
+  if (result.errors > 0) wrong.set('errors', result.errors);
+  if (result.timeouts > 0) wrong.set('timeouts', result.timeouts);
+  for (const [code, stat] of Object.entries(
+    result.statusCodeStats as Record<string, { count: number } | undefined>,
+  )) {
+    if (Number(code) !== expect && stat?.count) wrong.set(code, stat.count);
+  }
+  return wrong;
+}
+
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+
+/** The query count once it has not moved for 200 ms. */
+async function settled(servers: Servers): Promise<number> {
+  let last = await servers.queries();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await servers.queries();
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+async function measure(servers: Servers, options: Options): Promise<Measured> {
+  const { ready } = servers;
+  const notes: string[] = [];
+  const only = options.only?.split(',').filter(Boolean);
+  const chosen = targetsFor(ready).filter(
+    (t, i) => !only || i === 0 || only.some((part) => t.name.includes(part)),
+  );
+  const targets = await expand(ready, chosen, notes);
+  const rows: Row[] = [];
+  for (const t of targets) {
+    const load = {
+      url: urlOf(ready, t),
+      method: t.method,
+      headers: t.headers,
+      body: t.body,
+      connections: options.connections,
+    };
+    // Short warm-up so JIT and connection set-up do not count; then the server finishes what
+    // the warm-up left in its queue before the measured run starts.
+    if (options.warmup > 0) {
+      await autocannon({ ...load, duration: options.warmup });
+      await settled(servers);
+    }
+    const result = await autocannon({ ...load, duration: options.duration });
+    const wrong = unexpectedOf(result, t.expect);
+
+    // Queries per request: sequential requests with nothing else running (jobs are off), once
+    // the requests autocannon left in the server's queue are done (the count stands still).
+    const before = await settled(servers);
+    for (let i = 0; i < options.count; i++) {
+      const res = await send(ready, t);
+      await res.arrayBuffer();
+      const code = String(res.status);
+      if (res.status !== t.expect) wrong.set(code, (wrong.get(code) ?? 0) + 1);
+    }
+    const queries = (await servers.queries()) - before;
+    const unexpected = total(wrong);
+    if (unexpected > 0) {
+      const what = [...wrong].map(([code, n]) => `${n}× ${code}`).join(', ');
+      notes.push(`${t.name}: expected ${t.expect}, got ${what}`);
+    }
+
+    const rps = result.requests.average;
+    rows.push({
+      name: t.name,
+      rps,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ratio: rps / (rows[0]?.rps ?? rps),
+      queriesPerRequest: queries / options.count,
+      unexpected,
+      goal: t.goal,
+    });
+  }
+  return { database: ready.database, jobsOff: ready.jobsOff, rows, notes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a database of our own on the server, dropped at the end.
+
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Connects an admin client to the server of `url` (its own database, else `postgres`). */
+async function adminClient(url: string): Promise<pg.Client> {
+  const connect = async (connectionString: string) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+  };
+  try {
+    return await connect(url);
+  } catch (error) {
+    // The named database may not exist yet: any database on the server will do for CREATE.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const fallback = new URL(url);
+    fallback.pathname = '/postgres';
+    return connect(fallback.toString());
+  }
+}
+
+interface Scratch {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createScratchDatabase(serverUrl: string): Promise<Scratch> {
+  const admin = await adminClient(serverUrl);
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    throw error;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      try {
+        await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      } catch {
+        await admin.query(`drop database if exists ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await admin.end().catch(() => {});
+      }
+    },
+  };
+}
+
+/** Where to find PostgreSQL, and whether the user asked for it (then it must be reachable). */
+function postgresServer(): { url: string; explicit: boolean } {
+  const given = process.env.BENCH_PG_URL || process.env.DATABASE_URL;
+  return given ? { url: given, explicit: true } : { url: DEFAULT_PG_URL, explicit: false };
+}
+
+const describe = (url: string) => {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Output.
+
+const fixed = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function printTable(m: Measured, options: Options): void {
+  console.log(`\n${m.database}`);
   console.log(
-    r.name.padEnd(28) +
-      r.rps.toFixed(0).padStart(10) +
-      String(r.p50).padStart(9) +
-      String(r.p99).padStart(9) +
-      (r.rps / base.rps).toFixed(2).padStart(13) +
-      (r.p99 / Math.max(base.p99, 1)).toFixed(2).padStart(11) +
-      String(r.non2xx + r.errors).padStart(9),
+    'target'.padEnd(34) +
+      'req/s'.padStart(9) +
+      'p50 ms'.padStart(8) +
+      'p99 ms'.padStart(8) +
+      'ratio vs hello'.padStart(16) +
+      'queries/req'.padStart(13) +
+      'unexpected'.padStart(12),
+  );
+  for (const r of m.rows) {
+    console.log(
+      r.name.padEnd(34) +
+        fixed(r.rps, 0).padStart(9) +
+        String(r.p50).padStart(8) +
+        String(r.p99).padStart(8) +
+        `${fixed(r.ratio, 2)}×`.padStart(16) +
+        fixed(r.queriesPerRequest, 2).padStart(13) +
+        String(r.unexpected).padStart(12),
+    );
+  }
+  for (const note of m.notes) console.log(`  note: ${note}`);
+  console.log(
+    `  node ${process.version}, ${options.connections} connections, ${options.warmup} s warm-up + ` +
+      `${options.duration} s measured per target; queries counted over ${options.count} ` +
+      'sequential requests after the load (statements through drizzle, BEGIN/COMMIT not counted)',
+  );
+  console.log(`  ${m.jobsOff}`);
+}
+
+/** Whether a row meets its goal; undefined when the issue names none. */
+function goalMet(r: Row): boolean | undefined {
+  if (!r.goal) return undefined;
+  const goal: { minRatio: number; maxQueries?: number } = GOALS[r.goal];
+  return (
+    r.ratio >= goal.minRatio &&
+    (goal.maxQueries === undefined || r.queriesPerRequest <= goal.maxQueries)
   );
 }
-if (rows.some((r) => r.non2xx + r.errors > 0)) {
-  console.error('\nSome requests failed: the figures above are not valid.');
-  process.exit(1);
+
+/** One line per target: each database's ratio and queries, the goal, and whether it is met. */
+export function goalLines(results: Measured[]): string[] {
+  const cell = (r: Row | undefined) => {
+    if (!r) return '—';
+    const met = goalMet(r);
+    const mark = met === undefined ? '' : met ? ' met' : ' NOT met';
+    return `${fixed(r.ratio, 2)}× ${fixed(r.queriesPerRequest, 1)} q${mark}`;
+  };
+  const names = results[0]?.rows.map((r) => r.name) ?? [];
+  const lines = [
+    'target'.padEnd(34) +
+      'goal (issue 13)'.padEnd(21) +
+      results.map((m) => m.database.split(' (')[0]!.padEnd(22)).join(''),
+  ];
+  for (const name of names.slice(1)) {
+    const rows = results.map((m) => m.rows.find((r) => r.name === name));
+    const goal = rows[0]?.goal;
+    lines.push(
+      name.padEnd(34) +
+        (goal ? GOALS[goal].text : '—').padEnd(21) +
+        rows.map((r) => cell(r).padEnd(22)).join(''),
+    );
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function main(argv: string[]): Promise<number> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+  const number = (name: string, fallback: number) => {
+    const value = Number(arg(name) ?? fallback);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number`);
+    return value;
+  };
+  const options: Options = {
+    duration: number('duration', 5),
+    warmup: number('warmup', 1),
+    connections: number('connections', 50),
+    count: Math.max(1, number('count', 200)),
+    only: arg('only'),
+  };
+  const which = arg('db') ?? 'both';
+  const results: Measured[] = [];
+  let failed = false;
+  let skipped: string | undefined;
+
+  const run = async (databaseUrl: string | undefined) => {
+    const servers = await startServers(databaseUrl);
+    try {
+      const measured = await measure(servers, options);
+      printTable(measured, options);
+      results.push(measured);
+      if (measured.rows.some((r) => r.unexpected > 0)) {
+        console.error(
+          `\nFAILED: some answers on ${measured.database} had an unexpected status ` +
+            '(column "unexpected"): the figures above are not valid.',
+        );
+        failed = true;
+      }
+    } finally {
+      await servers.stop();
+    }
+  };
+
+  if (which === 'pglite' || which === 'both') await run(undefined);
+
+  if (which === 'postgres' || which === 'both') {
+    const server = postgresServer();
+    let scratch: Scratch | undefined;
+    try {
+      scratch = await createScratchDatabase(server.url);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (server.explicit || which === 'postgres') {
+        console.error(`\nFAILED: PostgreSQL at ${describe(server.url)}: ${reason}`);
+        failed = true;
+      } else {
+        skipped = `PostgreSQL SKIPPED: none reachable at ${describe(server.url)} (${reason})`;
+        console.log(
+          `\n${skipped}. Set BENCH_PG_URL or DATABASE_URL to a server the bench may create ` +
+            'a database on.',
+        );
+      }
+    }
+    if (scratch) {
+      const drop = scratch.drop;
+      const interrupted = () => void drop().finally(() => process.exit(130));
+      process.once('SIGINT', interrupted);
+      console.log(`\nPostgreSQL: fresh database ${describe(scratch.url)} (dropped at the end)`);
+      try {
+        await run(scratch.url);
+      } finally {
+        process.off('SIGINT', interrupted);
+        await drop();
+      }
+    }
+  }
+
+  if (results.length > 0) {
+    const lines = goalLines(results);
+    if (skipped) lines.push(`(${skipped})`);
+    console.log(`\nRatios vs hello-world and queries per request, with issue 13's goals`);
+    for (const line of lines) console.log(line);
+    const file = arg('summary');
+    if (file) writeFileSync(file, JSON.stringify({ results, goalLines: lines, failed }, null, 2));
+  }
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,15 +1,38 @@
 // The servers every API benchmark measures side by side: a Fastify hello-world and the real API
-// (in-memory PGlite, migrated, rate limiter off, logging silent). Benchmarks start them in a child
-// process so the load generator does not share their event loop.
+// (migrated, rate limiter off, logging silent, background jobs off). The API runs on in-memory
+// PGlite, or on PostgreSQL when DATABASE_URL is set (an empty database: it is migrated and
+// seeded here). Benchmarks start them in a child process so the load generator does not share
+// their event loop.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
+
+/**
+ * The settings that turn off every job that queries the database on its own timer, so the
+ * query counts of the benchmarks are the requests' alone (the usage simulator also needs
+ * DEMO_MODE, which is off; the test payment provider's webhook worker is off through
+ * `AppDeps.payments`). The LISTEN connection stays: it does not go through the counter.
+ */
+export const JOBS_OFF = {
+  PROVISIONING_POLL_MS: '0',
+  MONTH_END_INTERVAL_S: '0',
+  PAYMENT_RECONCILE_INTERVAL_S: '0',
+  USAGE_SIMULATOR_INTERVAL_S: '0',
+} as const;
+
+/** For the benchmarks' output: which jobs are off. */
+export const JOBS_OFF_TEXT =
+  'jobs off: provisioning worker, month-end, payment reconciliation, usage simulator, ' +
+  "test payment provider's webhook worker";
 
 export interface BenchServers {
   hello: FastifyInstance;
   app: FastifyInstance;
   ports: { hello: number; api: number };
+  /** Statements the API has sent to the database so far (BEGIN/COMMIT/savepoints left out). */
+  queries: () => number;
 }
 
 const portOf = (server: FastifyInstance) => {
@@ -17,9 +40,14 @@ const portOf = (server: FastifyInstance) => {
   return typeof address === 'object' && address ? address.port : 0;
 };
 
+/** Transaction control, which node-postgres sends through drizzle's logger and PGlite does not. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
 /**
  * Starts both servers on free ports; `demo` seeds the demo customers, otherwise only reference
  * data. `deps` go to `buildApp` (the hub benchmark lifts the per-customer connection cap).
+ * Every statement the API sends through drizzle is counted (`queries`); BENCH_LOG_QUERIES=1
+ * also prints each to stderr.
  */
 export async function startBenchServers({
   demo,
@@ -39,17 +67,42 @@ export async function startBenchServers({
     RATE_LIMIT_MAX: '0',
     NODE_ENV: 'production',
     DEMO_MODE: 'false',
+    ACCESS_TOKEN_TTL_S: '86400',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-that-is-long-enough-0123456789',
+    ...JOBS_OFF,
   });
-  const app = await buildApp(config, deps);
+  let queries = 0;
+  // BENCH_LOG_QUERIES=1 prints every counted statement to stderr (to see what a target runs).
+  const logQueries = process.env.BENCH_LOG_QUERIES === '1';
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onQuery: (query) => {
+      if (TRANSACTION_CONTROL.test(query)) return;
+      queries += 1;
+      if (logQueries) process.stderr.write(`query: ${query}\n`);
+    },
+  });
+  const app = await buildApp(config, {
+    ...deps,
+    database,
+    payments: { testProviderIntervalMs: 0, ...deps.payments },
+  });
   await app.database.migrate();
-  await (demo ? seedDemoData(app.db) : seedReferenceData(app.db));
+  // As main.ts does: reference data always (content pages), the demo customers when asked.
+  await seedReferenceData(app.db);
+  if (demo) await seedDemoData(app.db);
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   process.on(
     'SIGTERM',
     () => void Promise.all([hello.close(), app.close()]).then(() => process.exit(0)),
   );
-  return { hello, app, ports: { hello: portOf(hello), api: portOf(app) } };
+  return {
+    hello,
+    app,
+    ports: { hello: portOf(hello), api: portOf(app) },
+    queries: () => queries,
+  };
 }

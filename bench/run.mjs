@@ -1,19 +1,51 @@
-// `npm run bench`: every benchmark, one after another. Each prints its own figures.
+// `npm run bench`: every benchmark, one after another. Each prints its own figures; at the end the
+// API ratios are repeated with issue 13's goals (the goals live in bench/api-load.ts).
+//   npm run bench [-- --duration 5 --connections 50]
+// PostgreSQL is measured when one is reachable (BENCH_PG_URL, DATABASE_URL or 127.0.0.1:5432):
+// the API bench creates and drops its own database on it (see bench/api-load.ts).
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
+/** `--duration` and `--connections` go on to the API bench. */
+const apiFlags = ['duration', 'connections'].flatMap((name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? [] : [`--${name}`, process.argv[i + 1]];
+});
+const dir = mkdtempSync(path.join(os.tmpdir(), 'alda-bench-'));
+const summary = path.join(dir, 'api-load.json');
+// The hub bench would migrate and seed into DATABASE_URL itself: here it runs on PGlite.
+const pgliteEnv = { ...process.env };
+delete pgliteEnv.DATABASE_URL;
+
+/** [title, command, spawn options]. */
 const steps = [
-  ['API load (hello-world vs real endpoints)', ['npx', 'tsx', 'bench/api-load.ts']],
-  ['Polling (304 and 200 vs hello-world)', ['npx', 'tsx', 'bench/polling.ts']],
   [
-    'Payment hub (idle connections, memory, PaymentUpdated latency)',
+    'API load and polls vs hello-world, queries per request (PGlite, then PostgreSQL)',
+    ['npx', 'tsx', 'bench/api-load.ts', ...apiFlags, '--summary', summary],
+  ],
+  [
+    // On PostgreSQL: DATABASE_URL=<empty database> npx tsx bench/hub.ts
+    'Payment hub (idle connections, memory, PaymentUpdated latency; on PGlite)',
     ['npx', 'tsx', 'bench/hub.ts'],
+    { env: pgliteEnv },
   ],
   ['Bundle size per route', ['node', 'bench/bundle-size.mjs']],
 ];
-let failed = false;
-for (const [title, [cmd, ...args]] of steps) {
+const failed = [];
+for (const [title, [cmd, ...args], options = {}] of steps) {
   console.log(`\n### ${title}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) failed = true;
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (r.status !== 0) failed.push(title.split(' (')[0]);
 }
-process.exit(failed ? 1 : 0);
+
+console.log("\n### Summary: API ratios vs hello-world in the same run, issue 13's goals");
+if (existsSync(summary)) {
+  for (const line of JSON.parse(readFileSync(summary, 'utf8')).goalLines) console.log(line);
+} else {
+  console.log('(no API figures: the API bench did not finish)');
+}
+rmSync(dir, { recursive: true, force: true });
+if (failed.length > 0) console.error(`\nFAILED: ${failed.join('; ')}`);
+process.exit(failed.length > 0 ? 1 : 0);
