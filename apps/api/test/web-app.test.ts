@@ -96,6 +96,9 @@ describe('serving the built web app (WEB_DIST)', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const css = await get('/assets/index-77aa00ff.css');
     expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // issue 13: a CSP governs documents only; the hardening headers stay on every file.
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('revalidates files outside assets/ (their names do not change with their content)', async () => {
