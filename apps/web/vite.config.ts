@@ -1,14 +1,62 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressDir } from './precompress';
+import { preloadFirstScreen } from './preload-first-screen';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+/**
+ * After `vite build` has written everything (bundles and public/ files), writes brotli and gzip
+ * copies next to each text asset (precompress.ts); the API serves them by Accept-Encoding
+ * (issue 13). Not in dev: Vite's dev server serves sources.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  let logger: ResolvedConfig['logger'] | undefined;
+  return {
+    name: 'alda:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      logger = config.logger;
+    },
+    async closeBundle(error) {
+      if (error) return;
+      const started = Date.now();
+      const files = await precompressDir(outDir);
+      const sum = (pick: (file: (typeof files)[number]) => number | null) =>
+        (files.reduce((total, file) => total + (pick(file) ?? file.bytes), 0) / 1024).toFixed(1);
+      logger?.info(
+        `precompressed ${files.length} files in ${Date.now() - started} ms: ` +
+          `${sum((file) => file.bytes)} KiB → br ${sum((file) => file.br)} KiB, gzip ${sum((file) => file.gz)} KiB`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Fetched with the entry chunk: the texts of the default language (Faroese) and the login
+    // screen, the first screen of every new visitor; a signed-in start preloads its own screen
+    // from main.tsx.
+    preloadFirstScreen([
+      'src/shared/i18n/resources-fo.ts',
+      'src/features/auth/login-chooser-screen.tsx',
+    ]),
+    precompress(),
+  ],
   resolve: {
-    alias: [{ find: /^@\/(.*)$/, replacement: `${src}/$1` }],
+    alias: [
+      { find: /^@\/(.*)$/, replacement: `${src}/$1` },
+      // Zod loads with the screens that use it, not with the entry: every import of 'zod' goes
+      // through the module that switches on jitless mode first (the CSP has no 'unsafe-eval').
+      { find: /^zod$/, replacement: `${src}/shared/config/zod-jitless.ts` },
+    ],
   },
   server: {
     port: 5173,

@@ -1,9 +1,9 @@
-// First: configures zod for the CSP before any schema is built.
-import '@/shared/config/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { TOKEN_KEYS } from '@alda/contract/constants';
 import { App } from '@/app/app';
 import { initErrorReporting } from '@/app/error-reporting';
+import { firstScreenPath, preloadScreen } from '@/app/first-screen';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
 import { resetStateOnSignOut } from '@/app/session-reset';
@@ -17,6 +17,7 @@ import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { i18n, restoreLocale } from '@/shared/i18n/i18n';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
+import { preferences } from '@/shared/native/preferences';
 import { modalStore } from '@/shared/ui/modal/modal-store';
 import { toastStore } from '@/shared/ui/toast/toast-store';
 import './styles.css';
@@ -30,7 +31,15 @@ const services = createAppServices({
   queryClient,
   loaders,
 });
+const routes = createAppRoutes({ session: sessionStore, queryClient });
 let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+// The first screen's chunks (and, signed in, the schemas and zod) download while the start-up
+// below restores the locale and fetches the user, not after it.
+void preferences.get(TOKEN_KEYS.access).then(
+  (token) => preloadScreen(routes, firstScreenPath(routes, window.location.pathname, !!token)),
+  () => {},
+);
 
 // SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user goes to login.
 resetStateOnSignOut({
@@ -54,7 +63,7 @@ void startup({
   queryClient,
   loaders,
   mount: () => {
-    router = createBrowserRouter(createAppRoutes({ session: sessionStore, queryClient }));
+    router = createBrowserRouter(routes);
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing from index.html');
     createRoot(root).render(

@@ -82,7 +82,7 @@ function Item({
               {badge !== undefined && (
                 <span
                   aria-hidden="true"
-                  className="absolute -top-1 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-puffin-500 px-1 text-[0.625rem] leading-none font-bold text-white"
+                  className="absolute -top-1 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-puffin-600 px-1 text-[0.625rem] leading-none font-bold text-white"
                 >
                   {badge > 99 ? '99+' : badge}
                 </span>

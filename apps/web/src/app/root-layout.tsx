@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ModalHost } from '@/shared/ui/modal/modal-host';
+import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
 import { Footer } from './footer';
 import { handleValue } from './route-handle';
@@ -36,7 +36,7 @@ export function RootLayout() {
         {footer && <Footer />}
       </div>
       <ToastViewport aboveFooter={footer} />
-      <ModalHost />
+      <LazyModalHost />
       <ScrollRestoration />
     </>
   );

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { chosenLine as defaultChosenLine, type ChosenLine } from '@/shared/account/chosen-line';
 import { loadAccountData, type AccountLoaders } from '@/shared/api/account-data';
-import type { HttpClient } from '@/shared/api/http';
+import { anyAnswer, type HttpClient } from '@/shared/api/http';
 import { fetchMe } from '@/shared/auth/current-user';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { TokenStore } from '@/shared/auth/token-store';
@@ -47,7 +46,7 @@ export function createAppServices({
       const refreshToken = tokens.getRefreshToken();
       if (refreshToken) {
         // Best effort: revoke the refresh token on the server; logging out works offline too.
-        const result = await http.post('/auth/logout', { refreshToken }, z.unknown(), {
+        const result = await http.post('/auth/logout', { refreshToken }, anyAnswer, {
           skipAuthRefresh: true,
         });
         if (!result.ok) console.warn('Logout request failed', result.error);

@@ -13,13 +13,23 @@ import { createHttpClient } from '@/shared/api/http';
 import { createSessionStore } from '@/shared/auth/session-store';
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createI18n } from '@/shared/i18n/i18n';
+import { resources } from '@/shared/i18n/resources';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { AppServicesContext } from '@/shared/services/app-services';
 import { ModalContext } from '@/shared/ui/modal/modal-context';
+import { preloadModalHost } from '@/shared/ui/modal/lazy-modal-host';
 import { createModalStore } from '@/shared/ui/modal/modal-store';
 import { ToastContext } from '@/shared/ui/toast/toast-context';
 import { createToastStore } from '@/shared/ui/toast/toast-store';
 import { createFakeApi, type Handler } from './fake-api';
+// The schemas of the calls the entry chunk makes (start-up, sign-in, polling, the status check)
+// load lazily in the app. Tests load them up front (and the modal host, see renderApp), so that
+// neither a test's time limit nor its fake timers depend on how long loading a module takes.
+import '@/shared/api/account-schemas';
+import '@alda/contract/schemas/auth';
+import '@alda/contract/schemas/data-transfers';
+import '@alda/contract/schemas/notifications';
+import '@alda/contract/schemas/status';
 
 export interface TestAppOptions {
   /** Start signed in as this user (tokens 'access-1' / 'refresh-1'). */
@@ -43,7 +53,7 @@ export function createTestContext(options: TestAppOptions = {}) {
   const session = createSessionStore(
     options.user ? { user: options.user, userFetched: true } : { user: null, userFetched: true },
   );
-  const i18n = createI18n(options.locale ?? 'fo');
+  const i18n = createI18n(options.locale ?? 'fo', resources);
   const queryClient = new QueryClient({
     // As in production (shared/api/query-client.ts), minus retries: start-up data stays fresh
     // for a minute, so a screen does not refetch what the start-up just loaded.
@@ -92,6 +102,8 @@ export function Providers({
 
 /** Renders the app (or custom routes) in a memory router at `initialEntries`. */
 export async function renderApp(options: TestAppOptions = {}) {
+  // As in the app once it is idle after its first screen: modals open at once.
+  await preloadModalHost();
   const ctx = createTestContext(options);
   if (options.user) await ctx.tokens.load();
   const routes = options.routes

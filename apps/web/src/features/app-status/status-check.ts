@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { APP_VERSION } from '@alda/contract/constants';
-import { statusResponse, type DeviceMeta, type StatusMessage } from '@alda/contract/schemas/status';
+import type { DeviceMeta, StatusMessage } from '@alda/contract/schemas/status';
 import type { HttpClient } from '@/shared/api/http';
 import type { KeyValueStorage } from '@/shared/native/preferences';
 import type { Platform } from '@/shared/native/platform';
@@ -72,7 +72,8 @@ export function createStatusCheck(deps: StatusCheckDeps): () => Promise<void> {
     const result = await deps.http.post(
       '/status',
       { currentVersion: APP_VERSION, deviceMeta },
-      statusResponse,
+      // The check runs from the entry chunk (at resume); the schema and zod load with the call.
+      import('@alda/contract/schemas/status').then((m) => m.statusResponse),
     );
     if (!result.ok) {
       console.warn('Status check failed', result.error);

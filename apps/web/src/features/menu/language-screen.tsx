@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@alda/contract/locale';
-import { useLocale } from '@/shared/i18n/use-locale';
+import { useLocaleChoice } from '@/shared/i18n/use-locale';
 import { cx } from '@/shared/ui/cx';
 import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -9,7 +9,7 @@ import { ROUTES } from '@/shared/config/paths';
 /** /menu/mal: Føroyskt or English; the choice is saved on the device and sent with every request. */
 export function LanguageScreen() {
   const { t } = useTranslation();
-  const [locale, setLocale] = useLocale();
+  const [locale, setLocale] = useLocaleChoice();
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">

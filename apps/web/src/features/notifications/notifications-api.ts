@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE } from '@alda/contract/constants';
-import {
-  markAllAsReadResponse,
-  markAsReadResponse,
-  notificationsResponse,
-} from '@alda/contract/schemas/notifications';
 import { accountKeys } from '@/shared/api/account-data';
 import type { HttpClient } from '@/shared/api/http';
 import { UNREAD_NOTIFICATIONS_KEY } from '@/shared/api/notifications-unread';
@@ -18,20 +13,32 @@ export const notificationKeys = {
   list: ['notifications', 'list'] as const,
 };
 
+/** The poll runs from the entry chunk: the schemas (and zod) load with the first request. */
+const schemas = () => import('@alda/contract/schemas/notifications');
+
 /** The notification calls of SPEC §7. */
 export const notificationsApi = {
   page: (http: HttpClient, page: number, etag: string | null = null) =>
-    http.getIfChanged('/notifications', notificationsResponse, etag, {
-      query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
-    }),
+    http.getIfChanged(
+      '/notifications',
+      schemas().then((m) => m.notificationsResponse),
+      etag,
+      {
+        query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
+      },
+    ),
   markAsRead: (http: HttpClient, id: string) =>
     http.patch(
       `/notifications/${encodeURIComponent(id)}/mark-as-read`,
       undefined,
-      markAsReadResponse,
+      schemas().then((m) => m.markAsReadResponse),
     ),
   markAllAsRead: (http: HttpClient) =>
-    http.patch('/notifications/mark-all-as-read', undefined, markAllAsReadResponse),
+    http.patch(
+      '/notifications/mark-all-as-read',
+      undefined,
+      schemas().then((m) => m.markAllAsReadResponse),
+    ),
 };
 
 export interface NotificationsPoller {
@@ -75,7 +82,11 @@ export function useNotificationsPoller(): NotificationsPoller {
 
 /** One page of the list (no ETag: the screen always wants the answer). */
 export async function fetchNotificationsPage(http: HttpClient, page: number) {
-  return http.get('/notifications', notificationsResponse, {
-    query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
-  });
+  return http.get(
+    '/notifications',
+    schemas().then((m) => m.notificationsResponse),
+    {
+      query: { page, perPage: NOTIFICATIONS_PAGE_SIZE },
+    },
+  );
 }

@@ -127,7 +127,7 @@ export function Timeline({ provisioning }: { provisioning: OrderProvisioning }) 
           />
           <div className="flex flex-col gap-0.5">
             <span className="text-body text-mist-500">{t(`provisioning.step.${step}`)}</span>
-            <span className="text-caption text-mist-400">{t('provisioning.toCome')}</span>
+            <span className="text-caption text-mist-500">{t('provisioning.toCome')}</span>
           </div>
         </li>
       ))}

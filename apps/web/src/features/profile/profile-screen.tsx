@@ -77,7 +77,7 @@ export function ProfileScreen() {
                   className={
                     value
                       ? 'text-body font-medium break-words text-mist-900'
-                      : 'text-body text-mist-400'
+                      : 'text-body text-mist-500'
                   }
                 >
                   {value ?? t('common.notProvided')}

@@ -1,35 +1,48 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { actionsResponse } from '@alda/contract/schemas/actions';
-import { agreementResponse } from '@alda/contract/schemas/agreements';
-import { ordersResponse, type Order } from '@alda/contract/schemas/orders';
-import { packagesResponse } from '@alda/contract/schemas/packages';
-import { plansResponse } from '@alda/contract/schemas/plans';
-import {
-  subscriptionsResponse,
-  type SubscriptionsResponse,
-} from '@alda/contract/schemas/subscriptions';
+import type { ActionsResponse } from '@alda/contract/schemas/actions';
+import type { AgreementResponse } from '@alda/contract/schemas/agreements';
+import type { Order, OrdersResponse } from '@alda/contract/schemas/orders';
+import type { PackagesResponse } from '@alda/contract/schemas/packages';
+import type { PlansResponse } from '@alda/contract/schemas/plans';
+import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import type { HttpClient, Result } from './http';
+
+/**
+ * The schemas live in a chunk of their own, with zod: the entry chunk (start-up, sign-in) asks
+ * for them when it sends the requests, so they load while the answers are on their way and a
+ * guest never downloads them.
+ */
+const schemas = () => import('./account-schemas');
 
 /**
  * The six resources loaded after sign-in (SPEC §1 step 5), each parsed with the contract's schema.
  * Their screens come in later issues; the shell reads subscriptions and orders (guards, home).
  */
 export const ACCOUNT_RESOURCES = {
-  actions: { path: '/actions', schema: actionsResponse },
-  packages: { path: '/packages', schema: packagesResponse },
-  subscriptions: { path: '/subscriptions', schema: subscriptionsResponse },
-  plans: { path: '/plans', schema: plansResponse },
-  orders: { path: '/orders', schema: ordersResponse },
-  agreement: { path: '/agreements', schema: agreementResponse },
+  actions: { path: '/actions', schema: () => schemas().then((m) => m.actionsResponse) },
+  packages: { path: '/packages', schema: () => schemas().then((m) => m.packagesResponse) },
+  subscriptions: {
+    path: '/subscriptions',
+    schema: () => schemas().then((m) => m.subscriptionsResponse),
+  },
+  plans: { path: '/plans', schema: () => schemas().then((m) => m.plansResponse) },
+  orders: { path: '/orders', schema: () => schemas().then((m) => m.ordersResponse) },
+  agreement: { path: '/agreements', schema: () => schemas().then((m) => m.agreementResponse) },
 } as const;
 
 export type AccountResource = keyof typeof ACCOUNT_RESOURCES;
 export const ACCOUNT_RESOURCE_NAMES = Object.keys(ACCOUNT_RESOURCES) as AccountResource[];
 
-export type AccountData<R extends AccountResource> = z.output<
-  (typeof ACCOUNT_RESOURCES)[R]['schema']
->;
+interface AccountDataOf {
+  actions: ActionsResponse;
+  packages: PackagesResponse;
+  subscriptions: SubscriptionsResponse;
+  plans: PlansResponse;
+  orders: OrdersResponse;
+  agreement: AgreementResponse;
+}
+
+export type AccountData<R extends AccountResource> = AccountDataOf[R];
 
 /** Query keys of the start-up data; features read it from the query cache. */
 export const accountKeys = {
@@ -50,9 +63,9 @@ export async function fetchSubscriptions(
   signal?: AbortSignal,
 ): Promise<Result<SubscriptionsResponse>> {
   const { path, schema } = ACCOUNT_RESOURCES.subscriptions;
-  if (line === undefined) return http.get(path, schema, { signal });
-  const result = await http.get(path, schema, { signal, query: { line } });
-  if (!result.ok && result.error.status === 404) return http.get(path, schema, { signal });
+  if (line === undefined) return http.get(path, schema(), { signal });
+  const result = await http.get(path, schema(), { signal, query: { line } });
+  if (!result.ok && result.error.status === 404) return http.get(path, schema(), { signal });
   return result;
 }
 
@@ -66,15 +79,15 @@ export function httpAccountLoaders(
 ): AccountLoaders {
   const { actions, packages, plans, orders, agreement } = ACCOUNT_RESOURCES;
   return {
-    actions: () => http.get(actions.path, actions.schema),
-    packages: () => http.get(packages.path, packages.schema),
+    actions: () => http.get(actions.path, actions.schema()),
+    packages: () => http.get(packages.path, packages.schema()),
     subscriptions: async () => {
       const line = await chosenLine().catch(() => null);
       return fetchSubscriptions(http, line ?? undefined);
     },
-    plans: () => http.get(plans.path, plans.schema),
-    orders: () => http.get(orders.path, orders.schema),
-    agreement: () => http.get(agreement.path, agreement.schema),
+    plans: () => http.get(plans.path, plans.schema()),
+    orders: () => http.get(orders.path, orders.schema()),
+    agreement: () => http.get(agreement.path, agreement.schema()),
   };
 }
 

@@ -44,7 +44,7 @@ export const accountQueries = {
       queryKey: accountKeys.resource('orders'),
       queryFn: async ({ signal }) => {
         const { path, schema } = ACCOUNT_RESOURCES.orders;
-        return unwrap(await http.get(path, schema, { signal }));
+        return unwrap(await http.get(path, schema(), { signal }));
       },
     }),
   /** GET /packages: the extra packages for sale (the packages screen; naming a bought one). */
@@ -53,7 +53,7 @@ export const accountQueries = {
       queryKey: accountKeys.resource('packages'),
       queryFn: async ({ signal }) => {
         const { path, schema } = ACCOUNT_RESOURCES.packages;
-        return unwrap(await http.get(path, schema, { signal }));
+        return unwrap(await http.get(path, schema(), { signal }));
       },
     }),
   plans: (http: HttpClient) =>
@@ -61,7 +61,7 @@ export const accountQueries = {
       queryKey: accountKeys.resource('plans'),
       queryFn: async ({ signal }) => {
         const { path, schema } = ACCOUNT_RESOURCES.plans;
-        return unwrap(await http.get(path, schema, { signal }));
+        return unwrap(await http.get(path, schema(), { signal }));
       },
     }),
   /**
@@ -73,7 +73,7 @@ export const accountQueries = {
       queryKey: accountKeys.resource('agreement'),
       queryFn: async ({ signal }) => {
         const { path, schema } = ACCOUNT_RESOURCES.agreement;
-        return unwrap(await http.get(path, schema, { signal }));
+        return unwrap(await http.get(path, schema(), { signal }));
       },
     }),
   /** GET /subscriptions/{id}: one number with its plan and monthly price (owner or the user). */

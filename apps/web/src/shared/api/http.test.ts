@@ -149,6 +149,65 @@ describe('HTTP client basics (SPEC §7)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('takes a schema that is still loading: the request goes out at once, the answer waits for the schema', async () => {
+    const { http, api } = await setup({ 'GET /a': () => ok({ id: 'x' }) });
+    let resolve: (schema: typeof item) => void = () => {};
+    const loading = new Promise<typeof item>((r) => (resolve = r));
+    const pending = http.get('/a', loading);
+    await vi.waitFor(() => expect(api.callsTo('GET /a')).toHaveLength(1));
+    resolve(item);
+    expect(await pending).toEqual({ ok: true, data: { id: 'x' } });
+  });
+
+  it('answers NETWORK when a schema cannot be loaded, and never throws', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { http } = await setup({
+      'GET /a': () => ok({ id: 'x' }),
+      'GET /b': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const chunkFailed = () => Promise.reject<typeof item>(new TypeError('Failed to fetch chunk'));
+    expect(await http.get('/a', chunkFailed())).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK' },
+    });
+    // The request failing first leaves the rejected schema handled, not unhandled.
+    expect(await http.get('/b', chunkFailed())).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK' },
+    });
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('keeps an error envelope whose issues or retryAfter are malformed, without them', async () => {
+    const { http } = await setup({
+      'POST /a': () =>
+        new Response(
+          JSON.stringify({
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Bad',
+              issues: [{ path: 1 }],
+              retryAfter: -1,
+            },
+          }),
+          { status: 400 },
+        ),
+      'POST /b': () =>
+        new Response(JSON.stringify({ error: { code: '', message: 'x' } }), { status: 400 }),
+    });
+    const a = await http.post('/a', {}, item);
+    expect(a).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', message: 'Bad', status: 400 },
+    });
+    expect(await http.post('/b', {}, item)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN' },
+    });
+  });
+
   it('reports an answer without an envelope as UNKNOWN with its status', async () => {
     const { http } = await setup({ 'GET /a': () => new Response('Bad gateway', { status: 502 }) });
     const result = await http.get('/a', item);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { TOKEN_REFRESH_THROTTLE_MS } from '@alda/contract/constants';
 import type { ErrorCode } from '@alda/contract/errors';
 import type { TokenPair, TokenStore } from '@/shared/auth/token-store';
@@ -28,6 +27,27 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * What the client needs of a response schema: zod's `safeParse`. Every contract schema fits; the
+ * client itself does not import zod, so zod and the schemas stay out of the first download.
+ */
+export interface ResponseSchema<T> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+/**
+ * A schema, or a promise of one: `import('@alda/contract/schemas/…').then((m) => m.x)` loads
+ * the schema's chunk while the request is on its way (the start-up calls of the entry chunk).
+ */
+export type SchemaSource<T> = ResponseSchema<T> | PromiseLike<ResponseSchema<T>>;
+
+/** Accepts any answer (calls whose answer is not read, e.g. logout). */
+export const anyAnswer: ResponseSchema<unknown> = {
+  safeParse: (data) => ({ success: true, data }),
+};
+
 /** Every call is wrapped as a result-or-error pair (SPEC §8); the client never throws. */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
@@ -45,33 +65,33 @@ export interface RequestOptions {
 export type Conditional<T> = { changed: false } | { changed: true; data: T; etag: string | null };
 
 export interface HttpClient {
-  get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  get<T>(path: string, schema: SchemaSource<T>, options?: RequestOptions): Promise<Result<T>>;
   post<T>(
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     options?: RequestOptions,
   ): Promise<Result<T>>;
   put<T>(
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     options?: RequestOptions,
   ): Promise<Result<T>>;
   patch<T>(
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     options?: RequestOptions,
   ): Promise<Result<T>>;
-  delete<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<Result<T>>;
+  delete<T>(path: string, schema: SchemaSource<T>, options?: RequestOptions): Promise<Result<T>>;
   /**
    * A GET with `If-None-Match: etag` (when given): a 304 answer is `{ changed: false }`, anything
    * else is parsed as usual and carries the answer's ETag (the cheap polling of SPEC §4).
    */
   getIfChanged<T>(
     path: string,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     etag: string | null,
     options?: RequestOptions,
   ): Promise<Result<Conditional<T>>>;
@@ -98,7 +118,8 @@ export function accessTokenExpiry(token: string): number | null {
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null;
+    const exp =
+      typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null;
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
     return null;
@@ -140,18 +161,45 @@ const isAuthEndpoint = (path: string) => {
   return AUTH_ENDPOINTS.some((endpoint) => bare === endpoint || bare.startsWith(`${endpoint}/`));
 };
 
-const errorBody = z.object({
-  error: z.object({
-    code: z.string().min(1),
-    message: z.string(),
-    field: z.string().optional(),
-    issues: z
-      .array(z.object({ path: z.string(), key: z.string(), message: z.string() }))
-      .optional()
-      .catch(undefined),
-    retryAfter: z.number().nonnegative().optional().catch(undefined),
-  }),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  isRecord(value) && isString(value.path) && isString(value.key) && isString(value.message);
+
+/**
+ * The error envelope `{ error: { code, message, field?, issues?, retryAfter? } }`; null when the
+ * body is not one. Malformed `issues` or `retryAfter` are dropped, not fatal.
+ */
+function errorEnvelope(body: unknown): {
+  code: string;
+  message: string;
+  field?: string;
+  issues?: FieldIssue[];
+  retryAfter?: number;
+} | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, field, issues, retryAfter } = body.error;
+  if (!isString(code) || code.length === 0 || !isString(message)) return null;
+  if (field !== undefined && !isString(field)) return null;
+  const validIssues =
+    Array.isArray(issues) && issues.every(isFieldIssue)
+      ? issues.map(({ path, key, message }) => ({ path, key, message }))
+      : undefined;
+  const validRetryAfter =
+    typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0
+      ? retryAfter
+      : undefined;
+  return {
+    code,
+    message,
+    ...(field !== undefined ? { field } : {}),
+    ...(validIssues ? { issues: validIssues } : {}),
+    ...(validRetryAfter !== undefined ? { retryAfter: validRetryAfter } : {}),
+  };
+}
 
 /** Retry-After in seconds (the HTTP-date form is not used by our API). */
 function retryAfterHeader(response: Response): number | undefined {
@@ -159,10 +207,17 @@ function retryAfterHeader(response: Response): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
-const refreshedTokens = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
+/** The answer of POST /auth/refresh-token: a new token pair. */
+const refreshedTokens: ResponseSchema<TokenPair> = {
+  safeParse: (data) =>
+    isRecord(data) &&
+    isString(data.accessToken) &&
+    data.accessToken.length > 0 &&
+    isString(data.refreshToken) &&
+    data.refreshToken.length > 0
+      ? { success: true, data: { accessToken: data.accessToken, refreshToken: data.refreshToken } }
+      : { success: false, error: { issues: ['not a token pair'] } },
+};
 
 const CLIENT_MESSAGES: Record<ClientErrorCode, string> = {
   NETWORK: 'The server could not be reached.',
@@ -195,27 +250,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toResult<T>(
-  response: Response,
-  schema: z.ZodType<T>,
-  path: string,
-): Promise<Result<T>> {
-  const body = await readJson(response);
-  if (response.ok) {
-    // `{ data }` envelope; a 204 carries no body and parses as undefined.
-    const data =
-      body !== null && typeof body === 'object' && 'data' in body
-        ? (body as { data: unknown }).data
-        : body;
-    const parsed = schema.safeParse(data);
-    if (parsed.success) return { ok: true, data: parsed.data };
-    console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
-    return clientError('INVALID_RESPONSE', response.status);
-  }
-  const envelope = errorBody.safeParse(body);
-  if (envelope.success) {
-    const { code, message, field, issues } = envelope.data.error;
-    const retryAfter = envelope.data.error.retryAfter ?? retryAfterHeader(response);
+/** An error answer as the result's error: the API's envelope, or UNKNOWN with the status. */
+async function errorResult(response: Response): Promise<Result<never>> {
+  const envelope = errorEnvelope(await readJson(response));
+  if (envelope) {
+    const { code, message, field, issues } = envelope;
+    const retryAfter = envelope.retryAfter ?? retryAfterHeader(response);
     return {
       ok: false,
       error: {
@@ -236,6 +276,44 @@ async function toResult<T>(
       status: response.status,
     },
   };
+}
+
+const isPromiseLike = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * The schema of a call, waited for when it is still loading. Called when the request starts,
+ * so a schema chunk that cannot be loaded is caught at once (null) rather than left unhandled.
+ */
+function schemaOf<T>(
+  source: SchemaSource<T>,
+): ResponseSchema<T> | Promise<ResponseSchema<T> | null> {
+  if (!isPromiseLike(source)) return source;
+  return Promise.resolve(source).catch((error: unknown) => {
+    console.warn('Could not load a response schema', error);
+    return null;
+  });
+}
+
+async function toResult<T>(
+  response: Response,
+  schema: ResponseSchema<T> | Promise<ResponseSchema<T> | null>,
+  path: string,
+): Promise<Result<T>> {
+  if (!response.ok) return errorResult(response);
+  const body = await readJson(response);
+  // `{ data }` envelope; a 204 carries no body and parses as undefined.
+  const data =
+    body !== null && typeof body === 'object' && 'data' in body
+      ? (body as { data: unknown }).data
+      : body;
+  const ready = isPromiseLike(schema) ? await schema : schema;
+  // The schema's chunk could not be loaded: the app is as good as offline.
+  if (ready === null) return clientError('NETWORK', response.status);
+  const parsed = ready.safeParse(data);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  console.warn(`Unexpected answer from ${path}`, parsed.error.issues);
+  return clientError('INVALID_RESPONSE', response.status);
 }
 
 /**
@@ -384,20 +462,22 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     method: string,
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     options: RequestOptions = {},
   ): Promise<Result<T>> {
+    const ready = schemaOf(schema);
     const answer = await exchange(method, path, body, options);
     if (!answer.ok) return answer;
-    return toResult(answer.response, schema, path);
+    return toResult(answer.response, ready, path);
   }
 
   async function getIfChanged<T>(
     path: string,
-    schema: z.ZodType<T>,
+    schema: SchemaSource<T>,
     etag: string | null,
     options: RequestOptions = {},
   ): Promise<Result<Conditional<T>>> {
+    const ready = schemaOf(schema);
     const answer = await exchange(
       'GET',
       path,
@@ -407,7 +487,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     );
     if (!answer.ok) return answer;
     if (answer.response.status === 304) return { ok: true, data: { changed: false } };
-    const result = await toResult(answer.response, schema, path);
+    const result = await toResult(answer.response, ready, path);
     if (!result.ok) return result;
     return {
       ok: true,
@@ -419,7 +499,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     const accept = options.headers?.Accept ?? '*/*';
     const answer = await exchange('GET', path, undefined, options, { Accept: accept });
     if (!answer.ok) return answer;
-    if (!answer.response.ok) return toResult(answer.response, z.never(), path);
+    if (!answer.response.ok) return errorResult(answer.response);
     try {
       return { ok: true, data: await answer.response.blob() };
     } catch {

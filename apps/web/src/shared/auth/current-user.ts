@@ -1,10 +1,16 @@
-import { user, type User } from '@alda/contract/schemas/auth';
+import type { User } from '@alda/contract/schemas/auth';
 import type { HttpClient, Result } from '@/shared/api/http';
 import type { TokenStore } from './token-store';
 
-/** GET /auth/me: the signed-in user. */
+/**
+ * GET /auth/me: the signed-in user. Its schema (and zod) loads while the request is on its way:
+ * the entry chunk runs this at start-up and carries no schema itself.
+ */
 export function fetchMe(http: HttpClient): Promise<Result<User>> {
-  return http.get('/auth/me', user);
+  return http.get(
+    '/auth/me',
+    import('@alda/contract/schemas/auth').then((m) => m.user),
+  );
 }
 
 /**

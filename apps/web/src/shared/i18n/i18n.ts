@@ -2,44 +2,39 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
 import { LOCALE_KEY } from '@alda/contract/constants';
-import { VALIDATION_MESSAGES } from '@alda/contract/rules/messages';
-import errorsEn from '@alda/contract/locales/errors.en.json';
-import errorsFo from '@alda/contract/locales/errors.fo.json';
-import en from '@/locales/en.json';
-import fo from '@/locales/fo.json';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
+import type { LocaleResources } from './locale-resources';
+
+const NAMESPACES = ['translation', 'errors', 'validation'] as const;
 
 /**
- * Namespaces: `translation` (the app's own texts, src/locales), `errors` (the contract's message
- * per API error code, plus the client-side codes of the HTTP client) and `validation` (the
- * contract's SPEC §5 rule messages).
+ * The texts of each language are a chunk of their own (resources-<lang>.ts): a phone downloads
+ * only the language it shows, when it first shows it.
  */
-export const resources = {
-  fo: {
-    translation: fo,
-    errors: { ...errorsFo, ...fo.httpErrors },
-    validation: VALIDATION_MESSAGES.fo,
-  },
-  en: {
-    translation: en,
-    errors: { ...errorsEn, ...en.httpErrors },
-    validation: VALIDATION_MESSAGES.en,
-  },
-} as const;
+const LOADERS: Record<Locale, () => Promise<{ default: LocaleResources }>> = {
+  fo: () => import('./resources-fo'),
+  en: () => import('./resources-en'),
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** A fresh, synchronously initialised i18next instance (tests create their own). */
-export function createI18n(lng: Locale = DEFAULT_LOCALE): I18n {
+/**
+ * A fresh, synchronously initialised i18next instance. With `resources` (tests) the texts are
+ * there at once; without them (the app) {@link loadLocale} adds a language before it is shown.
+ */
+export function createI18n(
+  lng: Locale = DEFAULT_LOCALE,
+  resources?: Partial<Record<Locale, LocaleResources>>,
+): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    ...(resources ? { resources } : {}),
     lng,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    ns: ['translation', 'errors', 'validation'],
+    ns: [...NAMESPACES],
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -48,7 +43,7 @@ export function createI18n(lng: Locale = DEFAULT_LOCALE): I18n {
   return instance;
 }
 
-/** The app's i18n instance. */
+/** The app's i18n instance; its texts load with {@link restoreLocale} at start-up. */
 export const i18n = createI18n();
 
 /** The current locale, as sent in Accept-Language. */
@@ -56,18 +51,59 @@ export function currentLocale(instance: I18n = i18n): Locale {
   return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
 }
 
-function applyLocale(instance: I18n, locale: Locale) {
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  return instance.changeLanguage(locale);
+const loading = new WeakMap<I18n, Map<Locale, Promise<void>>>();
+
+/**
+ * Adds the texts of `locale` to `instance` unless it has them: downloads the language's chunk
+ * once (concurrent callers share the download; a failed one may be tried again).
+ */
+export function loadLocale(locale: Locale, instance: I18n = i18n): Promise<void> {
+  if (instance.hasResourceBundle(locale, 'translation')) return Promise.resolve();
+  let pending = loading.get(instance);
+  if (!pending) loading.set(instance, (pending = new Map()));
+  const known = pending.get(locale);
+  if (known) return known;
+  const load = LOADERS[locale]()
+    .then(({ default: bundle }) => {
+      for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns], true, true);
+    })
+    .finally(() => pending.delete(locale));
+  pending.set(locale, load);
+  return load;
 }
 
-/** Switches the language and remembers it on the device (Preferences key LOCALE_KEY). */
+/** The locale asked for last, per instance: a slower, earlier switch must not undo it. */
+const latestChoice = new WeakMap<I18n, Locale>();
+
+/**
+ * Shows `locale`: its texts first (nothing shows half-translated), then the switch. False when a
+ * later call chose another locale meanwhile (that one wins).
+ */
+async function applyLocale(instance: I18n, locale: Locale): Promise<boolean> {
+  latestChoice.set(instance, locale);
+  await loadLocale(locale, instance);
+  if (latestChoice.get(instance) !== locale) return false;
+  await instance.changeLanguage(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  return true;
+}
+
+/**
+ * Switches the language and remembers it on the device (Preferences key LOCALE_KEY). The current
+ * language stays when the new one's texts cannot be downloaded (offline).
+ */
 export async function changeLocale(
   locale: Locale,
   { instance = i18n, storage = preferences }: { instance?: I18n; storage?: KeyValueStorage } = {},
 ): Promise<void> {
-  await applyLocale(instance, locale);
-  await storage.set(LOCALE_KEY, locale);
+  let switched: boolean;
+  try {
+    switched = await applyLocale(instance, locale);
+  } catch (error) {
+    console.warn(`Could not switch to ${locale}`, error);
+    return;
+  }
+  if (switched) await storage.set(LOCALE_KEY, locale);
 }
 
 /** Start-up step 2 (SPEC §1): restores the saved locale; Faroese when none is saved. */

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@alda/contract/locale';
 import { cx } from '@/shared/ui/cx';
-import { useLocale } from './use-locale';
+import { useLocaleChoice } from './use-locale';
 
 /** A compact Føroyskt | English switch (login screens, where the menu is out of reach). */
 export function LanguageToggle({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const [locale, setLocale] = useLocale();
+  const [locale, setLocale] = useLocaleChoice();
   return (
     <div
       role="radiogroup"

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '@alda/contract/errors';
 import en from '@/locales/en.json';
 import fo from '@/locales/fo.json';
-import { createI18n, resources } from './i18n';
+import { LOCALE_KEY } from '@alda/contract/constants';
+import { createMemoryStorage } from '@/shared/native/preferences';
+import { changeLocale, createI18n, loadLocale, restoreLocale } from './i18n';
+import { resources } from './resources';
 
 /** All leaf keys of a nested message object, dotted. */
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -36,7 +39,7 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
   });
 
   it('defaults to Faroese', () => {
-    const i18n = createI18n();
+    const i18n = createI18n(undefined, resources);
     expect(i18n.language).toBe('fo');
     expect(i18n.t('modal.ok')).toBe('Í lagi');
     expect(i18n.t('modal.cancel')).toBe('Angra');
@@ -60,7 +63,54 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
   });
 
   it('loads the contract validation messages (namespace validation)', () => {
-    const i18n = createI18n('en');
+    const i18n = createI18n('en', resources);
     expect(i18n.t('REQUIRED', { ns: 'validation' })).toBe('This is a required field');
+  });
+
+  it('the app loads only the language it shows, all three namespaces at once', async () => {
+    const i18n = createI18n('fo');
+    expect(i18n.hasResourceBundle('fo', 'translation')).toBe(false);
+    await loadLocale('fo', i18n);
+    expect(i18n.t('modal.ok')).toBe('Í lagi');
+    expect(i18n.t('UNAUTHORIZED', { ns: 'errors' })).toBe(resources.fo.errors.UNAUTHORIZED);
+    expect(i18n.t('REQUIRED', { ns: 'validation' })).toBe(resources.fo.validation.REQUIRED);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+  });
+
+  it('switches language once its texts have loaded, and remembers it', async () => {
+    const i18n = createI18n('fo');
+    const storage = createMemoryStorage();
+    expect(await restoreLocale({ instance: i18n, storage })).toBe('fo');
+    expect(i18n.t('modal.cancel')).toBe('Angra');
+    const switching = changeLocale('en', { instance: i18n, storage });
+    // Still Faroese, whole, while English loads.
+    expect(i18n.language).toBe('fo');
+    expect(i18n.t('modal.cancel')).toBe('Angra');
+    await switching;
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('modal.cancel')).toBe('Cancel');
+    expect(document.documentElement.lang).toBe('en');
+    expect(await storage.get(LOCALE_KEY)).toBe('en');
+  });
+
+  it('keeps the current language when the new one cannot be loaded (offline)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const i18n = createI18n('fo', { fo: resources.fo });
+    const storage = createMemoryStorage();
+    vi.spyOn(i18n, 'changeLanguage').mockRejectedValueOnce(new Error('chunk failed'));
+    await changeLocale('en', { instance: i18n, storage });
+    expect(i18n.language).toBe('fo');
+    expect(await storage.get(LOCALE_KEY)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('the last choice wins when an earlier one is still loading', async () => {
+    const i18n = createI18n('fo', { fo: resources.fo });
+    const storage = createMemoryStorage();
+    const toEnglish = changeLocale('en', { instance: i18n, storage });
+    const backToFaroese = changeLocale('fo', { instance: i18n, storage });
+    await Promise.all([toEnglish, backToFaroese]);
+    expect(i18n.language).toBe('fo');
+    expect(await storage.get(LOCALE_KEY)).toBe('fo');
   });
 });

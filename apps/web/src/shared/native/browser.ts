@@ -1,5 +1,11 @@
-import { Browser } from '@capacitor/browser';
 import { isNativePlatform } from './platform';
+
+/**
+ * The Browser plugin's module, loaded when first used (native only; never at start-up). The
+ * module, not the plugin: a plugin proxy answers every property, `then` too, so a promise must
+ * never resolve to one.
+ */
+const plugin = () => import('@capacitor/browser');
 
 /**
  * Opens an external page (store listing, partner site). Native: the in-app browser of the
@@ -8,6 +14,7 @@ import { isNativePlatform } from './platform';
  */
 export async function openExternalUrl(url: string): Promise<void> {
   if (isNativePlatform()) {
+    const { Browser } = await plugin();
     await Browser.open({ url });
     return;
   }
@@ -22,6 +29,7 @@ export async function openExternalUrl(url: string): Promise<void> {
 export async function closeInAppBrowser(): Promise<void> {
   if (!isNativePlatform()) return;
   try {
+    const { Browser } = await plugin();
     await Browser.close();
   } catch {
     // Nothing open, or not supported on this platform.

@@ -1,4 +1,3 @@
-import { Device } from '@capacitor/device';
 import type { DeviceMeta } from '@alda/contract/schemas/status';
 
 /**
@@ -6,6 +5,8 @@ import type { DeviceMeta } from '@alda/contract/schemas/status';
  * implementation (user-agent based), so this also answers in a browser.
  */
 export async function getDeviceMeta(): Promise<DeviceMeta> {
+  // Loaded when first used: the status check runs at resume, never at start-up.
+  const { Device } = await import('@capacitor/device');
   const info = await Device.getInfo();
   return {
     name: info.name ?? null,

@@ -1,3 +1,4 @@
+import { Capacitor } from '@capacitor/core';
 import { Preferences } from '@capacitor/preferences';
 
 /**
@@ -10,7 +11,14 @@ export interface KeyValueStorage {
   remove(key: string): Promise<void>;
 }
 
-export const preferences: KeyValueStorage = {
+/**
+ * Where Capacitor Preferences keeps values on the web: localStorage, under its default group
+ * `CapacitorStorage`. The web path reads it directly: the same keys, without waiting for the
+ * plugin's web implementation (a chunk of its own) before the first screen.
+ */
+const WEB_PREFIX = 'CapacitorStorage.';
+
+const nativePreferences: KeyValueStorage = {
   async get(key) {
     const { value } = await Preferences.get({ key });
     return value;
@@ -22,6 +30,16 @@ export const preferences: KeyValueStorage = {
     await Preferences.remove({ key });
   },
 };
+
+const webPreferences: KeyValueStorage = {
+  get: async (key) => window.localStorage.getItem(WEB_PREFIX + key),
+  set: async (key, value) => window.localStorage.setItem(WEB_PREFIX + key, value),
+  remove: async (key) => window.localStorage.removeItem(WEB_PREFIX + key),
+};
+
+export const preferences: KeyValueStorage = Capacitor.isNativePlatform()
+  ? nativePreferences
+  : webPreferences;
 
 /** In-memory storage with the same interface, for tests and as a last resort. */
 export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage {

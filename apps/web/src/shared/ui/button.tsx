@@ -12,7 +12,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-ocean-900 text-white hover:bg-ocean-800 active:bg-ocean-950',
-  accent: 'bg-puffin-500 text-white hover:bg-puffin-600 active:bg-puffin-600',
+  accent: 'bg-puffin-600 text-white hover:bg-puffin-700 active:bg-puffin-700',
   secondary:
     'bg-white text-ocean-900 ring-1 ring-inset ring-mist-300 hover:bg-mist-50 active:bg-mist-100',
   ghost: 'text-ocean-700 hover:bg-ocean-50 active:bg-ocean-100',

@@ -42,7 +42,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-describedby={describedBy}
           className={cx(
             'block min-h-13 w-full rounded-control border bg-white px-4 text-lead text-mist-900 transition-colors',
-            'placeholder:text-mist-400 focus:outline-none focus-visible:outline-none focus:ring-4',
+            'placeholder:text-mist-500 focus:outline-none focus-visible:outline-none focus:ring-4',
             isInvalid
               ? 'border-danger-600 focus:ring-danger-50'
               : 'border-mist-300 focus:border-fjord-500 focus:ring-fjord-100',

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+
+/** A JS chunk of the bundle, as far as this plugin reads it. */
+interface ChunkInfo {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * Adds `<link rel="modulepreload">` to index.html for lazy chunks the first screen needs, so a
+ * phone fetches them in parallel with the entry chunk instead of after it has run (issue 13):
+ * `modules` are source files (relative to the app's root) that are only imported dynamically,
+ * such as the texts of the default language and the login screen. Each chunk comes with its
+ * static imports; files the entry already preloads are left out. Build only.
+ */
+export function preloadFirstScreen(modules: readonly string[]): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'alda:preload-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter(
+          (output): output is typeof output & ChunkInfo => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (fileName: string, seen: Set<string>) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, seen);
+        };
+        const preloadedByEntry = new Set<string>();
+        if (ctx.chunk) closure(ctx.chunk.fileName, preloadedByEntry);
+
+        const wanted = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.facadeModuleId === id);
+          if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${module}`);
+          closure(chunk.fileName, wanted);
+        }
+        return [...wanted]
+          .filter((fileName) => !preloadedByEntry.has(fileName))
+          .map((fileName): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+            injectTo: 'head',
+          }));
+      },
+    },
+  };
+}
