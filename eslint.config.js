@@ -29,7 +29,7 @@ const API_PUBLIC_FILES = {
   'top-ups': ['credit.ts'],
   usage: ['balance.ts', 'balance-rows.ts'],
   users: ['dto.ts', 'records.ts'],
-  versions: ['change-versions.ts'],
+  versions: ['change-versions.ts', 'answer-cache.ts'],
 };
 
 export default tseslint.config(

@@ -18,7 +18,7 @@ import { createAuthService } from './modules/auth/service';
 import { createAccessTokens, deriveKey } from './modules/auth/tokens';
 import { createSessionMemory } from './modules/auth/session-memory';
 import { createVersionMemory } from './modules/versions/version-memory';
-import { createOverviewCache } from './modules/subscriptions/overview-cache';
+import { createAnswerCache } from './modules/versions/answer-cache';
 import { createReferenceMemory } from './db/reference-memory';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService } from './modules/content/service';
@@ -298,6 +298,16 @@ async function assemble(
   });
   const versions = createVersionMemory({ database, db, log: app.log });
   const reference = createReferenceMemory({ database, log: app.log });
+  // Customers' serialized answers, reused while nothing of theirs changed (ADR 0057).
+  const answers =
+    config.answerCacheEntries > 0
+      ? createAnswerCache({
+          facts: versions,
+          log: app.log,
+          maxEntries: config.answerCacheEntries,
+          check: config.readCacheCheck,
+        })
+      : undefined;
   app.addHook('onReady', async () => {
     await sessionMemory.start();
     await versions.start();
@@ -386,19 +396,7 @@ async function assemble(
     service: createOutboxService({ db }),
     enabled: config.demoMode,
   });
-  const subscriptions = createSubscriptionService({
-    db,
-    now,
-    cache:
-      config.subscriptionsCacheEntries > 0
-        ? createOverviewCache({
-            facts: versions,
-            log: app.log,
-            maxEntries: config.subscriptionsCacheEntries,
-            check: config.readCacheCheck,
-          })
-        : undefined,
-  });
+  const subscriptions = createSubscriptionService({ db, now, cache: answers });
   await app.register(subscriptionRoutes, {
     service: subscriptions,
     euPackage: createEuPackageService({ db, now, subscriptions }),
@@ -479,8 +477,14 @@ async function assemble(
     }),
   });
   await app.register(actionRoutes, { service: createActionService({ db }) });
-  await app.register(dataTransferRoutes, { service: createDataTransferService({ db, now, versions }) });
-  await app.register(notificationRoutes, { service: createNotificationService({ db, now, versions }) });
+  await app.register(dataTransferRoutes, {
+    service: createDataTransferService({ db, now, versions }),
+    answers,
+  });
+  await app.register(notificationRoutes, {
+    service: createNotificationService({ db, now, versions }),
+    answers,
+  });
   const usage = createUsageService({ db, now, log: app.log });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {

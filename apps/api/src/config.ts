@@ -276,12 +276,9 @@ const SETTINGS = {
       doc: 'Days a number whose line was cancelled rests before the number search offers it again (so calls and texts meant for its last holder do not reach a new one; docs/decisions/0056-subscription-lifecycle.md). `0` offers it at once.',
     },
   ),
-  SUBSCRIPTIONS_CACHE_ENTRIES: setting(
-    z.coerce.number().int().min(0).max(10_000_000).default(20_000),
-    {
-      doc: 'GET /api/subscriptions answers each instance keeps in memory (a few kB each), reused until something of that customer changes (docs/decisions/0057-instance-memory.md). `0` builds every answer from the database.',
-    },
-  ),
+  ANSWER_CACHE_ENTRIES: setting(z.coerce.number().int().min(0).max(10_000_000).default(50_000), {
+    doc: "Customers' answers each instance keeps in memory (GET /api/subscriptions, the polled notifications and data requests; a few kB each), reused until something of that customer changes (docs/decisions/0057-instance-memory.md). `0` builds every answer from the database.",
+  }),
   READ_CACHE_CHECK: setting(z.stringbool().default(false), {
     doc: 'Compares every answer served from memory with a fresh one from the database and fails the request when they differ (a write that forgot to bump a change version). For tests and staging; it doubles the cost of a cached read.',
   }),

@@ -70,7 +70,7 @@ describe('issue 13: a poll that finds nothing changed costs no database query (A
     await database.drop();
   });
 
-  it('answers 304 to the polls and the catalogue, and the second GET /api/subscriptions, with 0 queries', async () => {
+  it('answers 304 to the polls and the catalogue, the kept 200 poll, status and the second GET /api/subscriptions, with 0 queries', async () => {
     const auth = await signIn(app, 'Sunneva');
     const headers = { ...auth, 'accept-language': 'fo' };
     const etags = new Map<string, string>();
@@ -107,6 +107,10 @@ describe('issue 13: a poll that finds nothing changed costs no database query (A
       }
       const overview = await app.inject({ method: 'GET', url: '/api/subscriptions', headers });
       expect(overview.body).toBe(firstOverview.body);
+      // A poll without If-None-Match (the first after the app starts) gets the kept answer.
+      const full = await app.inject({ method: 'GET', url: POLLS[0], headers });
+      expect(full.statusCode).toBe(200);
+      expect(full.headers.etag).toBe(etags.get(POLLS[0]));
       const terms = await app.inject({
         method: 'GET',
         url: '/api/content/terms',

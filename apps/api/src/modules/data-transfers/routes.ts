@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
@@ -7,7 +7,8 @@ import {
   dataTransfer,
   dataTransfersResponse,
 } from '@alda/contract/schemas/data-transfers';
-import { errorResponses } from '../../http';
+import { errorResponses, sendSerialized } from '../../http';
+import type { AnswerCache } from '../versions/answer-cache';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import { answerNotModified, versionTag } from '../../etag';
@@ -16,10 +17,16 @@ import type { DataTransferService } from './service';
 const RULES =
   'Errors: SELF_REQUEST (own number), NUMBER_NOT_FOUND (no such number), REQUEST_NOT_ALLOWED (a number without a customer, in processing, or a prepaid number asked for data — docs/decisions/0040-data-transfers.md), INSUFFICIENT_DATA and GIVE_LIMIT_REACHED (SPEC §5, checked on locked rows), FORBIDDEN (fromPhoneNumber is not an active line of the caller).';
 
-export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferService }> = async (
-  app,
-  { service },
-) => {
+export const dataTransferRoutes: FastifyPluginAsyncZod<{
+  service: DataTransferService;
+  /** The customer's answers kept in memory (ADR 0057); without it every 200 is built. */
+  answers?: AnswerCache | undefined;
+}> = async (app, { service, answers }) => {
+  const serializePending = serializerCompiler({
+    schema: dataEnvelope(dataTransfersResponse),
+    method: 'GET',
+    url: '/api/data-transfers',
+  });
   app.get(
     '/api/data-transfers',
     {
@@ -44,7 +51,9 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{ service: DataTransferSe
         requestLocale(request),
       ]);
       if (answerNotModified(request, reply, etag)) return reply;
-      return { data: await service.pendingFor(user.id) };
+      const build = async () => serializePending({ data: await service.pendingFor(user.id) });
+      const body = answers ? await answers.get(user.id, ['data-transfers'], build) : await build();
+      return sendSerialized(reply, body);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
@@ -9,17 +9,24 @@ import {
   notificationsResponse,
 } from '@alda/contract/schemas/notifications';
 import { AppError } from '../../errors';
-import { errorResponses } from '../../http';
+import { errorResponses, sendSerialized } from '../../http';
+import type { AnswerCache } from '../versions/answer-cache';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import { answerNotModified, versionTag } from '../../etag';
 import { isUuid } from '../../uuid';
 import type { NotificationService } from './service';
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (
-  app,
-  { service },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{
+  service: NotificationService;
+  /** The customer's answers kept in memory (ADR 0057); without it every 200 is built. */
+  answers?: AnswerCache | undefined;
+}> = async (app, { service, answers }) => {
+  const serializeList = serializerCompiler({
+    schema: dataEnvelope(notificationsResponse),
+    method: 'GET',
+    url: '/api/notifications',
+  });
   app.get(
     '/api/notifications',
     {
@@ -49,7 +56,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
         perPage,
       ]);
       if (answerNotModified(request, reply, etag)) return reply;
-      return { data: await service.list(user.id, request.query, locale) };
+      const build = async () =>
+        serializeList({ data: await service.list(user.id, request.query, locale) });
+      const body = answers
+        ? await answers.get(
+            user.id,
+            ['notifications', locale, String(page), String(perPage)],
+            build,
+          )
+        : await build();
+      return sendSerialized(reply, body);
     },
   );
 

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { statusRequest, statusResponse } from '@alda/contract/schemas/status';
-import { errorResponses } from '../../http';
+import { errorResponses, sendSerialized } from '../../http';
 import { requestLocale } from '../../i18n';
 import type { StatusService } from './service';
 
@@ -9,6 +9,11 @@ export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = a
   app,
   { service },
 ) => {
+  const serialize = serializerCompiler({
+    schema: dataEnvelope(statusResponse),
+    method: 'POST',
+    url: '/api/status',
+  });
   app.post(
     '/api/status',
     {
@@ -21,12 +26,15 @@ export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = a
         response: { 200: dataEnvelope(statusResponse), ...errorResponses(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.log.debug(
         { deviceMeta: request.body.deviceMeta, version: request.body.currentVersion },
         'status check',
       );
-      return { data: await service.check(request.body, requestLocale(request)) };
+      const body = await service.checkBody(request.body, requestLocale(request), (data) =>
+        serialize({ data }),
+      );
+      return sendSerialized(reply, body);
     },
   );
 };

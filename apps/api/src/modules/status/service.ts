@@ -34,23 +34,50 @@ export function toStatusMessageDto(row: StatusMessageRow, locale: Locale): Statu
  * configured versions and the status messages active right now.
  */
 export function createStatusService(deps: StatusServiceDeps) {
+  /**
+   * `mustUpgrade` when the app is older than MIN_APP_VERSION, `shouldUpgrade` when older than
+   * LATEST_APP_VERSION (so a forced upgrade is always also a suggested one); the messages in
+   * their window now. `key` names the answer for the memory of rendered answers.
+   */
+  async function decide(request: StatusRequest, locale: Locale) {
+    const current = semver.coerce(request.currentVersion)?.version ?? '0.0.0';
+    const mustUpgrade = semver.lt(current, deps.minAppVersion);
+    const shouldUpgrade = semver.lt(current, deps.latestAppVersion);
+    const at = deps.now();
+    const load = () => findOpenStatusMessages(deps.db, at);
+    // Messages not yet ended when read (kept in memory until one changes); each call keeps
+    // those in their window now.
+    const open = deps.reference
+      ? await deps.reference.value('status-messages', load)
+      : await load();
+    const rows = open.filter((row) => isInWindow(row, at));
+    const response: StatusResponse = {
+      mustUpgrade,
+      shouldUpgrade,
+      messages: rows.map((row) => toStatusMessageDto(row, locale)),
+    };
+    const key = ['status', locale, mustUpgrade, shouldUpgrade, ...rows.map((r) => r.id)].join(':');
+    return { response, key };
+  }
+
   return {
-    /**
-     * `mustUpgrade` when the app is older than MIN_APP_VERSION, `shouldUpgrade` when older than
-     * LATEST_APP_VERSION (so a forced upgrade is always also a suggested one).
-     */
     async check(request: StatusRequest, locale: Locale): Promise<StatusResponse> {
-      const current = semver.coerce(request.currentVersion)?.version ?? '0.0.0';
-      const at = deps.now();
-      const load = () => findOpenStatusMessages(deps.db, at);
-      // Messages not yet ended when read; each call keeps those in their window now.
-      const open = deps.reference ? await deps.reference.value('status-messages', load) : await load();
-      const rows = open.filter((row) => isInWindow(row, at));
-      return {
-        mustUpgrade: semver.lt(current, deps.minAppVersion),
-        shouldUpgrade: semver.lt(current, deps.latestAppVersion),
-        messages: rows.map((row) => toStatusMessageDto(row, locale)),
-      };
+      return (await decide(request, locale)).response;
+    },
+
+    /**
+     * The check as the route sends it, serialized by `serialize`; with reference memory the
+     * body is kept per language, upgrade flags and set of messages (ADR 0057), since nearly
+     * every app asks the same question.
+     */
+    async checkBody(
+      request: StatusRequest,
+      locale: Locale,
+      serialize: (response: StatusResponse) => string,
+    ): Promise<string> {
+      const { response, key } = await decide(request, locale);
+      if (!deps.reference) return serialize(response);
+      return deps.reference.value(`body:${key}`, async () => serialize(response));
     },
   };
 }

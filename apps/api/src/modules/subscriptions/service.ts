@@ -44,14 +44,14 @@ import {
   type PersonRow,
 } from './repo';
 import { findLinesOfAccounts, findLiveFamilyAccountOf } from './accounts';
-import type { OverviewCache } from './overview-cache';
+import type { AnswerCache } from '../versions/answer-cache';
 import { isInPhoneBook, isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 
 export interface SubscriptionServiceDeps {
   db: Db;
   now: () => Date;
   /** Serialized overviews kept in memory per customer (ADR 0057); without it every read builds. */
-  cache?: OverviewCache;
+  cache?: AnswerCache;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -315,7 +315,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const build = async () => serialize(await overview(userId, line));
       if (!deps.cache) return build();
       // Given data counts per Faroese month: a new month is a new answer.
-      return deps.cache.get(userId, [line ?? '', faroeMonth(now())], build);
+      return deps.cache.get(userId, ['subscriptions', line ?? '', faroeMonth(now())], build);
     },
 
     /**

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangeFacts } from '../versions/change-versions';
+import type { ChangeFacts } from './change-versions';
 
-export interface OverviewCacheDeps {
+export interface AnswerCacheDeps {
   facts: ChangeFacts;
   log: FastifyBaseLogger;
   /** Answers kept at most (least recently used go first). */
   maxEntries: number;
   /**
    * Check every answer from memory against a fresh one (READ_CACHE_CHECK, on in the test
-   * suite): a write that changes a customer's subscriptions without telling the instances
-   * (no version bump, no usage notice) fails the request instead of going unnoticed.
+   * suite): a write that changes what a customer reads without telling the instances (no
+   * version bump, no usage notice) fails the request instead of going unnoticed.
    */
   check: boolean;
 }
@@ -20,16 +20,18 @@ interface Entry {
 }
 
 /**
- * GET /api/subscriptions answers kept in memory, serialized, per customer, current line and
- * Faroese month (docs/decisions/0057-instance-memory.md). An answer is reused while the
- * customer's change counter (version notices and usage notices, ChangeFacts.stamp) has not moved
- * since it was built; a counter read before building that has moved by the time the answer is
- * ready means the answer may be older than what the instance has heard, so it is not kept.
+ * A customer's answers kept in memory, serialized (docs/decisions/0057-instance-memory.md):
+ * GET /api/subscriptions per current line and Faroese month, the polled notifications and data
+ * requests per language and page. An answer is reused while the customer's change counter
+ * (version notices and usage notices, ChangeFacts.stamp) has not moved since it was built; a
+ * counter read before building that has moved by the time the answer is ready means the answer
+ * may be older than what the instance has heard, so it is not kept.
  */
-export function createOverviewCache(deps: OverviewCacheDeps) {
+export function createAnswerCache(deps: AnswerCacheDeps) {
   const entries = new Map<string, Entry>();
 
   return {
+    /** `parts` name the resource and what else the answer depends on (line, language, page). */
     async get(userId: string, parts: readonly string[], build: () => Promise<string>) {
       const key = [userId, ...parts].join('|');
       const stamp = deps.facts.stamp(userId);
@@ -44,9 +46,9 @@ export function createOverviewCache(deps: OverviewCacheDeps) {
             if (fresh !== hit.body) {
               deps.log.error(
                 { userId, kept: hit.body, fresh },
-                'subscriptions answer in memory differs from the database: a write did not bump the change version',
+                'answer in memory differs from the database: a write did not bump the change version',
               );
-              throw new Error('READ_CACHE_CHECK: stale subscriptions answer');
+              throw new Error(`READ_CACHE_CHECK: stale answer ${parts.join(' ')}`);
             }
           }
           return hit.body;
@@ -70,4 +72,4 @@ export function createOverviewCache(deps: OverviewCacheDeps) {
   };
 }
 
-export type OverviewCache = ReturnType<typeof createOverviewCache>;
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
