@@ -45,9 +45,10 @@ describe('security headers', () => {
   afterAll(() => t.close());
 
   it('sends a strict CSP the Vite SPA passes: own scripts only, own styles, data: images, same-origin WebSockets', async () => {
+    // A page of the app (here the not-found answer outside /api: no web app in the tests).
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/nope',
+      url: '/menu/nope',
       headers: { host: 'app.alda.fo' },
     });
     const csp = String(res.headers['content-security-policy']);
@@ -72,14 +73,31 @@ describe('security headers', () => {
   it('does not echo a hostile Host header into the CSP', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/healthz',
+      url: '/menu/nope',
       headers: { host: 'evil.fo; script-src *' },
     });
     expect(String(res.headers['content-security-policy'])).toContain("connect-src 'self';");
   });
 
+  it('issue 13: an API answer carries the headers that matter for JSON, and a CSP that loads and frames nothing', async () => {
+    for (const url of ['/healthz', '/api/nope', '/api/status']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'app.alda.fo' } });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Document-only headers are left off the JSON answers.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+  });
+
   it('sends the usual hardening headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const res = await t.app.inject({ method: 'GET', url: '/menu/nope' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

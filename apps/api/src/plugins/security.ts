@@ -77,6 +77,28 @@ function headersOf(
   return headers;
 }
 
+/**
+ * Helmet's headers that an API answer keeps (issue 13): the rest (opener and agent-cluster
+ * isolation, DNS prefetch, download and cross-domain policies, the legacy XSS filter) only mean
+ * something for a document, and every poll paid for their bytes.
+ */
+const API_HEADERS = new Set([
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+]);
+
+/** The CSP of a JSON answer: nothing may load from it, nothing may frame it. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** JSON answers of the API and the probes; the OpenAPI browser under /api/docs is a page. */
+function isApiAnswer(url: string): boolean {
+  if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
+  return url === '/healthz' || url === '/readyz';
+}
+
 /** Where Vite puts the content-hashed bundles (plugins/web-app.ts serves them). */
 const HASHED_ASSETS_PREFIX = '/assets/';
 
@@ -128,12 +150,21 @@ function installSecurityHeaders(app: FastifyInstance): void {
     if (cspByHost.size < CSP_HOSTS_KEPT) cspByHost.set(key, value);
     return value;
   };
+  const forApi = fixed.filter(([name]) => API_HEADERS.has(name.toLowerCase()));
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of fixed) reply.header(name, value);
-    // A CSP governs documents; the app's hashed scripts, styles and images are never one, and
-    // a page load fetches dozens of them (half a kilobyte of header each on HTTP/1.1).
-    if (!request.url.startsWith(HASHED_ASSETS_PREFIX)) {
-      reply.header('content-security-policy', cspFor(request.headers.host));
+    const { url } = request;
+    if (isApiAnswer(url)) {
+      // JSON for a program, never a page: the headers that still matter for it (OWASP REST
+      // Security), and a CSP that lets nothing load or frame it.
+      for (const [name, value] of forApi) reply.header(name, value);
+      reply.header('content-security-policy', API_CSP);
+    } else {
+      for (const [name, value] of fixed) reply.header(name, value);
+      // A CSP governs documents; the app's hashed scripts, styles and images are never one, and
+      // a page load fetches dozens of them (half a kilobyte of header each on HTTP/1.1).
+      if (!url.startsWith(HASHED_ASSETS_PREFIX)) {
+        reply.header('content-security-policy', cspFor(request.headers.host));
+      }
     }
     done();
   });
