@@ -299,15 +299,12 @@ async function assemble(
   const versions = createVersionMemory({ database, db, log: app.log });
   const reference = createReferenceMemory({ database, log: app.log });
   // Customers' serialized answers, reused while nothing of theirs changed (ADR 0057).
-  const answers =
-    config.answerCacheEntries > 0
-      ? createAnswerCache({
-          facts: versions,
-          log: app.log,
-          maxEntries: config.answerCacheEntries,
-          check: config.readCacheCheck,
-        })
-      : undefined;
+  const answers = createAnswerCache({
+    facts: versions,
+    log: app.log,
+    maxEntries: config.answerCacheEntries,
+    check: config.readCacheCheck,
+  });
   app.addHook('onReady', async () => {
     await sessionMemory.start();
     await versions.start();

@@ -29,12 +29,22 @@ export function answerNotModified(
   reply: FastifyReply,
   etag: string,
 ): boolean {
-  reply.header('etag', etag);
-  reply.header('cache-control', 'private, no-cache');
-  reply.header('vary', 'Accept-Language, Authorization');
-  if (!matchesIfNoneMatch(request, etag)) return false;
+  if (!tagAndMatch(request, reply, etag, PRIVATE_REVALIDATE)) return false;
   void reply.code(304).send();
   return true;
+}
+
+/** Sets the ETag and caching headers; true when the client already has this version. */
+function tagAndMatch(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  cache: { control: string; vary: string },
+): boolean {
+  reply.header('etag', etag);
+  reply.header('cache-control', cache.control);
+  reply.header('vary', cache.vary);
+  return matchesIfNoneMatch(request, etag);
 }
 
 /**
@@ -47,10 +57,7 @@ export function sendKept(
   kept: { body: string; etag: string },
   cache: { control: string; vary: string },
 ): FastifyReply {
-  reply.header('etag', kept.etag);
-  reply.header('cache-control', cache.control);
-  reply.header('vary', cache.vary);
-  if (matchesIfNoneMatch(request, kept.etag)) return reply.code(304).send();
+  if (tagAndMatch(request, reply, kept.etag, cache)) return reply.code(304).send();
   return sendSerialized(reply, kept.body);
 }
 

@@ -40,3 +40,11 @@ export function clientMeta(request: FastifyRequest): { userAgent: string | null;
 export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+/** Where the OpenAPI browser lives: a page for people, not a JSON answer (plugins/openapi.ts). */
+export const API_DOCS_PREFIX = '/api/docs';
+
+/** A request for the API (`/api`, `/api/…`, `/api?…`), as opposed to the app and the probes. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

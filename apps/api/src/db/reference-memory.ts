@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client';
+import { createNoticeTrust } from './notice-trust';
 import { recentWrites } from './recent-writes';
 
 /**
@@ -39,21 +40,15 @@ export function createReferenceMemory(deps: {
   log: FastifyBaseLogger;
 }): ReferenceMemory {
   const kept = new Map<string, unknown>();
-  let trusted = false;
-  let epoch = 0;
+  const trust = createNoticeTrust(deps.database, () => kept.clear());
   let stop: (() => Promise<void>) | undefined;
 
-  function forget() {
-    epoch += 1;
-    kept.clear();
-  }
-
   async function value<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const usable = trusted && !recentWrites.has(REFERENCE_WRITE_KEY);
+    const usable = trust.trusted && !recentWrites.has(REFERENCE_WRITE_KEY);
     if (usable && kept.has(key)) return kept.get(key) as T;
-    const startedIn = epoch;
+    const startedIn = trust.epoch;
     const loaded = await load();
-    if (usable && trusted && epoch === startedIn) kept.set(key, loaded);
+    if (usable && trust.mayKeep(startedIn)) kept.set(key, loaded);
     return loaded;
   }
 
@@ -66,29 +61,17 @@ export function createReferenceMemory(deps: {
         return { body, etag: `"${hash}"` };
       }),
     async start() {
-      stop = await deps.database.listen(
-        REFERENCE_CHANGED_CHANNEL,
-        (table) => {
-          deps.log.debug({ table }, 'reference data changed');
-          forget();
-        },
-        {
-          onLost: () => {
-            trusted = false;
-            forget();
+      stop = await trust.listen([
+        [
+          REFERENCE_CHANGED_CHANNEL,
+          (table) => {
+            deps.log.debug({ table }, 'reference data changed');
+            trust.forget();
           },
-          onReconnected: () => {
-            forget();
-            trusted = true;
-          },
-        },
-      );
-      forget();
-      trusted = true;
+        ],
+      ]);
     },
     async stop() {
-      trusted = false;
-      forget();
       await stop?.();
       stop = undefined;
     },

@@ -1,6 +1,7 @@
 import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { API_DOCS_PREFIX, isApiPath } from '../http';
 
 /** Answers smaller than this go out as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -13,7 +14,6 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 const DYNAMIC_BROTLI_QUALITY = 4;
 
 const HUB_PREFIX = '/api/hubs/';
-const DOCS_PREFIX = '/api/docs';
 
 /**
  * Which routes compress their answers: the API under /api (JSON answers, the OpenAPI document),
@@ -25,11 +25,7 @@ const DOCS_PREFIX = '/api/docs';
  * nothing on it.
  */
 export function compressesAnswers(url: string): boolean {
-  return (
-    (url === '/api' || url.startsWith('/api/')) &&
-    !url.startsWith(HUB_PREFIX) &&
-    !url.startsWith(DOCS_PREFIX)
-  );
+  return isApiPath(url) && !url.startsWith(HUB_PREFIX) && !url.startsWith(API_DOCS_PREFIX);
 }
 
 /**

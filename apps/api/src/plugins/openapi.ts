@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@alda/contract/constants';
+import { API_DOCS_PREFIX } from '../http';
 
 /**
  * OpenAPI 3.1 built from the routes' zod schemas (which come from the contract), served as
@@ -36,7 +37,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 

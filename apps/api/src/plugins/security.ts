@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { API_DOCS_PREFIX, isApiPath } from '../http';
 
 /** Paths the orchestrator probes; they must never be throttled. */
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
@@ -95,7 +96,7 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** JSON answers of the API and the probes; the OpenAPI browser under /api/docs is a page. */
 function isApiAnswer(url: string): boolean {
-  if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
+  if (isApiPath(url)) return !url.startsWith(API_DOCS_PREFIX);
   return url === '/healthz' || url === '/readyz';
 }
 

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../http';
 
 /** Vite puts content-hashed bundles here; their names change whenever their content does. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -16,10 +17,6 @@ export interface WebApp {
    * (GET/HEAD outside /api that accepts HTML). Returns false when the request is not one.
    */
   fallback(request: FastifyRequest, reply: FastifyReply): boolean;
-}
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /**

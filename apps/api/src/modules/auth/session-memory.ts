@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
+import { createNoticeTrust } from '../../db/notice-trust';
 import { recentWrites } from '../../db/recent-writes';
 import { findActiveSession } from './repo';
 import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from './session-events';
@@ -42,19 +43,13 @@ const DEFAULT_MAX_ENTRIES = 500_000;
  * notice has surely arrived (recent-writes.ts).
  */
 export function createSessionMemory(deps: SessionMemoryDeps): SessionMemory {
-  const { database, db } = deps;
+  const { db } = deps;
   const clock = deps.clock ?? (() => performance.now());
   const maxEntries = deps.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const known = new Map<string, Known>();
-  let trusted = false;
-  let epoch = 0;
+  const trust = createNoticeTrust(deps.database, () => known.clear());
   let stop: (() => Promise<void>) | undefined;
   let nextSweep = 0;
-
-  function forget() {
-    epoch += 1;
-    known.clear();
-  }
 
   /** Drops sessions unused for longer than an access token lives (a new token re-reads it). */
   function sweep(at: number) {
@@ -64,7 +59,7 @@ export function createSessionMemory(deps: SessionMemoryDeps): SessionMemory {
   }
 
   function remember(sessionId: string, entry: Known) {
-    if (!known.has(sessionId) && known.size >= maxEntries) forget();
+    if (!known.has(sessionId) && known.size >= maxEntries) trust.forget();
     known.set(sessionId, entry);
   }
 
@@ -72,49 +67,38 @@ export function createSessionMemory(deps: SessionMemoryDeps): SessionMemory {
     async isActive(sessionId, userId) {
       const at = clock();
       sweep(at);
-      const fromMemory = trusted && !recentWrites.has(sessionId);
+      const fromMemory = trust.trusted && !recentWrites.has(sessionId);
       const entry = fromMemory ? known.get(sessionId) : undefined;
       if (entry) {
         entry.seenAt = at;
         return entry.active && entry.userId === userId;
       }
-      const startedIn = epoch;
+      const startedIn = trust.epoch;
       const row = await findActiveSession(db, sessionId);
-      if (fromMemory && trusted && epoch === startedIn) {
+      if (fromMemory && trust.mayKeep(startedIn)) {
         const current = known.get(sessionId);
         // A revocation heard while the read was on its way is the newer fact.
-        if (!current) remember(sessionId, { userId: row?.userId ?? null, active: !!row, seenAt: at });
+        if (!current)
+          remember(sessionId, { userId: row?.userId ?? null, active: !!row, seenAt: at });
       }
       return !!row && row.userId === userId;
     },
 
     async start() {
-      stop = await database.listen(
-        SESSION_REVOKED_CHANNEL,
-        (payload) => {
-          const at = clock();
-          for (const id of parseSessionsRevoked(payload)) {
-            remember(id, { userId: known.get(id)?.userId ?? null, active: false, seenAt: at });
-          }
-        },
-        {
-          onLost: () => {
-            trusted = false;
-            forget();
+      stop = await trust.listen([
+        [
+          SESSION_REVOKED_CHANNEL,
+          (payload) => {
+            const at = clock();
+            for (const id of parseSessionsRevoked(payload)) {
+              remember(id, { userId: known.get(id)?.userId ?? null, active: false, seenAt: at });
+            }
           },
-          onReconnected: () => {
-            forget();
-            trusted = true;
-          },
-        },
-      );
-      forget();
-      trusted = true;
+        ],
+      ]);
     },
 
     async stop() {
-      trusted = false;
-      forget();
       await stop?.();
       stop = undefined;
     },

@@ -19,8 +19,8 @@ const RULES =
 
 export const dataTransferRoutes: FastifyPluginAsyncZod<{
   service: DataTransferService;
-  /** The customer's answers kept in memory (ADR 0057); without it every 200 is built. */
-  answers?: AnswerCache | undefined;
+  /** The customer's answers kept in memory (ADR 0057). */
+  answers: AnswerCache;
 }> = async (app, { service, answers }) => {
   const serializePending = serializerCompiler({
     schema: dataEnvelope(dataTransfersResponse),
@@ -52,7 +52,7 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
       ]);
       if (answerNotModified(request, reply, etag)) return reply;
       const build = async () => serializePending({ data: await service.pendingFor(user.id) });
-      const body = answers ? await answers.get(user.id, ['data-transfers'], build) : await build();
+      const body = await answers.get(user.id, ['data-transfers'], build);
       return sendSerialized(reply, body);
     },
   );

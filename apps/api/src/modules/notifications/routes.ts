@@ -19,8 +19,8 @@ import type { NotificationService } from './service';
 
 export const notificationRoutes: FastifyPluginAsyncZod<{
   service: NotificationService;
-  /** The customer's answers kept in memory (ADR 0057); without it every 200 is built. */
-  answers?: AnswerCache | undefined;
+  /** The customer's answers kept in memory (ADR 0057). */
+  answers: AnswerCache;
 }> = async (app, { service, answers }) => {
   const serializeList = serializerCompiler({
     schema: dataEnvelope(notificationsResponse),
@@ -58,13 +58,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
       if (answerNotModified(request, reply, etag)) return reply;
       const build = async () =>
         serializeList({ data: await service.list(user.id, request.query, locale) });
-      const body = answers
-        ? await answers.get(
-            user.id,
-            ['notifications', locale, String(page), String(perPage)],
-            build,
-          )
-        : await build();
+      const parts = ['notifications', locale, String(page), String(perPage)];
+      const body = await answers.get(user.id, parts, build);
       return sendSerialized(reply, body);
     },
   );

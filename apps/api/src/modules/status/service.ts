@@ -61,10 +61,6 @@ export function createStatusService(deps: StatusServiceDeps) {
   }
 
   return {
-    async check(request: StatusRequest, locale: Locale): Promise<StatusResponse> {
-      return (await decide(request, locale)).response;
-    },
-
     /**
      * The check as the route sends it, serialized by `serialize`; with reference memory the
      * body is kept per language, upgrade flags and set of messages (ADR 0057), since nearly

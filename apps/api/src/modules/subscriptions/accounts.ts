@@ -53,10 +53,7 @@ export async function findUsersSharingAccountsWith(db: Db, userId: string): Prom
   const accountIds = [...new Set([...owned, ...used].flatMap((r) => (r.id ? [r.id] : [])))];
   if (accountIds.length === 0) return [userId];
   const [owners, lineUsers] = await Promise.all([
-    db
-      .select({ id: accounts.ownerUserId })
-      .from(accounts)
-      .where(inArray(accounts.id, accountIds)),
+    db.select({ id: accounts.ownerUserId }).from(accounts).where(inArray(accounts.id, accountIds)),
     db
       .select({ id: phoneLines.userId })
       .from(phoneLines)
@@ -79,10 +76,7 @@ export async function findViewersOfLines(db: Db, lineIds: readonly string[]): Pr
     .from(phoneLines)
     .where(inArray(phoneLines.id, [...lineIds]));
   const [owners, users, own] = await Promise.all([
-    db
-      .select({ id: accounts.ownerUserId })
-      .from(accounts)
-      .where(inArray(accounts.id, onAccounts)),
+    db.select({ id: accounts.ownerUserId }).from(accounts).where(inArray(accounts.id, onAccounts)),
     db
       .select({ id: phoneLines.userId })
       .from(phoneLines)

@@ -78,4 +78,3 @@ export async function updateBalance(
 ): Promise<void> {
   await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
 }
-

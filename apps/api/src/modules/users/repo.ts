@@ -20,10 +20,7 @@ export async function lockUser(db: Db, id: string): Promise<UserRow | undefined>
  * access tokens from memory (ADR 0057).
  */
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
-  const ended = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, id));
+  const ended = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, id));
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   await notifySessionsRevoked(
     db,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
+import { createNoticeTrust } from '../../db/notice-trust';
 import { recentWrites } from '../../db/recent-writes';
 import {
   parseUserIds,
@@ -38,14 +39,15 @@ const DEFAULT_MAX_ENTRIES = 500_000;
  * (recent-writes.ts), so a customer always sees their own change on their next request.
  */
 export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
-  const { database, db, log } = deps;
+  const { db, log } = deps;
   const maxEntries = deps.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const versions = new Map<string, number>();
   const stamps = new Map<string, number>();
-  let trusted = false;
-  /** Moves whenever trust is lost or regained: a read that spans it must not be kept. */
-  let epoch = 0;
-  let stops: (() => Promise<void>)[] = [];
+  const trust = createNoticeTrust(deps.database, () => {
+    versions.clear();
+    stamps.clear();
+  });
+  let stop: (() => Promise<void>) | undefined;
 
   function learn(userId: string, version: number) {
     const known = versions.get(userId);
@@ -55,34 +57,18 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
   }
 
   function touch(userId: string) {
-    if (!stamps.has(userId) && stamps.size >= maxEntries) forget();
+    if (!stamps.has(userId) && stamps.size >= maxEntries) trust.forget();
     stamps.set(userId, (stamps.get(userId) ?? 0) + 1);
   }
 
-  function forget() {
-    epoch += 1;
-    versions.clear();
-    stamps.clear();
-  }
-  const options = {
-    onLost: () => {
-      trusted = false;
-      forget();
-    },
-    onReconnected: () => {
-      forget();
-      trusted = true;
-    },
-  };
-
   return {
     get trusted() {
-      return trusted;
+      return trust.trusted;
     },
 
     async start() {
-      stops = [
-        await database.listen(
+      stop = await trust.listen([
+        [
           USER_VERSIONS_CHANNEL,
           (payload) => {
             for (const [userId, version] of parseUserVersions(payload)) {
@@ -90,45 +76,38 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
               touch(userId);
             }
           },
-          options,
-        ),
-        await database.listen(
+        ],
+        [
           USAGE_CHANGED_CHANNEL,
           (payload) => {
             for (const userId of parseUserIds(payload)) touch(userId);
           },
-          options,
-        ),
-      ];
-      forget();
-      trusted = true;
+        ],
+      ]);
       log.debug('change versions kept in memory');
     },
 
     async stop() {
-      trusted = false;
-      forget();
-      const pending = stops;
-      stops = [];
-      await Promise.all(pending.map((stop) => stop()));
+      await stop?.();
+      stop = undefined;
     },
 
     async version(userId) {
-      const fromMemory = trusted && !recentWrites.has(userId);
+      const fromMemory = trust.trusted && !recentWrites.has(userId);
       if (fromMemory) {
         const known = versions.get(userId);
         if (known !== undefined) return known;
       }
-      const startedIn = epoch;
+      const startedIn = trust.epoch;
       const version = await readUserVersion(db, userId);
-      if (fromMemory && trusted && epoch === startedIn) learn(userId, version);
+      if (fromMemory && trust.mayKeep(startedIn)) learn(userId, version);
       return version;
     },
 
     stamp(userId) {
-      if (!trusted || recentWrites.has(userId)) return null;
+      if (!trust.trusted || recentWrites.has(userId)) return null;
       // The epoch makes a counter that started over never equal one from before.
-      return `${epoch}.${stamps.get(userId) ?? 0}`;
+      return `${trust.epoch}.${stamps.get(userId) ?? 0}`;
     },
   };
 }
