@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressDir } from './precompress';
 import { preloadFirstScreen } from './preload-first-screen';
+import { staticSplash } from './static-splash';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -48,6 +49,8 @@ export default defineConfig({
       'src/shared/i18n/resources-fo.ts',
       'src/features/auth/login-chooser-screen.tsx',
     ]),
+    // The splash as static markup in index.html: the first paint does not wait for JavaScript.
+    staticSplash(path.join(src, 'locales/fo.json')),
     precompress(),
   ],
   resolve: {

@@ -6,11 +6,29 @@ const CONFIRM_LOGOUT = 'Rita út';
 test.describe('app shell (SPEC §1–§2)', () => {
   test('a guest is sent to login and sees the method chooser (SPEC §2 route guards)', async ({
     page,
+    browser,
   }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/');
     await expect(page).toHaveURL(/\/rita-inn$/);
     await expect(page.getByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeVisible();
     await screenshot(page, '01-login-chooser');
+    // Issue 13: the guest starts on login; home's code (which the guard leaves at once) is not
+    // downloaded on the way.
+    expect(scripts.some((path) => /login-chooser-screen/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /home-screen/.test(path))).toEqual([]);
+
+    // Issue 13: the HTML itself paints the splash, before (and without) any JavaScript.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.setViewportSize(page.viewportSize() ?? { width: 390, height: 844 });
+    await bare.goto('/');
+    await expect(bare.getByRole('status', { name: 'Heintar…' })).toBeVisible();
+    await screenshot(bare, '01a-static-splash');
+    await noScript.close();
 
     await page.goto('/menu/treytir');
     await expect(page).toHaveURL(/\/rita-inn$/);

@@ -63,6 +63,15 @@ void startup({
   queryClient,
   loaders,
   mount: () => {
+    // Start where the guards would send this visitor (a guest on `/` → login): the router then
+    // neither waits for nor downloads the screen it would leave at once (issue 13: on the login
+    // screen, home's ~70 KiB of chunks held up the first paint).
+    const start = firstScreenPath(
+      routes,
+      window.location.pathname,
+      sessionStore.getState().user !== null,
+    );
+    if (start !== window.location.pathname) window.history.replaceState(null, '', start);
     router = createBrowserRouter(routes);
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing from index.html');

@@ -1,18 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { AldaMark } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
+import { SPLASH_CLASSES } from '@/shared/ui/splash-markup';
 
-/** Shown while the first route (and its lazy screen) loads: the splash, continued. */
+/**
+ * Shown while the first route (and its lazy screen) loads: the splash, continued. index.html
+ * carries the same look as static markup (shared/ui/splash-markup.ts).
+ */
 export function SplashFallback() {
   const { t } = useTranslation();
   return (
     <div
       role="status"
       aria-label={t('app.loading')}
-      className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-6 bg-ocean-900 text-white"
+      className={SPLASH_CLASSES.frame}
     >
-      <AldaMark className="size-16 text-fjord-300" />
-      <Spinner className="size-6 text-ocean-200" />
+      <AldaMark className={SPLASH_CLASSES.mark} />
+      <Spinner className={SPLASH_CLASSES.spinner} />
     </div>
   );
 }

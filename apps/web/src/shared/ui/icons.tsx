@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { ALDA_MARK_WAVES } from './splash-markup';
 
 /*
  * Inline SVG icons (no icon font: nothing extra to download, nothing the CSP has to allow).
@@ -228,8 +229,9 @@ export function AldaMark({ className = 'size-8', ...props }: IconProps) {
       className={className}
       {...props}
     >
-      <path d="M6 20c3.5 0 5.5-5 9-5s5.5 5 9 5 5.5-5 9-5 5.5 5 9 5" />
-      <path opacity="0.6" d="M6 32c3.5 0 5.5-5 9-5s5.5 5 9 5 5.5-5 9-5 5.5 5 9 5" />
+      {ALDA_MARK_WAVES.map((wave) => (
+        <path key={wave.d} d={wave.d} opacity={'opacity' in wave ? wave.opacity : undefined} />
+      ))}
     </svg>
   );
 }

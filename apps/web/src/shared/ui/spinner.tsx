@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { SPINNER_ARC } from './splash-markup';
 
 /** An indeterminate spinner; decorative — pair it with text or aria-busy on the region. */
 export function Spinner({ className }: { className?: string }) {
@@ -18,7 +19,7 @@ export function Spinner({ className }: { className?: string }) {
         strokeWidth="3"
       />
       <path
-        d="M21 12a9 9 0 0 0-9-9"
+        d={SPINNER_ARC}
         fill="none"
         stroke="currentColor"
         strokeWidth="3"
