@@ -29,7 +29,10 @@ function memberIccid(): string {
 async function expectOrderDone(page: Page, name: RegExp) {
   const steps = page.getByRole('list', { name: /^(Stig|Steps)$/ });
   await expect(
-    steps.getByRole('listitem').filter({ hasText: name }).filter({ has: page.locator('time') }),
+    steps
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .filter({ has: page.locator('time') }),
   ).not.toHaveCount(0, { timeout: 30_000 });
 }
 

@@ -45,8 +45,18 @@ export const spaced = (number: string) => number.replace(/(\d\d)(\d\d)(\d\d)/, '
 
 /** The provider's hosted card page, in Faroese or English. */
 const PROVIDER_PAGE = {
-  fo: { number: 'Kortnummar', expiry: 'Gildir til (MM/ÁÁ)', cvc: 'Trygdarkota (CVC)', save: 'Goym kortið' },
-  en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code (CVC)', save: 'Save card' },
+  fo: {
+    number: 'Kortnummar',
+    expiry: 'Gildir til (MM/ÁÁ)',
+    cvc: 'Trygdarkota (CVC)',
+    save: 'Goym kortið',
+  },
+  en: {
+    number: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'Security code (CVC)',
+    save: 'Save card',
+  },
 };
 
 /** Fills the provider's hosted card page and saves the card. */

@@ -24,7 +24,9 @@ describe('the splash (SPEC §1 start-up, issue 13 first paint)', () => {
 
   it('the static splash goes into the empty #root, its label escaped', () => {
     const html = withStaticSplash('<body><div id="root"></div></body>', 'A <b>"x"</b> & y');
-    expect(html).toContain('<div id="root"><div role="status" aria-label="A &#60;b&#62;&#34;x&#34;&#60;/b&#62; &#38; y"');
+    expect(html).toContain(
+      '<div id="root"><div role="status" aria-label="A &#60;b&#62;&#34;x&#34;&#60;/b&#62; &#38; y"',
+    );
     expect(() => withStaticSplash('<body></body>', 'x')).toThrow(/no <div id="root">/);
   });
 });

@@ -10,11 +10,7 @@ import { SPLASH_CLASSES } from '@/shared/ui/splash-markup';
 export function SplashFallback() {
   const { t } = useTranslation();
   return (
-    <div
-      role="status"
-      aria-label={t('app.loading')}
-      className={SPLASH_CLASSES.frame}
-    >
+    <div role="status" aria-label={t('app.loading')} className={SPLASH_CLASSES.frame}>
       <AldaMark className={SPLASH_CLASSES.mark} />
       <Spinner className={SPLASH_CLASSES.spinner} />
     </div>

@@ -22,8 +22,7 @@ export const SPLASH_CLASSES = {
   spinner: 'size-6 text-ocean-200',
 } as const;
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The splash as static HTML, labelled (for screen readers) with `loadingLabel`. */
 export function splashHtml(loadingLabel: string): string {
