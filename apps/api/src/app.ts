@@ -83,11 +83,17 @@ import { applyLifecycleOrder } from './modules/lifecycle/apply';
 import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
 import { createLifecycleChangesService } from './modules/lifecycle/changes-service';
 import { installAuthentication } from './plugins/auth';
-import { installErrorHandler, sendRouteNotFound } from './plugins/error-handler';
+import {
+  answerFrameworkError,
+  installErrorHandler,
+  sendRouteNotFound,
+} from './plugins/error-handler';
 import { registerCompression } from './plugins/compression';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
+import { installInputGuard } from './plugins/input-guard';
+import { serializeError, serializeRequest } from './log-privacy';
 import { appLinkRoutes } from './modules/app-links/routes';
 
 declare module 'fastify' {
@@ -203,6 +209,8 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
         '*.refreshToken',
         '*.accessToken',
       ],
+      // No request value that identifies a person in any log line (log-privacy.ts, issue 14).
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Probes are polled every few seconds; logging each one would drown the real traffic.
@@ -214,6 +222,7 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   });
 }
 
@@ -286,6 +295,7 @@ async function assemble(
 
   // 2. App plugins.
   installErrorHandler(app);
+  installInputGuard(app);
   const db = database.db;
   // What every request and poll needs, held in memory per instance and kept true across
   // instances by LISTEN/NOTIFY (docs/decisions/0057-instance-memory.md). Until onReady has the

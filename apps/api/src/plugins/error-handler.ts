@@ -79,6 +79,24 @@ function classify(
 }
 
 /**
+ * Failures Fastify answers before a route runs (a path with a malformed percent escape such as
+ * `/api/plans/%ED%A0%80`, FST_ERR_BAD_URL): the same envelope as every other 400 instead of
+ * Fastify's own body (issue 14, found by the hostile-input test). The `frameworkErrors` option
+ * of the server.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ code: 'BAD_REQUEST', reason: error.code }, 'request rejected');
+  void reply
+    .status(400)
+    .type('application/json; charset=utf-8')
+    .send(envelope('BAD_REQUEST', requestLocale(request)));
+}
+
+/**
  * Turns every failure into `{ error: { code, message, field? } }` with the code's status and a
  * message in the caller's language. Server errors are logged in full with the request id and
  * answered with the generic INTERNAL message only, so no stack, SQL or driver text leaks.

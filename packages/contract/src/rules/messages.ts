@@ -25,6 +25,8 @@ export const VALIDATION_KEYS = [
   'INVALID_SIMCARD_NUMBER',
   /** The city is not a place with the given postal code (locality list, SPEC §3). */
   'CITY_POSTCODE_MISMATCH',
+  /** A NUL byte or a lone UTF-16 surrogate: no text a person types (issue 14). */
+  'INVALID_CHARACTERS',
 ] as const;
 
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

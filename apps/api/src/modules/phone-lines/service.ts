@@ -64,7 +64,9 @@ export function createPhoneLineService(deps: PhoneLineServiceDeps) {
         { policy: POLICIES.numberSearch, subject: [callerId ? `user:${callerId}` : `ip:${ip}`] },
       ]);
       if (!isProviderNumber(msisdn)) {
-        throw new AppError('NUMBER_NOT_FOUND', { detail: `${msisdn} is outside our range` });
+        throw new AppError('NUMBER_NOT_FOUND', {
+          detail: "the number is outside the provider's range",
+        });
       }
       const at = now();
       const taken = async (

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * Characters no person types and no field of this API accepts: NUL, which PostgreSQL refuses in
+ * text (the query failed, the request was a 500 and the failed query with the customer's e-mail
+ * went to the error log — issue 14), and a lone UTF-16 surrogate, which would be stored as
+ * U+FFFD, i.e. not what was sent.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The dotted path of the first string under `value` with a forbidden character, or null. */
+export function findForbiddenText(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? path : null;
+  // Parsed JSON is as deep as its text allows; the body limit keeps it small, and nothing this
+  // API accepts is nested more than a few levels.
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findForbiddenText(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The one place where text enters the API checks it (issue 14): path parameters, the query and
+ * a parsed body, before the routes' schemas run. A forbidden character answers 400
+ * VALIDATION_FAILED with the field and the INVALID_CHARACTERS message; the value is not logged.
+ * A raw body (a webhook's signed bytes) is left to its route.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const field =
+      findForbiddenText(request.params, '') ??
+      findForbiddenText(request.query, '') ??
+      (typeof request.body === 'object' ? findForbiddenText(request.body, '') : null);
+    if (field !== null) {
+      throw new AppError('VALIDATION_FAILED', {
+        field: field || 'body',
+        validationKey: 'INVALID_CHARACTERS',
+        detail: 'forbidden character in input',
+      });
+    }
+  });
+}
