@@ -1,7 +1,7 @@
 // The API's layers (apps/api/src), checked on every import:
 //
 //   entry (app.ts, main.ts, migrate.ts, config-table.ts,   wires everything
-//          operator.ts)
+//          operator.ts, backup.ts)
 //   seed/ · jobs/ · hub/                                   use modules (their public surface)
 //   modules/<name>/                                        routes → service → repo
 //   plugins/ · adapters/                                   Fastify plugins · the outside world
@@ -20,7 +20,14 @@ const apiSrc = (filename) => {
   return i === -1 ? null : norm.slice(i + '/apps/api/src/'.length);
 };
 
-const ENTRY = new Set(['app.ts', 'main.ts', 'migrate.ts', 'config-table.ts', 'operator.ts']);
+const ENTRY = new Set([
+  'app.ts',
+  'main.ts',
+  'migrate.ts',
+  'config-table.ts',
+  'operator.ts',
+  'backup.ts',
+]);
 const UPPER = new Set(['seed', 'jobs', 'hub']);
 
 /** Zone of a path relative to apps/api/src (without extension tolerance: compared by folder). */
@@ -55,7 +62,9 @@ const stripExt = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'API layers: entry → seed/jobs/hub → modules → plugins/adapters → db → platform' },
+    docs: {
+      description: 'API layers: entry → seed/jobs/hub → modules → plugins/adapters → db → platform',
+    },
     schema: [
       {
         type: 'object',

@@ -8,6 +8,7 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ConfigError, loadConfig, type Config } from './config';
+import { pgliteFolderProblem } from './db/pglite-folder';
 
 /*
  * `npm run db:backup -- <file>` and `npm run db:restore -- <file> [--force]` (issue 14,
@@ -87,12 +88,8 @@ export async function backupDatabase(config: Config, file: string): Promise<Back
     ]);
     return 'postgresql';
   }
-  if (config.dataDir === 'memory') {
-    throw new BackupError('DATA_DIR is "memory": there is nothing on disk to back up.');
-  }
-  if (!existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
-    throw new BackupError(`${config.dataDir} holds no PGlite database.`);
-  }
+  const problem = pgliteFolderProblem(config.dataDir);
+  if (problem) throw new BackupError(problem);
   const db = new PGlite(config.dataDir);
   try {
     // PGlite's own 'gzip' mode never settles on Node (it relies on a web CompressionStream);
@@ -135,6 +132,9 @@ export async function restoreDatabase(
     throw new BackupError('DATA_DIR is "memory": set it to the folder to restore into.');
   }
   const entries = existsSync(config.dataDir) ? await readdir(config.dataDir) : [];
+  if (existsSync(path.join(config.dataDir, 'postmaster.pid'))) {
+    throw new BackupError(pgliteFolderProblem(config.dataDir) ?? 'The folder is in use.');
+  }
   if (entries.length > 0) {
     if (!force) {
       throw new BackupError(

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +9,7 @@ import { createNetworkSimulator } from './adapters/network/simulator';
 import { createBackgroundTasks } from './background';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { pgliteFolderProblem } from './db/pglite-folder';
 import { rowsOf } from './db/rows';
 import { createOperatorCommands, type OperatorCommands } from './modules/operator/commands';
 import {
@@ -223,24 +223,9 @@ function prepare(parsed: Parsed): Prepared {
   }
 }
 
-/**
- * The PGlite folder must hold a database no other process has open: PGlite has no lock of its
- * own, and two processes writing one folder corrupt it. It leaves `postmaster.pid` while open
- * (removed on a clean close), which is what we look for.
- */
 function checkPgliteDir(dataDir: string): void {
-  if (dataDir === 'memory')
-    throw new OperatorError(
-      'DATA_DIR=memory: an in-memory database lives only inside the server process. Point DATA_DIR at the PGlite folder or set DATABASE_URL.',
-    );
-  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
-    throw new OperatorError(
-      `No database in ${dataDir}. Start the server once (it creates and migrates it) or run DATA_DIR=${dataDir} npm run db:migrate -w @alda/api; set DATA_DIR or DATABASE_URL if it lives elsewhere (npm run dev keeps it in apps/api/data).`,
-    );
-  if (existsSync(path.join(dataDir, 'postmaster.pid')))
-    throw new OperatorError(
-      `The PGlite database in ${dataDir} is open in another process (is the server running?). PGlite can be opened by one process at a time: stop the server, run the command, start the server again — or use PostgreSQL (DATABASE_URL). If no process has it open (a crash left ${path.join(dataDir, 'postmaster.pid')} behind), delete that file.`,
-    );
+  const problem = pgliteFolderProblem(dataDir);
+  if (problem) throw new OperatorError(problem);
 }
 
 async function openConfigured(config: Config): Promise<Database> {
