@@ -1,6 +1,7 @@
 import { eq, ne, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAgreements, type PaymentAgreementRow } from '../../db/schema/agreements';
+import { users } from '../../db/schema/users';
 
 // Public to other modules: the card on file is replaced by payments when a card check is paid, in that transaction.
 
@@ -16,6 +17,11 @@ export interface AgreementCard {
  * Makes `card` the customer's active agreement: every earlier agreement that is not cancelled is
  * cancelled first (the partial unique index allows one pending or active agreement), then the new
  * one is inserted. Call inside the transaction that marks the card check paid.
+ *
+ * Two card checks of one customer paid at the same moment (two instances, webhook and
+ * reconciliation) are serialised on the customer's row: without it, each cancels only the
+ * agreements it can see and the second insert breaks the unique index (found by the payment
+ * chaos property, issue 14). The second waits, then cancels the first's new agreement.
  */
 export async function replaceAgreement(
   db: Db,
@@ -23,6 +29,7 @@ export async function replaceAgreement(
   card: AgreementCard,
   at: Date,
 ): Promise<PaymentAgreementRow> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   await db
     .update(paymentAgreements)
     .set({ status: 'cancelled', updatedAt: at })
