@@ -85,6 +85,15 @@ const SETTINGS = {
       doc: 'PostgreSQL connection string (`postgres://user:pass@host:5432/db`). Unset: the embedded PGlite database is used.',
     },
   ),
+  DATABASE_CONNECT_TIMEOUT_MS: setting(
+    z.coerce.number().int().min(100).max(120_000).default(5000),
+    {
+      doc: 'PostgreSQL: longest wait in milliseconds for a connection (a new one, or a free one of the pool of 10) before a request gives up and answers 503 `DATABASE_UNAVAILABLE`; also bounds each attempt to get the LISTEN connection back (docs/decisions/0060-database-outage.md).',
+    },
+  ),
+  DATABASE_RECONNECT_MAX_MS: setting(z.coerce.number().int().min(100).max(60_000).default(5000), {
+    doc: 'PostgreSQL: longest pause in milliseconds between attempts to get a lost LISTEN connection back (from 250 ms, doubling). Once the database is back, instance memory and the payment hub fan-out return within this plus the connect timeout (docs/decisions/0060-database-outage.md).',
+  }),
   DATA_DIR: setting(
     z
       .string()

@@ -18,6 +18,12 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /**
+   * The database cannot be reached right now (down, restarting, failing over, the network to it
+   * cut). Carries `retryAfter` (seconds) and a `Retry-After` header; a retried mutation is safe
+   * with its idempotency key (docs/decisions/0060-database-outage.md).
+   */
+  DATABASE_UNAVAILABLE: 503,
 
   // Domain errors (SPEC §8). Login endpoints answer 401 for bad credentials or codes: SPEC §8
   // exempts them from the token-refresh handling, so the web shows the message instead. SPEC
@@ -125,6 +131,8 @@ export const ERROR_STATUS = {
   RECIPIENT_NOT_FOUND: 404,
   /** A hand-over of a number to its own user. */
   HANDOVER_TO_SELF: 422,
+  /** Signing out a session that is not one of the caller's signed-in sessions (ADR 0059). */
+  SESSION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

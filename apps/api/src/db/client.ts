@@ -74,7 +74,19 @@ export interface DatabaseOptions {
    * `npm run bench` counts queries per request with it; unset, drizzle gets no logger.
    */
   onQuery?: ((query: string) => void) | undefined;
+  /**
+   * PostgreSQL: longest wait for a connection (new, or free in the pool) before a query fails,
+   * which the error handler answers 503 DATABASE_UNAVAILABLE; also bounds each LISTEN reconnect
+   * attempt (config DATABASE_CONNECT_TIMEOUT_MS, docs/decisions/0060-database-outage.md).
+   */
+  connectTimeoutMs?: number | undefined;
+  /** PostgreSQL: longest pause between LISTEN reconnect attempts (DATABASE_RECONNECT_MAX_MS). */
+  reconnectMaxMs?: number | undefined;
 }
+
+/** Defaults of the two timings above (the config's defaults). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_RECONNECT_MAX_MS = 5_000;
 
 /*
  * An arbitrary, fixed advisory-lock key. Several API instances may start together against one
@@ -87,7 +99,10 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.onQuery ? { logger: { logQuery: options.onQuery } } : {};
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log, logger)
+    ? openPostgres(options.databaseUrl, options.log, logger, {
+        connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        reconnectMaxMs: options.reconnectMaxMs ?? DEFAULT_RECONNECT_MAX_MS,
+      })
     : openPglite(options.dataDir, options.pgliteSnapshot, logger);
 }
 
@@ -131,17 +146,43 @@ async function openPglite(
   };
 }
 
+/** How long PostgreSQL connections wait and retry (docs/decisions/0060-database-outage.md). */
+interface Timings {
+  connectTimeoutMs: number;
+  reconnectMaxMs: number;
+}
+
 async function openPostgres(
   databaseUrl: string,
   log: DatabaseOptions['log'],
   logger: QueryLogger,
+  timings: Timings,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // While the database is gone a request fails within this instead of waiting for the OS's TCP
+    // timeout (or forever for a free client): the error handler answers 503 DATABASE_UNAVAILABLE.
+    connectionTimeoutMillis: timings.connectTimeoutMs,
+    // A pooled connection dropped silently (no reset reaches us) is found out and replaced.
+    keepAlive: true,
+  });
   // An idle client that loses its connection (failover, restart) emits 'error' on the pool;
-  // without a listener that would crash the process. The next query gets a fresh connection.
+  // without a listener that would crash the process. The pool forgets a broken client (idle or
+  // released), so once the database is back the next query gets a fresh connection: recovery
+  // needs no restart.
   pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
+  // A connection lost while it is checked out (inside a transaction, between its statements) has
+  // no pool listener: its 'error' would be unhandled and end the process. The statement in
+  // flight fails on its own, as does the next one (503 DATABASE_UNAVAILABLE), and the pool drops
+  // the client when it is released (no longer queryable): nothing is left to do here. (An idle
+  // client's loss is logged by the pool's own listener above.)
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, ...logger });
-  const listener = createPostgresListener(databaseUrl, log);
+  const listener = createPostgresListener(databaseUrl, log, timings);
   let closed = false;
   return {
     db,
@@ -149,7 +190,10 @@ async function openPostgres(
     location: `PostgreSQL (${describeUrl(databaseUrl)})`,
     migrate: async () => {
       // Advisory locks belong to a connection, so migrate over one dedicated client.
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new pg.Client({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: timings.connectTimeoutMs,
+      });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -175,9 +219,11 @@ async function openPostgres(
 /** `application_name` of each instance's LISTEN connection. */
 export const LISTEN_APPLICATION_NAME = 'alda-api-listen';
 
-/** Backoff between attempts to get the LISTEN connection back: 0.25 s doubling up to 10 s. */
+/**
+ * Backoff between attempts to get the LISTEN connection back: 0.25 s doubling up to
+ * `reconnectMaxMs` (DATABASE_RECONNECT_MAX_MS).
+ */
 const LISTEN_RETRY_MIN_MS = 250;
-const LISTEN_RETRY_MAX_MS = 10_000;
 
 /**
  * LISTEN needs a session of its own (a pooled connection goes back to the pool and would drop
@@ -186,7 +232,11 @@ const LISTEN_RETRY_MAX_MS = 10_000;
  * LISTENs again on every channel; NOTIFYs sent while it was away are lost, which listeners must
  * tolerate (the payment hub's clients fall back to reading the order over HTTP).
  */
-function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']) {
+function createPostgresListener(
+  databaseUrl: string,
+  log: DatabaseOptions['log'],
+  timings: Timings,
+) {
   const handlers = new Map<string, Set<NotificationHandler>>();
   const reconnected = new Map<NotificationHandler, () => void>();
   const lostCallbacks = new Map<NotificationHandler, () => void>();
@@ -195,7 +245,8 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
   let wasLost = false;
   let connecting: Promise<pg.Client> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let retryDelay = LISTEN_RETRY_MIN_MS;
+  const firstDelay = Math.min(LISTEN_RETRY_MIN_MS, timings.reconnectMaxMs);
+  let retryDelay = firstDelay;
   let closed = false;
 
   const quote = (channel: string) => pg.escapeIdentifier(channel);
@@ -235,7 +286,7 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
       connect().catch(() => scheduleReconnect());
     }, retryDelay);
     retryTimer.unref();
-    retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+    retryDelay = Math.min(retryDelay * 2, timings.reconnectMaxMs);
   }
 
   function connect(): Promise<pg.Client> {
@@ -247,6 +298,9 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
         connectionString: databaseUrl,
         application_name: LISTEN_APPLICATION_NAME,
         keepAlive: true,
+        // An attempt into a network that swallows packets must end, or the retries would stop
+        // behind it for good (docs/decisions/0060-database-outage.md).
+        connectionTimeoutMillis: timings.connectTimeoutMs,
       });
       // Until it is ours, an error only fails this attempt (the caller retries).
       next.on('error', () => {});
@@ -266,7 +320,7 @@ function createPostgresListener(databaseUrl: string, log: DatabaseOptions['log']
       next.on('end', () => lost(next));
       next.on('notification', deliver);
       client = next;
-      retryDelay = LISTEN_RETRY_MIN_MS;
+      retryDelay = firstDelay;
       if (wasLost) {
         wasLost = false;
         log?.warn({}, 'PostgreSQL LISTEN connection restored');

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { z } from 'zod';
+import { databaseUnavailableReason } from '../db/errors';
 import { errorResponses } from '../http';
 import { errorMessage } from '../i18n';
 import { requireUser } from '../plugins/auth';
@@ -100,6 +101,8 @@ export interface HubServer {
   closeAll(): Promise<void>;
   /** Ends, with a Close that forbids reconnecting, the connections these sessions opened. */
   closeSessions(sessionIds: readonly string[]): number;
+  /** The sessions that opened the live connections (each once). */
+  sessionIds(): string[];
 }
 
 export interface HubServerDeps {
@@ -211,6 +214,14 @@ export async function registerHubServer(
     // Until the upgrade is done a reset socket must not crash the process.
     socket.on('error', () => socket.destroy());
     handleUpgrade(request, socket, head).catch((error: unknown) => {
+      // Authentication reads the session: during a database outage that is a 503 to retry
+      // (docs/decisions/0060-database-outage.md), as for any HTTP request.
+      const unavailable = databaseUnavailableReason(error);
+      if (unavailable !== undefined) {
+        log.warn({ reason: unavailable }, 'hub upgrade failed: database unavailable');
+        refuse(socket, request, 503, 'DATABASE_UNAVAILABLE');
+        return;
+      }
       log.error({ err: error }, 'hub upgrade failed');
       refuse(socket, request, 500, 'INTERNAL');
     });
@@ -356,6 +367,13 @@ export async function registerHubServer(
         closed += 1;
       }
       return closed;
+    },
+    sessionIds() {
+      const ids = new Set<string>();
+      for (const connection of connections) {
+        if (connection.sessionId !== null) ids.add(connection.sessionId);
+      }
+      return [...ids];
     },
   };
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders, type OrderRow } from '../db/schema/orders';
 import { payments } from '../db/schema/payments';
+import { sessions } from '../db/schema/sessions';
 
 export interface OrderWithPayment {
   order: OrderRow;
@@ -21,4 +22,17 @@ export async function findOrderWithPayment(
     .where(eq(orders.id, orderId))
     .limit(1);
   return row ?? null;
+}
+
+/** Which of these sessions are still signed in (not revoked), in one query. */
+export async function findActiveSessionIds(
+  db: Db,
+  sessionIds: readonly string[],
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt)));
+  return new Set(rows.map((row) => row.id));
 }

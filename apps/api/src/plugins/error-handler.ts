@@ -4,6 +4,7 @@ import type { ErrorEnvelope } from '@alda/contract/envelope';
 import type { Locale } from '@alda/contract/locale';
 import { validationMessage } from '@alda/contract/rules/messages';
 import { AppError } from '../errors';
+import { DATABASE_RETRY_AFTER_S, databaseUnavailableReason } from '../db/errors';
 import { errorMessage, requestLocale } from '../i18n';
 import { validationFailure, type ValidationEntry } from '../validation-messages';
 
@@ -70,6 +71,12 @@ function classify(
     };
   }
 
+  // The database is down or out of reach (docs/decisions/0060-database-outage.md): not a bug of
+  // ours, and over by itself, so the client is told to come back instead of seeing INTERNAL.
+  if (databaseUnavailableReason(error) !== undefined) {
+    return { code: 'DATABASE_UNAVAILABLE', retryAfter: DATABASE_RETRY_AFTER_S };
+  }
+
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST' };
@@ -106,7 +113,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const locale = requestLocale(request);
     const { code, field, message, retryAfter } = classify(error, locale);
     const status = ERROR_STATUS[code];
-    if (status >= 500 && !(error instanceof AppError)) {
+    if (code === 'DATABASE_UNAVAILABLE') {
+      // Every request fails alike during an outage: one line each, without the stack.
+      // (The reason is the driver's errno or message: a wrapped error's own text holds the SQL.)
+      const reason = databaseUnavailableReason(error);
+      request.log.warn({ code, reason }, 'request failed: database unavailable');
+    } else if (status >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error, code }, 'request failed');
     } else if (status >= 500) {
       // A deliberate 5xx (e.g. database unreachable on /readyz): expected, no stack needed.
