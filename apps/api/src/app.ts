@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createAccessTokens, deriveKey } from './modules/auth/tokens';
 import { createSessionMemory } from './modules/auth/session-memory';
+import { createSessionsService } from './modules/auth/sessions-service';
 import { createVersionMemory } from './modules/versions/version-memory';
 import { createAnswerCache } from './modules/versions/answer-cache';
 import { createReferenceMemory } from './db/reference-memory';
@@ -178,6 +179,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       log: app.log,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      reconnectMaxMs: config.databaseReconnectMaxMs,
     });
     await assemble(
       app,
@@ -334,6 +337,7 @@ async function assemble(
     log: app.log,
     limiter,
     sessions: sessionMemory,
+    alerts: { email: messaging.email, background, appUrl: config.appUrl },
   });
   installAuthentication(app, auth);
   await registerPaymentHub(app, {
@@ -388,6 +392,11 @@ async function assemble(
       background,
       auth,
       appUrl: config.appUrl,
+    }),
+    sessions: createSessionsService({
+      db,
+      now,
+      refreshTokenTtlS: config.refreshTokenTtlS,
     }),
   });
   await app.register(userRoutes, { service: createUserService({ db }) });

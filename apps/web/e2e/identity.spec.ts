@@ -89,6 +89,42 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(page.getByText(customer.email)).toBeVisible();
     await expect(page.getByText('485 Skálafjørður')).toBeVisible();
     await screenshot(page, 'id-03-profile');
+
+    // Issue 14 (ASVS V7, ADR 0059): the signed-in devices. A phone signs in too (as the app
+    // would, naming the device); the profile lists both, this browser marked, and signs the
+    // phone out.
+    const phone = await page.request.post('/api/auth/email-login', {
+      data: {
+        email: customer.email,
+        password: customer.password,
+        device: {
+          id: `e2e-phone-${customer.phoneNumber}`,
+          name: 'Telefonin hjá Marjun',
+          platform: 'android',
+          osVersion: '14',
+          model: 'Pixel 8',
+          isVirtual: false,
+        },
+      },
+    });
+    expect(phone.status(), await phone.text()).toBe(200);
+    await page.getByRole('link', { name: 'Innritaðar eindir' }).click();
+    await expect(page).toHaveURL(/\/min-brukari\/eindir$/);
+    const phoneCard = page.getByRole('listitem', { name: 'Telefonin hjá Marjun' });
+    await expect(phoneCard).toContainText('Android 14');
+    await expect(page.getByText('Hendan eindin').first()).toBeVisible();
+    await screenshot(page, 'id-03b-devices');
+    await phoneCard.getByRole('button', { name: 'Rita Telefonin hjá Marjun út' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rita út' }).click();
+    await expect(page.getByRole('heading', { name: 'Ongar aðrar eindir' })).toBeVisible();
+    // The phone's session is over: its refresh token no longer works.
+    const { data: phoneTokens } = (await phone.json()) as { data: { refreshToken: string } };
+    const refreshed = await page.request.post('/api/auth/refresh-token', {
+      data: { refreshToken: phoneTokens.refreshToken },
+    });
+    expect(refreshed.status()).toBe(401);
+    await page.getByRole('button', { name: 'Aftur', exact: true }).click();
+    await expect(page).toHaveURL(/\/min-brukari$/);
     await logout(page);
 
     // The same address cannot register again; the screen offers a password reset (SPEC §8).

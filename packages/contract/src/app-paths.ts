@@ -13,3 +13,6 @@ export const paymentReturnPath = (orderId: string) =>
 
 /** Where the e-mailed reset link opens: `/nytt-loyniord?token=…` (SPEC §2 reset-password). */
 export const RESET_PASSWORD_PATH = '/nytt-loyniord';
+
+/** The customer's signed-in devices (ADR 0059), linked from the new-device e-mail. */
+export const SIGNED_IN_DEVICES_PATH = '/min-brukari/eindir';

@@ -235,6 +235,14 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
                       .ChangePasswordScreen,
                   }),
                 },
+                {
+                  // Issue 14 (ADR 0059): the signed-in devices; the new-device e-mail links here.
+                  path: segment(ROUTES.profileDevices, ROUTES.profile),
+                  handle: handle({ footer: false, title: 'profile.devices.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/profile/devices-screen')).DevicesScreen,
+                  }),
+                },
               ],
             },
             {

@@ -19,6 +19,10 @@ export const actionType = z.enum([
   'payment',
   'sim_changed',
   'profile_updated',
+  // Security events (issue 14, ADR 0059).
+  'signed_in_new_device',
+  'password_changed',
+  'pin_locked',
 ]);
 export type ActionType = z.infer<typeof actionType>;
 

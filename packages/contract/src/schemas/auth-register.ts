@@ -9,6 +9,7 @@ import { faroesePostCodeSchema } from '../rules/postcode';
 import { requiredText } from '../rules/required';
 import { tokens } from './auth';
 import { id, isoDateTime, okResponse } from './common';
+import { withSignInDevice } from './sessions';
 
 /**
  * Requests and answers of the auth calls that `schemas/auth.ts` does not cover (SPEC §7 Auth):
@@ -40,6 +41,7 @@ export const registerRequest = withPasswordRepeat(
     city: requiredText(100),
     password: newPasswordSchema,
     passwordRepeat: passwordRepeatSchema,
+    ...withSignInDevice,
   }),
 );
 
@@ -79,7 +81,11 @@ export const pinCode = z
   .refine((v) => v === '' || new RegExp(`^\\d{${PIN_LENGTH}}$`).test(v), 'INVALID_PIN');
 
 /** POST /api/auth/enter-pin. SPEC §7 names the code field `password`. */
-export const enterPinRequest = z.object({ phoneNumber: phoneNumberInput, password: pinCode });
+export const enterPinRequest = z.object({
+  phoneNumber: phoneNumberInput,
+  password: pinCode,
+  ...withSignInDevice,
+});
 export type EnterPinRequest = z.output<typeof enterPinRequest>;
 export const enterPinResponse = tokens;
 
@@ -98,6 +104,7 @@ export const forgotPasswordResponse = okResponse;
 export const resetPasswordRequest = z.object({
   token: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TOO_LONG'),
   password: newPasswordSchema,
+  ...withSignInDevice,
 });
 export type ResetPasswordRequest = z.output<typeof resetPasswordRequest>;
 export const resetPasswordResponse = tokens;

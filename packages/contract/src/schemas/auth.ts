@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withSignInDevice } from './sessions';
 
 /** Token pair returned by every login and by refresh (SPEC §3 "Auth tokens", §7 Auth). */
 export const tokens = z.object({
@@ -12,6 +13,7 @@ export type Tokens = z.infer<typeof tokens>;
 export const emailLoginRequest = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
+  ...withSignInDevice,
 });
 export type EmailLoginRequest = z.infer<typeof emailLoginRequest>;
 

@@ -17,6 +17,8 @@ export interface ActionPayload {
   /** The other party of a gift or request, or the member concerned. */
   counterpart?: { name: string; phoneNumber: string };
   enabled?: boolean;
+  /** The device of a security event (a sign-in on a new device), as the sign-in named it. */
+  device?: { name: string | null; platform: string | null; model: string | null };
 }
 
 /**
@@ -46,7 +48,7 @@ export const actions = pgTable(
     check('actions_data_mb', sql`${t.dataMb} >= 0`),
     check(
       'actions_type',
-      sql`${t.type} in ('subscription_created', 'subscription_cancelled', 'plan_changed', 'member_added', 'member_moved', 'member_removed', 'package_purchased', 'eu_package_changed', 'data_given', 'data_received', 'data_requested', 'top_up', 'payment', 'sim_changed', 'profile_updated')`,
+      sql`${t.type} in ('subscription_created', 'subscription_cancelled', 'plan_changed', 'member_added', 'member_moved', 'member_removed', 'package_purchased', 'eu_package_changed', 'data_given', 'data_received', 'data_requested', 'top_up', 'payment', 'sim_changed', 'profile_updated', 'signed_in_new_device', 'password_changed', 'pin_locked')`,
     ),
   ],
 );

@@ -18,14 +18,28 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
      * Why the session ended: `logout`, `reuse` (a rotated refresh token was presented again),
-     * `password_reset` or `password_change` (a new password ends the other sessions).
+     * `password_reset` or `password_change` (a new password ends the other sessions),
+     * `signed_out` (the customer signed it out from another device, ADR 0059).
      */
     revokedReason: text('revoked_reason', {
-      enum: ['logout', 'reuse', 'password_reset', 'password_change'],
+      enum: ['logout', 'reuse', 'password_reset', 'password_change', 'signed_out'],
     }),
     userAgent: text('user_agent'),
+    /**
+     * Which device signed in, for "is this a new device?" (ADR 0059): the SHA-256 of the app's
+     * installation id, or, when the sign-in sent none, of platform, model and user agent.
+     */
+    deviceKey: text('device_key'),
+    /** The device meta the sign-in sent (SPEC §3), shown in the list of signed-in devices. */
+    deviceName: text('device_name'),
+    devicePlatform: text('device_platform', { enum: ['ios', 'android', 'web'] }),
+    deviceModel: text('device_model'),
+    deviceOsVersion: text('device_os_version'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_user_id_device_key_idx').on(t.userId, t.deviceKey),
+  ],
 );
 
 /**

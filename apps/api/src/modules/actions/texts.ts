@@ -4,6 +4,7 @@ import type { Locale } from '@alda/contract/locale';
 import type { ActionType } from '@alda/contract/schemas/actions';
 import type { ActionPayload, ActionRow } from '../../db/schema/actions';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { formatDevice } from '@alda/contract/format/device';
 
 /** What a sentence of the activity log is made from. */
 interface Parts {
@@ -13,6 +14,7 @@ interface Parts {
   data: string;
   amount: string;
   enabled: boolean;
+  device: string;
 }
 
 type Sentences = Record<ActionType, (p: Parts) => string>;
@@ -39,6 +41,9 @@ const SENTENCES: Record<Locale, Sentences> = {
     payment: (p) => `Gjald goldið: ${p.amount}`,
     sim_changed: () => 'SIM-kortið er broytt',
     profile_updated: () => 'Brúkaraupplýsingar dagførdar',
+    signed_in_new_device: (p) => `Innritað á nýggja eind: ${p.device}`,
+    password_changed: () => 'Loyniorðið er broytt',
+    pin_locked: () => 'SMS-kotan er stongd eftir ov nógvar skeivar royndir',
   },
   en: {
     subscription_created: (p) => `Subscription started: ${p.plan}`,
@@ -56,6 +61,9 @@ const SENTENCES: Record<Locale, Sentences> = {
     payment: (p) => `Payment made: ${p.amount}`,
     sim_changed: () => 'SIM changed',
     profile_updated: () => 'Profile updated',
+    signed_in_new_device: (p) => `Signed in on a new device: ${p.device}`,
+    password_changed: () => 'Password changed',
+    pin_locked: () => 'SMS code blocked after too many wrong tries',
   },
 };
 
@@ -78,6 +86,7 @@ export function actionText(
     data: row.dataMb === null ? '' : formatData(row.dataMb, locale),
     amount: row.amountOere === null ? '' : formatKr(Math.abs(row.amountOere), locale),
     enabled: payload.enabled ?? false,
+    device: formatDevice(payload.device, locale),
   };
   return SENTENCES[locale][row.type](parts);
 }

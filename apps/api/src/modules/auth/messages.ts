@@ -88,3 +88,115 @@ ${paragraph(t.signature)}
 `;
   return { to: values.to, subject: t.subject, text, html };
 }
+
+interface NewDeviceEmailText {
+  subject: string;
+  greeting: (name: string) => string;
+  intro: string;
+  device: string;
+  time: string;
+  place: string;
+  unknownPlace: string;
+  ifYou: string;
+  ifNotYou: string;
+  button: string;
+  signature: string;
+}
+
+const NEW_DEVICE_TEXT: Record<Locale, NewDeviceEmailText> = {
+  fo: {
+    subject: 'Innritað á eina nýggja eind',
+    greeting: (name) => `Hey ${name}`,
+    intro: 'Onkur er júst innritaður á brúkaran hjá tær hjá Alda frá eini eind, vit ikki kenna.',
+    device: 'Eind',
+    time: 'Nær',
+    place: 'Hvar',
+    unknownPlace: 'ókent',
+    ifYou: 'Var hetta tú, so er einki at gera.',
+    ifNotYou:
+      'Var hetta ikki tú, so broyt loyniorðið beinanvegin og rita eindina út undir Mín brúkari → Innritaðar eindir.',
+    button: 'Síggj innritaðar eindir',
+    signature: 'Vinarliga\nAlda',
+  },
+  en: {
+    subject: 'New sign-in on a new device',
+    greeting: (name) => `Hi ${name}`,
+    intro: 'Someone has just signed in to your Alda user from a device we have not seen before.',
+    device: 'Device',
+    time: 'When',
+    place: 'Where',
+    unknownPlace: 'unknown',
+    ifYou: 'If this was you, there is nothing to do.',
+    ifNotYou:
+      'If it was not you, change your password at once and sign the device out under My user → Signed-in devices.',
+    button: 'See signed-in devices',
+    signature: 'Best regards\nAlda',
+  },
+};
+
+/**
+ * The e-mail about a sign-in on a device the user has not signed in on before (ADR 0059):
+ * which device, when (Faroese time) and where (unknown without an IP-country lookup), and what
+ * to do if it was not them. The same content as text and as HTML.
+ */
+export function newDeviceEmail(
+  locale: Locale,
+  values: {
+    to: string;
+    firstname: string;
+    device: string;
+    /** Already formatted in Atlantic/Faroe. */
+    at: string;
+    country: string | null;
+    link: string;
+  },
+): EmailMessage {
+  const t = NEW_DEVICE_TEXT[locale];
+  const facts: Array<[string, string]> = [
+    [t.device, values.device],
+    [t.time, values.at],
+    [t.place, values.country ?? t.unknownPlace],
+  ];
+  const text = [
+    `${t.greeting(values.firstname)},`,
+    '',
+    t.intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t.ifYou,
+    t.ifNotYou,
+    '',
+    values.link,
+    '',
+    t.signature,
+    '',
+  ].join('\n');
+  const paragraph = (content: string) =>
+    `<p style="margin:0 0 16px">${escapeHtml(content).replace(/\n/g, '<br>')}</p>`;
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#4a5b6c">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a2b3c;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+${paragraph(`${t.greeting(values.firstname)},`)}
+${paragraph(t.intro)}
+<table style="margin:0 0 16px;border-collapse:collapse">
+${rows}
+</table>
+${paragraph(t.ifYou)}
+${paragraph(t.ifNotYou)}
+<p style="margin:0 0 16px"><a href="${escapeHtml(values.link)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t.button)}</a></p>
+${paragraph(t.signature)}
+</div>
+</body>
+</html>
+`;
+  return { to: values.to, subject: t.subject, text, html };
+}

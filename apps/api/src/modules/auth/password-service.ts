@@ -6,6 +6,7 @@ import type { EmailSender } from '../../adapters/email/email-sender';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { insertActions } from '../actions/log';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findUserByEmail, findUserById, updateUser } from '../users/records';
@@ -31,7 +32,7 @@ export interface PasswordServiceDeps {
   limiter: RateLimiter;
   email: EmailSender;
   background: BackgroundTasks;
-  auth: Pick<AuthService, 'startSession'>;
+  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
   /** Public web app address, no trailing slash (APP_URL). */
   appUrl: string;
 }
@@ -100,7 +101,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
       }
       const passwordHash = await hashPassword(password);
       const at = now();
-      const { tokens, email } = await db.transaction(async (tx) => {
+      const { started, email } = await db.transaction(async (tx) => {
         const claimed = await claimResetToken(tx, tokenHash, at);
         if (!claimed)
           throw new AppError('TOKEN_INVALID', { detail: 'reset token spent meanwhile' });
@@ -108,11 +109,12 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         if (!user) throw new AppError('TOKEN_INVALID', { detail: 'user of the token is gone' });
         await spendResetTokensOfUser(tx, user.id, at);
         const ended = await revokeSessionsOfUser(tx, user.id, 'password_reset', at);
+        await insertActions(tx, [{ userId: user.id, type: 'password_changed', createdAt: at }]);
         deps.log.info({ userId: user.id, sessionsEnded: ended }, 'password reset');
-        return { tokens: await deps.auth.startSession(tx, user.id, meta, at), email: user.email };
+        return { started: await deps.auth.startSession(tx, user.id, meta, at), email: user.email };
       });
       await limiter.reset(emailLoginChecks(email, meta.ip).slice(0, 2));
-      return tokens;
+      return deps.auth.signedIn(started);
     },
 
     /**
@@ -140,6 +142,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
         await updateUser(tx, user.id, { passwordHash });
         await spendResetTokensOfUser(tx, user.id, at);
         await revokeSessionsOfUser(tx, user.id, 'password_change', at, caller.sessionId);
+        await insertActions(tx, [{ userId: user.id, type: 'password_changed', createdAt: at }]);
       });
     },
   };

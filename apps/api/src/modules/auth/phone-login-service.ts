@@ -8,6 +8,7 @@ import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { SmsDeliveryError } from '../../adapters/sms/sms-sender';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { insertActions } from '../actions/log';
 import { findLiveLine } from '../phone-lines/lines';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
@@ -27,7 +28,7 @@ export interface PhoneLoginDeps {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   sms: SmsSender;
-  auth: Pick<AuthService, 'startSession'>;
+  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
   /** Secret key of the code HMAC (derived from JWT_SECRET, the same on every instance). */
   codeKey: Uint8Array;
 }
@@ -128,13 +129,17 @@ export function createPhoneLoginService(deps: PhoneLoginDeps) {
       if (!attempt) throw new AppError('PIN_EXPIRED', { detail: 'no live code for the number' });
       if (!attempt.consumed) {
         if (attempt.attempts >= PIN_MAX_ATTEMPTS) {
+          // The code is locked: a security event in the number's user's activity log (ADR 0059).
+          await insertActions(db, [{ userId: attempt.userId, type: 'pin_locked', createdAt: at }]);
           throw new AppError('PIN_EXPIRED', { detail: 'last try of the code was wrong' });
         }
         throw new AppError('INVALID_PIN');
       }
       await permit.refund();
       const { userId } = attempt;
-      return db.transaction((tx) => deps.auth.startSession(tx, userId, meta, at));
+      return deps.auth.signedIn(
+        await db.transaction((tx) => deps.auth.startSession(tx, userId, meta, at)),
+      );
     },
   };
 }

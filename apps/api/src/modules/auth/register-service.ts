@@ -18,7 +18,7 @@ export interface RegisterServiceDeps {
   db: Db;
   now: () => Date;
   limiter: RateLimiter;
-  auth: Pick<AuthService, 'startSession'>;
+  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
   /** Age limit in whole years (MIN_AGE; docs/decisions/0020-age-limit.md). */
   minAge: number;
 }
@@ -68,7 +68,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       const at = now();
       try {
-        return await db.transaction(async (tx) => {
+        const started = await db.transaction(async (tx) => {
           const user = await insertUser(tx, {
             firstname: input.firstname,
             lastname: input.lastname,
@@ -84,6 +84,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
           });
           return deps.auth.startSession(tx, user.id, meta, at);
         });
+        return deps.auth.signedIn(started);
       } catch (error) {
         // Lost a race with another registration of the same address or number.
         const constraint = uniqueViolationOf(error);

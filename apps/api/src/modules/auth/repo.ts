@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   refreshTokens,
@@ -8,9 +8,18 @@ import {
 } from '../../db/schema/sessions';
 import { notifySessionsRevoked } from './session-events';
 
+/** The device of a new session (ADR 0059); every field may be unknown. */
+export interface SessionDeviceValues {
+  key: string;
+  name: string | null;
+  platform: 'ios' | 'android' | 'web' | null;
+  model: string | null;
+  osVersion: string | null;
+}
+
 export async function insertSession(
   db: Db,
-  values: { userId: string; userAgent: string | null; now: Date },
+  values: { userId: string; userAgent: string | null; now: Date; device?: SessionDeviceValues },
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
@@ -19,10 +28,57 @@ export async function insertSession(
       userAgent: values.userAgent,
       createdAt: values.now,
       lastUsedAt: values.now,
+      deviceKey: values.device?.key ?? null,
+      deviceName: values.device?.name ?? null,
+      devicePlatform: values.device?.platform ?? null,
+      deviceModel: values.device?.model ?? null,
+      deviceOsVersion: values.device?.osVersion ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into sessions returned no row');
   return row;
+}
+
+/**
+ * What the user's sessions so far (ended ones too) say about a device: whether any of them was
+ * made with a known device (`device_key`; sessions from before ADR 0059 have none), and whether
+ * one was made on this device.
+ */
+export async function deviceHistory(
+  db: Db,
+  userId: string,
+  deviceKey: string,
+): Promise<{ anyKnownDevice: boolean; seenBefore: boolean }> {
+  const [row] = await db
+    .select({
+      anyKnownDevice: sql<boolean>`coalesce(bool_or(${sessions.deviceKey} is not null), false)`,
+      seenBefore: sql<boolean>`coalesce(bool_or(${sessions.deviceKey} = ${deviceKey}), false)`,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { anyKnownDevice: row?.anyKnownDevice ?? false, seenBefore: row?.seenBefore ?? false };
+}
+
+/**
+ * The user's signed-in sessions: not revoked, and used (signed in or refreshed) since
+ * `usedSince` — older ones have no refresh token left that works. Most recently used first.
+ */
+export async function findActiveSessionsOfUser(
+  db: Db,
+  userId: string,
+  usedSince: Date,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.lastUsedAt, usedSince),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
 }
 
 /** The session if it exists and has not been revoked (one primary-key probe). */
@@ -63,6 +119,31 @@ export async function revokeSession(
     db,
     ended.map((s) => s.id),
   );
+}
+
+/**
+ * Ends one session of `userId` (signed out from another device), with its refresh tokens and
+ * the `session_revoked` notice. False when the user has no such active session.
+ */
+export async function revokeSessionOfUser(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  reason: RevokeReason,
+  now: Date,
+): Promise<boolean> {
+  const [ended] = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!ended) return false;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.sessionId, ended.id), isNull(refreshTokens.revokedAt)));
+  await notifySessionsRevoked(db, [ended.id]);
+  return true;
 }
 
 /**

@@ -19,24 +19,38 @@ import {
 } from '@alda/contract/schemas/auth-register';
 import { okResponse } from '@alda/contract/schemas/common';
 import { changePasswordRequest } from '@alda/contract/schemas/profile';
+import {
+  authSessionsResponse,
+  sessionIdParams,
+  signOutOthersResponse,
+  type SignInDevice,
+} from '@alda/contract/schemas/sessions';
+import type { FastifyRequest } from 'fastify';
 import { clientMeta, errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import type { PasswordService } from './password-service';
 import type { PhoneLoginService } from './phone-login-service';
 import type { RegisterService } from './register-service';
-import type { AuthService } from './service';
+import type { AuthService, ClientMeta } from './service';
+import type { SessionsService } from './sessions-service';
+
+/** Who signs in: address and user agent from HTTP, the device from the body (ADR 0059). */
+function signInMeta(request: FastifyRequest, device: SignInDevice | undefined): ClientMeta {
+  return { ...clientMeta(request), device };
+}
 
 export interface AuthRoutesOptions {
   service: AuthService;
   register: RegisterService;
   phoneLogin: PhoneLoginService;
   passwords: PasswordService;
+  sessions: SessionsService;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service, register, phoneLogin, passwords },
+  { service, register, phoneLogin, passwords, sessions },
 ) => {
   app.post(
     '/api/auth/register',
@@ -51,7 +65,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => ({
-      data: await register.register(request.body, requestLocale(request), clientMeta(request)),
+      data: await register.register(
+        request.body,
+        requestLocale(request),
+        signInMeta(request, request.body.device),
+      ),
     }),
   );
 
@@ -71,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       data: await service.loginWithEmail(
         request.body.email,
         request.body.password,
-        clientMeta(request),
+        signInMeta(request, request.body.device),
       ),
     }),
   );
@@ -116,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       data: await phoneLogin.enterPin(
         request.body.phoneNumber,
         request.body.password,
-        clientMeta(request),
+        signInMeta(request, request.body.device),
       ),
     }),
   );
@@ -155,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       data: await passwords.resetPassword(
         request.body.token,
         request.body.password,
-        clientMeta(request),
+        signInMeta(request, request.body.device),
       ),
     }),
   );
@@ -229,5 +247,60 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request) => ({ data: await service.me(requireUser(request).id) }),
+  );
+
+  // Sessions you can see (issue 14, OWASP ASVS 5.0 V7; ADR 0059).
+  app.get(
+    '/api/auth/sessions',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "The caller's signed-in devices (issue 14, ASVS V7)",
+        description:
+          'Every session of the signed-in user that is not signed out and still has a usable refresh token: the device the sign-in named (SPEC §3 device meta), when it signed in and when it last fetched a token, and whether it is the session asking (`current`, listed first). `country` is null: no IP-to-country lookup is configured.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: dataEnvelope(authSessionsResponse), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await sessions.list(requireUser(request)) }),
+  );
+
+  app.delete(
+    '/api/auth/sessions/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one of my devices (issue 14, ASVS V7)',
+        description:
+          "Ends the session and its refresh tokens at once, on every instance (the `session_revoked` notice): its next request answers 401 and its refresh fails. 404 SESSION_NOT_FOUND for an id that is not one of the caller's signed-in sessions (another user's, ended, unknown). Ending the current session is a logout.",
+        security: [{ bearerAuth: [] }],
+        params: sessionIdParams,
+        response: { 204: z.undefined().describe('Signed out'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await sessions.signOut(requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/sessions/sign-out-others',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every other device (issue 14, ASVS V7)',
+        description:
+          'Ends every session of the caller except the one asking, as a new password does. Answers how many ended (0 when there were none).',
+        security: [{ bearerAuth: [] }],
+        response: { 200: dataEnvelope(signOutOthersResponse), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      data: { signedOut: await sessions.signOutOthers(requireUser(request)) },
+    }),
   );
 };

@@ -1,14 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SIGNED_IN_DEVICES_PATH } from '@alda/contract/app-paths';
+import { formatDateTime } from '@alda/contract/format/date';
+import { formatDevice } from '@alda/contract/format/device';
 import { normalizeEmail } from '@alda/contract/rules/email';
 import type { Tokens, User } from '@alda/contract/schemas/auth';
+import type { SignInDevice } from '@alda/contract/schemas/sessions';
+import type { EmailMessage, EmailSender } from '../../adapters/email/email-sender';
+import type { BackgroundTasks } from '../../background';
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { insertActions } from '../actions/log';
 import { toUserDto } from '../users/dto';
 import { findUserByEmail, findUserById } from '../users/records';
+import { sessionDevice } from './devices';
+import { newDeviceEmail } from './messages';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import {
   claimRefreshToken,
+  deviceHistory,
   findActiveSession,
   findRefreshTokenByHash,
   insertRefreshToken,
@@ -33,6 +43,11 @@ export interface AuthServiceDeps {
    * (session-memory.ts, ADR 0057); by default a database read per check.
    */
   sessions?: Pick<SessionMemory, 'isActive'>;
+  /**
+   * Where the e-mail about a sign-in on a new device goes (ADR 0059); without it (unit tests)
+   * the sign-in is only logged in the activity log.
+   */
+  alerts?: { email: EmailSender; background: BackgroundTasks; appUrl: string };
 }
 
 /** Who is asking, as far as HTTP tells: for sessions (user agent) and rate limits (address). */
@@ -40,6 +55,19 @@ export interface ClientMeta {
   userAgent: string | null;
   /** Client address (behind a proxy: as TRUST_PROXY resolves it). */
   ip: string;
+  /** The device the app says it signs in from (sign-in calls only; ADR 0059). */
+  device?: SignInDevice;
+}
+
+/**
+ * A session just started in the caller's transaction: its tokens, and the e-mail to send once
+ * that transaction has committed when it was a sign-in on a new device. Hand it to
+ * `signedIn` after the commit.
+ */
+export interface StartedSession {
+  tokens: Tokens;
+  newDeviceEmail: EmailMessage | null;
+  userId: string;
 }
 
 /**
@@ -86,19 +114,69 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken, refreshToken, expiresIn: accessTokens.ttlSeconds };
   }
 
-  /** A new session for the user and its first token pair; run inside the caller's transaction. */
+  /**
+   * A new session for the user and its first token pair; run inside the caller's transaction.
+   * A sign-in on a device the user has not signed in on before — when they have signed in on
+   * a known device before at all, so neither registration nor the first sign-in after ADR 0059
+   * counts — is written to their activity log here and e-mailed by `signedIn` after the commit.
+   */
   async function startSession(
     executor: Db,
     userId: string,
-    meta: Pick<ClientMeta, 'userAgent'>,
+    meta: Pick<ClientMeta, 'userAgent' | 'device'>,
     at: Date,
-  ): Promise<Tokens> {
-    const session = await insertSession(executor, { userId, userAgent: meta.userAgent, now: at });
-    return issueTokens(executor, session, null, at);
+  ): Promise<StartedSession> {
+    const device = sessionDevice(meta.device, meta.userAgent);
+    const history = await deviceHistory(executor, userId, device.key);
+    const session = await insertSession(executor, {
+      userId,
+      userAgent: meta.userAgent,
+      now: at,
+      device,
+    });
+    const tokens = await issueTokens(executor, session, null, at);
+    if (!history.anyKnownDevice || history.seenBefore) {
+      return { tokens, newDeviceEmail: null, userId };
+    }
+    const shown = { name: device.name, platform: device.platform, model: device.model };
+    await insertActions(executor, [
+      { userId, type: 'signed_in_new_device', payload: { device: shown }, createdAt: at },
+    ]);
+    const user = deps.alerts ? await findUserById(executor, userId) : undefined;
+    const email =
+      deps.alerts && user
+        ? newDeviceEmail(user.locale, {
+            to: user.email,
+            firstname: user.firstname,
+            device: formatDevice(shown, user.locale),
+            at: formatDateTime(at),
+            // No IP-to-country lookup is configured: say "unknown", never guess (ADR 0059).
+            country: null,
+            link: `${deps.alerts.appUrl}${SIGNED_IN_DEVICES_PATH}`,
+          })
+        : null;
+    return { tokens, newDeviceEmail: email, userId };
+  }
+
+  /**
+   * After the transaction of `startSession` has committed: sends the new-device e-mail in the
+   * background (a slow mail server must not hold up the sign-in) and answers the tokens.
+   */
+  function signedIn(started: StartedSession): Tokens {
+    const message = started.newDeviceEmail;
+    if (message && deps.alerts) {
+      const { email } = deps.alerts;
+      deps.alerts.background.run('new device e-mail', async () => {
+        await email.send(message);
+        deps.log.info({ userId: started.userId, via: email.kind }, 'new device e-mail sent');
+      });
+    }
+    return started.tokens;
   }
 
   return {
     startSession,
+    signedIn,
 
     /**
      * E-mail login (SPEC §7 POST /auth/email-login). Unknown address and wrong password give the
@@ -122,7 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await permit.refund();
       await deps.limiter.reset(checks.slice(0, 1));
       const at = now();
-      return db.transaction((tx) => startSession(tx, user.id, meta, at));
+      return signedIn(await db.transaction((tx) => startSession(tx, user.id, meta, at)));
     },
 
     /**

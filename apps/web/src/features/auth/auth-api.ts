@@ -10,15 +10,26 @@ import {
   type ResetPasswordRequest,
 } from '@alda/contract/schemas/auth-register';
 import type { HttpClient, Result } from '@/shared/api/http';
+import { getSignInDevice } from '@/shared/native/device';
 
 /*
  * The auth calls of SPEC §7. All of them are exempt from the 401 refresh (SPEC §8): a 401 here is
- * an answer (wrong password, wrong code), and the screens show it.
+ * an answer (wrong password, wrong code), and the screens show it. Every call that signs in
+ * names the device it signs in from (`device`, ADR 0059), for the list of signed-in devices.
  */
 
+/** The body of a sign-in call with this device's meta, when the device tells it. */
+async function withDevice<T extends object>(body: T): Promise<T & { device?: object }> {
+  const device = await getSignInDevice();
+  return device ? { ...body, device } : body;
+}
+
 /** POST /auth/email-login → a token pair; 401 INVALID_CREDENTIALS for a wrong e-mail or password. */
-export function emailLogin(http: HttpClient, body: EmailLoginRequest): Promise<Result<Tokens>> {
-  return http.post('/auth/email-login', body, tokens);
+export async function emailLogin(
+  http: HttpClient,
+  body: EmailLoginRequest,
+): Promise<Result<Tokens>> {
+  return http.post('/auth/email-login', await withDevice(body), tokens);
 }
 
 /**
@@ -33,13 +44,16 @@ export function requestPin(
 }
 
 /** POST /auth/enter-pin (the code travels as `password`) → tokens; INVALID_PIN, PIN_EXPIRED. */
-export function enterPin(http: HttpClient, body: EnterPinRequest): Promise<Result<Tokens>> {
-  return http.post('/auth/enter-pin', body, tokens);
+export async function enterPin(http: HttpClient, body: EnterPinRequest): Promise<Result<Tokens>> {
+  return http.post('/auth/enter-pin', await withDevice(body), tokens);
 }
 
 /** POST /auth/register → tokens (signed in at once); EMAIL_ALREADY_REGISTERED, TOO_YOUNG. */
-export function registerUser(http: HttpClient, body: RegisterRequest): Promise<Result<Tokens>> {
-  return http.post('/auth/register', body, tokens);
+export async function registerUser(
+  http: HttpClient,
+  body: RegisterRequest,
+): Promise<Result<Tokens>> {
+  return http.post('/auth/register', await withDevice(body), tokens);
 }
 
 /** POST /auth/forgot-password: always `{ ok: true }`, so nobody learns who is a customer. */
@@ -51,9 +65,9 @@ export function forgotPassword(
 }
 
 /** POST /auth/reset-password with the e-mailed token → tokens; TOKEN_INVALID. */
-export function resetPassword(
+export async function resetPassword(
   http: HttpClient,
   body: ResetPasswordRequest,
 ): Promise<Result<Tokens>> {
-  return http.post('/auth/reset-password', body, tokens);
+  return http.post('/auth/reset-password', await withDevice(body), tokens);
 }

@@ -72,6 +72,8 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     await user.click(screen.getByRole('button', { name: 'Rita inn' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('POST /auth/email-login')[0]?.body).toEqual({
+      // The device it signs in from (ADR 0059).
+      device: expect.objectContaining({ platform: 'web' }),
       email: 'rannva@example.fo',
       password: 'Loyniord1',
     });

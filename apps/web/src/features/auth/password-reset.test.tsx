@@ -99,6 +99,8 @@ describe('reset password (SPEC §2 reset-password)', () => {
         '/gloymt-loyniord',
       );
       expect(api.callsTo('POST /auth/reset-password')[0]?.body).toEqual({
+        // The device it signs in from (ADR 0059).
+        device: expect.objectContaining({ platform: 'web' }),
         token: 'used-token',
         password: 'Nytt-Loyniord1',
       });

@@ -153,6 +153,8 @@ describe('login by phone: the code (SPEC §2 login.pin)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('POST /auth/enter-pin')).toHaveLength(1);
     expect(api.callsTo('POST /auth/enter-pin')[0]?.body).toEqual({
+      // The device it signs in from (ADR 0059).
+      device: expect.objectContaining({ platform: 'web' }),
       phoneNumber: '211234',
       password: '123456',
     });

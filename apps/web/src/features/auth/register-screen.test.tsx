@@ -86,6 +86,8 @@ describe('register (SPEC §2 register, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Stovna brúkara' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/valkomin'));
     expect(api.callsTo('POST /auth/register')[0]?.body).toEqual({
+      // The device it signs in from (ADR 0059).
+      device: expect.objectContaining({ platform: 'web' }),
       firstname: 'Rannvá',
       lastname: 'Joensen',
       email: 'rannva@example.fo',

@@ -11,7 +11,7 @@ import { useLogout } from '@/shared/services/use-logout';
 import { WalletIcon } from '@/shared/ui/account-icons';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
-import { KeyIcon, LogoutIcon, PencilIcon, TrashIcon } from '@/shared/ui/icons';
+import { KeyIcon, LogoutIcon, PencilIcon, PhoneIcon, TrashIcon } from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -99,6 +99,11 @@ export function ProfileScreen() {
             to={ROUTES.profilePassword}
             icon={<KeyIcon className="size-5" />}
             label={t('profile.password.title')}
+          />
+          <ListRowLink
+            to={ROUTES.profileDevices}
+            icon={<PhoneIcon className="size-5" />}
+            label={t('profile.devices.title')}
           />
           <ListRowLink
             to={ROUTES.agreement}

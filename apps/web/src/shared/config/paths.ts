@@ -1,4 +1,8 @@
-import { PAYMENT_RETURN_PATH, RESET_PASSWORD_PATH } from '@alda/contract/app-paths';
+import {
+  PAYMENT_RETURN_PATH,
+  RESET_PASSWORD_PATH,
+  SIGNED_IN_DEVICES_PATH,
+} from '@alda/contract/app-paths';
 
 /**
  * Every route of the app (SPEC §2), each written once, as its full path pattern. The router takes
@@ -37,6 +41,8 @@ export const ROUTES = {
   /** SPEC §2 profile.agreement: the card on file. */
   agreement: '/min-brukari/gjaldsavtala',
   profilePassword: '/min-brukari/loyniord',
+  /** The signed-in devices: sign out one or all others (ADR 0059); the new-device e-mail links here. */
+  profileDevices: SIGNED_IN_DEVICES_PATH,
 
   notifications: '/frabodanir',
   giveData: '/gev-data',
