@@ -16,7 +16,11 @@ export function pickLocale(header: string | undefined | null): Locale {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
-      return { lang: tag.toLowerCase().split('-')[0] ?? '', weight: Number.isNaN(weight) ? 0 : weight, index };
+      return {
+        lang: tag.toLowerCase().split('-')[0] ?? '',
+        weight: Number.isNaN(weight) ? 0 : weight,
+        index,
+      };
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { isValidIccid, luhnCheckDigit, luhnValid, maskIccid, normalizeIccid } from './iccid';
 
 const digitString = (min: number, max: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((a) => a.join(''));
+  fc
+    .array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max })
+    .map((a) => a.join(''));
 
 describe('ICCID, ITU-T E.118 (SPEC §3 "Signup payload" simcardNumber)', () => {
   it('accepts real-shaped numbers: 89, 19–20 digits, Luhn check digit', () => {

@@ -212,7 +212,10 @@ export type FamilyAccountExistsResponse = z.infer<typeof familyAccountExistsResp
  */
 export const transferToFamilyAccountRequest = z
   .object({
-    planInfo: z.object({ planId: id, euPackage: z.boolean().default(false) }).strict().optional(),
+    planInfo: z
+      .object({ planId: id, euPackage: z.boolean().default(false) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type TransferToFamilyAccountRequest = z.output<typeof transferToFamilyAccountRequest>;
