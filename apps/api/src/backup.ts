@@ -7,6 +7,7 @@ import { parseArgs, promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { commandEnv, commandPath } from './command-env';
 import { ConfigError, loadConfig, type Config } from './config';
 import { pgliteFolderProblem } from './db/pglite-folder';
 
@@ -177,13 +178,9 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv = process.env):
     console.error(HELP);
     return 2;
   }
-  // `npm run … -w @alda/api` runs in apps/api; paths the operator typed are relative to where
-  // they typed them (npm's INIT_CWD), and DATA_DIR defaults to `data` there, as `npm start` has it.
-  const base = env.INIT_CWD ?? process.cwd();
-  const target = path.resolve(base, file);
-  const dataDir = env.DATA_DIR === 'memory' ? 'memory' : path.resolve(base, env.DATA_DIR ?? 'data');
+  const target = commandPath(env, file);
   try {
-    const config = loadConfig({ ...env, DATA_DIR: dataDir });
+    const config = loadConfig(commandEnv(env));
     const kind =
       verb === 'backup'
         ? await backupDatabase(config, target)

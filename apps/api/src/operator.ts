@@ -7,6 +7,7 @@ import pino from 'pino';
 import { createMessaging } from './adapters/messaging';
 import { createNetworkSimulator } from './adapters/network/simulator';
 import { createBackgroundTasks } from './background';
+import { commandEnv } from './command-env';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { pgliteFolderProblem } from './db/pglite-folder';
@@ -321,15 +322,6 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
 }
 
 // Run when started as a program (tsx src/operator.ts), not when a test imports it.
-/**
- * `npm run operator` runs in apps/api; a relative DATA_DIR (and the default ./data) means the
- * folder where the command was typed (INIT_CWD), as for `npm start` at the repository root.
- */
-function commandEnv(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  if (env.DATABASE_URL || !env.INIT_CWD || env.DATA_DIR === 'memory') return env;
-  return { ...env, DATA_DIR: path.resolve(env.INIT_CWD, env.DATA_DIR || './data') };
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   void runOperator(process.argv.slice(2), {
     env: commandEnv(process.env),

@@ -17,6 +17,7 @@ import {
   waitForDeadSessions,
   type KillPoint,
 } from './support/kill-points';
+import { signupBody } from './provisioning-fixtures';
 
 /*
  * Crash safety (issue 14): the real server runs as a process and is killed with SIGKILL in the
@@ -558,19 +559,9 @@ const signup: Flow = {
       body: { phoneNumber: ctx.msisdn },
     });
     expect(reserved.status).toBe(200);
-    ctx.body = {
-      planId: 'individual-5',
-      euPackage: false,
-      phoneNumberReservationId: reserved.json.data?.reservationId,
-      eSim: true,
-      hasAcceptedBindingPeriod: true,
-      hasAcceptedTerms: true,
-      sameAddressConfirmed: false,
-      simcardNumber: null,
-      porting: null,
-      simPickupLocationId: null,
-      simShippingAddress: null,
-    };
+    ctx.body = signupBody({
+      phoneNumberReservationId: reserved.json.data?.reservationId as string,
+    });
     ctx.sent = true;
     const placed = await client.call('POST', '/api/subscriptions', {
       token,

@@ -232,9 +232,7 @@ describe('issue 13: two instances on one database keep their memories true (ADR 
     const [session] = await a.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(
-        sql`${sessions.userId} = ${demoUser('Jóannes').id} and ${sessions.revokedAt} is null`,
-      );
+      .where(sql`${sessions.userId} = ${demoUser('Jóannes').id} and ${sessions.revokedAt} is null`);
     if (!session) throw new Error('no session');
     // What another instance (or an operator's SQL) does: the row and the notice, nothing local.
     await a.db.transaction(async (tx) => {

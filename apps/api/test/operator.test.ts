@@ -294,7 +294,11 @@ describe('operator command: orders (SPEC §4 "Subscription processing can take d
     expect(order.isComplete).toBe(true);
     // The step (and completion) is written at NOW, or a millisecond after the previous step.
     expect(Date.parse(order.completedAt ?? '') - NOW.getTime()).toBeLessThan(1000);
-    expect(order.provisioning?.steps.map((s) => s.step)).toEqual(['received', 'sim_sent', 'active']);
+    expect(order.provisioning?.steps.map((s) => s.step)).toEqual([
+      'received',
+      'sim_sent',
+      'active',
+    ]);
     expect(order.provisioning?.steps.at(-1)).toMatchObject({ step: 'active', reason });
     expect(order.provisioning?.waitingFor).toBe('none');
     expect(await actionsFor(BARDUR_ORDER)).toEqual([

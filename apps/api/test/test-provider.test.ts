@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { seedDemoData } from '../src/seed/seed';
@@ -17,6 +16,7 @@ import {
   submitCard,
   type PaymentsTestApp,
 } from './payments-fixture';
+import { freePort } from './support/api-process';
 
 describe('the test provider’s hosted card page', () => {
   let t: PaymentsTestApp;
@@ -181,19 +181,6 @@ describe('the test provider’s hosted card page', () => {
     await expect(refund(id, 'rf-2')).rejects.toThrow('already refunded');
   });
 });
-
-/** A port nothing listens on yet (the app's own address must be known before it is built). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the test provider over real HTTP (listening server, webhooks by HTTP POST)', () => {
   it('SPEC §4 Payment flow: browser-like card page round trip, then signed webhooks POSTed to PAYMENT_WEBHOOK_URL make the order paid', async () => {

@@ -50,7 +50,14 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
 function classify(
   error: FastifyError | Error,
   locale: Locale,
-): { code: ErrorCode; field?: string; message?: string; retryAfter?: number } {
+): {
+  code: ErrorCode;
+  field?: string;
+  message?: string;
+  retryAfter?: number;
+  /** For DATABASE_UNAVAILABLE: the driver's errno or message (safe to log). */
+  reason?: string;
+} {
   if (error instanceof AppError) {
     return {
       code: error.code,
@@ -73,8 +80,9 @@ function classify(
 
   // The database is down or out of reach (docs/decisions/0060-database-outage.md): not a bug of
   // ours, and over by itself, so the client is told to come back instead of seeing INTERNAL.
-  if (databaseUnavailableReason(error) !== undefined) {
-    return { code: 'DATABASE_UNAVAILABLE', retryAfter: DATABASE_RETRY_AFTER_S };
+  const reason = databaseUnavailableReason(error);
+  if (reason !== undefined) {
+    return { code: 'DATABASE_UNAVAILABLE', retryAfter: DATABASE_RETRY_AFTER_S, reason };
   }
 
   const status = (error as FastifyError).statusCode;
@@ -111,12 +119,11 @@ export function answerFrameworkError(
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = requestLocale(request);
-    const { code, field, message, retryAfter } = classify(error, locale);
+    const { code, field, message, retryAfter, reason } = classify(error, locale);
     const status = ERROR_STATUS[code];
     if (code === 'DATABASE_UNAVAILABLE') {
       // Every request fails alike during an outage: one line each, without the stack.
       // (The reason is the driver's errno or message: a wrapped error's own text holds the SQL.)
-      const reason = databaseUnavailableReason(error);
       request.log.warn({ code, reason }, 'request failed: database unavailable');
     } else if (status >= 500 && !(error instanceof AppError)) {
       request.log.error({ err: error, code }, 'request failed');

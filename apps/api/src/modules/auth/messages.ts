@@ -14,38 +14,98 @@ export function pinCodeSms(locale: Locale, code: string, minutes: number): strin
     : `Kotan hjá tær til Alda er ${code}. Hon er galdandi í ${minutes} minuttir. Gev ongum kotuna.`;
 }
 
-interface ResetEmailText {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
-  button: string;
-  validity: string;
-  ignore: string;
-  signature: string;
+/** What every e-mail of this module opens and closes with. */
+const FRAME: Record<Locale, { greeting: (name: string) => string; signature: string }> = {
+  fo: { greeting: (name) => `Hey ${name}`, signature: 'Vinarliga\nAlda' },
+  en: { greeting: (name) => `Hi ${name}`, signature: 'Best regards\nAlda' },
+};
+
+/**
+ * One block of an e-mail: lines (one paragraph each in HTML, one line each in the text), facts
+ * (label and value), or a button to a link (in the text: the link; `spelledOut` also prints the
+ * link under the button in HTML, for mail clients that break buttons).
+ */
+type Block =
+  | { lines: string[] }
+  | { facts: Array<[string, string]> }
+  | { button: string; link: string; spelledOut?: boolean };
+
+/**
+ * An e-mail of `blocks` between the greeting and the signature, as plain text and as HTML with
+ * the same content (the text must read well without the HTML).
+ */
+function composeEmail(
+  locale: Locale,
+  to: string,
+  firstname: string,
+  subject: string,
+  blocks: Block[],
+): EmailMessage {
+  const frame = FRAME[locale];
+  const all: Block[] = [
+    { lines: [`${frame.greeting(firstname)},`] },
+    ...blocks,
+    { lines: [frame.signature] },
+  ];
+  const textOf = (block: Block): string => {
+    if ('lines' in block) return block.lines.join('\n');
+    if ('facts' in block)
+      return block.facts.map(([label, value]) => `${label}: ${value}`).join('\n');
+    return block.link;
+  };
+  const htmlOf = (block: Block): string => {
+    if ('lines' in block) {
+      return block.lines
+        .map((line) => `<p style="margin:0 0 16px">${escapeHtml(line).replace(/\n/g, '<br>')}</p>`)
+        .join('\n');
+    }
+    if ('facts' in block) {
+      const rows = block.facts.map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#4a5b6c">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+      );
+      return `<table style="margin:0 0 16px;border-collapse:collapse">\n${rows.join('\n')}\n</table>`;
+    }
+    const button = `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(block.button)}</a></p>`;
+    return block.spelledOut
+      ? `${button}\n<p style="margin:0 0 16px;font-size:13px;color:#4a5b6c;word-break:break-all">${escapeHtml(block.link)}</p>`
+      : button;
+  };
+  const text = `${all.map(textOf).join('\n\n')}\n`;
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a2b3c;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
+${all.map(htmlOf).join('\n')}
+</div>
+</body>
+</html>
+`;
+  return { to, subject, text, html };
 }
 
-const RESET_TEXT: Record<Locale, ResetEmailText> = {
+const RESET_TEXT: Record<
+  Locale,
+  { subject: string; intro: string; button: string; validity: string; ignore: string }
+> = {
   fo: {
     subject: 'Nýtt loyniorð til Alda',
-    greeting: (name) => `Hey ${name}`,
     intro:
       'Tú hevur biðið um at fáa nýtt loyniorð til brúkaran hjá tær hjá Alda. Trýst á leinkið fyri at velja eitt nýtt loyniorð.',
     button: 'Vel nýtt loyniorð',
     validity: 'Leinkið virkar bert eina ferð og í ein tíma.',
     ignore:
       'Hevur tú ikki biðið um hetta, kanst tú síggja burtur frá hesum teldubrævinum. Loyniorðið verður ikki broytt.',
-    signature: 'Vinarliga\nAlda',
   },
   en: {
     subject: 'Set a new password for Alda',
-    greeting: (name) => `Hi ${name}`,
     intro:
       'You asked for a new password for your Alda user. Open the link to choose a new password.',
     button: 'Choose a new password',
     validity: 'The link works once, for one hour.',
     ignore:
       'If you did not ask for this, you can ignore this e-mail. Your password stays as it is.',
-    signature: 'Best regards\nAlda',
   },
 };
 
@@ -55,58 +115,29 @@ export function passwordResetEmail(
   values: { to: string; firstname: string; link: string },
 ): EmailMessage {
   const t = RESET_TEXT[locale];
-  const text = [
-    `${t.greeting(values.firstname)},`,
-    '',
-    t.intro,
-    '',
-    values.link,
-    '',
-    t.validity,
-    t.ignore,
-    '',
-    t.signature,
-    '',
-  ].join('\n');
-  const paragraph = (content: string) =>
-    `<p style="margin:0 0 16px">${escapeHtml(content).replace(/\n/g, '<br>')}</p>`;
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a2b3c;line-height:1.5">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-${paragraph(`${t.greeting(values.firstname)},`)}
-${paragraph(t.intro)}
-<p style="margin:0 0 16px"><a href="${escapeHtml(values.link)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t.button)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4a5b6c;word-break:break-all">${escapeHtml(values.link)}</p>
-${paragraph(t.validity)}
-${paragraph(t.ignore)}
-${paragraph(t.signature)}
-</div>
-</body>
-</html>
-`;
-  return { to: values.to, subject: t.subject, text, html };
+  return composeEmail(locale, values.to, values.firstname, t.subject, [
+    { lines: [t.intro] },
+    { button: t.button, link: values.link, spelledOut: true },
+    { lines: [t.validity, t.ignore] },
+  ]);
 }
 
-interface NewDeviceEmailText {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
-  device: string;
-  time: string;
-  place: string;
-  unknownPlace: string;
-  ifYou: string;
-  ifNotYou: string;
-  button: string;
-  signature: string;
-}
-
-const NEW_DEVICE_TEXT: Record<Locale, NewDeviceEmailText> = {
+const NEW_DEVICE_TEXT: Record<
+  Locale,
+  {
+    subject: string;
+    intro: string;
+    device: string;
+    time: string;
+    place: string;
+    unknownPlace: string;
+    ifYou: string;
+    ifNotYou: string;
+    button: string;
+  }
+> = {
   fo: {
     subject: 'Innritað á eina nýggja eind',
-    greeting: (name) => `Hey ${name}`,
     intro: 'Onkur er júst innritaður á brúkaran hjá tær hjá Alda frá eini eind, vit ikki kenna.',
     device: 'Eind',
     time: 'Nær',
@@ -116,11 +147,9 @@ const NEW_DEVICE_TEXT: Record<Locale, NewDeviceEmailText> = {
     ifNotYou:
       'Var hetta ikki tú, so broyt loyniorðið beinanvegin og rita eindina út undir Mín brúkari → Innritaðar eindir.',
     button: 'Síggj innritaðar eindir',
-    signature: 'Vinarliga\nAlda',
   },
   en: {
     subject: 'New sign-in on a new device',
-    greeting: (name) => `Hi ${name}`,
     intro: 'Someone has just signed in to your Alda user from a device we have not seen before.',
     device: 'Device',
     time: 'When',
@@ -130,7 +159,6 @@ const NEW_DEVICE_TEXT: Record<Locale, NewDeviceEmailText> = {
     ifNotYou:
       'If it was not you, change your password at once and sign the device out under My user → Signed-in devices.',
     button: 'See signed-in devices',
-    signature: 'Best regards\nAlda',
   },
 };
 
@@ -152,51 +180,16 @@ export function newDeviceEmail(
   },
 ): EmailMessage {
   const t = NEW_DEVICE_TEXT[locale];
-  const facts: Array<[string, string]> = [
-    [t.device, values.device],
-    [t.time, values.at],
-    [t.place, values.country ?? t.unknownPlace],
-  ];
-  const text = [
-    `${t.greeting(values.firstname)},`,
-    '',
-    t.intro,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    t.ifYou,
-    t.ifNotYou,
-    '',
-    values.link,
-    '',
-    t.signature,
-    '',
-  ].join('\n');
-  const paragraph = (content: string) =>
-    `<p style="margin:0 0 16px">${escapeHtml(content).replace(/\n/g, '<br>')}</p>`;
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0;color:#4a5b6c">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a2b3c;line-height:1.5">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-${paragraph(`${t.greeting(values.firstname)},`)}
-${paragraph(t.intro)}
-<table style="margin:0 0 16px;border-collapse:collapse">
-${rows}
-</table>
-${paragraph(t.ifYou)}
-${paragraph(t.ifNotYou)}
-<p style="margin:0 0 16px"><a href="${escapeHtml(values.link)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(t.button)}</a></p>
-${paragraph(t.signature)}
-</div>
-</body>
-</html>
-`;
-  return { to: values.to, subject: t.subject, text, html };
+  return composeEmail(locale, values.to, values.firstname, t.subject, [
+    { lines: [t.intro] },
+    {
+      facts: [
+        [t.device, values.device],
+        [t.time, values.at],
+        [t.place, values.country ?? t.unknownPlace],
+      ],
+    },
+    { lines: [t.ifYou, t.ifNotYou] },
+    { button: t.button, link: values.link },
+  ]);
 }

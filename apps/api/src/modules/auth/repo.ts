@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   refreshTokens,
@@ -99,6 +99,31 @@ export async function touchSession(db: Db, sessionId: string, now: Date): Promis
 
 export type RevokeReason = NonNullable<SessionRow['revokedReason']>;
 
+/**
+ * Ends the active sessions that `where` picks, with every refresh token in them, and announces
+ * them (`session_revoked`). The one way a session ends; answers the ids that ended.
+ */
+async function endSessions(
+  db: Db,
+  where: SQL | undefined,
+  reason: RevokeReason,
+  now: Date,
+): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((s) => s.id);
+  if (ids.length === 0) return ids;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt)));
+  await notifySessionsRevoked(db, ids);
+  return ids;
+}
+
 /** Ends a session and every refresh token in it. Revoking twice keeps the first time and reason. */
 export async function revokeSession(
   db: Db,
@@ -106,24 +131,12 @@ export async function revokeSession(
   reason: RevokeReason,
   now: Date,
 ): Promise<void> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
-  await notifySessionsRevoked(
-    db,
-    ended.map((s) => s.id),
-  );
+  await endSessions(db, eq(sessions.id, sessionId), reason, now);
 }
 
 /**
- * Ends one session of `userId` (signed out from another device), with its refresh tokens and
- * the `session_revoked` notice. False when the user has no such active session.
+ * Ends one session of `userId` (signed out from another device). False when the user has no
+ * such active session.
  */
 export async function revokeSessionOfUser(
   db: Db,
@@ -132,18 +145,13 @@ export async function revokeSessionOfUser(
   reason: RevokeReason,
   now: Date,
 ): Promise<boolean> {
-  const [ended] = await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  if (!ended) return false;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.sessionId, ended.id), isNull(refreshTokens.revokedAt)));
-  await notifySessionsRevoked(db, [ended.id]);
-  return true;
+  const ended = await endSessions(
+    db,
+    and(eq(sessions.id, sessionId), eq(sessions.userId, userId)),
+    reason,
+    now,
+  );
+  return ended.length > 0;
 }
 
 /**
@@ -157,35 +165,12 @@ export async function revokeSessionsOfUser(
   now: Date,
   keepSessionId?: string,
 ): Promise<number> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
-      ),
-    )
-    .returning({ id: sessions.id });
-  if (ended.length > 0) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          inArray(
-            refreshTokens.sessionId,
-            ended.map((s) => s.id),
-          ),
-          isNull(refreshTokens.revokedAt),
-        ),
-      );
-    await notifySessionsRevoked(
-      db,
-      ended.map((s) => s.id),
-    );
-  }
+  const ended = await endSessions(
+    db,
+    and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
+    reason,
+    now,
+  );
   return ended.length;
 }
 
