@@ -79,7 +79,11 @@ describe('language (SPEC §1, §2 /menu/mal)', () => {
     expect(document.documentElement.lang).toBe('en');
     await app.router.navigate('/menu/treytir');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms' })).toBeTruthy();
-    expect(app.api.callsTo('GET /content/terms')[0]?.headers['accept-language']).toBe('en');
+    // The heading is the screen's own title, shown before the page's request goes out: wait for
+    // the request itself.
+    await waitFor(() =>
+      expect(app.api.callsTo('GET /content/terms')[0]?.headers['accept-language']).toBe('en'),
+    );
   });
 
   it('restores the saved locale at start (SPEC §1 step 2)', async () => {
