@@ -12,13 +12,27 @@ const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff]
 
 /** The dotted path of the first string under `value` with a forbidden character, or null. */
 export function findForbiddenText(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return FORBIDDEN.test(value) ? path : null;
+  const keys = forbiddenKeys(value, depth);
+  if (keys === null) return null;
+  return [path, ...keys.reverse()].filter((key) => key !== '').join('.');
+}
+
+/**
+ * The keys down to the first forbidden string, innermost first, or null. Every request passes
+ * through here, so the clean case allocates nothing: the path is built only for a hit.
+ */
+function forbiddenKeys(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? [] : null;
   // Parsed JSON is as deep as its text allows; the body limit keeps it small, and nothing this
   // API accepts is nested more than a few levels.
   if (value === null || typeof value !== 'object' || depth > 32) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findForbiddenText(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = forbiddenKeys((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== null) {
+      found.push(key);
+      return found;
+    }
   }
   return null;
 }

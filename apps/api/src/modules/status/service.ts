@@ -34,15 +34,32 @@ export function toStatusMessageDto(row: StatusMessageRow, locale: Locale): Statu
  * configured versions and the status messages active right now.
  */
 export function createStatusService(deps: StatusServiceDeps) {
+  /** The upgrade flags of an app version, worked out once per version seen (semver parsing). */
+  const flagsByVersion = new Map<string, { mustUpgrade: boolean; shouldUpgrade: boolean }>();
+  const MAX_VERSIONS = 100;
+  function upgradeFlags(currentVersion: string) {
+    let flags = flagsByVersion.get(currentVersion);
+    if (!flags) {
+      const current = semver.coerce(currentVersion)?.version ?? '0.0.0';
+      flags = {
+        mustUpgrade: semver.lt(current, deps.minAppVersion),
+        shouldUpgrade: semver.lt(current, deps.latestAppVersion),
+      };
+      // Versions come from the clients: keep a bounded few (the live ones are a handful).
+      if (flagsByVersion.size >= MAX_VERSIONS) flagsByVersion.clear();
+      flagsByVersion.set(currentVersion, flags);
+    }
+    return flags;
+  }
+
   /**
    * `mustUpgrade` when the app is older than MIN_APP_VERSION, `shouldUpgrade` when older than
    * LATEST_APP_VERSION (so a forced upgrade is always also a suggested one); the messages in
-   * their window now. `key` names the answer for the memory of rendered answers.
+   * their window now. `key` names the answer for the memory of rendered answers; `response`
+   * builds it (only when it is not kept).
    */
   async function decide(request: StatusRequest, locale: Locale) {
-    const current = semver.coerce(request.currentVersion)?.version ?? '0.0.0';
-    const mustUpgrade = semver.lt(current, deps.minAppVersion);
-    const shouldUpgrade = semver.lt(current, deps.latestAppVersion);
+    const { mustUpgrade, shouldUpgrade } = upgradeFlags(request.currentVersion);
     const at = deps.now();
     const load = () => findOpenStatusMessages(deps.db, at);
     // Messages not yet ended when read (kept in memory until one changes); each call keeps
@@ -51,11 +68,11 @@ export function createStatusService(deps: StatusServiceDeps) {
       ? await deps.reference.value('status-messages', load)
       : await load();
     const rows = open.filter((row) => isInWindow(row, at));
-    const response: StatusResponse = {
+    const response = (): StatusResponse => ({
       mustUpgrade,
       shouldUpgrade,
       messages: rows.map((row) => toStatusMessageDto(row, locale)),
-    };
+    });
     const key = ['status', locale, mustUpgrade, shouldUpgrade, ...rows.map((r) => r.id)].join(':');
     return { response, key };
   }
@@ -72,8 +89,8 @@ export function createStatusService(deps: StatusServiceDeps) {
       serialize: (response: StatusResponse) => string,
     ): Promise<string> {
       const { response, key } = await decide(request, locale);
-      if (!deps.reference) return serialize(response);
-      return deps.reference.value(`body:${key}`, async () => serialize(response));
+      if (!deps.reference) return serialize(response());
+      return deps.reference.value(`body:${key}`, async () => serialize(response()));
     },
   };
 }
