@@ -371,18 +371,19 @@ async function assemble(
     service: createContentService({ db: database.db }),
     reference,
   });
+  const phoneLogin = createPhoneLoginService({
+    db,
+    now,
+    log: app.log,
+    limiter,
+    sms: messaging.sms,
+    auth,
+    codeKey: deriveKey(config.jwtSecret, 'phone-login-code'),
+  });
   await app.register(authRoutes, {
     service: auth,
     register: createRegisterService({ db, now, limiter, auth, minAge: config.minAge }),
-    phoneLogin: createPhoneLoginService({
-      db,
-      now,
-      log: app.log,
-      limiter,
-      sms: messaging.sms,
-      auth,
-      codeKey: deriveKey(config.jwtSecret, 'phone-login-code'),
-    }),
+    phoneLogin,
     passwords: createPasswordService({
       db,
       now,
@@ -397,7 +398,10 @@ async function assemble(
       db,
       now,
       refreshTokenTtlS: config.refreshTokenTtlS,
+      limiter,
+      codes: phoneLogin,
     }),
+    countryHeader: config.clientCountryHeader,
   });
   await app.register(userRoutes, { service: createUserService({ db }) });
   await app.register(phoneLineRoutes, {

@@ -162,6 +162,18 @@ const SETTINGS = {
     shown: 'false',
     doc: 'Fastify `trustProxy`: `true`, a hop count, or comma-separated proxy addresses/CIDRs. Set it behind a load balancer so client IPs (rate limits, logs) are right.',
   }),
+  CLIENT_COUNTRY_HEADER: setting(
+    optionalString
+      .refine(
+        (value) => value === undefined || /^[A-Za-z0-9-]{1,64}$/.test(value),
+        'must be an HTTP header name, e.g. CloudFront-Viewer-Country',
+      )
+      .transform((value) => value?.toLowerCase()),
+    {
+      shown: '(off)',
+      doc: "Header in which the CDN or load balancer in front names the country of the client's IP address, e.g. `CloudFront-Viewer-Country` or `CF-IPCountry`. A sign-in stores it (ISO 3166-1 alpha-2; `XX`, `T1` and anything not a country are ignored) and the list of signed-in devices and the new-device e-mail show it (ADR 0059). Set it only when that edge overwrites the header on every request: a client can send any header, so without the edge it names whatever country the client likes. Unset: the place of a sign-in is unknown.",
+    },
+  ),
   APP_URL: setting(
     optionalString.refine(
       (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s?#]*)?$/.test(value),

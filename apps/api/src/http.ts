@@ -32,6 +32,25 @@ export function clientMeta(request: FastifyRequest): { userAgent: string | null;
   return { userAgent: request.headers['user-agent']?.slice(0, 300) ?? null, ip: request.ip };
 }
 
+/** Codes an edge sends for "no country": unknown (`XX`, `ZZ`) and groups of countries. */
+const NOT_A_COUNTRY = new Set(['XX', 'ZZ', 'EU', 'EZ', 'UN', 'QO']);
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/**
+ * The country of the client's IP address as the edge in front (CDN, load balancer) names it in
+ * `header` (CLIENT_COUNTRY_HEADER; ADR 0059): an ISO 3166-1 alpha-2 code, upper case. Null when
+ * no header is configured or sent, or its value is not a country — `XX` (unknown), `T1` (Tor),
+ * groups like `EU`, codes nobody has, anything else.
+ */
+export function clientCountry(request: FastifyRequest, header: string | undefined): string | null {
+  if (!header) return null;
+  const value = request.headers[header];
+  if (typeof value !== 'string') return null;
+  const code = value.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code) || NOT_A_COUNTRY.has(code)) return null;
+  return REGIONS.of(code) === undefined ? null : code;
+}
+
 /**
  * Sends a JSON body that was already serialized with the route's response schema (an answer
  * kept in memory, ADR 0057). Fastify sends a string with a JSON content type as it is; the

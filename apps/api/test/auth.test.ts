@@ -113,6 +113,7 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
       locale: 'fo',
       createdAt: expect.any(String) as string,
       showInPhoneBook: false,
+      hasPassword: true,
     });
     expect(res.body).not.toContain('argon2');
   });

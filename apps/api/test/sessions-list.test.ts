@@ -1,14 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { actionsResponse } from '@alda/contract/schemas/actions';
-import { tokens } from '@alda/contract/schemas/auth';
+import { tokens, user as userSchema } from '@alda/contract/schemas/auth';
 import { outboxList } from '@alda/contract/schemas/dev-outbox';
 import {
   authSessionsResponse,
+  confirmationCodeResponse,
   signOutOthersResponse,
   type SignInDevice,
+  type SignOutOthersRequest,
 } from '@alda/contract/schemas/sessions';
+import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/seed/demo-users';
 import { seedDemoData } from '../src/seed/seed';
 import {
@@ -25,9 +29,13 @@ import {
 
 /*
  * Issue 14 part 7, "Sessions you can see" (OWASP ASVS 5.0 V7; ADR 0059): the signed-in devices
- * of a customer, signing out one or all others, and the security events (sign-in on a new
+ * of a customer, signing out one or all others after authenticating again (ASVS 5.0 7.5.2), the
+ * place of a sign-in from the edge's country header, and the security events (sign-in on a new
  * device, password changed, code lockout) in the activity log and, for a new device, e-mailed.
  */
+
+/** The password again, as the sign-out calls need it (ASVS 5.0 7.5.2). */
+const AGAIN = { password: DEMO_PASSWORD };
 
 const PHONE: SignInDevice = {
   id: 'install-phone-1',
@@ -94,11 +102,30 @@ describe('issue 14: sessions you can see (ASVS V7; SPEC §3 device meta, §7 Aut
     t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) });
   const refresh = (refreshToken: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
-  const signOut = (accessToken: string, id: string, locale = 'fo') =>
+  const signOut = (
+    accessToken: string,
+    id: string,
+    locale = 'fo',
+    payload: SignOutOthersRequest = AGAIN,
+  ) =>
     t.app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${id}`,
+      method: 'POST',
+      url: `/api/auth/sessions/${id}/sign-out`,
       headers: { ...bearer(accessToken), 'accept-language': locale },
+      payload,
+    });
+  const signOutOthers = (
+    accessToken: string,
+    payload: SignOutOthersRequest = AGAIN,
+    locale = 'fo',
+    remoteAddress = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/sign-out-others',
+      remoteAddress,
+      headers: { ...bearer(accessToken), 'accept-language': locale },
+      payload,
     });
   const mailsTo = async (email: string) => {
     await t.app.background.idle();
@@ -185,11 +212,7 @@ describe('issue 14: sessions you can see (ASVS V7; SPEC §3 device meta, §7 Aut
     const others = [await login(email, PHONE), await login(email, TABLET)];
     const keep = await login(email, BROWSER);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sessions/sign-out-others',
-      headers: bearer(keep.accessToken),
-    });
+    const res = await signOutOthers(keep.accessToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(parse(dataEnvelope(signOutOthersResponse), res).data.signedOut).toBeGreaterThanOrEqual(
       2,
@@ -204,11 +227,7 @@ describe('issue 14: sessions you can see (ASVS V7; SPEC §3 device meta, §7 Aut
     expect(left[0]?.current).toBe(true);
 
     // Nothing left to sign out.
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sessions/sign-out-others',
-      headers: bearer(keep.accessToken),
-    });
+    const none = await signOutOthers(keep.accessToken);
     expect(parse(dataEnvelope(signOutOthersResponse), none).data.signedOut).toBe(0);
   });
 
@@ -361,12 +380,403 @@ describe('issue 14: sessions you can see (ASVS V7; SPEC §3 device meta, §7 Aut
     expect(locked[0]?.text).toBe('SMS code blocked after too many wrong tries');
   });
 
-  it('documents the three routes in the OpenAPI document (issue 14)', async () => {
+  it('documents the routes and their request bodies in the OpenAPI document (issue 14, ASVS 5.0 7.5.2)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { properties: object } }> };
+    };
+    const doc = res.json<{ paths: Record<string, Record<string, Operation>> }>();
     expect(Object.keys(doc.paths['/api/auth/sessions'] ?? {})).toContain('get');
-    expect(Object.keys(doc.paths['/api/auth/sessions/{id}'] ?? {})).toContain('delete');
-    expect(Object.keys(doc.paths['/api/auth/sessions/sign-out-others'] ?? {})).toContain('post');
+    const bodyOf = (path: string) =>
+      Object.keys(
+        doc.paths[path]?.post?.requestBody?.content['application/json']?.schema.properties ?? {},
+      );
+    expect(bodyOf('/api/auth/sessions/{id}/sign-out')).toEqual(['password', 'code']);
+    expect(bodyOf('/api/auth/sessions/sign-out-others')).toEqual(['password', 'code']);
+    expect(Object.keys(doc.paths['/api/auth/sessions/confirmation-code'] ?? {})).toContain('post');
+    // Signing out has no DELETE with a body (RFC 9110 §9.3.5): the password travels in a POST.
+    expect(doc.paths['/api/auth/sessions/{id}']).toBeUndefined();
+  });
+
+  it('shows nothing of a country header the API was not told to trust (ADR 0059, CLIENT_COUNTRY_HEADER unset)', async () => {
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      remoteAddress: `10.14.3.${n}`,
+      headers: { 'cloudfront-viewer-country': 'FO', 'cf-ipcountry': 'FO' },
+      payload: { email: demoUser('Ása').email, password: DEMO_PASSWORD, device: BROWSER },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [current] = await list(parse(dataEnvelope(tokens), res).data.accessToken);
+    expect(current?.country).toBeNull();
+  });
+});
+
+describe('issue 14: authenticating again before signing other devices out (ASVS 5.0 7.5.2)', () => {
+  let t: TestApp;
+  const clock = testClock('2026-06-16T10:00:00.000Z');
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ DEMO_MODE: 'true' }, { now: clock.now });
+    await seedDemoData(t.app.db, clock.now());
+  });
+  afterAll(() => t.close());
+
+  const login = async (email: string, device: SignInDevice, password = DEMO_PASSWORD) => {
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      remoteAddress: `10.15.0.${n}`,
+      payload: { email, password, device },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(dataEnvelope(tokens), res).data;
+  };
+  /** A new customer of our own, so the limits of one test do not reach another. */
+  const registerUser = async (name: string, phoneNumber: string) => {
+    n += 1;
+    const email = `${name.toLowerCase()}.reauth@example.fo`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.15.1.${n}`,
+      payload: {
+        firstname: name,
+        lastname: 'Dánjalsdóttir',
+        email,
+        phoneNumber,
+        birthDate: '01.02.1990',
+        address: 'Gøta 1',
+        postCode: '100',
+        city: 'Tórshavn',
+        password: 'Loyniord-1',
+        passwordRepeat: 'Loyniord-1',
+        device: PHONE,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { email, password: 'Loyniord-1', first: parse(dataEnvelope(tokens), res).data };
+  };
+  const me = (accessToken: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) });
+  const sessionsOf = async (accessToken: string) =>
+    parse(
+      dataEnvelope(authSessionsResponse),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/sessions',
+        headers: bearer(accessToken),
+      }),
+    ).data;
+  const signOut = (accessToken: string, id: string, payload: object, locale = 'fo') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/sessions/${id}/sign-out`,
+      headers: { ...bearer(accessToken), 'accept-language': locale },
+      payload,
+    });
+  const signOutOthers = (
+    accessToken: string,
+    payload: object,
+    locale = 'fo',
+    remoteAddress = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/sign-out-others',
+      remoteAddress,
+      headers: { ...bearer(accessToken), 'accept-language': locale },
+      payload,
+    });
+  const smsTo = async (phoneNumber: string) => {
+    await t.app.background.idle();
+    const res = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=298${phoneNumber}` });
+    return parse(dataEnvelope(outboxList), res).data;
+  };
+
+  it('refuses to sign another device out without the password or with a wrong one, and ends nothing (ASVS 5.0 7.5.2)', async () => {
+    const email = demoUser('Jóannes').email;
+    const other = await login(email, PHONE);
+    const keep = await login(email, BROWSER);
+    const target = (await sessionsOf(keep.accessToken)).find((s) => s.device.model === 'Pixel 8');
+    const id = target?.id ?? '';
+
+    const without = await signOut(keep.accessToken, id, {});
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', field: 'password' },
+    });
+    const wrong = await signOut(keep.accessToken, id, { password: 'Skeivt-1' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      error: { code: 'PASSWORD_INCORRECT', message: 'Loyniorðið er skeivt.', field: 'password' },
+    });
+    const wrongEn = await signOut(keep.accessToken, id, { password: 'Skeivt-1' }, 'en');
+    expect(wrongEn.json()).toEqual({
+      error: {
+        code: 'PASSWORD_INCORRECT',
+        message: 'The password is incorrect.',
+        field: 'password',
+      },
+    });
+    // Not a 401: that would send the app refreshing its token (SPEC §8), and it is signed in.
+    expect((await me(keep.accessToken)).statusCode).toBe(200);
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+
+    for (const payload of [{}, { password: 'Skeivt-1' }, { password: '' }]) {
+      const res = await signOutOthers(keep.accessToken, payload);
+      expect([400, 422], res.body).toContain(res.statusCode);
+    }
+    // A password and a code at once is one too many.
+    const both = await signOutOthers(keep.accessToken, { password: DEMO_PASSWORD, code: '123456' });
+    expect(both.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'code' } });
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+    expect(await sessionsOf(keep.accessToken)).toContainEqual(expect.objectContaining({ id }));
+
+    // The right password signs it out.
+    expect((await signOut(keep.accessToken, id, { password: DEMO_PASSWORD })).statusCode).toBe(204);
+    expect((await me(other.accessToken)).statusCode).toBe(401);
+    const again = await login(email, TABLET);
+    const all = await signOutOthers(keep.accessToken, { password: DEMO_PASSWORD });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(parse(dataEnvelope(signOutOthersResponse), all).data.signedOut).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await me(again.accessToken)).statusCode).toBe(401);
+    expect((await me(keep.accessToken)).statusCode).toBe(200);
+  });
+
+  it('signs the current device out without a password: that is a logout (ADR 0059)', async () => {
+    const signed = await login(demoUser('Sunneva').email, PHONE);
+    const [current] = await sessionsOf(signed.accessToken);
+    expect(current?.current).toBe(true);
+    expect((await signOut(signed.accessToken, current?.id ?? '', {})).statusCode).toBe(204);
+    expect((await me(signed.accessToken)).statusCode).toBe(401);
+  });
+
+  it('counts wrong passwords as failed logins of the account: the sixth is 429 and locks e-mail login from that address too (ASVS 5.0 7.5.2, ADR 0021)', async () => {
+    const customer = await registerUser('Marjun', '291501');
+    const other = await login(customer.email, TABLET, customer.password);
+    const address = '10.15.9.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push(
+        (
+          await signOutOthers(
+            customer.first.accessToken,
+            { password: `Skeivt-${i}` },
+            'fo',
+            address,
+          )
+        ).statusCode,
+      );
+    }
+    expect(answers).toEqual([422, 422, 422, 422, 422]);
+    // Over the limit even the right password is refused, and nothing ends.
+    const locked = await signOutOthers(
+      customer.first.accessToken,
+      { password: customer.password },
+      'en',
+      address,
+    );
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ error: { code: 'TOO_MANY_ATTEMPTS' } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+    // The same counters as a login: e-mail login of this account from this address is locked too.
+    const loginThere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      remoteAddress: address,
+      payload: { email: customer.email, password: customer.password },
+    });
+    expect(loginThere.statusCode).toBe(429);
+    // After the window the right password works again (from a fresh sign-in: 30 minutes on,
+    // the old access tokens have expired).
+    clock.advance(30 * 60);
+    const fresh = await login(customer.email, BROWSER, customer.password);
+    const later = await signOutOthers(
+      fresh.accessToken,
+      { password: customer.password },
+      'fo',
+      address,
+    );
+    expect(later.statusCode, later.body).toBe(200);
+    expect(parse(dataEnvelope(signOutOthersResponse), later).data.signedOut).toBe(2);
+  });
+
+  it('confirms a customer without a password with an SMS code to their number, good once and only for this (ASVS 5.0 7.5.2, ADR 0023)', async () => {
+    const customer = await registerUser('Bjarta', '291502');
+    await t.app.db.update(users).set({ passwordHash: null }).where(eq(users.email, customer.email));
+    const profile = parse(dataEnvelope(userSchema), await me(customer.first.accessToken)).data;
+    expect(profile.hasPassword).toBe(false);
+    // A second device, signed in by phone code as such a customer does.
+    n += 1;
+    const remoteAddress = `10.15.2.${n}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-pin',
+      remoteAddress,
+      payload: { phoneNumber: '291502' },
+    });
+    const loginCode = /\b(\d{6})\b/.exec((await smsTo('291502'))[0]?.text ?? '')?.[1] ?? '';
+    const viaPhone = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/enter-pin',
+      remoteAddress,
+      payload: { phoneNumber: '291502', password: loginCode, device: TABLET },
+    });
+    expect(viaPhone.statusCode, viaPhone.body).toBe(200);
+    const other = parse(dataEnvelope(tokens), viaPhone).data;
+
+    // No password to give: any password is wrong.
+    const guess = await signOutOthers(customer.first.accessToken, { password: 'Loyniord-1' });
+    expect(guess.json()).toMatchObject({ error: { code: 'PASSWORD_INCORRECT' } });
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/confirmation-code',
+      headers: { ...bearer(customer.first.accessToken), 'accept-language': 'en' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(parse(dataEnvelope(confirmationCodeResponse), sent).data).toEqual({
+      phoneNumber: '291502',
+      expiresIn: 600,
+      resendAfter: 60,
+    });
+    const [sms] = await smsTo('291502');
+    expect(sms?.text).toMatch(/^Your Alda code to sign out other devices is \d{6}\./);
+    const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1] ?? '';
+    const wrongCode = code === '111111' ? '222222' : '111111';
+
+    const wrong = await signOutOthers(customer.first.accessToken, { code: wrongCode });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({
+      error: { code: 'CONFIRMATION_CODE_INCORRECT', message: 'Kotan er skeiv.', field: 'code' },
+    });
+    // It is no login code: phone login with it fails (the login code is spent already).
+    const asLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/enter-pin',
+      remoteAddress,
+      payload: { phoneNumber: '291502', password: code },
+    });
+    expect(asLogin.statusCode).toBe(410);
+    expect((await me(other.accessToken)).statusCode).toBe(200);
+
+    const right = await signOutOthers(customer.first.accessToken, { code });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(parse(dataEnvelope(signOutOthersResponse), right).data.signedOut).toBe(1);
+    expect((await me(other.accessToken)).statusCode).toBe(401);
+    // Single use.
+    const reused = await signOutOthers(customer.first.accessToken, { code });
+    expect(reused.json()).toMatchObject({ error: { code: 'PIN_EXPIRED' } });
+  });
+
+  it('sends no second confirmation code before the resend countdown (ADR 0023)', async () => {
+    const signed = await login(demoUser('Rói').email, PHONE);
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sessions/confirmation-code',
+        headers: bearer(signed.accessToken),
+      });
+    expect((await ask()).statusCode).toBe(200);
+    const soon = await ask();
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ error: { code: 'PIN_RESEND_TOO_SOON' } });
+    const [sms] = await smsTo(demoUser('Rói').phoneNumber);
+    expect(sms?.text).toMatch(/^Kotan til at rita aðrar eindir út hjá Alda er \d{6}\./);
+  });
+});
+
+describe("issue 14: the place of a sign-in from the edge's country header (ADR 0059, CLIENT_COUNTRY_HEADER)", () => {
+  let t: TestApp;
+  const clock = testClock('2026-06-17T10:00:00.000Z');
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { DEMO_MODE: 'true', CLIENT_COUNTRY_HEADER: 'CloudFront-Viewer-Country' },
+      { now: clock.now },
+    );
+    await seedDemoData(t.app.db, clock.now());
+  });
+  afterAll(() => t.close());
+
+  const login = async (email: string, device: SignInDevice, country?: string) => {
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      remoteAddress: `10.16.0.${n}`,
+      headers: country === undefined ? {} : { 'cloudfront-viewer-country': country },
+      payload: { email, password: DEMO_PASSWORD, device },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(dataEnvelope(tokens), res).data;
+  };
+  const countryOfCurrent = async (accessToken: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions',
+      headers: bearer(accessToken),
+    });
+    return parse(dataEnvelope(authSessionsResponse), res).data.find((s) => s.current)?.country;
+  };
+  const mailsTo = async (email: string) => {
+    await t.app.background.idle();
+    const res = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${email}` });
+    return parse(dataEnvelope(outboxList), res).data;
+  };
+
+  it('stores the ISO country the edge names at sign-in and lists it (ADR 0059)', async () => {
+    const email = demoUser('Jóannes').email;
+    expect(await countryOfCurrent((await login(email, PHONE, 'FO')).accessToken)).toBe('FO');
+    expect(await countryOfCurrent((await login(email, PHONE, ' dk ')).accessToken)).toBe('DK');
+    expect(await countryOfCurrent((await login(email, PHONE)).accessToken)).toBeNull();
+  });
+
+  it('ignores what is not a country: XX, T1, groups, unknown codes and junk (ADR 0059)', async () => {
+    const email = demoUser('Sunneva').email;
+    for (const junk of ['XX', 'T1', 'EU', 'ZZ', 'QQ', 'F', 'FRO', 'Føroyar', "FO'; --", '']) {
+      expect(
+        await countryOfCurrent((await login(email, PHONE, junk)).accessToken),
+        junk,
+      ).toBeNull();
+    }
+    // Another header is not the trusted one.
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      remoteAddress: `10.16.1.${n}`,
+      headers: { 'cf-ipcountry': 'FO' },
+      payload: { email, password: DEMO_PASSWORD, device: PHONE },
+    });
+    expect(await countryOfCurrent(parse(dataEnvelope(tokens), res).data.accessToken)).toBeNull();
+  });
+
+  it("names the country in the new-device e-mail, in the user's language (ADR 0059)", async () => {
+    const guðrun = demoUser('Guðrun'); // en
+    await login(guðrun.email, BROWSER, 'FO');
+    await login(guðrun.email, { ...PHONE, id: 'install-abroad' }, 'DK');
+    const [mail] = await mailsTo(guðrun.email);
+    expect(mail?.text).toContain('Where: Denmark');
+    expect(mail?.html).toContain('Denmark');
+
+    const rói = demoUser('Rói'); // fo
+    await login(rói.email, BROWSER, 'FO');
+    await login(rói.email, { ...PHONE, id: 'install-róa' }, 'IS');
+    const [fo] = await mailsTo(rói.email);
+    expect(fo?.text).toContain('Hvar: Ísland');
+    // Unknown stays "unknown".
+    await login(rói.email, { ...TABLET, id: 'install-róa-2' });
+    const [unknown] = await mailsTo(rói.email);
+    expect(unknown?.text).toContain('Hvar: ókent');
   });
 });
 
@@ -412,9 +822,10 @@ describe('issue 14: signing a device out ends it on every instance (ADR 0057, 00
     ).data;
     const target = sessions.find((s) => s.device.model === 'iPad14,1');
     const res = await a.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${target?.id ?? ''}`,
+      method: 'POST',
+      url: `/api/auth/sessions/${target?.id ?? ''}/sign-out`,
       headers: bearer(keep.accessToken),
+      payload: AGAIN,
     });
     expect(res.statusCode).toBe(204);
     expect((await me(a, gone.accessToken)).statusCode).toBe(401);
@@ -423,5 +834,24 @@ describe('issue 14: signing a device out ends it on every instance (ADR 0057, 00
       1_000,
     );
     expect((await me(b, keep.accessToken)).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords on both instances against one limit in the database (ASVS 5.0 7.5.2, ADR 0021)', async () => {
+    const keep = await login(a, PHONE);
+    const other = await login(b, TABLET);
+    const tryOn = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sessions/sign-out-others',
+        remoteAddress: '10.17.0.1',
+        headers: bearer(keep.accessToken),
+        payload: { password },
+      });
+    const answers: number[] = [];
+    for (const app of [a, b, a, b, a]) answers.push((await tryOn(app, 'Skeivt-1')).statusCode);
+    expect(answers).toEqual([422, 422, 422, 422, 422]);
+    expect((await tryOn(b, DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await tryOn(a, DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await me(b, other.accessToken)).statusCode).toBe(200);
   });
 });

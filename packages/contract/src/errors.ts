@@ -133,6 +133,13 @@ export const ERROR_STATUS = {
   HANDOVER_TO_SELF: 422,
   /** Signing out a session that is not one of the caller's signed-in sessions (ADR 0059). */
   SESSION_NOT_FOUND: 404,
+  /**
+   * Signing other devices out with a wrong password (re-authentication, ASVS 5.0 7.5.2; ADR
+   * 0059). Not 401: the caller is signed in, and the SPEC §8 client would refresh and retry.
+   */
+  PASSWORD_INCORRECT: 422,
+  /** Signing other devices out with a wrong SMS confirmation code (not 401, as above). */
+  CONFIRMATION_CODE_INCORRECT: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -41,5 +41,11 @@ export const user = z.object({
    * visibility"); off unless the customer turns it on. Optional only so older answers still parse.
    */
   showInPhoneBook: z.boolean().optional(),
+  /**
+   * False for a customer who signs in with phone codes only and has no password: where others
+   * give their password again (signing other devices out, ADR 0059) they confirm with an SMS
+   * code. Optional only so older answers still parse; absent means true.
+   */
+  hasPassword: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;

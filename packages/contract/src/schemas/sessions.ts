@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PIN_LENGTH } from '../constants';
+import { phoneNumber } from '../rules/phone';
 import { id, isoDateTime } from './common';
 import { deviceMeta } from './status';
 
@@ -43,11 +45,14 @@ export const authSession = z.object({
   current: z.boolean(),
   device: sessionDevice,
   /**
-   * Where the sign-in came from, as an ISO 3166-1 alpha-2 country code of its IP address, or
-   * null when unknown. No IP-to-country lookup is configured, so it is null today; the app says
-   * "unknown" rather than guess.
+   * Where the sign-in came from: the ISO 3166-1 alpha-2 country of its IP address as the edge
+   * (CDN, load balancer) named it in the header CLIENT_COUNTRY_HEADER, or null when unknown —
+   * no header configured, none sent, or not a country. The app says "unknown" rather than guess.
    */
-  country: z.string().length(2).nullable(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
   /** When the customer signed in on it. */
   createdAt: isoDateTime,
   /** When it last fetched a new access token (at most ~15 minutes behind its last request). */
@@ -59,8 +64,55 @@ export type AuthSession = z.infer<typeof authSession>;
 export const authSessionsResponse = z.array(authSession);
 export type AuthSessionsResponse = z.infer<typeof authSessionsResponse>;
 
-/** Path of DELETE /api/auth/sessions/{id}. */
+/** Path of POST /api/auth/sessions/{id}/sign-out. */
 export const sessionIdParams = z.object({ id: z.uuid() });
+
+/** A one-time SMS code of {@link PIN_LENGTH} digits (`INVALID_PIN`). */
+const confirmationCode = z
+  .string({ error: 'REQUIRED' })
+  .trim()
+  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), 'INVALID_PIN');
+
+/**
+ * Authenticating again before ending other sessions (OWASP ASVS 5.0 7.5.2: "having
+ * authenticated again with at least one factor"; ADR 0059): the current `password`, or the
+ * `code` that POST /api/auth/sessions/confirmation-code sent by SMS — for customers who sign in
+ * with phone codes only and have no password. One of the two (both: `INVALID` on `code`);
+ * neither is 400 `VALIDATION_FAILED` `REQUIRED` on `password`, except when a session signs
+ * itself out (a logout). A wrong password is 422 `PASSWORD_INCORRECT` (field `password`), a
+ * wrong code 422 `CONFIRMATION_CODE_INCORRECT` (field `code`); both count against the sign-in
+ * limits (429 `TOO_MANY_ATTEMPTS`).
+ */
+export const reauthentication = z
+  .object({
+    password: z.string().min(1, 'REQUIRED').max(PASSWORD_MAX_LENGTH, 'TOO_LONG').optional(),
+    code: confirmationCode.optional(),
+  })
+  .refine((v) => v.password === undefined || v.code === undefined, {
+    error: 'INVALID',
+    path: ['code'],
+  });
+export type Reauthentication = z.output<typeof reauthentication>;
+
+/** POST /api/auth/sessions/{id}/sign-out: 204 once the password or code is right. */
+export const signOutSessionRequest = reauthentication;
+export type SignOutSessionRequest = z.input<typeof signOutSessionRequest>;
+
+/** POST /api/auth/sessions/sign-out-others. */
+export const signOutOthersRequest = reauthentication;
+export type SignOutOthersRequest = z.input<typeof signOutOthersRequest>;
+
+/**
+ * POST /api/auth/sessions/confirmation-code: an SMS code was sent to `phoneNumber` (the number
+ * the customer signs in with by phone), valid `expiresIn` seconds; another may be asked for
+ * after `resendAfter` seconds.
+ */
+export const confirmationCodeResponse = z.object({
+  phoneNumber,
+  expiresIn: z.number().int().positive(),
+  resendAfter: z.number().int().nonnegative(),
+});
+export type ConfirmationCodeResponse = z.infer<typeof confirmationCodeResponse>;
 
 /** POST /api/auth/sessions/sign-out-others: how many sessions ended. */
 export const signOutOthersResponse = z.object({ signedOut: z.number().int().nonnegative() });

@@ -1,17 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * The one-time code of phone login (SPEC §7 request-pin / enter-pin), one row per number: a new
- * code replaces the old one, so only the latest code can ever work. Only an HMAC of the code is
- * kept. A code is single use (`consumed_at`), valid until `expires_at` and dead after
- * `attempts` reaches 5 (docs/decisions/0023-phone-login-codes.md).
+ * The one-time SMS codes of phone login (SPEC §7 request-pin / enter-pin), one row per number
+ * and purpose: a new code replaces the old one, so only the latest code can ever work. Only an
+ * HMAC of the code is kept. A code is single use (`consumed_at`), valid until `expires_at` and
+ * dead after `attempts` reaches 5 (docs/decisions/0023-phone-login-codes.md).
  */
 export const phoneLoginCodes = pgTable(
   'phone_login_codes',
   {
-    msisdn: text('msisdn').primaryKey(),
+    msisdn: text('msisdn').notNull(),
+    /**
+     * What the code is for: `sign_in` (phone login) or `confirm` (a signed-in customer without a
+     * password confirms signing other devices out, ADR 0059). A code works only for its purpose.
+     */
+    purpose: text('purpose', { enum: ['sign_in', 'confirm'] })
+      .notNull()
+      .default('sign_in'),
     /** The user the code signs in; the code is bound to this number and this user. */
     userId: uuid('user_id')
       .notNull()
@@ -24,6 +40,8 @@ export const phoneLoginCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'phone_login_codes_pkey', columns: [t.msisdn, t.purpose] }),
+    check('phone_login_codes_purpose', sql`${t.purpose} in ('sign_in', 'confirm')`),
     check('phone_login_codes_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('phone_login_codes_attempts', sql`${t.attempts} >= 0`),
   ],

@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -35,8 +44,14 @@ export const sessions = pgTable(
     devicePlatform: text('device_platform', { enum: ['ios', 'android', 'web'] }),
     deviceModel: text('device_model'),
     deviceOsVersion: text('device_os_version'),
+    /**
+     * The country of the sign-in's IP address (ISO 3166-1 alpha-2) as the edge named it in
+     * CLIENT_COUNTRY_HEADER; null when unknown (ADR 0059).
+     */
+    country: text('country'),
   },
   (t) => [
+    check('sessions_country_iso', sql`${t.country} ~ '^[A-Z]{2}$'`),
     index('sessions_user_id_idx').on(t.userId),
     index('sessions_user_id_device_key_idx').on(t.userId, t.deviceKey),
   ],

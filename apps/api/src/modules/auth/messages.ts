@@ -14,6 +14,16 @@ export function pinCodeSms(locale: Locale, code: string, minutes: number): strin
     : `Kotan hjá tær til Alda er ${code}. Hon er galdandi í ${minutes} minuttir. Gev ongum kotuna.`;
 }
 
+/**
+ * The SMS with a code that confirms signing other devices out (ADR 0059), for customers without
+ * a password. It says what the code is for, so nobody is talked into reading it out as a login.
+ */
+export function confirmationCodeSms(locale: Locale, code: string, minutes: number): string {
+  return locale === 'en'
+    ? `Your Alda code to sign out other devices is ${code}. It is valid for ${minutes} minutes. Never share it with anyone.`
+    : `Kotan til at rita aðrar eindir út hjá Alda er ${code}. Hon er galdandi í ${minutes} minuttir. Gev ongum kotuna.`;
+}
+
 /** What every e-mail of this module opens and closes with. */
 const FRAME: Record<Locale, { greeting: (name: string) => string; signature: string }> = {
   fo: { greeting: (name) => `Hey ${name}`, signature: 'Vinarliga\nAlda' },
@@ -164,8 +174,8 @@ const NEW_DEVICE_TEXT: Record<
 
 /**
  * The e-mail about a sign-in on a device the user has not signed in on before (ADR 0059):
- * which device, when (Faroese time) and where (unknown without an IP-country lookup), and what
- * to do if it was not them. The same content as text and as HTML.
+ * which device, when (Faroese time) and where (the country of the sign-in's IP address, or
+ * "unknown"), and what to do if it was not them. The same content as text and as HTML.
  */
 export function newDeviceEmail(
   locale: Locale,
@@ -175,6 +185,7 @@ export function newDeviceEmail(
     device: string;
     /** Already formatted in Atlantic/Faroe. */
     at: string;
+    /** The country's name in `locale`; null when unknown. */
     country: string | null;
     link: string;
   },

@@ -2,8 +2,11 @@ import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { phoneLoginCodes, type PhoneLoginCodeRow } from '../../db/schema/auth-codes';
 
+/** What a code is for: phone login, or confirming a sign-out of other devices (ADR 0059). */
+export type CodePurpose = PhoneLoginCodeRow['purpose'];
+
 /**
- * Stores a new code for the number, replacing the previous one — but only if the previous one
+ * Stores a new code for the number and purpose, replacing the previous one — but only if the previous one
  * was issued at or before `replaceIssuedBefore` (the resend countdown) or has already been used
  * to sign in. One statement, so two requests racing on two API instances cannot both send a
  * code. Undefined: too soon.
@@ -12,6 +15,7 @@ export async function issueCode(
   db: Db,
   values: {
     msisdn: string;
+    purpose: CodePurpose;
     userId: string;
     codeHash: string;
     now: Date;
@@ -29,9 +33,9 @@ export async function issueCode(
   };
   const [row] = await db
     .insert(phoneLoginCodes)
-    .values({ msisdn: values.msisdn, ...fresh })
+    .values({ msisdn: values.msisdn, purpose: values.purpose, ...fresh })
     .onConflictDoUpdate({
-      target: phoneLoginCodes.msisdn,
+      target: [phoneLoginCodes.msisdn, phoneLoginCodes.purpose],
       set: fresh,
       setWhere: or(
         lte(phoneLoginCodes.createdAt, values.replaceIssuedBefore),
@@ -42,8 +46,15 @@ export async function issueCode(
   return row;
 }
 
-export async function findCode(db: Db, msisdn: string): Promise<PhoneLoginCodeRow | undefined> {
-  const [row] = await db.select().from(phoneLoginCodes).where(eq(phoneLoginCodes.msisdn, msisdn));
+export async function findCode(
+  db: Db,
+  msisdn: string,
+  purpose: CodePurpose,
+): Promise<PhoneLoginCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(phoneLoginCodes)
+    .where(and(eq(phoneLoginCodes.msisdn, msisdn), eq(phoneLoginCodes.purpose, purpose)));
   return row;
 }
 
@@ -55,7 +66,13 @@ export async function findCode(db: Db, msisdn: string): Promise<PhoneLoginCodeRo
  */
 export async function attemptCode(
   db: Db,
-  values: { msisdn: string; codeHash: string; now: Date; maxAttempts: number },
+  values: {
+    msisdn: string;
+    purpose: CodePurpose;
+    codeHash: string;
+    now: Date;
+    maxAttempts: number;
+  },
 ): Promise<{ userId: string; attempts: number; consumed: boolean } | undefined> {
   const [row] = await db
     .update(phoneLoginCodes)
@@ -66,6 +83,7 @@ export async function attemptCode(
     .where(
       and(
         eq(phoneLoginCodes.msisdn, values.msisdn),
+        eq(phoneLoginCodes.purpose, values.purpose),
         isNull(phoneLoginCodes.consumedAt),
         gt(phoneLoginCodes.expiresAt, values.now),
         lt(phoneLoginCodes.attempts, values.maxAttempts),
@@ -80,8 +98,19 @@ export async function attemptCode(
 }
 
 /** Takes a code back that never reached the customer (the SMS failed), so a resend is not blocked. */
-export async function withdrawCode(db: Db, msisdn: string, codeHash: string): Promise<void> {
+export async function withdrawCode(
+  db: Db,
+  msisdn: string,
+  purpose: CodePurpose,
+  codeHash: string,
+): Promise<void> {
   await db
     .delete(phoneLoginCodes)
-    .where(and(eq(phoneLoginCodes.msisdn, msisdn), eq(phoneLoginCodes.codeHash, codeHash)));
+    .where(
+      and(
+        eq(phoneLoginCodes.msisdn, msisdn),
+        eq(phoneLoginCodes.purpose, purpose),
+        eq(phoneLoginCodes.codeHash, codeHash),
+      ),
+    );
 }

@@ -19,7 +19,14 @@ export interface SessionDeviceValues {
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; userAgent: string | null; now: Date; device?: SessionDeviceValues },
+  values: {
+    userId: string;
+    userAgent: string | null;
+    now: Date;
+    device?: SessionDeviceValues;
+    /** ISO 3166-1 alpha-2 country of the sign-in's address; null when unknown. */
+    country?: string | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db
     .insert(sessions)
@@ -33,6 +40,7 @@ export async function insertSession(
       devicePlatform: values.device?.platform ?? null,
       deviceModel: values.device?.model ?? null,
       deviceOsVersion: values.device?.osVersion ?? null,
+      country: values.country ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into sessions returned no row');

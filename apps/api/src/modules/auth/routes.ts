@@ -21,12 +21,15 @@ import { okResponse } from '@alda/contract/schemas/common';
 import { changePasswordRequest } from '@alda/contract/schemas/profile';
 import {
   authSessionsResponse,
+  confirmationCodeResponse,
   sessionIdParams,
+  signOutOthersRequest,
   signOutOthersResponse,
+  signOutSessionRequest,
   type SignInDevice,
 } from '@alda/contract/schemas/sessions';
 import type { FastifyRequest } from 'fastify';
-import { clientMeta, errorResponses } from '../../http';
+import { clientCountry, clientMeta, errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import type { PasswordService } from './password-service';
@@ -35,23 +38,33 @@ import type { RegisterService } from './register-service';
 import type { AuthService, ClientMeta } from './service';
 import type { SessionsService } from './sessions-service';
 
-/** Who signs in: address and user agent from HTTP, the device from the body (ADR 0059). */
-function signInMeta(request: FastifyRequest, device: SignInDevice | undefined): ClientMeta {
-  return { ...clientMeta(request), device };
-}
-
 export interface AuthRoutesOptions {
   service: AuthService;
   register: RegisterService;
   phoneLogin: PhoneLoginService;
   passwords: PasswordService;
   sessions: SessionsService;
+  /**
+   * The header in which the edge names the client's country (CLIENT_COUNTRY_HEADER, lower
+   * case); undefined: the place of a sign-in is unknown (ADR 0059).
+   */
+  countryHeader?: string;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service, register, phoneLogin, passwords, sessions },
+  { service, register, phoneLogin, passwords, sessions, countryHeader },
 ) => {
+  /**
+   * Who signs in: address and user agent from HTTP, the country from the edge's header when
+   * one is trusted, the device from the body (ADR 0059).
+   */
+  const signInMeta = (request: FastifyRequest, device: SignInDevice | undefined): ClientMeta => ({
+    ...clientMeta(request),
+    device,
+    country: clientCountry(request, countryHeader),
+  });
+
   app.post(
     '/api/auth/register',
     {
@@ -258,7 +271,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: "The caller's signed-in devices (issue 14, ASVS V7)",
         description:
-          'Every session of the signed-in user that is not signed out and still has a usable refresh token: the device the sign-in named (SPEC §3 device meta), when it signed in and when it last fetched a token, and whether it is the session asking (`current`, listed first). `country` is null: no IP-to-country lookup is configured.',
+          "Every session of the signed-in user that is not signed out and still has a usable refresh token: the device the sign-in named (SPEC §3 device meta), when it signed in and when it last fetched a token, where (`country`: ISO 3166-1 alpha-2 from the edge's country header when CLIENT_COUNTRY_HEADER is set, else null), and whether it is the session asking (`current`, listed first).",
         security: [{ bearerAuth: [] }],
         response: { 200: dataEnvelope(authSessionsResponse), ...errorResponses(401) },
       },
@@ -266,22 +279,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => ({ data: await sessions.list(requireUser(request)) }),
   );
 
-  app.delete(
-    '/api/auth/sessions/:id',
+  app.post(
+    '/api/auth/sessions/:id/sign-out',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Sign out one of my devices (issue 14, ASVS V7)',
+        summary: 'Sign out one of my devices, with the password again (issue 14, ASVS 5.0 7.5.2)',
         description:
-          "Ends the session and its refresh tokens at once, on every instance (the `session_revoked` notice): its next request answers 401 and its refresh fails. 404 SESSION_NOT_FOUND for an id that is not one of the caller's signed-in sessions (another user's, ended, unknown). Ending the current session is a logout.",
+          "Needs the current `password` (or, for a customer without one, the SMS `code` of POST /api/auth/sessions/confirmation-code): 400 VALIDATION_FAILED `REQUIRED` on `password` without either, 422 PASSWORD_INCORRECT / CONFIRMATION_CODE_INCORRECT for a wrong one, 410 PIN_EXPIRED for a code no longer usable, 429 TOO_MANY_ATTEMPTS — wrong passwords count as failed e-mail logins of the account — and nothing is signed out. Then ends the session and its refresh tokens at once, on every instance (the `session_revoked` notice): its next request answers 401 and its refresh fails. 404 SESSION_NOT_FOUND for an id that is not one of the caller's signed-in sessions (another user's, ended, unknown). The current session may sign itself out with `{}`: a logout.",
         security: [{ bearerAuth: [] }],
         params: sessionIdParams,
-        response: { 204: z.undefined().describe('Signed out'), ...errorResponses(400, 401, 404) },
+        body: signOutSessionRequest,
+        response: {
+          204: z.undefined().describe('Signed out'),
+          ...errorResponses(400, 401, 404, 410, 422),
+        },
       },
     },
     async (request, reply) => {
-      await sessions.signOut(requireUser(request), request.params.id);
+      await sessions.signOut(
+        requireUser(request),
+        request.params.id,
+        request.body,
+        clientMeta(request),
+      );
       return reply.status(204).send();
     },
   );
@@ -292,15 +314,50 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Sign out every other device (issue 14, ASVS V7)',
+        summary: 'Sign out every other device, with the password again (issue 14, ASVS 5.0 7.5.2)',
         description:
-          'Ends every session of the caller except the one asking, as a new password does. Answers how many ended (0 when there were none).',
+          'Needs the current `password` or the SMS `code`, with the same answers as signing out one device; a refusal signs nothing out. Then ends every session of the caller except the one asking, as a new password does, and answers how many ended (0 when there were none).',
         security: [{ bearerAuth: [] }],
-        response: { 200: dataEnvelope(signOutOthersResponse), ...errorResponses(401) },
+        body: signOutOthersRequest,
+        response: {
+          200: dataEnvelope(signOutOthersResponse),
+          ...errorResponses(400, 401, 410, 422),
+        },
       },
     },
     async (request) => ({
-      data: { signedOut: await sessions.signOutOthers(requireUser(request)) },
+      data: {
+        signedOut: await sessions.signOutOthers(
+          requireUser(request),
+          request.body,
+          clientMeta(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/api/auth/sessions/confirmation-code',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send an SMS code to confirm signing devices out with (issue 14, ASVS 5.0 7.5.2)',
+        description:
+          "For customers without a password (`hasPassword: false` in GET /api/auth/me), who sign in with phone codes: sends 6 digits to the number they sign in with (answered as `phoneNumber`), in the request's language, valid 10 minutes, single use, 5 tries, good only as the `code` of the two sign-out calls of this user. The limits, resend countdown and answers of POST /api/auth/request-pin apply: 429 PIN_RESEND_TOO_SOON with `retryAfter`, 429 TOO_MANY_ATTEMPTS, 503 SMS_NOT_SENT; 404 PHONE_NOT_REGISTERED when the user has no number to send it to.",
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: dataEnvelope(confirmationCodeResponse),
+          ...errorResponses(401, 404, 503),
+        },
+      },
+    },
+    async (request) => ({
+      data: await phoneLogin.requestConfirmationCode(
+        requireUser(request),
+        requestLocale(request),
+        clientMeta(request),
+      ),
     }),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGNED_IN_DEVICES_PATH } from '@alda/contract/app-paths';
+import { countryName } from '@alda/contract/format/country';
 import { formatDateTime } from '@alda/contract/format/date';
 import { formatDevice } from '@alda/contract/format/device';
 import { normalizeEmail } from '@alda/contract/rules/email';
@@ -57,6 +58,11 @@ export interface ClientMeta {
   ip: string;
   /** The device the app says it signs in from (sign-in calls only; ADR 0059). */
   device?: SignInDevice;
+  /**
+   * The country of the client's address as the edge named it (CLIENT_COUNTRY_HEADER; ISO 3166-1
+   * alpha-2), or null/absent when unknown (sign-in calls only; ADR 0059).
+   */
+  country?: string | null;
 }
 
 /**
@@ -123,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function startSession(
     executor: Db,
     userId: string,
-    meta: Pick<ClientMeta, 'userAgent' | 'device'>,
+    meta: Pick<ClientMeta, 'userAgent' | 'device' | 'country'>,
     at: Date,
   ): Promise<StartedSession> {
     const device = sessionDevice(meta.device, meta.userAgent);
@@ -133,6 +139,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       userAgent: meta.userAgent,
       now: at,
       device,
+      country: meta.country ?? null,
     });
     const tokens = await issueTokens(executor, session, null, at);
     if (!history.anyKnownDevice || history.seenBefore) {
@@ -150,8 +157,8 @@ export function createAuthService(deps: AuthServiceDeps) {
             firstname: user.firstname,
             device: formatDevice(shown, user.locale),
             at: formatDateTime(at),
-            // No IP-to-country lookup is configured: say "unknown", never guess (ADR 0059).
-            country: null,
+            // Only what the edge said; "unknown" otherwise, never a guess (ADR 0059).
+            country: countryName(meta.country, user.locale),
             link: `${deps.alerts.appUrl}${SIGNED_IN_DEVICES_PATH}`,
           })
         : null;

@@ -16,5 +16,6 @@ export function toUserDto(row: UserRow): User {
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
     showInPhoneBook: row.showInPhoneBook,
+    hasPassword: row.passwordHash !== null,
   };
 }
