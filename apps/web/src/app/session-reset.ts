@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/shared/i18n/translator';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { isConnected, onConnectivityChange } from '@/shared/native/network';
 import { useToast } from '@/shared/ui/toast/toast-context';
 

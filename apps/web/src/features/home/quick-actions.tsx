@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { BagIcon, GiftIcon, WalletIcon } from '@/shared/ui/account-icons';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { EuPackageOffer } from '@alda/contract/schemas/plans';
 import { account, type PatchSubscriptionsRequest } from '@alda/contract/schemas/subscriptions';
 import { accountKeys } from '@/shared/api/account-data';

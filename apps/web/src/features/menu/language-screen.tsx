@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { LOCALES, type Locale } from '@alda/contract/locale';
 import { useLocaleChoice } from '@/shared/i18n/use-locale';
 import { cx } from '@/shared/ui/cx';

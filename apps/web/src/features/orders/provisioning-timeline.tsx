@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { z } from 'zod';
 import type { Order } from '@alda/contract/schemas/orders';
 import { correctPortingRequest, type OrderProvisioning } from '@alda/contract/schemas/provisioning';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { Order } from '@alda/contract/schemas/orders';
 import { accountQueries } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';

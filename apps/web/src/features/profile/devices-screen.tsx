@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import type { AuthSession } from '@alda/contract/schemas/sessions';
 import { EmptyState } from '@/shared/account/screen-states';
 import { ROUTES } from '@/shared/config/paths';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { lineHandover, type LineHandover } from '@alda/contract/schemas/subscriptions';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';

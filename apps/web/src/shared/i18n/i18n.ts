@@ -1,9 +1,8 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
 import type { LocaleResources } from './locale-resources';
+import { Translator } from './translator';
 
 const NAMESPACES = ['translation', 'errors', 'validation'] as const;
 
@@ -21,43 +20,32 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * A fresh, synchronously initialised i18next instance. With `resources` (tests) the texts are
- * there at once; without them (the app) {@link loadLocale} adds a language before it is shown.
+ * A fresh translator (translator.ts, ADR 0063), Faroese as the fallback language. With
+ * `resources` (tests) the texts are there at once; without them (the app) {@link loadLocale}
+ * adds a language before it is shown.
  */
 export function createI18n(
   lng: Locale = DEFAULT_LOCALE,
   resources?: Partial<Record<Locale, LocaleResources>>,
-): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    ...(resources ? { resources } : {}),
-    lng,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: [...NAMESPACES],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  return instance;
+): Translator {
+  return new Translator({ language: lng, fallbackLanguage: DEFAULT_LOCALE, resources });
 }
 
 /** The app's i18n instance; its texts load with {@link restoreLocale} at start-up. */
 export const i18n = createI18n();
 
 /** The current locale, as sent in Accept-Language. */
-export function currentLocale(instance: I18n = i18n): Locale {
+export function currentLocale(instance: Translator = i18n): Locale {
   return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
 }
 
-const loading = new WeakMap<I18n, Map<Locale, Promise<void>>>();
+const loading = new WeakMap<Translator, Map<Locale, Promise<void>>>();
 
 /**
  * Adds the texts of `locale` to `instance` unless it has them: downloads the language's chunk
  * once (concurrent callers share the download; a failed one may be tried again).
  */
-export function loadLocale(locale: Locale, instance: I18n = i18n): Promise<void> {
+export function loadLocale(locale: Locale, instance: Translator = i18n): Promise<void> {
   if (instance.hasResourceBundle(locale, 'translation')) return Promise.resolve();
   let pending = loading.get(instance);
   if (!pending) loading.set(instance, (pending = new Map()));
@@ -65,7 +53,7 @@ export function loadLocale(locale: Locale, instance: I18n = i18n): Promise<void>
   if (known) return known;
   const load = LOADERS[locale]()
     .then(({ default: bundle }) => {
-      for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns], true, true);
+      for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns]);
     })
     .finally(() => pending.delete(locale));
   pending.set(locale, load);
@@ -73,13 +61,13 @@ export function loadLocale(locale: Locale, instance: I18n = i18n): Promise<void>
 }
 
 /** The locale asked for last, per instance: a slower, earlier switch must not undo it. */
-const latestChoice = new WeakMap<I18n, Locale>();
+const latestChoice = new WeakMap<Translator, Locale>();
 
 /**
  * Shows `locale`: its texts first (nothing shows half-translated), then the switch. False when a
  * later call chose another locale meanwhile (that one wins).
  */
-async function applyLocale(instance: I18n, locale: Locale): Promise<boolean> {
+async function applyLocale(instance: Translator, locale: Locale): Promise<boolean> {
   latestChoice.set(instance, locale);
   await loadLocale(locale, instance);
   if (latestChoice.get(instance) !== locale) return false;
@@ -94,7 +82,10 @@ async function applyLocale(instance: I18n, locale: Locale): Promise<boolean> {
  */
 export async function changeLocale(
   locale: Locale,
-  { instance = i18n, storage = preferences }: { instance?: I18n; storage?: KeyValueStorage } = {},
+  {
+    instance = i18n,
+    storage = preferences,
+  }: { instance?: Translator; storage?: KeyValueStorage } = {},
 ): Promise<void> {
   let switched: boolean;
   try {
@@ -110,7 +101,7 @@ export async function changeLocale(
 export async function restoreLocale({
   instance = i18n,
   storage = preferences,
-}: { instance?: I18n; storage?: KeyValueStorage } = {}): Promise<Locale> {
+}: { instance?: Translator; storage?: KeyValueStorage } = {}): Promise<Locale> {
   const saved = await storage.get(LOCALE_KEY).catch(() => null);
   const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
   await applyLocale(instance, locale);

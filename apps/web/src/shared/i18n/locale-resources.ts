@@ -4,7 +4,7 @@ import type fo from '@/locales/fo.json';
 export type Messages = typeof fo;
 
 /**
- * The i18next namespaces of one language (resources-<lang>.ts): `translation` (the app's own
+ * The namespaces of one language (resources-<lang>.ts): `translation` (the app's own
  * texts, src/locales), `errors` (the contract's message per API error code, plus the client-side
  * codes of the HTTP client) and `validation` (the contract's SPEC §5 rule messages).
  */
@@ -13,3 +13,6 @@ export type LocaleResources = {
   errors: Record<string, string>;
   validation: Record<string, string>;
 };
+
+/** A namespace of texts (`t(key, { ns })`). */
+export type Namespace = keyof LocaleResources;

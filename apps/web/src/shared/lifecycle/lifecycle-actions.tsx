@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { useNavigate } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import {

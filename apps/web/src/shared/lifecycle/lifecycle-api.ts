@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import type { PlanSize } from '@alda/contract/rules/lifecycle';
 import { isProcessing } from '@alda/contract/rules/orders';

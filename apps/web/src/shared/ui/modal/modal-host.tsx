@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n/react';
 import { PROMPT_CLEAR_DELAY_MS } from '@alda/contract/constants';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
