@@ -1,15 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   authSessionsResponse,
+  confirmationCodeResponse,
   signOutOthersResponse,
+  type ConfirmationCodeResponse,
+  type SignOutOthersRequest,
   type SignOutOthersResponse,
+  type SignOutSessionRequest,
 } from '@alda/contract/schemas/sessions';
-import { unwrap, type HttpClient, type Result } from '@/shared/api/http';
+import { anyAnswer, unwrap, type HttpClient, type Result } from '@/shared/api/http';
 
 /*
- * The customer's signed-in devices (issue 14, ADR 0059): GET /auth/sessions, DELETE
- * /auth/sessions/{id} and POST /auth/sessions/sign-out-others.
+ * The customer's signed-in devices (issue 14, ADR 0059): GET /auth/sessions, POST
+ * /auth/sessions/{id}/sign-out and POST /auth/sessions/sign-out-others — both with the password
+ * again, or the SMS code of POST /auth/sessions/confirmation-code (ASVS 5.0 7.5.2).
  */
 
 export const deviceKeys = {
@@ -27,12 +31,27 @@ export const deviceQueries = {
     }),
 };
 
-/** DELETE /auth/sessions/{id}: 204; 404 SESSION_NOT_FOUND when it is no longer signed in. */
-export function signOutDevice(http: HttpClient, id: string): Promise<Result<unknown>> {
-  return http.delete(`/auth/sessions/${encodeURIComponent(id)}`, z.unknown());
+/**
+ * POST /auth/sessions/{id}/sign-out: 204; 422 PASSWORD_INCORRECT or CONFIRMATION_CODE_INCORRECT
+ * for a wrong password or code; 404 SESSION_NOT_FOUND when it is no longer signed in.
+ */
+export function signOutDevice(
+  http: HttpClient,
+  id: string,
+  proof: SignOutSessionRequest,
+): Promise<Result<unknown>> {
+  return http.post(`/auth/sessions/${encodeURIComponent(id)}/sign-out`, proof, anyAnswer);
 }
 
 /** POST /auth/sessions/sign-out-others → how many devices were signed out. */
-export function signOutOtherDevices(http: HttpClient): Promise<Result<SignOutOthersResponse>> {
-  return http.post('/auth/sessions/sign-out-others', {}, signOutOthersResponse);
+export function signOutOtherDevices(
+  http: HttpClient,
+  proof: SignOutOthersRequest,
+): Promise<Result<SignOutOthersResponse>> {
+  return http.post('/auth/sessions/sign-out-others', proof, signOutOthersResponse);
+}
+
+/** POST /auth/sessions/confirmation-code: an SMS code for a customer without a password. */
+export function sendConfirmationCode(http: HttpClient): Promise<Result<ConfirmationCodeResponse>> {
+  return http.post('/auth/sessions/confirmation-code', {}, confirmationCodeResponse);
 }

@@ -1,54 +1,89 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/shared/i18n/react';
-import type { AuthSession } from '@alda/contract/schemas/sessions';
+import { countryName } from '@alda/contract/format/country';
+import type { AuthSession, Reauthentication } from '@alda/contract/schemas/sessions';
 import { EmptyState } from '@/shared/account/screen-states';
+import type { Result } from '@/shared/api/http';
 import { ROUTES } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { useAppServices } from '@/shared/services/app-services';
+import { useAppServices, useSession } from '@/shared/services/app-services';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { ErrorState } from '@/shared/ui/error-state';
-import { CheckIcon, GlobeIcon, LogoutIcon, PhoneIcon } from '@/shared/ui/icons';
+import { CheckIcon, GlobeIcon, LogoutIcon, PhoneIcon, WarningIcon } from '@/shared/ui/icons';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { useToast } from '@/shared/ui/toast/toast-context';
+import { ConfirmSignOut } from './confirm-sign-out';
 import { deviceKeys, deviceQueries, signOutDevice, signOutOtherDevices } from './devices-api';
 
 /**
  * /min-brukari/eindir (issue 14, OWASP ASVS 5.0 V7; ADR 0059): the devices signed in to the
  * customer's user — this one marked, the others with a sign-out each — and "sign out all other
- * devices". Every sign-out is confirmed first; it takes effect at once on the server.
+ * devices". Every sign-out is confirmed with the password (a customer without one: an SMS code;
+ * ASVS 5.0 7.5.2) in a modal that stays open until it is done; it takes effect at once on the
+ * server.
  */
 export function DevicesScreen() {
   const { t } = useTranslation();
   const { http } = useAppServices();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const modal = useModal();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const describe = useDeviceDescription();
   const query = useQuery(deviceQueries.list(http));
-  // The id being signed out, or 'others'; one sign-out at a time.
-  const [busy, setBusy] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
 
+  /**
+   * Asks for the password (or code) and signs out with it; the outcome once the modal has
+   * closed — null when the customer cancelled.
+   */
+  const confirmSignOut = <T,>(options: {
+    title: string;
+    message: string;
+    confirmLabel: string;
+    signOut: (proof: Reauthentication) => Promise<Result<T>>;
+  }): Promise<Result<T> | null> => {
+    let outcome: Result<T> | null = null;
+    return modal
+      .custom({
+        title: options.title,
+        message: options.message,
+        icon: (
+          <span className="flex size-12 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+            <WarningIcon />
+          </span>
+        ),
+        render: (close) => (
+          <ConfirmSignOut
+            hasPassword={user?.hasPassword !== false}
+            confirmLabel={options.confirmLabel}
+            signOut={options.signOut}
+            onDone={(result) => {
+              outcome = result as Result<T>;
+              close();
+            }}
+            onCancel={close}
+          />
+        ),
+      })
+      .then(() => outcome);
+  };
+
   const signOutOne = async (session: AuthSession) => {
-    if (busy) return;
     const device = describe(session).label;
-    const confirmed = await modal.confirm({
+    const result = await confirmSignOut({
       title: t('profile.devices.confirmOneTitle', { device }),
       message: t('profile.devices.confirmOneMessage'),
       confirmLabel: t('profile.devices.signOut'),
-      tone: 'danger',
+      signOut: (proof) => signOutDevice(http, session.id, proof),
     });
-    if (!confirmed) return;
-    setBusy(session.id);
-    const result = await signOutDevice(http, session.id);
-    setBusy(null);
+    if (!result) return;
     // SESSION_NOT_FOUND: it was signed out meanwhile; the list is refreshed either way.
     if (result.ok) toast.show({ type: 'info', message: t('profile.devices.signedOut') });
     else toast.show({ type: 'error', message: errorMessage(result.error) });
@@ -56,17 +91,13 @@ export function DevicesScreen() {
   };
 
   const signOutOthers = async () => {
-    if (busy) return;
-    const confirmed = await modal.confirm({
+    const result = await confirmSignOut({
       title: t('profile.devices.confirmOthersTitle'),
       message: t('profile.devices.confirmOthersMessage'),
       confirmLabel: t('profile.devices.confirmOthers'),
-      tone: 'danger',
+      signOut: (proof) => signOutOtherDevices(http, proof),
     });
-    if (!confirmed) return;
-    setBusy('others');
-    const result = await signOutOtherDevices(http);
-    setBusy(null);
+    if (!result) return;
     if (result.ok)
       toast.show({
         type: 'info',
@@ -125,8 +156,6 @@ export function DevicesScreen() {
                   <DeviceCard
                     key={session.id}
                     session={session}
-                    busy={busy === session.id}
-                    disabled={busy !== null}
                     onSignOut={() => void signOutOne(session)}
                   />
                 ))}
@@ -135,8 +164,6 @@ export function DevicesScreen() {
                 variant="danger"
                 block
                 icon={<LogoutIcon className="size-5" />}
-                loading={busy === 'others'}
-                disabled={busy !== null}
                 onClick={() => void signOutOthers()}
               >
                 {t('profile.devices.signOutOthers')}
@@ -160,17 +187,7 @@ export function DevicesScreen() {
 }
 
 /** One signed-in device: what it is, when it signed in and was last active, where, sign out. */
-function DeviceCard({
-  session,
-  busy = false,
-  disabled = false,
-  onSignOut,
-}: {
-  session: AuthSession;
-  busy?: boolean;
-  disabled?: boolean;
-  onSignOut?: () => void;
-}) {
+function DeviceCard({ session, onSignOut }: { session: AuthSession; onSignOut?: () => void }) {
   const { t, i18n } = useTranslation();
   const { dateTime } = useFormatters();
   const describe = useDeviceDescription();
@@ -214,8 +231,6 @@ function DeviceCard({
         <Button
           variant="secondary"
           block
-          loading={busy}
-          disabled={disabled}
           aria-label={t('profile.devices.signOutNamed', { device: label })}
           onClick={onSignOut}
         >
@@ -249,14 +264,4 @@ function useDeviceDescription() {
 function shortUserAgent(userAgent: string | null): string | null {
   const first = userAgent?.trim().split(/\s+/)[0];
   return first ? first.slice(0, 40) : null;
-}
-
-/** The country of an ISO 3166-1 alpha-2 code in the app's language; null when not known. */
-function countryName(code: string | null, locale: string): string | null {
-  if (!code) return null;
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from '@/shared/i18n/react';
+import { PIN_LENGTH } from '@alda/contract/constants';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
+import type { Reauthentication } from '@alda/contract/schemas/sessions';
+import type { ApiError, Result } from '@/shared/api/http';
+import { useFieldMessage } from '@/shared/forms/field-message';
+import { PasswordField } from '@/shared/forms/password-field';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { useAppServices } from '@/shared/services/app-services';
+import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
+import { sendConfirmationCode } from './devices-api';
+
+/** Codes that are about what was typed, so they are shown under the field, not instead of it. */
+const FIELD_CODES = new Set([
+  'VALIDATION_FAILED',
+  'PASSWORD_INCORRECT',
+  'CONFIRMATION_CODE_INCORRECT',
+  'PIN_EXPIRED',
+  'PIN_RESEND_TOO_SOON',
+  'TOO_MANY_ATTEMPTS',
+  'SMS_NOT_SENT',
+  'NETWORK',
+]);
+
+export interface ConfirmSignOutProps {
+  /** The sign-out itself, with the password or code the customer gave. */
+  signOut: (proof: Reauthentication) => Promise<Result<unknown>>;
+  /** After the sign-out: success, or an error that is not about the password (closes). */
+  onDone: (result: Result<unknown>) => void;
+  /** The label of the confirm button ("Rita út", "Rita allar út"). */
+  confirmLabel: string;
+  /** False: the customer has no password and confirms with an SMS code (ADR 0059). */
+  hasPassword: boolean;
+  onCancel: () => void;
+}
+
+/**
+ * The body of the sign-out confirmation (ASVS 5.0 7.5.2, ADR 0059): the password again — or, for
+ * a customer without one, an SMS code — before another device is signed out. The modal stays
+ * open while the call runs and on a wrong password, which is shown under the field with the
+ * focus back on it; anything else closes it and goes to `onDone`.
+ */
+export function ConfirmSignOut({
+  signOut,
+  onDone,
+  confirmLabel,
+  hasPassword,
+  onCancel,
+}: ConfirmSignOutProps) {
+  const { t } = useTranslation();
+  const { http } = useAppServices();
+  const fieldMessage = useFieldMessage();
+  const errorMessage = useErrorMessage();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const showError = (message: string) => {
+    setError(message);
+    input.current?.focus();
+    input.current?.select();
+  };
+  const messageOf = (failure: ApiError) =>
+    failure.code === 'VALIDATION_FAILED'
+      ? fieldMessage(failure.issues?.[0]?.key ?? 'INVALID')
+      : errorMessage(failure);
+
+  // The code field appears once a code is on its way: it takes the focus.
+  useEffect(() => {
+    if (sentTo) input.current?.focus();
+  }, [sentTo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const typed = hasPassword ? value : value.trim();
+    if (!typed) {
+      showError(fieldMessage('REQUIRED') ?? '');
+      return;
+    }
+    if (!hasPassword && !new RegExp(`^\\d{${PIN_LENGTH}}$`).test(typed)) {
+      showError(fieldMessage('INVALID_PIN') ?? '');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const result = await signOut(hasPassword ? { password: typed } : { code: typed });
+    setBusy(false);
+    if (!result.ok && FIELD_CODES.has(result.error.code)) {
+      showError(messageOf(result.error) ?? '');
+      return;
+    }
+    onDone(result);
+  };
+
+  const sendCode = async () => {
+    setSending(true);
+    const result = await sendConfirmationCode(http);
+    setSending(false);
+    if (!result.ok) {
+      setError(errorMessage(result.error));
+      return;
+    }
+    setError(null);
+    setSentTo(result.data.phoneNumber);
+  };
+
+  const field = hasPassword ? (
+    <PasswordField
+      ref={input}
+      label={t('profile.devices.passwordLabel')}
+      autoComplete="current-password"
+      hint={t('profile.devices.passwordHint')}
+      error={error ?? undefined}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      autoFocus
+    />
+  ) : sentTo ? (
+    <TextField
+      ref={input}
+      label={t('profile.devices.codeLabel')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      hint={t('profile.devices.codeSent', { number: formatPhoneNumber(sentTo) })}
+      error={error ?? undefined}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+    />
+  ) : (
+    <div className="flex flex-col gap-2 text-center">
+      <p className="text-body text-mist-600">{t('profile.devices.codeLead')}</p>
+      {error && (
+        <p role="alert" className="text-caption font-medium text-danger-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+      {field}
+      <div className="flex flex-col gap-2">
+        {hasPassword || sentTo ? (
+          <Button type="submit" block variant="danger" loading={busy}>
+            {busy ? t('profile.devices.signingOut') : confirmLabel}
+          </Button>
+        ) : (
+          <Button block loading={sending} onClick={() => void sendCode()} autoFocus>
+            {t('profile.devices.sendCode')}
+          </Button>
+        )}
+        {sentTo && (
+          <Button block variant="secondary" loading={sending} onClick={() => void sendCode()}>
+            {t('profile.devices.resendCode')}
+          </Button>
+        )}
+        <Button block variant="ghost" disabled={busy} onClick={onCancel}>
+          {t('modal.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
