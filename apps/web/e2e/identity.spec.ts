@@ -91,9 +91,10 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await screenshot(page, 'id-03-profile');
 
     // Issue 14 (ASVS V7, ADR 0059): the signed-in devices. A phone signs in too (as the app
-    // would, naming the device); the profile lists both, this browser marked, and signs the
-    // phone out.
+    // would, naming the device; the edge names its country); the profile lists both, this
+    // browser marked, and signs the phone out once the password is given again (ASVS 5.0 7.5.2).
     const phone = await page.request.post('/api/auth/email-login', {
+      headers: { 'CloudFront-Viewer-Country': 'DK' },
       data: {
         email: customer.email,
         password: customer.password,
@@ -112,10 +113,23 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(page).toHaveURL(/\/min-brukari\/eindir$/);
     const phoneCard = page.getByRole('listitem', { name: 'Telefonin hjá Marjun' });
     await expect(phoneCard).toContainText('Android 14');
+    await expect(phoneCard).toContainText('Staður: Danmark');
     await expect(page.getByText('Hendan eindin').first()).toBeVisible();
     await screenshot(page, 'id-03b-devices');
     await phoneCard.getByRole('button', { name: 'Rita Telefonin hjá Marjun út' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Rita út' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rita Telefonin hjá Marjun út?' });
+    const password = confirm.getByLabel('Loyniorð');
+    await expect(password).toBeFocused();
+    // A wrong password: said under the field, the modal stays, the phone stays signed in.
+    await password.fill('Skeivt-Loyniord1');
+    await confirm.getByRole('button', { name: 'Rita út' }).click();
+    await expect(confirm.getByText('Loyniorðið er skeivt.')).toBeVisible();
+    await expect(password).toBeFocused();
+    await screenshot(page, 'id-03c-devices-password', { fullPage: false });
+    await password.fill(customer.password);
+    await confirm.getByRole('button', { name: 'Vís' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await confirm.getByRole('button', { name: 'Rita út' }).click();
     await expect(page.getByRole('heading', { name: 'Ongar aðrar eindir' })).toBeVisible();
     // The phone's session is over: its refresh token no longer works.
     const { data: phoneTokens } = (await phone.json()) as { data: { refreshToken: string } };
