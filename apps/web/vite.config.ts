@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompressDir } from './precompress';
 import { preloadFirstScreen } from './preload-first-screen';
 import { staticSplash } from './static-splash';
+import { PREACT_COMPAT } from './react-runtime';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -59,6 +60,8 @@ export default defineConfig({
       // Zod loads with the screens that use it, not with the entry: every import of 'zod' goes
       // through the module that switches on jitless mode first (the CSP has no 'unsafe-eval').
       { find: /^zod$/, replacement: `${src}/shared/config/zod-jitless.ts` },
+      // React's API on Preact's compatibility layer (ADR 0062).
+      ...PREACT_COMPAT,
     ],
   },
   server: {

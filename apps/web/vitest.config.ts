@@ -1,12 +1,22 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { PREACT_COMPAT } from './react-runtime';
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
+    // The ES builds of the libraries (their CommonJS builds `require('react')`, which no alias
+    // reaches).
+    conditions: ['module', 'browser', 'development'],
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/$1` },
+      ...PREACT_COMPAT,
+      // Its package.json names the ES build under `module` only, which Node's resolution skips.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
     ],
   },
   test: {
@@ -16,6 +26,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Libraries that import React are bundled by Vite, so the aliases reach them too.
+    server: { deps: { inline: true } },
     unstubGlobals: true,
     unstubEnvs: true,
   },

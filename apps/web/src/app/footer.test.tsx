@@ -7,6 +7,7 @@ import type { Platform } from '@/shared/native/platform';
 import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { demoUser } from '@/test/fixtures';
 import { createTestContext, Providers, renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 function renderLogoButton(deps: PartnerAppDeps) {
   function LogoButton() {
@@ -62,7 +63,7 @@ describe('footer (SPEC §2)', () => {
       appConfig.partnerApp.playStoreUrl,
     );
     await user.click(screen.getByRole('button', { name: 'Ikki nú' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
   });
 });
 

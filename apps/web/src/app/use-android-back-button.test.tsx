@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { renderApp } from '@/test/render';
 import { useAndroidBackButton } from './use-android-back-button';
+import { dialogClosed } from '@/test/dialogs';
 
 /** A fake Capacitor App 'backButton' registration that the test can press. */
 function fakeBackButton() {
@@ -57,7 +58,7 @@ describe('Android back button (SPEC §2)', () => {
     });
     back.press();
     await expect(result).resolves.toBe(false);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
   });
 
   it('leaves a non-dismissable modal open and does not navigate (SPEC §2)', async () => {

@@ -14,6 +14,7 @@ import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { fail, ok } from '@/test/fake-api';
 import { createTestContext, Providers } from '@/test/render';
 import { createStatusCheck, isActive, SEEN_STATUS_MESSAGES_KEY } from './status-check';
+import { dialogClosed } from '@/test/dialogs';
 
 const deviceMeta = {
   name: 'Rannvá sín iPhone',
@@ -147,7 +148,7 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
     });
     const done = check();
     await user.click(await screen.findByRole('button', { name: 'Bíða við dagføring' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     await done;
     expect(openUrl).not.toHaveBeenCalled();
   });
@@ -171,7 +172,7 @@ describe('status check at app resume (SPEC §1, §4, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Lat aftur' }));
     expect(await screen.findByRole('dialog', { name: 'Boð c' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Lat aftur' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     await done;
     expect(JSON.parse((await storage.get(SEEN_STATUS_MESSAGES_KEY)) ?? '[]')).toEqual([
       'old',

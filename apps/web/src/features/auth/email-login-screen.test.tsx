@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { plans } from '@/test/account-fixtures';
 import { fail, ok, type Handler } from '@/test/fake-api';
 import { demoUser, subscriptionsWithPlan } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -66,6 +67,11 @@ describe('e-mail login (SPEC §2 login.email)', () => {
         req.headers.authorization === 'Bearer a-1' ? ok(demoUser) : fail(401, 'UNAUTHORIZED'),
       'GET /subscriptions': () => ok(subscriptionsWithPlan),
       'GET /orders': () => ok([]),
+      // All six answer, so that none is asked again by the screen that shows it.
+      'GET /actions': () => ok([]),
+      'GET /packages': () => ok([]),
+      'GET /plans': () => ok(plans),
+      'GET /agreements': () => ok(null),
     });
     await user.type(screen.getByLabelText('Teldupostur'), '  Rannva@Example.fo ');
     await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');

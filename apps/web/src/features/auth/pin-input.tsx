@@ -40,7 +40,13 @@ export const PinInput = forwardRef<HTMLInputElement, PinInputProps>(function Pin
           pattern="[0-9]*"
           maxLength={PIN_LENGTH}
           value={value}
-          onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
+          onChange={(e) => {
+            const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, PIN_LENGTH);
+            onChange(digits);
+            // A refused character leaves the field as it was: React puts a controlled value back
+            // by itself, Preact's runtime (ADR 0062) only when the value changes.
+            if (e.currentTarget.value !== digits) e.currentTarget.value = digits;
+          }}
           onFocus={(e) => {
             setFocused(true);
             onFocus?.(e);

@@ -13,6 +13,7 @@ import {
   lifecyclePlans,
   nextMonth,
 } from '@/test/lifecycle-fixtures';
+import { dialogClosed } from '@/test/dialogs';
 
 const placed = (action: 'plan_upgrade' | 'plan_downgrade', effectiveAt: Date) =>
   ok({
@@ -111,7 +112,7 @@ describe('plan change (SPEC §2 subscription-update, /dagfor-hald/:id)', () => {
     expect(
       await screen.findByText('Vit náddu ikki ambætaran. Kanna netsambandið og royn aftur.'),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
 
     await user.click(screen.getByRole('button', { name: 'Halt fram' }));
     dialog = await screen.findByRole('dialog', { name: 'Skift til Óavmarkað?' });
@@ -136,7 +137,7 @@ describe('plan change (SPEC §2 subscription-update, /dagfor-hald/:id)', () => {
     await user.click(await screen.findByRole('radio', { name: /Óavmarkað/ }));
     await change();
     expect(await screen.findByText('Vit kundu ikki dagføra haldið.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     answer = () => fail(409, 'FAMILY_FULL');
     await change();
     expect(

@@ -11,6 +11,7 @@ import {
 } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 /** The API's state of the EU package, switched by PATCH /subscriptions. */
 function euApi(initial = false, patch?: () => Response) {
@@ -81,7 +82,7 @@ describe('EU package on the manage-subscription screen (SPEC §1 roaming, §7 PA
     await user.click(await screen.findByRole('switch', { name: 'ES-pakki' }));
     const dialog = await screen.findByRole('dialog', { name: 'Legg ES-pakkan afturat?' });
     await user.click(within(dialog).getByRole('button', { name: 'Angra' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect((screen.getByRole('switch', { name: 'ES-pakki' }) as HTMLInputElement).checked).toBe(
       false,
     );
@@ -101,7 +102,7 @@ describe('EU package on the manage-subscription screen (SPEC §1 roaming, §7 PA
     const dialog = await screen.findByRole('dialog', { name: 'Add the EU package?' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('We could not update the subscription.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect((screen.getByRole('switch', { name: 'EU package' }) as HTMLInputElement).checked).toBe(
       false,
     );

@@ -20,6 +20,7 @@ import {
   nextMonth,
 } from '@/test/lifecycle-fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 const waiting = (action: 'cancel_subscription' | 'deactivate_plan') =>
   ok({
@@ -84,7 +85,7 @@ describe('the lifecycle on the manage-subscription screen (SPEC §2 umsit-hald, 
     expect(dialog.textContent).toContain(`Haldið endar ${formatDate(lastDayBefore(nextMonth()))}.`);
     expect(dialog.textContent).toContain('Tú gjaldar bert hendan mánaðin sum vanligt.');
     await user.click(within(dialog).getByRole('button', { name: 'Nei, lat tað vera' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(app.api.callsTo('DELETE /subscriptions')).toHaveLength(0);
   });
 

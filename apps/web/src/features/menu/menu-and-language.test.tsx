@@ -6,6 +6,7 @@ import { restoreLocale } from '@/shared/i18n/i18n';
 import { ok } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 describe('menu (SPEC §2 /menu)', () => {
   it('links terms, privacy and language and shows the app version 3.0.0', async () => {
@@ -45,7 +46,7 @@ describe('menu (SPEC §2 /menu)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Rita út' }));
     await user.click(await screen.findByRole('button', { name: 'Angra' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(app.session.getState().user).toEqual(demoUser);
     // Only the polls of a signed-in user (SPEC §4); no logout call.
     expect(app.api.callsTo('POST /auth/logout')).toHaveLength(0);

@@ -8,6 +8,7 @@ import { joensenFamily, ownerData, ownerSubscriptions } from '@/test/account-fix
 import { fail, ok, quietPolls, type Handler } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 const card: Agreement = {
   id: 'agr-1',
@@ -182,7 +183,7 @@ describe('add a family member (SPEC §2 /stovna-familju-lim, ADR 0056 "Family me
     await app.user.click(screen.getByRole('button', { name: 'Aftur' }));
     expect(await screen.findByText('Fara frá uttan at leggja limin afturat?')).toBeTruthy();
     await app.user.click(screen.getByRole('button', { name: 'Verð verandi' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(app.router.state.location.pathname).toBe('/stovna-familju-lim');
   });
 });

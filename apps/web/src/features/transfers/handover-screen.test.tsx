@@ -8,6 +8,7 @@ import { memberSubscriptions, ownerData } from '@/test/account-fixtures';
 import { fail, ok, quietPolls, json, type Handler } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 const card: Agreement = {
   id: 'agr-1',
@@ -114,7 +115,7 @@ describe('a number offered to me (ADR 0056 "Hand a number to another person", /y
     await app.user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Angra' }),
     );
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(app.api.callsTo('DELETE /line-handovers/h-1')).toHaveLength(0);
   });
 

@@ -16,6 +16,7 @@ import {
 import { fail, ok, quietPolls, type Handler } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 const card: Agreement = {
   id: 'agr-1',
@@ -89,7 +90,7 @@ type App = Awaited<ReturnType<typeof open>>;
 async function confirmInDialog(app: App, label: string) {
   const dialog = await screen.findByRole('dialog');
   await app.user.click(within(dialog).getByRole('button', { name: label }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await dialogClosed();
 }
 
 const openedOrder = (app: App) =>

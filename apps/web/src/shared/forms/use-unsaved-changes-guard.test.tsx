@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { ModalHost } from '@/shared/ui/modal/modal-host';
 import { renderApp } from '@/test/render';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
+import { dialogClosed } from '@/test/dialogs';
 
 function NameForm() {
   const [name, setName] = useState('');
@@ -66,7 +67,7 @@ describe('unsaved changes (SPEC §2, §5)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Broytingarnar eru ikki goymdar' });
     expect(dialog).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Verð verandi' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(router.state.location.pathname).toBe('/form');
     expect(screen.getByLabelText<HTMLInputElement>('Navn').value).toBe('Jóannes');
   });

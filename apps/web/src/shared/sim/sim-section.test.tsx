@@ -6,6 +6,7 @@ import { fail, ok } from '@/test/fake-api';
 import { joannesDetail, ownerData } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { dialogClosed } from '@/test/dialogs';
 
 const physical: SimDetails = {
   lineId: 'sub-joannes',
@@ -67,7 +68,7 @@ describe('SIM on the manage screen (SPEC §1 "manage eSIM or physical SIM detail
     expect(app.api.callsTo('POST /subscriptions/sub-joannes/sim/secrets')[0]?.body).toEqual({
       password: 'Demo1234!',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     await userEvent.click(within(section).getByRole('button', { name: 'Fjal PIN og PUK' }));
     expect(within(section).queryByText('4471')).toBeNull();
   });
@@ -91,7 +92,7 @@ describe('SIM on the manage screen (SPEC §1 "manage eSIM or physical SIM detail
     await userEvent.click(within(section).getByRole('button', { name: 'Vís PIN og PUK' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Angra' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await dialogClosed();
     expect(app.api.callsTo('POST /subscriptions/sub-joannes/sim/secrets')).toHaveLength(0);
   });
 

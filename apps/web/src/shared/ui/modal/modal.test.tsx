@@ -5,6 +5,7 @@ import { PROMPT_CLEAR_DELAY_MS } from '@alda/contract/constants';
 import { createTestContext, Providers } from '@/test/render';
 import { ModalHost } from './modal-host';
 import { MODAL_EXIT_MS } from './modal-store';
+import { dialogClosed } from '@/test/dialogs';
 
 function renderModals() {
   const ctx = createTestContext();
@@ -34,7 +35,7 @@ function open<T>(show: () => Promise<T>): Promise<T> {
 
 const dialog = () => screen.getByRole('dialog');
 const backdrop = () => document.querySelector<HTMLElement>('[data-modal-backdrop]')!;
-const noOpenDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+const noOpenDialog = dialogClosed;
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { PinInput } from './pin-input';
+
+/** React puts a refused change of a controlled field back by itself; on Preact the field does. */
+describe('the PIN field keeps its owner’s value (ADR 0062)', () => {
+  it('the PIN field refuses letters and keeps six digits (SPEC §5 PIN)', async () => {
+    function Pin() {
+      const [value, setValue] = useState('');
+      return <PinInput label="Kota" value={value} onChange={setValue} />;
+    }
+    render(<Pin />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Kota') as HTMLInputElement;
+    await user.type(field, '12a');
+    expect(field.value).toBe('12');
+    await user.type(field, '34x5678');
+    expect(field.value).toBe('123456');
+  });
+});
