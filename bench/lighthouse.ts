@@ -11,6 +11,7 @@
 //   npm run bench:lighthouse -- --runs 5
 //   npm run bench:lighthouse -- --dist /tmp/build  # another build of apps/web (default: its dist/)
 //   npm run bench:lighthouse -- --save /tmp/lh     # also writes each median run's report (HTML, JSON)
+//   npm run bench:lighthouse -- --screens login    # only some of the screens (login, home, purchase)
 //
 // Needs Chromium (Debian's /usr/bin/chromium; another one with CHROME_PATH). Builds the web app
 // when apps/web/dist is missing (`npm run build -w @alda/web` to measure a fresh build) and serves
@@ -58,6 +59,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     save: { type: 'string' },
     dist: { type: 'string' },
+    screens: { type: 'string' },
   },
 });
 const webDist = args.dist ? path.resolve(args.dist) : defaultWebDist;
@@ -212,11 +214,15 @@ interface Screen {
   signedIn: boolean;
 }
 
-const SCREENS: Screen[] = [
+const ALL_SCREENS: Screen[] = [
   { name: 'login', path: '/', signedIn: false },
   { name: 'home', path: '/', signedIn: true },
   { name: 'purchase', path: PURCHASE_PATH, signedIn: true },
 ];
+/** `--screens login,home` measures only those (all three by default). */
+const SCREENS = args.screens
+  ? ALL_SCREENS.filter((screen) => args.screens?.split(',').includes(screen.name))
+  : ALL_SCREENS;
 
 async function runLighthouse(cdpPort: number, url: string, signedIn: boolean): Promise<Result> {
   const flags: Flags = {

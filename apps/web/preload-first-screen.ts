@@ -61,3 +61,36 @@ export function preloadFirstScreen(modules: readonly string[]): Plugin {
     },
   };
 }
+
+/**
+ * Puts the stylesheet ahead of the scripts in index.html. Vite writes it after the entry script
+ * and its module preloads; a phone then asks for ~100 KiB of JavaScript before the 9 KiB the
+ * first paint (the static splash) waits for, and on a slow link they share the bandwidth.
+ * Requested first, it arrives first: Lighthouse's first contentful paint on login went from
+ * 1.9 s to 1.3 s (issue 13), the largest paint unchanged. Build only.
+ */
+export function stylesheetFirst(): Plugin {
+  return {
+    name: 'alda:stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => moveStylesheetsFirst(html),
+    },
+  };
+}
+
+/** `html` with its `<link rel="stylesheet">` tags moved in front of the first `<script>` or preload. */
+export function moveStylesheetsFirst(html: string): string {
+  const stylesheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+  if (stylesheets.length === 0) return html;
+  let rest = html;
+  for (const tag of stylesheets) rest = rest.replace(tag, '');
+  const first = rest.search(/[ \t]*<(script|link rel="modulepreload")\b/);
+  if (first === -1) return html;
+  return (
+    rest.slice(0, first) +
+    stylesheets.map((tag) => tag.replace(/\n?$/, '\n')).join('') +
+    rest.slice(first)
+  );
+}

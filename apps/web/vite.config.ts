@@ -4,7 +4,7 @@ import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressDir } from './precompress';
-import { preloadFirstScreen } from './preload-first-screen';
+import { preloadFirstScreen, stylesheetFirst } from './preload-first-screen';
 import { staticSplash } from './static-splash';
 import { PREACT_COMPAT } from './react-runtime';
 
@@ -50,6 +50,8 @@ export default defineConfig({
       'src/shared/i18n/resources-fo.ts',
       'src/features/auth/login-chooser-screen.tsx',
     ]),
+    // The stylesheet before the scripts: the first paint waits for it, not for them.
+    stylesheetFirst(),
     // The splash as static markup in index.html: the first paint does not wait for JavaScript.
     staticSplash(path.join(src, 'locales/fo.json')),
     precompress(),

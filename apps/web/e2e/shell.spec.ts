@@ -21,6 +21,13 @@ test.describe('app shell (SPEC §1–§2)', () => {
     expect(scripts.some((path) => /login-chooser-screen/.test(path))).toBe(true);
     expect(scripts.filter((path) => /home-screen/.test(path))).toEqual([]);
 
+    // Issue 13: the stylesheet the first paint waits for is asked for before any script.
+    const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    const stylesheetAt = html.indexOf('<link rel="stylesheet"');
+    expect(stylesheetAt).toBeGreaterThan(-1);
+    expect(stylesheetAt).toBeLessThan(html.indexOf('<script'));
+    expect(stylesheetAt).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+
     // Issue 13: the HTML itself paints the splash, before (and without) any JavaScript.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();
