@@ -283,12 +283,15 @@ async function assemble(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: every request passes here, and an async hook costs a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new AppError('SERVICE_UNAVAILABLE', { detail: 'shutting down' });
+      done(new AppError('SERVICE_UNAVAILABLE', { detail: 'shutting down' }));
+      return;
     }
+    done();
   });
 
   // 1. External plugins.
