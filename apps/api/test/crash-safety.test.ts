@@ -18,6 +18,7 @@ import {
   type KillPoint,
 } from './support/kill-points';
 import { signupBody } from './provisioning-fixtures';
+import { callJson, payOnCardPage, until } from './support/http-json';
 
 /*
  * Crash safety (issue 14): the real server runs as a process and is killed with SIGKILL in the
@@ -75,64 +76,22 @@ const JOBS = {
   MONTH_END_INTERVAL_S: '1',
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 /** The client side: JSON over HTTP to whichever process is running now. */
 class Client {
   constructor(public api: ApiProcess) {}
 
-  async call(
+  call(
     method: string,
     path: string,
     options: { token?: string; body?: unknown; key?: string } = {},
-  ): Promise<{ status: number; json: { data?: Record<string, unknown>; error?: unknown } }> {
-    const res = await fetch(`${this.api.url}${path}`, {
-      method,
-      headers: {
-        'accept-language': 'en',
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.key ? { 'idempotency-key': options.key } : {}),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text) as never) : {} };
+  ) {
+    return callJson(this.api.url, method, path, options);
   }
 
   async login(email: string, password = DEMO_PASSWORD): Promise<string> {
     const res = await this.call('POST', '/api/auth/email-login', { body: { email, password } });
     if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-    return String(res.json.data?.accessToken);
-  }
-
-  /** The provider's hosted card page, filled in and submitted as a browser does. */
-  async payOnCardPage(paymentUrl: string): Promise<number> {
-    const res = await fetch(paymentUrl.replace(/\?.*$/, ''), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        number: '4242424242424242',
-        expiry: '12/30',
-        cvc: '123',
-        action: 'pay',
-      }).toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(15_000),
-    });
-    await res.arrayBuffer();
-    return res.status;
+    return String(res.data?.accessToken);
   }
 }
 
@@ -242,13 +201,13 @@ const purchase: Flow = {
       body: { packageId: 'data-1', phoneNumber: '214455', payWith: 'card' },
     });
     expect(placed.status).toBe(201);
-    const order = placed.json.data?.order as { id: string };
+    const order = placed.data?.order as { id: string };
     ctx.orderId = order.id;
-    expect(await client.payOnCardPage(String(placed.json.data?.paymentUrl))).toBe(303);
+    expect(await payOnCardPage(String(placed.data?.paymentUrl))).toBe(303);
     // The status screen follows the order until it is done.
     await until('the order to complete', async () => {
       const res = await client.call('GET', `/api/orders/${order.id}`, { token: String(ctx.token) });
-      return res.json.data?.isComplete === true ? true : undefined;
+      return res.data?.isComplete === true ? true : undefined;
     });
   },
   async recover(client, ctx) {
@@ -276,12 +235,12 @@ const purchase: Flow = {
       key: String(ctx.key),
       body: { packageId: 'data-1', phoneNumber: '214455', payWith: 'card' },
     });
-    expect(retry.status, JSON.stringify(retry.json)).toBe(201);
-    const order = retry.json.data?.order as { id: string };
+    expect(retry.status, JSON.stringify(retry)).toBe(201);
+    const order = retry.data?.order as { id: string };
     // The retry answers the first order when there was one.
     if (ctx.orderId) expect(order.id).toBe(ctx.orderId);
     ctx.orderId = order.id;
-    const paymentUrl = retry.json.data?.paymentUrl;
+    const paymentUrl = retry.data?.paymentUrl;
     const provider = await q<{ state: string }>(
       ctx.db,
       `select tp.state from test_provider_payments tp join payments p on p.provider_payment_id = tp.id where p.order_id = $1`,
@@ -289,7 +248,7 @@ const purchase: Flow = {
     );
     // The card page was not submitted (or its submission died with the process): pay again.
     if (typeof paymentUrl === 'string' && provider[0]?.state === 'created')
-      expect(await client.payOnCardPage(paymentUrl)).toBe(303);
+      expect(await payOnCardPage(paymentUrl)).toBe(303);
   },
   async settle(_client, ctx) {
     await until('every purchase to end', async () => {
@@ -409,8 +368,8 @@ const gift: Flow = {
       key: String(ctx.key),
       body: { kind: 'gift', fromPhoneNumber: '214455', phoneNumber: '214456', dataAmount: GIFT_MB },
     });
-    expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
-    ctx.transferId = res.json.data?.id;
+    expect(res.status, JSON.stringify(res)).toBeLessThan(300);
+    ctx.transferId = res.data?.id;
   },
   async recover(client, ctx) {
     ctx.token ??= await client.login(JOANNES.email);
@@ -419,9 +378,9 @@ const gift: Flow = {
       key: String(ctx.key),
       body: { kind: 'gift', fromPhoneNumber: '214455', phoneNumber: '214456', dataAmount: GIFT_MB },
     });
-    expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
-    if (ctx.transferId) expect(res.json.data?.id).toBe(ctx.transferId);
-    ctx.transferId = res.json.data?.id;
+    expect(res.status, JSON.stringify(res)).toBeLessThan(300);
+    if (ctx.transferId) expect(res.data?.id).toBe(ctx.transferId);
+    ctx.transferId = res.data?.id;
   },
   async settle() {},
   async check(ctx) {
@@ -539,8 +498,8 @@ const signup: Flow = {
         passwordRepeat: 'Sterkt1234!',
       },
     });
-    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
-    const token = String(registered.json.data?.accessToken);
+    expect(registered.status, JSON.stringify(registered)).toBe(200);
+    const token = String(registered.data?.accessToken);
     ctx.token = token;
     // The card on file comes first (ADR 0055).
     const agreement = await client.call('POST', '/api/agreements', {
@@ -549,10 +508,10 @@ const signup: Flow = {
       body: {},
     });
     expect(agreement.status).toBe(201);
-    expect(await client.payOnCardPage(String(agreement.json.data?.paymentUrl))).toBe(303);
+    expect(await payOnCardPage(String(agreement.data?.paymentUrl))).toBe(303);
     await until('the card on file', async () => {
       const res = await client.call('GET', '/api/agreements', { token });
-      return res.json.data?.status === 'active' ? true : undefined;
+      return res.data?.status === 'active' ? true : undefined;
     });
     const reserved = await client.call('POST', '/api/auth/reserved-numbers', {
       token,
@@ -560,7 +519,7 @@ const signup: Flow = {
     });
     expect(reserved.status).toBe(200);
     ctx.body = signupBody({
-      phoneNumberReservationId: reserved.json.data?.reservationId as string,
+      phoneNumberReservationId: reserved.data?.reservationId as string,
     });
     ctx.sent = true;
     const placed = await client.call('POST', '/api/subscriptions', {
@@ -568,12 +527,12 @@ const signup: Flow = {
       key: String(ctx.key),
       body: ctx.body,
     });
-    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
-    const order = placed.json.data?.order as { id: string };
+    expect(placed.status, JSON.stringify(placed)).toBe(201);
+    const order = placed.data?.order as { id: string };
     ctx.orderId = order.id;
     await until('the order to complete', async () => {
       const res = await client.call('GET', `/api/orders/${order.id}`, { token });
-      return res.json.data?.isComplete === true ? true : undefined;
+      return res.data?.isComplete === true ? true : undefined;
     });
   },
   async recover(client, ctx) {
@@ -583,8 +542,8 @@ const signup: Flow = {
       key: String(ctx.key),
       body: ctx.body,
     });
-    expect(retry.status, JSON.stringify(retry.json)).toBe(201);
-    const order = retry.json.data?.order as { id: string };
+    expect(retry.status, JSON.stringify(retry)).toBe(201);
+    const order = retry.data?.order as { id: string };
     if (ctx.orderId) expect(order.id).toBe(ctx.orderId);
     ctx.orderId = order.id;
   },
@@ -766,7 +725,7 @@ describe.skipIf(!usingPostgres)('crash safety: SIGKILL at any point, restart, co
         key: randomUUID(),
         body: { planId: 'individual-5' },
       });
-      expect(down.status, JSON.stringify(down.json)).toBe(200);
+      expect(down.status, JSON.stringify(down)).toBe(200);
     } finally {
       expect(await api.stop()).toBe(0);
     }

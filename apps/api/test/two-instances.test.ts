@@ -8,7 +8,7 @@ import { PIN_MAX_ATTEMPTS } from '../src/modules/auth/phone-login-service';
 import { POLICIES } from '../src/modules/rate-limits/policies';
 import { MIGRATIONS_DIR } from '../src/paths';
 import { DEMO_PASSWORD, DEMO_USERS, demoUser } from '../src/seed/demo-users';
-import { createTestDatabase, usingPostgres, waitFor, type TestDatabase } from './helper';
+import { createTestDatabase, usingPostgres, type TestDatabase } from './helper';
 import { collectPaymentUpdates, hubClient } from './hub-helper';
 import { signupBody } from './provisioning-fixtures';
 import {
@@ -19,6 +19,7 @@ import {
   type ApiProcess,
 } from './support/api-process';
 import { armPausePoint } from './support/pause-point';
+import { callJson as call, payOnCardPage, until, type JsonAnswer } from './support/http-json';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
 
 /*
@@ -58,45 +59,7 @@ const ENV = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` until it answers something, or fails naming `what`. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000) {
-  return waitFor(probe, timeoutMs).catch(() => {
-    throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-  });
-}
-
-interface Answer {
-  status: number;
-  data: Record<string, unknown>;
-  error: { code?: string; retryAfter?: number } | undefined;
-}
-
-/** JSON over HTTP, as the app's client sends it. `ip` is the client address the proxy forwards. */
-async function call(
-  base: string,
-  method: string,
-  route: string,
-  options: { token?: string; body?: unknown; key?: string; ip?: string } = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      'accept-language': 'en',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.key ? { 'idempotency-key': options.key } : {}),
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  const json = (text ? JSON.parse(text) : {}) as {
-    data?: Record<string, unknown>;
-    error?: Answer['error'];
-  };
-  return { status: res.status, data: json.data ?? {}, error: json.error };
-}
+type Answer = JsonAnswer;
 
 interface Tokens {
   accessToken: string;
@@ -114,25 +77,6 @@ async function login(base: string, email: string, password = DEMO_PASSWORD): Pro
   const res = await call(base, 'POST', '/api/auth/email-login', { body: { email, password } });
   expect(res.status, `login of ${email}`).toBe(200);
   return tokensOf(res);
-}
-
-/** The provider's hosted card page, filled in and submitted as a browser does. */
-async function payOnCardPage(paymentUrl: unknown): Promise<number> {
-  if (typeof paymentUrl !== 'string') throw new Error('no payment URL');
-  const res = await fetch(paymentUrl.replace(/\?.*$/, ''), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      number: '4242424242424242',
-      expiry: '12/30',
-      cvc: '123',
-      action: 'pay',
-    }).toString(),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(15_000),
-  });
-  await res.arrayBuffer();
-  return res.status;
 }
 
 describe.skipIf(!usingPostgres)(

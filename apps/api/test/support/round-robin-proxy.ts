@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { pairSockets } from './tcp-proxy';
 
 /*
  * A load balancer for tests (issue 14, "Two instances, one database"): an HTTP proxy on
@@ -99,18 +100,7 @@ export async function startRoundRobinProxy(
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const { target } = next('upgrade', request);
     const upstream = net.connect(Number(target.port), target.hostname);
-    tunnels.add(client);
-    tunnels.add(upstream);
-    const drop = () => {
-      tunnels.delete(client);
-      tunnels.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', drop);
-    upstream.on('error', drop);
-    client.on('close', drop);
-    upstream.on('close', drop);
+    pairSockets(client, upstream, tunnels);
     upstream.on('connect', () => {
       const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
       for (let i = 0; i < request.rawHeaders.length; i += 2) {

@@ -7,6 +7,25 @@ import net from 'node:net';
  * PostgreSQL, SMTP or anything else that speaks TCP.
  */
 
+/**
+ * Ties two sockets of a proxied connection together: both are kept in `open` while they live,
+ * and an error or close on either ends both.
+ */
+export function pairSockets(client: net.Socket, upstream: net.Socket, open: Set<net.Socket>): void {
+  open.add(client);
+  open.add(upstream);
+  const drop = () => {
+    open.delete(client);
+    open.delete(upstream);
+    client.destroy();
+    upstream.destroy();
+  };
+  for (const socket of [client, upstream]) {
+    socket.on('error', drop);
+    socket.on('close', drop);
+  }
+}
+
 /** How the proxy treats new connections while it is cut. */
 export type CutMode =
   /** Nothing listens on the port: a new connection fails at once with ECONNREFUSED (the server is down). */
@@ -63,18 +82,7 @@ export async function startTcpProxy(
       return;
     }
     const upstream = net.connect(target.port, target.host);
-    forwarded.add(client);
-    forwarded.add(upstream);
-    const drop = () => {
-      forwarded.delete(client);
-      forwarded.delete(upstream);
-      client.destroy();
-      upstream.destroy();
-    };
-    upstream.on('error', drop);
-    client.on('error', drop);
-    upstream.on('close', drop);
-    client.on('close', drop);
+    pairSockets(client, upstream, forwarded);
     client.pipe(upstream);
     upstream.pipe(client);
   };

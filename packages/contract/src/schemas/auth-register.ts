@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_AGE, PIN_LENGTH } from '../constants';
+import { MIN_AGE } from '../constants';
+import { isPinCode } from '../rules/pin';
 import { isOldEnough } from '../rules/age';
 import { displayDateSchema, parseDisplayDate } from '../rules/date';
 import { emailSchema } from '../rules/email';
@@ -73,12 +74,12 @@ export const requestPinResponse = z.object({
 });
 export type RequestPinResponse = z.infer<typeof requestPinResponse>;
 
-/** The one-time code: exactly {@link PIN_LENGTH} digits (`INVALID_PIN`). */
+/** The one-time code: six digits ({@link isPinCode}) (`INVALID_PIN`). */
 export const pinCode = z
   .string({ error: 'REQUIRED' })
   .trim()
   .min(1, 'REQUIRED')
-  .refine((v) => v === '' || new RegExp(`^\\d{${PIN_LENGTH}}$`).test(v), 'INVALID_PIN');
+  .refine((v) => v === '' || isPinCode(v), 'INVALID_PIN');
 
 /** POST /api/auth/enter-pin. SPEC §7 names the code field `password`. */
 export const enterPinRequest = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PIN_LENGTH } from '../constants';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { PIN_CODE } from '../rules/pin';
 import { phoneNumber } from '../rules/phone';
 import { id, isoDateTime } from './common';
 import { deviceMeta } from './status';
@@ -67,11 +68,8 @@ export type AuthSessionsResponse = z.infer<typeof authSessionsResponse>;
 /** Path of POST /api/auth/sessions/{id}/sign-out. */
 export const sessionIdParams = z.object({ id: z.uuid() });
 
-/** A one-time SMS code of {@link PIN_LENGTH} digits (`INVALID_PIN`). */
-const confirmationCode = z
-  .string({ error: 'REQUIRED' })
-  .trim()
-  .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), 'INVALID_PIN');
+/** A one-time SMS code ({@link PIN_CODE}) (`INVALID_PIN`). */
+const confirmationCode = z.string({ error: 'REQUIRED' }).trim().regex(PIN_CODE, 'INVALID_PIN');
 
 /**
  * Authenticating again before ending other sessions (OWASP ASVS 5.0 7.5.2: "having

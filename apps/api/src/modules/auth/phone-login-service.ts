@@ -169,11 +169,12 @@ export function createPhoneLoginService(deps: PhoneLoginDeps) {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user of the session is gone' });
     if (user.phoneNumber) {
-      const line = await findLiveLine(db, user.phoneNumber);
-      // The same rule as phone login (userOfNumber): the line's user, else the number's owner.
-      if (line?.status !== 'processing' && (!line?.userId || line.userId === userId)) {
-        return user.phoneNumber;
-      }
+      // Phone login's own rule decides whether this number signs them in.
+      const signsIn = await userOfNumber(user.phoneNumber).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      if (signsIn === userId) return user.phoneNumber;
     }
     const line = await findActiveLineOfUser(db, userId);
     if (line) return line.msisdn;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { PIN_LENGTH } from '@alda/contract/constants';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { isPinCode } from '@alda/contract/rules/pin';
 import type { Reauthentication } from '@alda/contract/schemas/sessions';
 import type { ApiError, Result } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
@@ -83,7 +83,7 @@ export function ConfirmSignOut({
       showError(fieldMessage('REQUIRED') ?? '');
       return;
     }
-    if (!hasPassword && !new RegExp(`^\\d{${PIN_LENGTH}}$`).test(typed)) {
+    if (!hasPassword && !isPinCode(typed)) {
       showError(fieldMessage('INVALID_PIN') ?? '');
       return;
     }
