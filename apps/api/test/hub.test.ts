@@ -2,6 +2,7 @@ import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@alda/contract/envelope';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
+import { notifyPaymentUpdated } from '../src/modules/payments/events';
 import { seedDemoData } from '../src/seed/seed';
 import { signIn, NOW } from './demo-accounts';
 import { createTestApp, type TestApp } from './helper';
@@ -108,6 +109,27 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
     await settle();
     expect(a.updates).toEqual([]);
     expect(b.updates[0]?.orderId).toBe(second.id);
+  });
+
+  it('SPEC §4 Payment flow: states only move forward — a state is heard once, and never pending after the outcome', async () => {
+    const order = await placePendingOrder(t.app.db, userId('Jóannes'));
+    const { connection, updates } = await connect();
+    await connection.invoke('ListenToOrder', order.id);
+
+    await changePayment(t.app.db, order, 'paid');
+    await waitForCount(updates, 1);
+    // A second notice with nothing changed (two webhooks whose reads both saw the outcome).
+    await notifyPaymentUpdated(t.app.db, { orderId: order.id, userId: order.userId });
+    // A read that saw the row before the outcome and answered last (forced here by moving the
+    // row back, which the payments service never does).
+    await changePayment(t.app.db, order, 'pending');
+    await settle();
+    expect(updates.map((u) => u.status)).toEqual(['paid']);
+
+    // Listening again answers the outcome, still once for this connection.
+    await connection.invoke('ListenToOrder', order.id);
+    await settle();
+    expect(updates).toHaveLength(1);
   });
 
   it('SPEC §4 Payment flow: listening after the payment ended sends its outcome at once', async () => {

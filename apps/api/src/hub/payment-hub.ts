@@ -71,6 +71,12 @@ const UNKNOWN_ORDER = 'Unknown order.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What a connection was last sent about an order. */
+interface SentState {
+  readonly status: PaymentStatus;
+  readonly serialized: string;
+}
+
 const TERMINAL: ReadonlySet<PaymentStatus> = new Set(['paid', 'failed', 'cancelled']);
 
 /** The PaymentUpdated payload (contract `paymentUpdated`) of an order as it is now. */
@@ -98,20 +104,25 @@ export async function registerPaymentHub(
   const { database } = deps;
   const db = database.db;
   const log = app.log.child({ hub: 'payment' });
-  /** orderId → connections listening to it, and the reverse. */
+  /**
+   * orderId → connections listening to it, and the reverse: per connection, each order it listens
+   * to with the last PaymentUpdated it was sent for it, so it never hears the same state twice
+   * (two notices read after both commits, or the listen-time answer crossing a notice) nor a
+   * pending after the outcome (a read that started before the outcome's commit answering last).
+   */
   const listeners = new Map<string, Set<HubConnection>>();
-  const listening = new Map<HubConnection, Set<string>>();
+  const listening = new Map<HubConnection, Map<string, SentState | undefined>>();
 
   function subscribe(connection: HubConnection, orderId: string) {
     let orders = listening.get(connection);
     if (!orders) {
-      orders = new Set();
+      orders = new Map();
       listening.set(connection, orders);
     }
     if (!orders.has(orderId) && orders.size >= options.maxOrdersPerConnection) {
       throw new HubError('Listening to too many orders.');
     }
-    orders.add(orderId);
+    if (!orders.has(orderId)) orders.set(orderId, undefined);
     let set = listeners.get(orderId);
     if (!set) {
       set = new Set();
@@ -127,6 +138,18 @@ export async function registerPaymentHub(
     const set = listeners.get(orderId);
     set?.delete(connection);
     if (set?.size === 0) listeners.delete(orderId);
+  }
+
+  /** Sends the order's state to a connection listening to it, unless it was the last one sent. */
+  function sendState(connection: HubConnection, orderId: string, payload: PaymentUpdated) {
+    const orders = listening.get(connection);
+    if (!orders?.has(orderId)) return;
+    const last = orders.get(orderId);
+    const serialized = JSON.stringify(payload);
+    if (last?.serialized === serialized) return;
+    if (last && TERMINAL.has(last.status) && !TERMINAL.has(payload.status)) return;
+    orders.set(orderId, { status: payload.status, serialized });
+    connection.send(PAYMENT_UPDATED_TARGET, [payload]);
   }
 
   const orderArgument = (value: unknown): string => {
@@ -158,7 +181,7 @@ export async function registerPaymentHub(
             if (!TERMINAL.has(found.order.paymentStatus)) return {};
             return {
               followUp: () => {
-                connection.send(PAYMENT_UPDATED_TARGET, [paymentUpdatedPayload(found)]);
+                sendState(connection, orderId, paymentUpdatedPayload(found));
               },
             };
           },
@@ -173,7 +196,7 @@ export async function registerPaymentHub(
         },
       },
       onDisconnected(connection) {
-        for (const orderId of [...(listening.get(connection) ?? [])]) {
+        for (const orderId of [...(listening.get(connection)?.keys() ?? [])]) {
           unsubscribe(connection, orderId);
         }
       },
@@ -203,9 +226,7 @@ export async function registerPaymentHub(
         if (!found) return;
         const payload = paymentUpdatedPayload(found);
         for (const connection of listeners.get(orderId) ?? []) {
-          if (connection.userId === found.order.userId) {
-            connection.send(PAYMENT_UPDATED_TARGET, [payload]);
-          }
+          if (connection.userId === found.order.userId) sendState(connection, orderId, payload);
         }
       }
     } finally {
