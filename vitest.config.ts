@@ -23,6 +23,18 @@ export default defineConfig({
       },
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          // The native projects after `cap sync` of the built web app (apps/web/native): run by
+          // test:e2e right after its build, not by test:unit.
+          name: 'native',
+          root: 'apps/web',
+          include: ['native/**/*.test.ts'],
+          // Node's fs and child_process, and jsdom's DOMParser for the manifests and plists.
+          environment: 'jsdom',
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -14,5 +14,14 @@ export const paymentReturnPath = (orderId: string) =>
 /** Where the e-mailed reset link opens: `/nytt-loyniord?token=…` (SPEC §2 reset-password). */
 export const RESET_PASSWORD_PATH = '/nytt-loyniord';
 
+/**
+ * The paths the native app claims as App Links (Android) and Universal Links (iOS), ADR 0054: the
+ * API's `/.well-known/apple-app-site-association` lists them as they are (`*` matches the rest of
+ * the path), and the Android manifest's intent filter must name the same ones (`/x/*` as
+ * `pathPrefix="/x/"`, any other as `path`). apps/web/native/native-projects.test.ts keeps the
+ * manifest equal to this list.
+ */
+export const APP_LINK_PATHS = [`${PAYMENT_RETURN_PATH}/*`, RESET_PASSWORD_PATH] as const;
+
 /** The customer's signed-in devices (ADR 0059), linked from the new-device e-mail. */
 export const SIGNED_IN_DEVICES_PATH = '/min-brukari/eindir';

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NATIVE_APP_ID } from '@alda/contract/constants';
-import { PAYMENT_RETURN_PATH, RESET_PASSWORD_PATH } from '@alda/contract/app-paths';
+import { APP_LINK_PATHS } from '@alda/contract/app-paths';
 import { AppError } from '../../errors';
-
-/** Web app paths the native app opens itself when the OS hands it a link (ADR 0054). */
-export const APP_LINK_PATHS = [`${PAYMENT_RETURN_PATH}/*`, RESET_PASSWORD_PATH] as const;
 
 export interface AppLinkOptions {
   /** SHA-256 fingerprints of the Android app's signing certificates; none: no App Links. */
