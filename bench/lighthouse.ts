@@ -224,6 +224,16 @@ const SCREENS = args.screens
   ? ALL_SCREENS.filter((screen) => args.screens?.split(',').includes(screen.name))
   : ALL_SCREENS;
 
+/** A run Lighthouse could not measure (`runtimeError`), e.g. a trace without navigation start. */
+class LighthouseRunError extends Error {
+  constructor(
+    url: string,
+    readonly runtime: { code: string; message: string },
+  ) {
+    super(`${url}: ${runtime.message}`);
+  }
+}
+
 async function runLighthouse(cdpPort: number, url: string, signedIn: boolean): Promise<Result> {
   const flags: Flags = {
     port: cdpPort,
@@ -236,7 +246,7 @@ async function runLighthouse(cdpPort: number, url: string, signedIn: boolean): P
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(url, lhr.runtimeError);
   if (lhr.finalDisplayedUrl.includes('/rita-inn') && signedIn) {
     throw new Error(`${url} ended on the login screen: the tokens were not taken`);
   }
@@ -369,8 +379,22 @@ async function main() {
     for (const screen of SCREENS) {
       const list: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        await prepareProfile(browser.port, origin, screen.signedIn);
-        const lhr = await runLighthouse(browser.port, origin + screen.path, screen.signedIn);
+        let lhr: Result | undefined;
+        // Chromium now and then records a trace without its navigation start; Lighthouse's own
+        // advice is to run again. The profile (tokens, empty cache) is prepared anew each time.
+        for (let attempt = 1; !lhr; attempt++) {
+          await prepareProfile(browser.port, origin, screen.signedIn);
+          try {
+            lhr = await runLighthouse(browser.port, origin + screen.path, screen.signedIn);
+          } catch (error) {
+            const retry =
+              error instanceof LighthouseRunError &&
+              error.runtime.code === 'NO_NAVSTART' &&
+              attempt < 3;
+            if (!retry) throw error;
+            console.log(`  ${screen.name} run ${i + 1}: ${error.runtime.code}, running it again`);
+          }
+        }
         list.push(lhr);
         console.log(
           `  ${screen.name} run ${i + 1}/${runs}: performance ${score(lhr, 'performance')}, ` +
@@ -380,10 +404,11 @@ async function main() {
       results.set(screen.name, list);
     }
 
+    const first = [...results.values()][0]![0]!;
     console.log(
-      `\nLighthouse ${results.get('login')![0]!.lighthouseVersion}, mobile preset (simulated throttling), ` +
+      `\nLighthouse ${first.lighthouseVersion}, mobile preset (simulated throttling), ` +
         `${runs} run${runs > 1 ? 's' : ''} per screen, medians; ${new Date().toISOString().slice(0, 10)}, ` +
-        `Chromium ${results.get('login')![0]!.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?'}; ` +
+        `Chromium ${first.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?'}; ` +
         // Lighthouse's CPU benchmark of this machine (it scales TBT and LCP) and the load on it:
         // a busy machine makes the same page look slower.
         `benchmarkIndex ${median([...results.values()].flat().map((lhr) => lhr.environment.benchmarkIndex)).toFixed(0)}, ` +

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { screenChunks } from './screen-chunks';
+import { textParts } from './text-parts-plugin';
 import { precompressDir } from './precompress';
 import { preloadFirstScreen, stylesheetFirst } from './preload-first-screen';
 import { staticSplash } from './static-splash';
@@ -43,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    textParts(),
     // Fetched with the entry chunk: the texts of the default language (Faroese) and the login
     // screen, the first screen of every new visitor; a signed-in start preloads its own screen
     // from main.tsx.
@@ -50,6 +53,24 @@ export default defineConfig({
       'src/shared/i18n/resources-fo.ts',
       'src/features/auth/login-chooser-screen.tsx',
     ]),
+    // Home signed in (with the start-up schemas) and the purchase screen each as one chunk
+    // rather than ~35 small ones; zod stays a chunk of its own, shared with the form screens.
+    screenChunks({
+      screens: [
+        {
+          name: 'home',
+          modules: ['src/features/home/home-screen.tsx', 'src/shared/api/account-schemas.ts'],
+        },
+        { name: 'purchase', modules: ['src/features/packages/packages-screen.tsx'] },
+      ],
+      keepOut: [
+        'src/features/auth/login-chooser-screen.tsx',
+        'src/features/auth/email-login-screen.tsx',
+        'src/features/auth/phone-login-screen.tsx',
+        'src/features/auth/pin-screen.tsx',
+      ],
+      exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/,
+    }),
     // The stylesheet before the scripts: the first paint waits for it, not for them.
     stylesheetFirst(),
     // The splash as static markup in index.html: the first paint does not wait for JavaScript.

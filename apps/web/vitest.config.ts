@@ -1,10 +1,11 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { textParts } from './text-parts-plugin';
 import { PREACT_COMPAT } from './react-runtime';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), textParts()],
   resolve: {
     // The ES builds of the libraries (their CommonJS builds `require('react')`, which no alias
     // reaches).

@@ -12,6 +12,7 @@ describe('probes: /healthz and /readyz', () => {
   it('/healthz answers 200 while the process runs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.json()).toEqual({ status: 'ok' });
   });
 

@@ -6,6 +6,7 @@ import { reservedNumbersResponse } from '@alda/contract/schemas/auth-register';
 import type { SignupPayloadInput } from '@alda/contract/schemas/signup';
 import { paymentAgreements } from '../src/db/schema/agreements';
 import { parse } from './helper';
+import { registrationForm } from './support/registration';
 
 /** A valid ITU-T E.118 ICCID (19 digits, Luhn) ending in `tail` before its check digit. */
 export function iccidEndingIn(tail: string): string {
@@ -41,18 +42,11 @@ export async function newCustomer(
     url: '/api/auth/register',
     remoteAddress: `10.77.${Math.floor(n / 250)}.${n % 250}`,
     headers: { 'accept-language': options.locale ?? 'fo' },
-    payload: {
-      firstname: 'Kári',
+    payload: registrationForm({
       lastname: `Hansen${n}`,
       email: `kari${n}-${Date.now()}@example.fo`,
       phoneNumber,
-      birthDate: '15.05.1990',
-      address: 'Niels Finsens gøta 7',
-      postCode: '100',
-      city: 'Tórshavn',
-      password: 'Sterkt1234!',
-      passwordRepeat: 'Sterkt1234!',
-    },
+    }),
   });
   if (res.statusCode !== 200) throw new Error(`register: ${res.statusCode} ${res.body}`);
   const accessToken = parse(dataEnvelope(tokens), res).data.accessToken;

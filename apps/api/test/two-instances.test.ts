@@ -19,6 +19,7 @@ import {
   type ApiProcess,
 } from './support/api-process';
 import { armPausePoint } from './support/pause-point';
+import { registrationForm } from './support/registration';
 import { callJson as call, payOnCardPage, until, type JsonAnswer } from './support/http-json';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
 
@@ -462,18 +463,10 @@ describe.skipIf(!usingPostgres)(
         const ip = `198.51.100.${100 + tag}`;
         const registered = await call(proxy.url, 'POST', '/api/auth/register', {
           ip,
-          body: {
-            firstname: 'Kári',
-            lastname: 'Hansen',
+          body: registrationForm({
             email: `two-instances-${tag}@example.fo`,
             phoneNumber: `5900${tag}0`,
-            birthDate: '15.05.1990',
-            address: 'Niels Finsens gøta 7',
-            postCode: '100',
-            city: 'Tórshavn',
-            password: 'Sterkt1234!',
-            passwordRepeat: 'Sterkt1234!',
-          },
+          }),
         });
         expect(registered.status, JSON.stringify(registered.error)).toBe(200);
         const token = tokensOf(registered).accessToken;

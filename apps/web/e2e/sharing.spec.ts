@@ -133,6 +133,8 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     // The same in English: the screen now explains it before anything is sent.
     await a.goto('/menu/mal');
     await a.getByRole('radio', { name: /English/ }).click();
+    // The switch shows once the English texts are in, and the choice is saved with it.
+    await expect(a.getByRole('heading', { name: 'Language' })).toBeVisible();
     await a.goto('/gev-data');
     await expect(a.getByText(expected.en)).toBeVisible();
     await expect(a.getByRole('button', { name: 'Continue' })).toBeDisabled();

@@ -3,7 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { TOKEN_KEYS } from '@alda/contract/constants';
 import { App } from '@/app/app';
 import { initErrorReporting } from '@/app/error-reporting';
-import { firstScreenPath, preloadScreen } from '@/app/first-screen';
+import { afterFirstScreen, firstScreenPath, preloadScreen } from '@/app/first-screen';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
 import { resetStateOnSignOut } from '@/app/session-reset';
@@ -15,7 +15,7 @@ import { createQueryClient } from '@/shared/api/query-client';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
-import { i18n, restoreLocale } from '@/shared/i18n/i18n';
+import { i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { modalStore } from '@/shared/ui/modal/modal-store';
@@ -31,7 +31,13 @@ const services = createAppServices({
   queryClient,
   loaders,
 });
-const routes = createAppRoutes({ session: sessionStore, queryClient });
+// The later screens' texts in the language shown: known once start-up has restored it (a screen
+// preloaded before that must not fetch the default language's).
+let localeRestored = () => {};
+const restored = new Promise<void>((resolve) => (localeRestored = resolve));
+const routes = createAppRoutes({ session: sessionStore, queryClient }, () =>
+  restored.then(() => loadLaterTexts()),
+);
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 // The first screen's chunks (and, signed in, the schemas and zod) download while the start-up
@@ -57,7 +63,7 @@ void startup({
       console.warn('Error reporting did not start', error),
     );
   },
-  restoreLocale: () => restoreLocale(),
+  restoreLocale: () => restoreLocale().finally(localeRestored),
   fetchUser: () => fetchCurrentUser(http, tokenStore),
   session: sessionStore,
   queryClient,
@@ -87,4 +93,8 @@ void startup({
     );
   },
   hideSplash: hideSplashScreen,
-});
+})
+  // The other screens' texts once the first screen is up (their routes also wait for them).
+  .then(() => (router ? afterFirstScreen(router) : undefined))
+  .then(() => loadLaterTexts())
+  .catch((error: unknown) => console.warn('The texts of the other screens did not load', error));

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, demoUser } from '../../../api/src/seed/demo-users';
@@ -17,16 +18,39 @@ export const DEMO = demo('Jóannes');
 
 const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
+/** A text's key shown instead of the text (`menu.title`): a section of fo.json, a dot, a name. */
+const TEXT_KEY = new RegExp(
+  `\\b(?:${Object.keys(
+    JSON.parse(
+      readFileSync(
+        path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/locales/fo.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>,
+  ).join('|')})\\.[A-Za-z]\\w*`,
+);
+
 /**
  * Saves a phone screenshot under apps/web/e2e/screenshots/<name>.png: the whole page by default,
  * or with `{ fullPage: false }` only the first screen, as the user sees it (the fixed footer then
- * sits where it belongs instead of over the middle of a long page).
+ * sits where it belongs instead of over the middle of a long page). Every screen photographed
+ * also shows no translation key in place of a text, on screen or in an accessible name (issue 13:
+ * the later screens' texts load after the first screen).
  */
 export async function screenshot(
   page: Page,
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<void> {
+  const shown = await page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...Array.from(document.querySelectorAll('[aria-label]'), (el) =>
+        el.getAttribute('aria-label'),
+      ),
+    ].join('\n'),
+  );
+  expect(shown.match(TEXT_KEY)?.[0], `a text key on ${name}`).toBeUndefined();
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage });
 }
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@/shared/config/paths';
-import { firstScreenPath, preloadScreen } from './first-screen';
+import { afterFirstScreen, firstScreenPath, preloadScreen } from './first-screen';
 import { createAppRoutes } from './routes';
 
 const routes = createAppRoutes({
@@ -53,5 +53,36 @@ describe('the first screen, preloaded while start-up runs (issue 13)', () => {
     preloadScreen(routes, ROUTES.home);
     expect(spy).toHaveBeenCalledOnce();
     await spy.mock.results[0]?.value;
+  });
+});
+
+describe('work that waits for the first screen (issue 13)', () => {
+  it('starts only after the router has shown its first screen, then when the browser is idle', async () => {
+    const listeners = new Set<(state: { initialized: boolean }) => void>();
+    const router = {
+      state: { initialized: false },
+      subscribe: (listener: (state: { initialized: boolean }) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    let done = false;
+    const waiting = afterFirstScreen(router).then(() => (done = true));
+
+    for (const listener of [...listeners]) listener({ initialized: false });
+    await Promise.resolve();
+    expect(idle).toHaveLength(0);
+
+    router.state.initialized = true;
+    for (const listener of [...listeners]) listener({ initialized: true });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(idle).toHaveLength(1);
+    expect(listeners.size).toBe(0);
+    expect(done).toBe(false);
+    idle[0]!();
+    await waiting;
+    expect(done).toBe(true);
   });
 });

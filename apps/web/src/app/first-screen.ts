@@ -28,3 +28,33 @@ export function preloadScreen(routes: RouteObject[], pathname: string): void {
     route.lazy().catch((error: unknown) => console.warn(`Could not preload ${pathname}`, error));
   }
 }
+
+/** What {@link afterFirstScreen} reads of the router. */
+export interface RouterState {
+  state: { initialized: boolean };
+  subscribe: (listener: (state: { initialized: boolean }) => void) => () => void;
+}
+
+/**
+ * Resolves once the router has shown its first screen (its lazy chunks and loaders done) and the
+ * browser then has a moment to spare: work that can wait, such as downloading the other screens'
+ * texts, does not compete with the first screen for a phone's bandwidth (issue 13).
+ */
+export function afterFirstScreen(router: RouterState, idleTimeoutMs = 2_000): Promise<void> {
+  const shown = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+  return shown.then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof window.requestIdleCallback === 'function')
+          window.requestIdleCallback(() => resolve(), { timeout: idleTimeoutMs });
+        else setTimeout(resolve, 0);
+      }),
+  );
+}

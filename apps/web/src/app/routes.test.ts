@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { href, ROUTES, segment, type RoutePattern } from '@/shared/config/paths';
-import { createAppRoutes } from './routes';
+import { createAppRoutes, FIRST_SCREENS } from './routes';
 
 /** Full path patterns of every route in the router's tree (index routes count as their parent). */
 function routePatterns(routes: RouteObject[], parent = ''): string[] {
@@ -71,5 +71,41 @@ describe('one route table (shared/config/paths.ts) for the router and every link
         .map(({ at }) => at),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the later screens bring their texts (issue 13, shared/i18n/text-parts.ts)', () => {
+  /** Every route with a lazy screen, by id or path. */
+  function lazyRoutes(routes: RouteObject[]): RouteObject[] {
+    return routes.flatMap((route) => [
+      ...(typeof route.lazy === 'function' ? [route] : []),
+      ...lazyRoutes(route.children ?? []),
+    ]);
+  }
+
+  it('waits for the later texts on every screen but the first ones, and only there', async () => {
+    let release = () => {};
+    const loadTexts = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const routes = lazyRoutes(
+      createAppRoutes({ session, queryClient: new QueryClient() }, loadTexts),
+    );
+    const first = routes.filter((r) => Object.values(FIRST_SCREENS).includes(r.id as never));
+    expect(first.map((r) => r.id).sort()).toEqual(['buy-package', 'home', 'login-chooser']);
+
+    for (const route of first) await (route.lazy as () => Promise<unknown>)();
+    expect(loadTexts).not.toHaveBeenCalled();
+
+    const menu = routes.find((r) => r.handle?.title === 'menu.title')!;
+    let loaded = false;
+    const loading = (menu.lazy as () => Promise<unknown>)().then(() => (loaded = true));
+    expect(loadTexts).toHaveBeenCalledTimes(1);
+    // The screen's chunk is there (the same module the route imports), the texts are not.
+    await import('@/features/menu/menu-screen');
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(loaded).toBe(false);
+    release();
+    await loading;
+    expect(loaded).toBe(true);
+    expect(routes.length - first.length).toBeGreaterThan(30);
   });
 });

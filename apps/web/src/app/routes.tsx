@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { ROUTES, segment } from '@/shared/config/paths';
+import { loadLaterTexts } from '@/shared/i18n/i18n';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -9,11 +10,45 @@ import { SplashFallback } from './splash-fallback';
 const handle = (value: RouteHandle) => value;
 
 /**
+ * The routes of the screens a visitor may see first that show only the first texts
+ * (shared/i18n/text-parts.ts): login, home, and the purchase screen that notifications and the
+ * home screen's quick action open.
+ */
+export const FIRST_SCREENS = {
+  login: 'login-chooser',
+  home: 'home',
+  purchase: 'buy-package',
+} as const;
+const FIRST_SCREEN_IDS: ReadonlySet<string> = new Set(Object.values(FIRST_SCREENS));
+
+/**
+ * Every lazy route but the first screens loads the texts of the later screens with its chunk
+ * (issue 13: the first screens' download carries only the first texts).
+ */
+function withLaterTexts(routes: RouteObject[], loadTexts: () => Promise<void>): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const { lazy, children } = route;
+    const out = { ...route };
+    if (typeof lazy === 'function' && !FIRST_SCREEN_IDS.has(route.id ?? ''))
+      out.lazy = async () => (await Promise.all([lazy(), loadTexts()]))[0];
+    if (children) out.children = withLaterTexts(children, loadTexts);
+    return out as RouteObject;
+  });
+}
+
+/**
  * Every route of SPEC §2 that this build has screens for. Routes of later issues are added by
  * those issues (no placeholders). Screens are lazy chunks, so the first download stays small.
  */
-export function createAppRoutes(deps: GuardDeps): RouteObject[] {
+export function createAppRoutes(
+  deps: GuardDeps,
+  loadTexts: () => Promise<void> = () => loadLaterTexts(),
+): RouteObject[] {
   const guards = createGuards(deps);
+  return withLaterTexts(appRoutes(guards), loadTexts);
+}
+
+function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
   return [
     {
       id: 'root',
@@ -29,6 +64,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               path: segment(ROUTES.login),
               children: [
                 {
+                  id: FIRST_SCREENS.login,
                   index: true,
                   handle: handle({ title: 'auth.chooser.title' }),
                   lazy: async () => ({
@@ -92,6 +128,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
           loader: guards.authRequired,
           children: [
             {
+              id: FIRST_SCREENS.home,
               index: true,
               loader: guards.home,
               handle: handle({ footer: true, title: 'home.title' }),
@@ -279,6 +316,7 @@ export function createAppRoutes(deps: GuardDeps): RouteObject[] {
               }),
             },
             {
+              id: FIRST_SCREENS.purchase,
               path: segment(ROUTES.buyPackage),
               handle: handle({ title: 'packages.title' }),
               lazy: async () => ({

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@alda/contract/envelope';
 import { AppError } from '../../errors';
+import { sendSerialized } from '../../http';
 import type { HealthService } from './service';
 
 const healthAnswer = z.object({ status: z.literal('ok') });
+/** The liveness answer never changes: written once, sent as it is (issue 13: the probe's cost). */
+const LIVE = JSON.stringify(healthAnswer.parse({ status: 'ok' }));
 
 /**
  * Probes for the orchestrator: /healthz says the process serves HTTP (liveness, never touches the
@@ -26,7 +29,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = a
         response: { 200: healthAnswer },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    (_request, reply) => {
+      sendSerialized(reply, LIVE);
+    },
   );
 
   app.get(

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { restoreLocale } from '@/shared/i18n/i18n';
 import { ok } from '@/test/fake-api';
+import { within } from '@testing-library/react';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { dialogClosed } from '@/test/dialogs';
@@ -21,6 +22,23 @@ describe('menu (SPEC §2 /menu)', () => {
     expect(screen.getByRole('link', { name: /Mánaðargjald/ }).getAttribute('href')).toBe(
       '/menu/manadargjald',
     );
+  });
+
+  it('shows the unread count as a small pill in the notifications row, the phrase for screen readers', async () => {
+    await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu'],
+      api: {
+        'GET /data-transfers': () => ok([]),
+        'GET /notifications': () =>
+          ok({ totalUnread: 2, items: [], page: 0, perPage: 15, total: 2 }),
+      },
+    });
+    const main = await screen.findByRole('main');
+    const row = await within(main).findByRole('link', { name: /Fráboðanir.*2 ólisnar fráboðanir/ });
+    // What the eye sees is the count alone; the phrase is there for screen readers only.
+    expect(within(row).getByText('2').getAttribute('aria-hidden')).toBe('true');
+    expect(within(row).getByText('2 ólisnar fráboðanir').className).toContain('sr-only');
   });
 
   it('logs out after confirmation: revokes the refresh token, clears all state and goes to login (SPEC §4 "Session")', async () => {

@@ -81,7 +81,12 @@ export function MenuScreen() {
             label={t('menu.notifications')}
             value={
               unread > 0 ? (
-                <Badge tone="accent">{t('notifications.badge', { count: unread })}</Badge>
+                // The count in a small pill (the whole phrase did not fit a phone's row in
+                // English); screen readers hear the phrase.
+                <Badge tone="accent">
+                  <span aria-hidden="true">{unread}</span>
+                  <span className="sr-only">{t('notifications.badge', { count: unread })}</span>
+                </Badge>
               ) : undefined
             }
           />

@@ -1,18 +1,23 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
-import type { LocaleResources } from './locale-resources';
+import type { LaterTexts, LocaleResources, Messages } from './locale-resources';
 import { Translator } from './translator';
 
 const NAMESPACES = ['translation', 'errors', 'validation'] as const;
 
 /**
  * The texts of each language are a chunk of their own (resources-<lang>.ts): a phone downloads
- * only the language it shows, when it first shows it.
+ * only the language it shows, when it first shows it; and only the first screens' texts before
+ * the first screen, the rest (text-parts.ts) after it.
  */
 const LOADERS: Record<Locale, () => Promise<{ default: LocaleResources }>> = {
   fo: () => import('./resources-fo'),
   en: () => import('./resources-en'),
+};
+const LATER_LOADERS: Record<Locale, () => Promise<{ default: LaterTexts }>> = {
+  fo: () => import('@/locales/fo.json?later'),
+  en: () => import('@/locales/en.json?later'),
 };
 
 export function isLocale(value: unknown): value is Locale {
@@ -26,7 +31,7 @@ export function isLocale(value: unknown): value is Locale {
  */
 export function createI18n(
   lng: Locale = DEFAULT_LOCALE,
-  resources?: Partial<Record<Locale, LocaleResources>>,
+  resources?: Partial<Record<Locale, LocaleResources | LocaleResources<Messages>>>,
 ): Translator {
   return new Translator({ language: lng, fallbackLanguage: DEFAULT_LOCALE, resources });
 }
@@ -39,25 +44,56 @@ export function currentLocale(instance: Translator = i18n): Locale {
   return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
 }
 
-const loading = new WeakMap<Translator, Map<Locale, Promise<void>>>();
+/** Downloads per translator and locale: started once, shared by concurrent and later callers. */
+type Downloads = WeakMap<Translator, Map<Locale, Promise<void>>>;
+
+function once(
+  downloads: Downloads,
+  instance: Translator,
+  locale: Locale,
+  download: () => Promise<void>,
+): Promise<void> {
+  let byLocale = downloads.get(instance);
+  if (!byLocale) downloads.set(instance, (byLocale = new Map()));
+  const known = byLocale.get(locale);
+  if (known) return known;
+  const started = download();
+  byLocale.set(locale, started);
+  // A failed download may be tried again (offline now, online later).
+  started.catch(() => byLocale.delete(locale));
+  return started;
+}
+
+const firstLoads: Downloads = new WeakMap();
 
 /**
  * Adds the texts of `locale` to `instance` unless it has them: downloads the language's chunk
  * once (concurrent callers share the download; a failed one may be tried again).
  */
 export function loadLocale(locale: Locale, instance: Translator = i18n): Promise<void> {
-  if (instance.hasResourceBundle(locale, 'translation')) return Promise.resolve();
-  let pending = loading.get(instance);
-  if (!pending) loading.set(instance, (pending = new Map()));
-  const known = pending.get(locale);
-  if (known) return known;
-  const load = LOADERS[locale]()
-    .then(({ default: bundle }) => {
-      for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns]);
-    })
-    .finally(() => pending.delete(locale));
-  pending.set(locale, load);
-  return load;
+  // `errors` comes only with the first chunk (`translation` may already hold the later texts).
+  if (instance.hasResourceBundle(locale, 'errors')) return Promise.resolve();
+  return once(firstLoads, instance, locale, async () => {
+    const { default: bundle } = await LOADERS[locale]();
+    for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns]);
+  });
+}
+
+const laterLoads: Downloads = new WeakMap();
+
+/**
+ * Adds the texts of the screens after the first ones (text-parts.ts) in `locale` to `instance`,
+ * downloaded once. Every route but the first screens awaits it (routes.tsx); start-up asks for
+ * it in the background once the first screen is up.
+ */
+export function loadLaterTexts(
+  instance: Translator = i18n,
+  locale: Locale = currentLocale(instance),
+): Promise<void> {
+  return once(laterLoads, instance, locale, async () => {
+    const { default: texts } = await LATER_LOADERS[locale]();
+    instance.addResourceBundle(locale, 'translation', texts);
+  });
 }
 
 /** The locale asked for last, per instance: a slower, earlier switch must not undo it. */
@@ -69,7 +105,13 @@ const latestChoice = new WeakMap<Translator, Locale>();
  */
 async function applyLocale(instance: Translator, locale: Locale): Promise<boolean> {
   latestChoice.set(instance, locale);
-  await loadLocale(locale, instance);
+  // Past the first screen (the later texts of a language are there or coming), the new
+  // language's later texts come too: the screen in view may show them.
+  const pastFirstScreen = (laterLoads.get(instance)?.size ?? 0) > 0;
+  await Promise.all([
+    loadLocale(locale, instance),
+    pastFirstScreen ? loadLaterTexts(instance, locale) : undefined,
+  ]);
   if (latestChoice.get(instance) !== locale) return false;
   await instance.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

@@ -4,7 +4,7 @@ import en from '@/locales/en.json';
 import fo from '@/locales/fo.json';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { createMemoryStorage } from '@/shared/native/preferences';
-import { changeLocale, createI18n, loadLocale, restoreLocale } from './i18n';
+import { changeLocale, createI18n, loadLaterTexts, loadLocale, restoreLocale } from './i18n';
 import { resources } from './resources';
 
 /** All leaf keys of a nested message object, dotted. */
@@ -112,5 +112,49 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
     await Promise.all([toEnglish, backToFaroese]);
     expect(i18n.language).toBe('fo');
     expect(await storage.get(LOCALE_KEY)).toBe('fo');
+  });
+
+  it("loads the first screens' texts first and the later screens' texts when asked (issue 13)", async () => {
+    const i18n = createI18n('fo');
+    await loadLocale('fo', i18n);
+    expect(i18n.t('home.title')).toBe(fo.home.title);
+    // A later section is not there yet: its key comes back as it is.
+    expect(i18n.t('menu.title')).toBe('menu.title');
+    await loadLaterTexts(i18n);
+    expect(i18n.t('menu.title')).toBe(fo.menu.title);
+    expect(i18n.t('home.title')).toBe(fo.home.title);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+  });
+
+  it("a language switch past the first screen brings the new language's later texts too", async () => {
+    const i18n = createI18n('fo');
+    const storage = createMemoryStorage();
+    await restoreLocale({ instance: i18n, storage });
+    await loadLaterTexts(i18n);
+    await changeLocale('en', { instance: i18n, storage });
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('menu.title')).toBe(en.menu.title);
+    expect(i18n.t('signup.title')).toBe(en.signup.title);
+  });
+
+  it('a switch on the first screen loads only the first texts of the new language', async () => {
+    const i18n = createI18n('fo');
+    const storage = createMemoryStorage();
+    await restoreLocale({ instance: i18n, storage });
+    await changeLocale('en', { instance: i18n, storage });
+    expect(i18n.t('home.title')).toBe(en.home.title);
+    expect(i18n.t('menu.title')).toBe('menu.title');
+    // The later route asks in the language in view.
+    await loadLaterTexts(i18n);
+    expect(i18n.t('menu.title')).toBe(en.menu.title);
+  });
+
+  it('later texts that arrived first do not keep the first texts away (a later screen preloaded at start-up)', async () => {
+    const i18n = createI18n('fo');
+    await loadLaterTexts(i18n);
+    await loadLocale('fo', i18n);
+    expect(i18n.t('home.title')).toBe(fo.home.title);
+    expect(i18n.t('UNAUTHORIZED', { ns: 'errors' })).toBe(resources.fo.errors.UNAUTHORIZED);
+    expect(i18n.t('menu.title')).toBe(fo.menu.title);
   });
 });

@@ -1,12 +1,15 @@
 import errors from '@alda/contract/locales/errors.fo.json';
 import validation from '@alda/contract/locales/validation.fo.json';
-import fo from '@/locales/fo.json';
+import texts from '@/locales/fo.json?first';
 import type { LocaleResources } from './locale-resources';
 
-/** Faroese: a chunk of its own, loaded when Faroese is shown (i18n.ts `loadLocale`). */
+/**
+ * Faroese: a chunk of its own, loaded when Faroese is shown (i18n.ts `loadLocale`), with the
+ * texts the first screens show; the later screens' sections (text-parts.ts) load after them.
+ */
 const resources: LocaleResources = {
-  translation: fo,
-  errors: { ...errors, ...fo.httpErrors },
+  translation: texts,
+  errors: { ...errors, ...texts.httpErrors },
   validation,
 };
 export default resources;

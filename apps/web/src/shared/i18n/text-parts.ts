@@ -1,0 +1,31 @@
+/**
+ * The sections of the app's texts (src/locales/<lang>.json, by top-level key) that only screens
+ * after the first ones show (issue 13, ADR 0065): each language's texts come in two chunks,
+ * `@/locales/<lang>.json?first` (in resources-<lang>.ts: the shell, login, home, purchase) and
+ * `?later` (these sections; text-parts-plugin.ts makes both), fetched once the first screen is
+ * up and awaited by every other screen's route (routes.tsx). text-parts.test.ts checks that
+ * nothing the first screens can show is here.
+ */
+export const LATER_SECTIONS = [
+  'unsaved',
+  'welcome',
+  'menu',
+  'content',
+  'profile',
+  'forms',
+  'sim',
+  'phoneBook',
+  'family',
+  'manage',
+  'manageFamily',
+  'activity',
+  'receipts',
+  'billing',
+  'euPackage',
+  'signup',
+  'lifecycle',
+  'addMember',
+  'transfers',
+] as const;
+
+export type LaterSection = (typeof LATER_SECTIONS)[number];
