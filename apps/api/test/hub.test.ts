@@ -50,6 +50,14 @@ async function connect(accessToken = joannes) {
   return { connection, updates };
 }
 
+/** A new pending order of Jóannes and a connection of his listening to it. */
+async function listeningToNewOrder() {
+  const order = await placePendingOrder(t.app.db, userId('Jóannes'));
+  const { connection, updates } = await connect();
+  await connection.invoke('ListenToOrder', order.id);
+  return { order, connection, updates };
+}
+
 describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payment hub)', () => {
   it('SPEC §4 Payment flow: connect, listen to an order, receive PaymentUpdated with the new state', async () => {
     const order = await placePendingOrder(t.app.db, userId('Jóannes'));
@@ -70,9 +78,7 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
   });
 
   it('SPEC §4 Payment flow: after StopListeningToOrder no more PaymentUpdated arrives', async () => {
-    const order = await placePendingOrder(t.app.db, userId('Jóannes'));
-    const { connection, updates } = await connect();
-    await connection.invoke('ListenToOrder', order.id);
+    const { order, connection, updates } = await listeningToNewOrder();
     await changePayment(t.app.db, order, 'pending');
     await waitForCount(updates, 1);
 
@@ -83,9 +89,7 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
   });
 
   it('a rolled-back payment change sends nothing; the next committed one does', async () => {
-    const order = await placePendingOrder(t.app.db, userId('Jóannes'));
-    const { connection, updates } = await connect();
-    await connection.invoke('ListenToOrder', order.id);
+    const { order, connection, updates } = await listeningToNewOrder();
 
     await changePayment(t.app.db, order, 'paid', { rollback: true });
     await settle();
@@ -112,9 +116,7 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
   });
 
   it('SPEC §4 Payment flow: states only move forward — a state is heard once, and never pending after the outcome', async () => {
-    const order = await placePendingOrder(t.app.db, userId('Jóannes'));
-    const { connection, updates } = await connect();
-    await connection.invoke('ListenToOrder', order.id);
+    const { order, connection, updates } = await listeningToNewOrder();
 
     await changePayment(t.app.db, order, 'paid');
     await waitForCount(updates, 1);

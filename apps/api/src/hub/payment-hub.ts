@@ -140,12 +140,19 @@ export async function registerPaymentHub(
     if (set?.size === 0) listeners.delete(orderId);
   }
 
-  /** Sends the order's state to a connection listening to it, unless it was the last one sent. */
-  function sendState(connection: HubConnection, orderId: string, payload: PaymentUpdated) {
+  /**
+   * Sends the order's state to a connection listening to it, unless it was the last one sent;
+   * `serialized` is the payload's JSON, made once for all the order's listeners.
+   */
+  function sendState(
+    connection: HubConnection,
+    orderId: string,
+    payload: PaymentUpdated,
+    serialized = JSON.stringify(payload),
+  ) {
     const orders = listening.get(connection);
     if (!orders?.has(orderId)) return;
     const last = orders.get(orderId);
-    const serialized = JSON.stringify(payload);
     if (last?.serialized === serialized) return;
     if (last && TERMINAL.has(last.status) && !TERMINAL.has(payload.status)) return;
     orders.set(orderId, { status: payload.status, serialized });
@@ -225,8 +232,11 @@ export async function registerPaymentHub(
         const found = await findOrderWithPayment(db, orderId);
         if (!found) return;
         const payload = paymentUpdatedPayload(found);
+        const serialized = JSON.stringify(payload);
         for (const connection of listeners.get(orderId) ?? []) {
-          if (connection.userId === found.order.userId) sendState(connection, orderId, payload);
+          if (connection.userId === found.order.userId) {
+            sendState(connection, orderId, payload, serialized);
+          }
         }
       }
     } finally {

@@ -16,19 +16,15 @@ export function demo(firstname: string) {
 /** Jóannes, the family plan owner: the journeys' default customer. */
 export const DEMO = demo('Jóannes');
 
-const shotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shotDir = path.join(here, '..', 'screenshots');
 
-/** A text's key shown instead of the text (`menu.title`): a section of fo.json, a dot, a name. */
-const TEXT_KEY = new RegExp(
-  `\\b(?:${Object.keys(
-    JSON.parse(
-      readFileSync(
-        path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/locales/fo.json'),
-        'utf8',
-      ),
-    ) as Record<string, unknown>,
-  ).join('|')})\\.[A-Za-z]\\w*`,
+/** The sections of the texts (fo.json's top-level keys). */
+const sections = Object.keys(
+  JSON.parse(readFileSync(path.join(here, '../../src/locales/fo.json'), 'utf8')) as object,
 );
+/** A text's key shown instead of the text (`menu.title`): a section, a dot, a name. */
+const TEXT_KEY = new RegExp(`\\b(?:${sections.join('|')})\\.[A-Za-z]\\w*`);
 
 /**
  * Saves a phone screenshot under apps/web/e2e/screenshots/<name>.png: the whole page by default,
