@@ -89,7 +89,7 @@ describe('payment hub with the official client (SPEC §4 Payment flow, §7 Payme
   });
 
   it('a rolled-back payment change sends nothing; the next committed one does', async () => {
-    const { order, connection, updates } = await listeningToNewOrder();
+    const { order, updates } = await listeningToNewOrder();
 
     await changePayment(t.app.db, order, 'paid', { rollback: true });
     await settle();
