@@ -1,11 +1,12 @@
 // API load benchmark (issue 13, "Benchmarks that tell"): a Fastify hello-world and the API's
 // start-up reads and polls, measured in the same run with the same settings, so the ratio
 // (real / hello-world) is comparable across machines even when absolute numbers are not (this
-// machine is shared and noisy). For each target: req/s, p50/p99, the ratio, and the database
-// queries per request, counted (statements through the query builder over sequential requests
+// machine is shared and noisy). For each target: req/s, p50/p99, the ratio, the servers' CPU time
+// per answer (and hello-world's against it: steadier than req/s when the machine drifts), and the
+// database queries per request, counted (statements through the query builder over sequential requests
 // after the load run, BEGIN/COMMIT left out) — and the goals of issue 13 next to the ratios.
 //
-//   npx tsx bench/api-load.ts [--duration 5] [--connections 50] [--count 200]
+//   npx tsx bench/api-load.ts [--duration 6] [--rounds 3] [--connections 50] [--count 200]
 //                             [--db pglite|postgres|both] [--only <text>,…] [--summary <file>]
 //
 // Databases: in-memory PGlite always; PostgreSQL when one is reachable, at BENCH_PG_URL, else
@@ -17,7 +18,9 @@
 // (and hello-world); bench/polling.ts runs the polls that way.
 //
 // The servers run in a child process (bench/servers.ts) so the load generator does not share
-// their event loop. A target whose answers have an unexpected status fails the run.
+// their event loop, from a bundle built as the API's production build is (bench/bundle-servers.mjs):
+// what is measured is what `npm start` runs. A target whose answers have an unexpected status
+// fails the run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -28,6 +31,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { APP_VERSION } from '../packages/contract/src/constants';
 import type { Ready } from './servers';
+import { bundleBenchEntry } from './bundle-servers.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Issue 13's goals: the req/s ratio to hello-world in the same run, and for the 304 poll no
@@ -132,6 +136,8 @@ interface Servers {
   ready: Ready;
   /** Statements the API has sent to the database so far. */
   queries(): Promise<number>;
+  /** CPU time (µs, user + system) the servers' process has used so far. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -139,12 +145,10 @@ async function startServers(databaseUrl: string | undefined): Promise<Servers> {
   const env = { ...process.env };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'servers.ts')],
-    { stdio: ['pipe', 'pipe', 'inherit'], env },
-  );
+  const child: ChildProcess = spawn(process.execPath, [await bundleBenchEntry('servers')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env,
+  });
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code, signal) =>
       reject(new Error(`the servers' process exited (${signal ?? code})`)),
@@ -169,6 +173,10 @@ async function startServers(databaseUrl: string | undefined): Promise<Servers> {
       child.stdin!.write('queries\n');
       return (await nextMessage<{ queries: number }>()).queries;
     },
+    cpu: async () => {
+      child.stdin!.write('cpu\n');
+      return (await nextMessage<{ cpu: number }>()).cpu;
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const gone = new Promise((resolve) => child.once('exit', resolve));
@@ -182,7 +190,9 @@ async function startServers(databaseUrl: string | undefined): Promise<Servers> {
 // Measuring.
 
 interface Options {
+  /** Seconds each target is measured, in `rounds` turns with hello-world. */
   duration: number;
+  rounds: number;
   warmup: number;
   connections: number;
   /** Sequential requests over which queries are counted. */
@@ -196,6 +206,9 @@ export interface Row {
   p50: number;
   p99: number;
   ratio: number;
+  /** The servers' CPU time per answer (µs), and hello-world's against it (higher is cheaper). */
+  cpuUs: number;
+  cpuRatio: number;
   queriesPerRequest: number;
   unexpected: number;
   goal?: GoalId;
@@ -276,6 +289,29 @@ async function settled(servers: Servers): Promise<number> {
   }
 }
 
+/** One autocannon run against a target, and the servers' CPU time per answer in it (µs). */
+async function load(servers: Servers, t: Target, connections: number, duration: number) {
+  const cpuBefore = await servers.cpu();
+  const result = await autocannon({
+    url: urlOf(servers.ready, t),
+    method: t.method,
+    headers: t.headers,
+    body: t.body,
+    connections,
+    duration,
+  });
+  // What the server spends per answer, whatever else slows the machine down: steadier than
+  // req/s, though what autocannon leaves in the queue at the end counts a little too.
+  const cpuPerRequest = ((await servers.cpu()) - cpuBefore) / Math.max(1, result.requests.total);
+  return { result, cpuPerRequest };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 async function measure(servers: Servers, options: Options): Promise<Measured> {
   const { ready } = servers;
   const notes: string[] = [];
@@ -284,23 +320,40 @@ async function measure(servers: Servers, options: Options): Promise<Measured> {
     (t, i) => !only || i === 0 || only.some((part) => t.name.includes(part)),
   );
   const targets = await expand(ready, chosen, notes);
+  const [hello, ...rest] = targets;
+  if (!hello) throw new Error('no hello-world target');
   const rows: Row[] = [];
-  for (const t of targets) {
-    const load = {
-      url: urlOf(ready, t),
-      method: t.method,
-      headers: t.headers,
-      body: t.body,
-      connections: options.connections,
-    };
+  const helloRuns: autocannon.Result[] = [];
+  const round = options.duration / options.rounds;
+  for (const t of rest) {
     // Short warm-up so JIT and connection set-up do not count; then the server finishes what
     // the warm-up left in its queue before the measured run starts.
     if (options.warmup > 0) {
-      await autocannon({ ...load, duration: options.warmup });
+      await load(servers, t, options.connections, options.warmup);
       await settled(servers);
     }
-    const result = await autocannon({ ...load, duration: options.duration });
-    const wrong = unexpectedOf(result, t.expect);
+    // The machine is shared and its speed drifts by tens of percent within a minute: the target
+    // and hello-world take turns, a round each, and the ratio is the median of each round's
+    // target against the hello-world run right before it.
+    const rounds: { target: autocannon.Result; cpu: number; hello: number; helloCpu: number }[] =
+      [];
+    for (let i = 0; i < options.rounds; i++) {
+      const base = await load(servers, hello, options.connections, round);
+      helloRuns.push(base);
+      const measured = await load(servers, t, options.connections, round);
+      rounds.push({
+        hello: base.result.requests.average,
+        helloCpu: base.cpuPerRequest,
+        target: measured.result,
+        cpu: measured.cpuPerRequest,
+      });
+    }
+    const wrong = new Map<string, number>();
+    for (const { target } of rounds) {
+      for (const [code, n] of unexpectedOf(target, t.expect)) {
+        wrong.set(code, (wrong.get(code) ?? 0) + n);
+      }
+    }
 
     // Queries per request: sequential requests with nothing else running (jobs are off), once
     // the requests autocannon left in the server's queue are done (the count stands still).
@@ -318,36 +371,37 @@ async function measure(servers: Servers, options: Options): Promise<Measured> {
       notes.push(`${t.name}: expected ${t.expect}, got ${what}`);
     }
 
-    const rps = result.requests.average;
     rows.push({
       name: t.name,
-      rps,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      ratio: rps / (rows[0]?.rps ?? rps),
+      rps: median(rounds.map((r) => r.target.requests.average)),
+      p50: median(rounds.map((r) => r.target.latency.p50)),
+      p99: median(rounds.map((r) => r.target.latency.p99)),
+      ratio: median(rounds.map((r) => r.target.requests.average / r.hello)),
+      cpuUs: median(rounds.map((r) => r.cpu)),
+      cpuRatio: median(rounds.map((r) => r.helloCpu / r.cpu)),
       queriesPerRequest: queries / options.count,
       unexpected,
       goal: t.goal,
     });
   }
-  // The machine is shared: hello-world is measured again at the end, and every ratio is taken
-  // against the mean of both runs (the two are printed, so a drift shows).
-  const hello = targets[0];
-  const first = rows[0];
-  if (hello && first && rows.length > 1) {
-    const again = await autocannon({
-      url: urlOf(ready, hello),
-      method: hello.method,
-      headers: hello.headers,
-      body: hello.body,
-      connections: options.connections,
-      duration: options.duration,
-    });
-    const base = (first.rps + again.requests.average) / 2;
+  const helloRps = helloRuns.map((r) => r.result.requests.average);
+  rows.unshift({
+    name: hello.name,
+    rps: median(helloRps),
+    p50: median(helloRuns.map((r) => r.result.latency.p50)),
+    p99: median(helloRuns.map((r) => r.result.latency.p99)),
+    ratio: 1,
+    cpuUs: median(helloRuns.map((r) => r.cpuPerRequest)),
+    cpuRatio: 1,
+    queriesPerRequest: 0,
+    unexpected: 0,
+  });
+  if (helloRuns.length > 0) {
     notes.push(
-      `hello-world ${Math.round(first.rps)} req/s at the start, ${Math.round(again.requests.average)} at the end; ratios are against their mean`,
+      `hello-world ran ${helloRuns.length} times between ${Math.round(Math.min(...helloRps))} and ` +
+        `${Math.round(Math.max(...helloRps))} req/s (median above); each ratio is the median of ` +
+        `${options.rounds} rounds, a target's run against the hello-world run right before it`,
     );
-    for (const row of rows) row.ratio = row.rps / base;
   }
   return { database: ready.database, jobsOff: ready.jobsOff, rows, notes };
 }
@@ -436,6 +490,8 @@ function printTable(m: Measured, options: Options): void {
       'p50 ms'.padStart(8) +
       'p99 ms'.padStart(8) +
       'ratio vs hello'.padStart(16) +
+      'CPU µs/req'.padStart(12) +
+      'CPU ratio'.padStart(11) +
       'queries/req'.padStart(13) +
       'unexpected'.padStart(12),
   );
@@ -446,6 +502,8 @@ function printTable(m: Measured, options: Options): void {
         String(r.p50).padStart(8) +
         String(r.p99).padStart(8) +
         `${fixed(r.ratio, 2)}×`.padStart(16) +
+        fixed(r.cpuUs, 0).padStart(12) +
+        `${fixed(r.cpuRatio, 2)}×`.padStart(11) +
         fixed(r.queriesPerRequest, 2).padStart(13) +
         String(r.unexpected).padStart(12),
     );
@@ -453,7 +511,7 @@ function printTable(m: Measured, options: Options): void {
   for (const note of m.notes) console.log(`  note: ${note}`);
   console.log(
     `  node ${process.version}, ${options.connections} connections, ${options.warmup} s warm-up + ` +
-      `${options.duration} s measured per target; queries counted over ${options.count} ` +
+      `${options.duration} s measured per target in ${options.rounds} rounds; queries counted over ${options.count} ` +
       'sequential requests after the load (statements through drizzle, BEGIN/COMMIT not counted)',
   );
   console.log(`  ${m.jobsOff}`);
@@ -508,7 +566,8 @@ export async function main(argv: string[]): Promise<number> {
     return value;
   };
   const options: Options = {
-    duration: number('duration', 5),
+    duration: number('duration', 6),
+    rounds: Math.max(1, number('rounds', 3)),
     warmup: number('warmup', 1),
     connections: number('connections', 50),
     count: Math.max(1, number('count', 200)),

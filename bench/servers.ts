@@ -1,7 +1,8 @@
 // Child process of bench/api-load.ts: starts the bench servers with the demo customers (on PGlite,
 // or on PostgreSQL when DATABASE_URL is set), signs two of them in, and prints one JSON line
 // (`Ready`). Then it answers `queries` on stdin with `{"queries": n}`, the number of statements
-// the API has sent to the database so far.
+// the API has sent to the database so far, and `cpu` with `{"cpu": µs}`, the CPU time (user and
+// system) this process has used so far.
 import { createInterface } from 'node:readline';
 import { JOBS_OFF_TEXT, startBenchServers } from './bench-servers';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
@@ -55,6 +56,9 @@ createInterface({ input: process.stdin })
   .on('line', (line) => {
     if (line.trim() === 'queries') {
       process.stdout.write(`${JSON.stringify({ queries: queries() })}\n`);
+    } else if (line.trim() === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.stdout.write(`${JSON.stringify({ cpu: user + system })}\n`);
     }
   })
   // The parent is gone (interrupted): do not leave the servers running.

@@ -14,6 +14,8 @@ export function versionTag(resource: string, version: number, parts: readonly (s
 export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
+  // What a client nearly always sends: the tag it was given, as it was given.
+  if (header === etag) return true;
   const strip = (tag: string) => tag.trim().replace(/^W\//, '');
   const wanted = strip(etag);
   return header.split(',').some((tag) => tag.trim() === '*' || strip(tag) === wanted);

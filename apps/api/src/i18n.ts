@@ -13,9 +13,25 @@ const ERROR_MESSAGES: Record<Locale, Readonly<Record<string, string>>> = {
   en: errorsEn,
 };
 
-/** The request's language from `Accept-Language` (Faroese unless English is preferred). */
+/** Distinct Accept-Language values whose answer is kept; phones send a handful of them. */
+const LOCALES_KEPT = 256;
+const localeByHeader = new Map<string, Locale>();
+
+/**
+ * The request's language from `Accept-Language` (Faroese unless English is preferred). Every
+ * request asks, and parsing the header's ranked list cost more than the rest of a 304 poll's own
+ * work (issue 13), so the answer is kept per header value.
+ */
 export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
-  return pickLocale(request.headers['accept-language']);
+  const header = request.headers['accept-language'];
+  if (header === undefined) return pickLocale(header);
+  let locale = localeByHeader.get(header);
+  if (locale === undefined) {
+    locale = pickLocale(header);
+    // Values come from clients: a flood of made-up ones is parsed, not kept.
+    if (localeByHeader.size < LOCALES_KEPT) localeByHeader.set(header, locale);
+  }
+  return locale;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { statusResponse } from '@alda/contract/schemas/status';
 import { statusMessages } from '../src/db/schema/status-messages';
 import { insertMissing } from '../src/seed/insert';
-import { createTestApp, parse, type TestApp } from './helper';
+import { createTestApp, parse, waitFor, type TestApp } from './helper';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
@@ -189,5 +190,62 @@ describe('POST /api/status (SPEC §7 Status, §4 Upgrade check)', () => {
 
   it('needs no sign-in: the shell checks at every resume, signed in or not (SPEC §1)', async () => {
     expect((await check('3.0.0')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/status as time passes, with the answer kept in memory (SPEC §4 "Status messages", issue 13)', () => {
+  let t: TestApp;
+  let clock = NOW;
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: () => clock });
+    await insertMissing(t.app.db, statusMessages, [
+      {
+        id: '00000000-0000-4000-8000-0000000000a1',
+        titleFo: 'Viðlíkahald',
+        titleEn: 'Maintenance',
+        bodyFo: 'Tekstur',
+        bodyEn: 'Text',
+        activeFrom: at(HOUR),
+        activeTo: at(2 * HOUR),
+      },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const titles = async (when: Date, acceptLanguage = 'en') => {
+    clock = when;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/status',
+      headers: { 'accept-language': acceptLanguage },
+      payload: { currentVersion: '3.0.0', deviceMeta },
+    });
+    expect(res.statusCode).toBe(200);
+    return parse(statusAnswer, res).data.messages.map((m) => m.title);
+  };
+
+  it('SPEC §4: a message appears at its activeFrom and goes at its activeTo, though nothing in the database changed', async () => {
+    expect(await titles(NOW)).toEqual([]);
+    expect(await titles(at(HOUR - 1))).toEqual([]);
+    expect(await titles(at(HOUR))).toEqual(['Maintenance']);
+    expect(await titles(at(HOUR), 'fo')).toEqual(['Viðlíkahald']);
+    expect(await titles(at(2 * HOUR - 1))).toEqual(['Maintenance']);
+    expect(await titles(at(2 * HOUR))).toEqual([]);
+    // A clock set back (as tests do) is answered for its own moment, not the last one seen.
+    expect(await titles(at(HOUR + 1))).toEqual(['Maintenance']);
+    expect(await titles(NOW)).toEqual([]);
+  });
+
+  it('ADR 0057: a message changed in the database is in the next answer (the kept answer is dropped)', async () => {
+    expect(await titles(at(HOUR))).toEqual(['Maintenance']);
+    await t.app.db
+      .update(statusMessages)
+      .set({ titleEn: 'Planned maintenance' })
+      .where(eq(statusMessages.id, '00000000-0000-4000-8000-0000000000a1'));
+    // The trigger's NOTIFY reaches the instance a moment after the commit.
+    const heard = await waitFor(async () =>
+      (await titles(at(HOUR)))[0] === 'Planned maintenance' ? true : undefined,
+    );
+    expect(heard).toBe(true);
   });
 });

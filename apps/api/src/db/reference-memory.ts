@@ -24,6 +24,8 @@ export interface ReferenceMemory {
   answer(key: string, build: () => Promise<string>): Promise<KeptAnswer>;
   /** A value kept under `key` (not serialized), or the one `load` reads. */
   value<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The value kept under `key` now, without a promise; undefined when `value` must load it. */
+  kept<T>(key: string): T | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -43,17 +45,24 @@ export function createReferenceMemory(deps: {
   const trust = createNoticeTrust(deps.database, () => kept.clear());
   let stop: (() => Promise<void>) | undefined;
 
+  const usable = () => trust.trusted && !recentWrites.has(REFERENCE_WRITE_KEY);
+
+  function keptValue<T>(key: string): T | undefined {
+    return usable() ? (kept.get(key) as T | undefined) : undefined;
+  }
+
   async function value<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const usable = trust.trusted && !recentWrites.has(REFERENCE_WRITE_KEY);
-    if (usable && kept.has(key)) return kept.get(key) as T;
+    const known = keptValue<T>(key);
+    if (known !== undefined) return known;
     const startedIn = trust.epoch;
     const loaded = await load();
-    if (usable && trust.mayKeep(startedIn)) kept.set(key, loaded);
+    if (usable() && trust.mayKeep(startedIn)) kept.set(key, loaded);
     return loaded;
   }
 
   return {
     value,
+    kept: keptValue,
     answer: (key, build) =>
       value(`answer:${key}`, async () => {
         const body = await build();

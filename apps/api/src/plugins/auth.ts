@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { AppError } from '../errors';
 
 declare module 'fastify' {
@@ -8,12 +13,12 @@ declare module 'fastify' {
      * answers 401 before the body is validated; `preHandler` works too).
      * On success `request.user` is set; otherwise the answer is 401 UNAUTHORIZED.
      */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: AuthHook;
     /**
      * preHandler for routes open to guests that do more for a signed-in caller: without an
      * Authorization header `request.user` stays null; with one it must be valid (else 401).
      */
-    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticateOptional: AuthHook;
   }
   interface FastifyRequest {
     /** The caller, once `app.authenticate` has run; null on public routes. */
@@ -21,10 +26,19 @@ declare module 'fastify' {
   }
 }
 
+/** An onRequest or preHandler hook in callback style (no promise per request). */
+type AuthHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+) => void;
+
 /** What authentication needs from the sessions of modules/auth: a verdict on an access token. */
 export interface AccessTokenVerifier {
   /** The caller of a valid, unrevoked access token; null otherwise. */
   authenticate(accessToken: string): Promise<AuthUser | null>;
+  /** The same verdict from memory alone; undefined when `authenticate` must be asked. */
+  authenticateKnown(accessToken: string): AuthUser | null | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -35,22 +49,45 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  */
 export function installAuthentication(app: FastifyInstance, auth: AccessTokenVerifier): void {
   app.decorateRequest('user', null);
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const user = match?.[1] ? await auth.authenticate(match[1]) : null;
-    if (!user) {
-      reply.header('www-authenticate', 'Bearer realm="alda"');
-      throw new AppError('UNAUTHORIZED', {
-        detail: match ? 'invalid or revoked access token' : 'no bearer token',
-      });
+  const settle = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: AuthUser | null,
+    hadToken: boolean,
+    done: HookHandlerDoneFunction,
+  ) => {
+    if (user) {
+      request.user = user;
+      done();
+      return;
     }
-    request.user = user;
+    reply.header('www-authenticate', 'Bearer realm="alda"');
+    done(
+      new AppError('UNAUTHORIZED', {
+        detail: hadToken ? 'invalid or revoked access token' : 'no bearer token',
+      }),
+    );
+  };
+  // Callback style, not async: every poll passes here. A token and session the instance already
+  // knows are decided without a promise; anything else is verified and read as before.
+  const authenticate: AuthHook = (request, reply, done) => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) {
+      settle(request, reply, null, false, done);
+      return;
+    }
+    const known = auth.authenticateKnown(token);
+    if (known !== undefined) {
+      settle(request, reply, known, true, done);
+      return;
+    }
+    auth.authenticate(token).then((user) => settle(request, reply, user, true, done), done);
   };
   app.decorate('authenticate', authenticate);
-  app.decorate('authenticateOptional', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization === undefined) return;
-    await authenticate(request, reply);
-  });
+  app.decorate('authenticateOptional', ((request, reply, done) => {
+    if (request.headers.authorization === undefined) done();
+    else authenticate(request, reply, done);
+  }) satisfies AuthHook);
 }
 
 /** The caller of a route guarded by `app.authenticate`. */

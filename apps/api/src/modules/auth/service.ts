@@ -30,7 +30,12 @@ import {
 import { POLICIES } from '../rate-limits/policies';
 import type { LimitCheck, RateLimiter } from '../rate-limits/service';
 import type { SessionMemory } from './session-memory';
-import { hashRefreshToken, newRefreshToken, type AccessTokens } from './tokens';
+import {
+  hashRefreshToken,
+  newRefreshToken,
+  type AccessTokens,
+  type VerifiedClaims,
+} from './tokens';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -43,7 +48,7 @@ export interface AuthServiceDeps {
    * Where an access token's session is checked: the instance's memory of sessions
    * (session-memory.ts, ADR 0057); by default a database read per check.
    */
-  sessions?: Pick<SessionMemory, 'isActive'>;
+  sessions?: Pick<SessionMemory, 'isActive' | 'knownActive'>;
   /**
    * Where the e-mail about a sign-in on a new device goes (ADR 0059); without it (unit tests)
    * the sign-in is only logged in the activity log.
@@ -99,7 +104,29 @@ export function createAuthService(deps: AuthServiceDeps) {
   const sessions = deps.sessions ?? {
     isActive: async (sessionId: string, userId: string) =>
       (await findActiveSession(db, sessionId))?.userId === userId,
+    knownActive: () => undefined,
   };
+
+  const userOf = (claims: VerifiedClaims): AuthUser => ({
+    id: claims.sub,
+    sessionId: claims.sid,
+    tokenExpiresAt: claims.expiresAt,
+  });
+
+  /**
+   * The verdict on an access token from the instance's memory alone (a token verified before,
+   * a session known): the caller, null when refused, undefined when only the signature check or
+   * the database can tell. A poll repeats the same token every minute, so this is nearly every
+   * request, and it costs no promise (issue 13).
+   */
+  function authenticateKnown(accessToken: string): AuthUser | null | undefined {
+    const claims = accessTokens.known(accessToken, now());
+    if (claims === undefined) return undefined;
+    if (claims === null) return null;
+    const active = sessions.knownActive(claims.sid, claims.sub);
+    if (active === undefined) return undefined;
+    return active ? userOf(claims) : null;
+  }
 
   /** Issues the access token and a fresh refresh token for a session. */
   async function issueTokens(
@@ -259,11 +286,15 @@ export function createAuthService(deps: AuthServiceDeps) {
      * on other instances within the NOTIFY's delay, ADR 0057).
      */
     async authenticate(accessToken: string): Promise<AuthUser | null> {
+      const known = authenticateKnown(accessToken);
+      if (known !== undefined) return known;
       const claims = await accessTokens.verify(accessToken, now());
       if (!claims) return null;
       if (!(await sessions.isActive(claims.sid, claims.sub))) return null;
-      return { id: claims.sub, sessionId: claims.sid, tokenExpiresAt: claims.expiresAt };
+      return userOf(claims);
     },
+
+    authenticateKnown,
 
     /** The signed-in user (SPEC §7 GET /auth/me). */
     async me(userId: string): Promise<User> {

@@ -20,6 +20,11 @@ export interface SessionMemoryDeps {
 export interface SessionMemory {
   /** True when the session exists, is not revoked and belongs to `userId`. */
   isActive(sessionId: string, userId: string): Promise<boolean>;
+  /**
+   * `isActive` from memory alone, without a promise (issue 13: a poll's bearer check): undefined
+   * when memory cannot tell (the session not known yet, or memory not trusted now).
+   */
+  knownActive(sessionId: string, userId: string): boolean | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -63,23 +68,30 @@ export function createSessionMemory(deps: SessionMemoryDeps): SessionMemory {
     known.set(sessionId, entry);
   }
 
+  function knownActive(sessionId: string, userId: string): boolean | undefined {
+    const at = clock();
+    sweep(at);
+    if (!trust.trusted || recentWrites.has(sessionId)) return undefined;
+    const entry = known.get(sessionId);
+    if (!entry) return undefined;
+    entry.seenAt = at;
+    return entry.active && entry.userId === userId;
+  }
+
   return {
+    knownActive,
+
     async isActive(sessionId, userId) {
-      const at = clock();
-      sweep(at);
+      const remembered = knownActive(sessionId, userId);
+      if (remembered !== undefined) return remembered;
       const fromMemory = trust.trusted && !recentWrites.has(sessionId);
-      const entry = fromMemory ? known.get(sessionId) : undefined;
-      if (entry) {
-        entry.seenAt = at;
-        return entry.active && entry.userId === userId;
-      }
       const startedIn = trust.epoch;
       const row = await findActiveSession(db, sessionId);
       if (fromMemory && trust.mayKeep(startedIn)) {
         const current = known.get(sessionId);
         // A revocation heard while the read was on its way is the newer fact.
         if (!current)
-          remember(sessionId, { userId: row?.userId ?? null, active: !!row, seenAt: at });
+          remember(sessionId, { userId: row?.userId ?? null, active: !!row, seenAt: clock() });
       }
       return !!row && row.userId === userId;
     },

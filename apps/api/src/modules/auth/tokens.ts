@@ -29,6 +29,17 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   // One key object for every signature (jose would import raw bytes again on each call).
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const verified = new Map<string, VerifiedClaims>();
+  /**
+   * What memory alone says of a token (no signature check): its claims when it was verified
+   * before and has not expired, null when it was and has, undefined when it was never seen.
+   */
+  function known(token: string, now: Date): VerifiedClaims | null | undefined {
+    const claims = verified.get(token);
+    if (!claims) return undefined;
+    if (claims.expiresAt.getTime() > now.getTime()) return claims;
+    verified.delete(token);
+    return null;
+  }
   return {
     ttlSeconds,
     async sign(claims: AccessClaims, now: Date): Promise<string> {
@@ -46,14 +57,11 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           .sign(key)
       );
     },
+    known,
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string, now: Date): Promise<VerifiedClaims | null> {
-      const known = verified.get(token);
-      if (known) {
-        if (known.expiresAt.getTime() > now.getTime()) return known;
-        verified.delete(token);
-        return null;
-      }
+      const remembered = known(token, now);
+      if (remembered !== undefined) return remembered;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],

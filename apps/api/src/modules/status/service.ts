@@ -9,7 +9,7 @@ import { findOpenStatusMessages, isInWindow } from './repo';
 export interface StatusServiceDeps {
   db: Db;
   /** Status messages kept in memory until they change (ADR 0057); without it, read each time. */
-  reference?: Pick<ReferenceMemory, 'value'>;
+  reference?: Pick<ReferenceMemory, 'value' | 'kept'>;
   minAppVersion: string;
   latestAppVersion: string;
   now: () => Date;
@@ -52,45 +52,82 @@ export function createStatusService(deps: StatusServiceDeps) {
     return flags;
   }
 
+  const OPEN_MESSAGES = 'status-messages';
+
+  /** Messages not yet ended when read (kept in memory until one changes, ADR 0057). */
+  function openMessages(at: Date): StatusMessageRow[] | Promise<StatusMessageRow[]> {
+    if (!deps.reference) return findOpenStatusMessages(deps.db, at);
+    return (
+      deps.reference.kept<StatusMessageRow[]>(OPEN_MESSAGES) ??
+      deps.reference.value(OPEN_MESSAGES, () => findOpenStatusMessages(deps.db, at))
+    );
+  }
+
   /**
-   * `mustUpgrade` when the app is older than MIN_APP_VERSION, `shouldUpgrade` when older than
-   * LATEST_APP_VERSION (so a forced upgrade is always also a suggested one); the messages in
-   * their window now. `key` names the answer for the memory of rendered answers; `response`
-   * builds it (only when it is not kept).
+   * The answer between two message boundaries (issue 13): which messages are in their window
+   * changes only at an activeFrom or activeTo, so the set and the bodies built from it hold for
+   * [from, until). They belong to one list of open messages as reference memory keeps it: when
+   * that is dropped (a change, a lost LISTEN), the next list is another array and all is rebuilt.
    */
-  async function decide(request: StatusRequest, locale: Locale) {
-    const { mustUpgrade, shouldUpgrade } = upgradeFlags(request.currentVersion);
-    const at = deps.now();
-    const load = () => findOpenStatusMessages(deps.db, at);
-    // Messages not yet ended when read (kept in memory until one changes); each call keeps
-    // those in their window now.
-    const open = deps.reference
-      ? await deps.reference.value('status-messages', load)
-      : await load();
+  let current:
+    | {
+        open: StatusMessageRow[];
+        from: number;
+        until: number;
+        rows: StatusMessageRow[];
+        /** Serialized answers by language and upgrade flags. */
+        bodies: Map<string, string>;
+      }
+    | undefined;
+
+  function windowAt(open: StatusMessageRow[], at: Date) {
+    const t = at.getTime();
+    if (current && current.open === open && current.from <= t && t < current.until) return current;
+    let from = -Infinity;
+    let until = Infinity;
+    for (const row of open) {
+      for (const edge of [row.activeFrom?.getTime(), row.activeTo?.getTime()]) {
+        if (edge === undefined) continue;
+        if (edge <= t) from = Math.max(from, edge);
+        else until = Math.min(until, edge);
+      }
+    }
     const rows = open.filter((row) => isInWindow(row, at));
-    const response = (): StatusResponse => ({
-      mustUpgrade,
-      shouldUpgrade,
-      messages: rows.map((row) => toStatusMessageDto(row, locale)),
-    });
-    const key = ['status', locale, mustUpgrade, shouldUpgrade, ...rows.map((r) => r.id)].join(':');
-    return { response, key };
+    current = { open, from, until, rows, bodies: new Map() };
+    return current;
   }
 
   return {
     /**
-     * The check as the route sends it, serialized by `serialize`; with reference memory the
-     * body is kept per language, upgrade flags and set of messages (ADR 0057), since nearly
-     * every app asks the same question.
+     * The check as the route sends it, serialized by `serialize`: `mustUpgrade` when the app is
+     * older than MIN_APP_VERSION, `shouldUpgrade` when older than LATEST_APP_VERSION (so a forced
+     * upgrade is always also a suggested one), and the messages in their window now. Nearly
+     * every app asks the same question, so with reference memory the body is kept per language
+     * and upgrade flags until the set of messages changes, and found without waiting on a
+     * promise (issue 13: the check runs at every app resume).
      */
     async checkBody(
       request: StatusRequest,
       locale: Locale,
       serialize: (response: StatusResponse) => string,
     ): Promise<string> {
-      const { response, key } = await decide(request, locale);
-      if (!deps.reference) return serialize(response());
-      return deps.reference.value(`body:${key}`, async () => serialize(response()));
+      const { mustUpgrade, shouldUpgrade } = upgradeFlags(request.currentVersion);
+      const at = deps.now();
+      const kept = openMessages(at);
+      const open = Array.isArray(kept) ? kept : await kept;
+      const window = windowAt(open, at);
+      const key = `${locale}:${mustUpgrade}:${shouldUpgrade}`;
+      let body = window.bodies.get(key);
+      if (body === undefined) {
+        body = serialize({
+          mustUpgrade,
+          shouldUpgrade,
+          messages: window.rows.map((row) => toStatusMessageDto(row, locale)),
+        });
+        // A list read from the database (memory not trusted now) is new on every request.
+        if (open === deps.reference?.kept(OPEN_MESSAGES)) window.bodies.set(key, body);
+      }
+      return body;
     },
   };
 }
