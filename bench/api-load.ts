@@ -29,7 +29,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { APP_VERSION } from '../packages/contract/src/constants';
+import { STATUS_REQUEST } from './status-request';
 import type { Ready } from './servers';
 import { bundleBenchEntry } from './bundle-servers.mjs';
 
@@ -90,19 +90,17 @@ function targetsFor(ready: Ready): Target[] {
       name: 'POST /api/status',
       ...get('/api/status', { ...fo, 'content-type': 'application/json' }),
       method: 'POST',
-      // What the app sends at every resume: its version and the device.
-      body: JSON.stringify({
-        currentVersion: APP_VERSION,
-        deviceMeta: {
-          name: 'Pixel 8',
-          platform: 'android',
-          osVersion: '15',
-          model: 'Pixel 8',
-          isVirtual: false,
-        },
-      }),
+      body: JSON.stringify(STATUS_REQUEST),
       goal: 'content',
       conditional: { goal: 'content' },
+    },
+    {
+      // The floor under the status check: its request and answer on a bare Fastify route.
+      name: 'POST /status (Fastify, bare)',
+      ...get('/status', { ...fo, 'content-type': 'application/json' }),
+      server: 'hello',
+      method: 'POST',
+      body: JSON.stringify(STATUS_REQUEST),
     },
     { name: 'GET /api/plans', ...get('/api/plans', owner), conditional: {} },
     { name: 'GET /api/packages', ...get('/api/packages', owner), conditional: {} },

@@ -4,6 +4,7 @@
 // seeded here). Benchmarks start them in a child process so the load generator does not share
 // their event loop.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { STATUS_REQUEST } from './status-request';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -58,7 +59,6 @@ export async function startBenchServers({
 }): Promise<BenchServers> {
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
 
   const config = loadConfig({
     ...process.env,
@@ -93,6 +93,19 @@ export async function startBenchServers({
   // As main.ts does: reference data always (content pages), the demo customers when asked.
   await seedReferenceData(app.db);
   if (demo) await seedDemoData(app.db);
+  // The floor of the status check: the same request and the same answer on a bare Fastify route
+  // (the body parsed as JSON, nothing checked, the API's answer sent as it is).
+  const status = await app.inject({
+    method: 'POST',
+    url: '/api/status',
+    headers: { 'accept-language': 'fo' },
+    payload: STATUS_REQUEST,
+  });
+  if (status.statusCode !== 200) throw new Error(`status check: ${status.statusCode}`);
+  hello.post('/status', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(status.body),
+  );
+  await hello.listen({ port: 0, host: '127.0.0.1' });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   process.on(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMessaging, type Messaging } from './adapters/messaging';
@@ -95,6 +95,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
+import { lazyRequestLogger, OneLineRequestLog } from './request-log';
 import { appLinkRoutes } from './modules/app-links/routes';
 
 declare module 'fastify' {
@@ -136,28 +137,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function requestIdOf(request: IncomingMessage): string {
   const header = request.headers['x-request-id'];
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-}
-
-/**
- * One log line per request, when it completes, with the request and the answer (issue 13: the
- * default two lines, "incoming request" and "request completed", doubled the logging cost of
- * every poll). Errors are logged as before.
- */
-class OneLineRequestLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    ...[error, request, reply, metadata]: Parameters<LogController['requestCompleted']>
-  ): void {
-    if (error || this.isLogDisabled(request)) {
-      super.requestCompleted(error, request, reply, metadata);
-      return;
-    }
-    reply.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  }
 }
 
 /** A hop count means "trust the n proxies nearest to us" (what proxy-addr does for a number). */
@@ -220,6 +199,7 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
     logController: new OneLineRequestLog({
       disableRequestLogging: (request) => PROBE_PATHS.has(request.url ?? ''),
     }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdOf,
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -296,7 +276,7 @@ async function assemble(
 
   // 1. External plugins.
   await registerSecurity(app, config);
-  await registerCompression(app);
+  registerCompression(app);
   await registerOpenApi(app);
 
   // 2. App plugins.

@@ -213,6 +213,39 @@ describe('request ids (structured logs)', () => {
     expect(logs.lines.some((line) => line.reqId === 'lb-5678')).toBe(true);
   });
 
+  it('issue 13: writes one line per completed request, and the lines a route writes, under the request id', async () => {
+    await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
+    const check = (id: string, currentVersion: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/status',
+        headers: { 'x-request-id': id },
+        payload: {
+          currentVersion,
+          deviceMeta: { platform: 'web', osVersion: '1', model: 'Chromium', isVirtual: false },
+        },
+      });
+    expect((await check('status-1', '3.0.0')).statusCode).toBe(200);
+    const completed = logs.lines.filter((line) => line.reqId === 'status-1');
+    expect(completed).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'POST', url: '/api/status' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    // Probes are not logged (they are polled every few seconds).
+    expect(logs.lines.some((line) => line.reqId === 'probe-1')).toBe(false);
+
+    // A route's own line (the error handler's "request rejected") carries the id too.
+    expect((await check('status-2', 'nine')).statusCode).toBe(400);
+    const rejected = logs.lines.filter((line) => line.reqId === 'status-2');
+    expect(rejected.map((line) => line.msg)).toEqual(['request rejected', 'request completed']);
+    expect(rejected[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('replaces a missing or unsafe x-request-id with a generated UUID', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -348,6 +348,28 @@ describe('issue 13: compression and caching of the built app', () => {
     expect(plain.body).toBe(decoded(br));
   });
 
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.1', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.2, br;q=0', 'gzip'],
+    ['identity', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    ['deflate', undefined],
+  ])(
+    'issue 13 (RFC 9110 §12.5.3): Accept-Encoding %s gets a JSON answer in %s, with Vary: Accept-Encoding',
+    async (acceptEncoding, expected) => {
+      const res = await get('/api/openapi.json', { 'accept-encoding': acceptEncoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(expected);
+      expect(varyNames(res)).toContain('accept-encoding');
+      expect(JSON.parse(decoded(res))).toMatchObject({ openapi: '3.1.0' });
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    },
+  );
+
   it('issue 13: a JSON answer under 1 KiB goes out uncompressed, even when the browser accepts br', async () => {
     const res = await get('/api/plans', { 'accept-encoding': BROWSER_ENCODINGS });
     expect(res.statusCode).toBe(401);
