@@ -26,15 +26,22 @@ export const statusRoutes: FastifyPluginAsyncZod<{ service: StatusService }> = a
         response: { 200: dataEnvelope(statusResponse), ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
+    // Not async: a kept answer is sent at once, without a promise (issue 13).
+    (request, reply) => {
       request.log.debug(
         { deviceMeta: request.body.deviceMeta, version: request.body.currentVersion },
         'status check',
       );
-      const body = await service.checkBody(request.body, requestLocale(request), (data) =>
+      const body = service.checkBody(request.body, requestLocale(request), (data) =>
         serialize({ data }),
       );
-      return sendSerialized(reply, body);
+      if (typeof body === 'string') {
+        sendSerialized(reply, body);
+        return;
+      }
+      return body.then((text) => {
+        sendSerialized(reply, text);
+      });
     },
   );
 };

@@ -103,31 +103,32 @@ export function createStatusService(deps: StatusServiceDeps) {
      * older than MIN_APP_VERSION, `shouldUpgrade` when older than LATEST_APP_VERSION (so a forced
      * upgrade is always also a suggested one), and the messages in their window now. Nearly
      * every app asks the same question, so with reference memory the body is kept per language
-     * and upgrade flags until the set of messages changes, and found without waiting on a
-     * promise (issue 13: the check runs at every app resume).
+     * and upgrade flags until the set of messages changes, and found without a promise (issue 13: the check runs at every app resume).
      */
-    async checkBody(
+    checkBody(
       request: StatusRequest,
       locale: Locale,
       serialize: (response: StatusResponse) => string,
-    ): Promise<string> {
+    ): string | Promise<string> {
       const { mustUpgrade, shouldUpgrade } = upgradeFlags(request.currentVersion);
       const at = deps.now();
-      const kept = openMessages(at);
-      const open = Array.isArray(kept) ? kept : await kept;
-      const window = windowAt(open, at);
-      const key = `${locale}:${mustUpgrade}:${shouldUpgrade}`;
-      let body = window.bodies.get(key);
-      if (body === undefined) {
-        body = serialize({
-          mustUpgrade,
-          shouldUpgrade,
-          messages: window.rows.map((row) => toStatusMessageDto(row, locale)),
-        });
-        // A list read from the database (memory not trusted now) is new on every request.
-        if (open === deps.reference?.kept(OPEN_MESSAGES)) window.bodies.set(key, body);
-      }
-      return body;
+      const answer = (open: StatusMessageRow[]) => {
+        const window = windowAt(open, at);
+        const key = `${locale}:${mustUpgrade}:${shouldUpgrade}`;
+        let body = window.bodies.get(key);
+        if (body === undefined) {
+          body = serialize({
+            mustUpgrade,
+            shouldUpgrade,
+            messages: window.rows.map((row) => toStatusMessageDto(row, locale)),
+          });
+          // A list read from the database (memory not trusted now) is new on every request.
+          if (open === deps.reference?.kept(OPEN_MESSAGES)) window.bodies.set(key, body);
+        }
+        return body;
+      };
+      const open = openMessages(at);
+      return Array.isArray(open) ? answer(open) : open.then(answer);
     },
   };
 }
