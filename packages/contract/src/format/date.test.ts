@@ -132,4 +132,40 @@ describe('dates in Atlantic/Faroe (SPEC §9 "DD.MM.YYYY", ARCHITECTURE time zone
       ),
     );
   });
+
+  it('answers the month of each instant, however instants follow one another (the last month is kept, issue 13)', () => {
+    /** The month worked out from scratch, as before it was kept. */
+    const fresh = (at: number) => {
+      const t = faroeDateTime(at);
+      const start = fromFaroeWallClock(t.year, t.month, 1).getTime();
+      const next =
+        t.month === 12
+          ? fromFaroeWallClock(t.year + 1, 1, 1).getTime()
+          : fromFaroeWallClock(t.year, t.month + 1, 1).getTime();
+      return [start, next - 1, `${t.year}-${String(t.month).padStart(2, '0')}`];
+    };
+    const around = instant.chain((d) =>
+      fc.constantFrom(
+        d.getTime(),
+        startOfMonthFresh(d.getTime()) - 1,
+        startOfMonthFresh(d.getTime()),
+        startOfMonthFresh(d.getTime()) + 1,
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(around, { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const at of instants) {
+          expect([startOfMonth(at).getTime(), endOfMonth(at).getTime(), faroeMonth(at)]).toEqual(
+            fresh(at),
+          );
+        }
+      }),
+    );
+  });
 });
+
+/** 00:00 on the 1st in Tórshavn, from the wall clock alone. */
+function startOfMonthFresh(at: number): number {
+  const t = faroeDateTime(at);
+  return fromFaroeWallClock(t.year, t.month, 1).getTime();
+}

@@ -99,10 +99,38 @@ export function todayInFaroe(now: Date = new Date()): string {
   return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
 }
 
+/** A Faroese calendar month: [start, next) as UTC milliseconds, and its `yyyy-mm`. */
+interface FaroeMonth {
+  start: number;
+  next: number;
+  key: string;
+}
+
+/**
+ * The month of the last instant asked about. Working a month out takes three passes through
+ * Intl's time-zone formatter (tens of microseconds), and the API asks on every read that depends
+ * on the month (the packages' validity, the subscriptions' and transfers' monthly counters,
+ * issue 13); the answer changes twelve times a year.
+ */
+let lastMonth: FaroeMonth | undefined;
+
+function monthOf(instant: Date | string | number): FaroeMonth {
+  const at = toDate(instant).getTime();
+  if (lastMonth !== undefined && lastMonth.start <= at && at < lastMonth.next) return lastMonth;
+  const t = faroeDateTime(at);
+  const nextYear = t.month === 12 ? t.year + 1 : t.year;
+  const nextMonth = t.month === 12 ? 1 : t.month + 1;
+  lastMonth = {
+    start: fromFaroeWallClock(t.year, t.month, 1).getTime(),
+    next: fromFaroeWallClock(nextYear, nextMonth, 1).getTime(),
+    key: `${pad(t.year, 4)}-${pad(t.month)}`,
+  };
+  return lastMonth;
+}
+
 /** The UTC instant at which the Faroese month containing `instant` begins (00:00 on the 1st). */
 export function startOfMonth(instant: Date | string | number): Date {
-  const t = faroeDateTime(instant);
-  return fromFaroeWallClock(t.year, t.month, 1);
+  return new Date(monthOf(instant).start);
 }
 
 /**
@@ -111,10 +139,7 @@ export function startOfMonth(instant: Date | string | number): Date {
  * here (SPEC §1, §4). In summer this is 22:59:59.999Z, in winter 23:59:59.999Z.
  */
 export function endOfMonth(instant: Date | string | number): Date {
-  const t = faroeDateTime(instant);
-  const nextYear = t.month === 12 ? t.year + 1 : t.year;
-  const nextMonth = t.month === 12 ? 1 : t.month + 1;
-  return new Date(fromFaroeWallClock(nextYear, nextMonth, 1).getTime() - 1);
+  return new Date(monthOf(instant).next - 1);
 }
 
 /**
@@ -122,8 +147,7 @@ export function endOfMonth(instant: Date | string | number): Date {
  * data given away (SPEC §5), which start again on the 1st in Atlantic/Faroe.
  */
 export function faroeMonth(instant: Date | string | number): string {
-  const t = faroeDateTime(instant);
-  return `${pad(t.year, 4)}-${pad(t.month)}`;
+  return monthOf(instant).key;
 }
 
 const MONTH_NAMES = {
