@@ -3,7 +3,7 @@
 // the body), next to a Fastify hello-world measured in the same run, with the database queries
 // per request. The polls are targets of bench/api-load.ts, which `npm run bench` runs whole;
 // this measures them alone, with the same flags:
-//   npx tsx bench/polling.ts [--duration 5] [--connections 50] [--db pglite|postgres|both]
+//   npx tsx bench/polling.ts [--duration 6] [--rounds 3] [--connections 50] [--db pglite|postgres|both]
 import { main } from './api-load';
 
 process.exitCode = await main([

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, one after another. Each prints its own figures; at the end the
 // API ratios are repeated with issue 13's goals (the goals live in bench/api-load.ts).
-//   npm run bench [-- --duration 5 --connections 50]
+//   npm run bench [-- --duration 6 --rounds 3 --connections 50]
 // PostgreSQL is measured when one is reachable (BENCH_PG_URL, DATABASE_URL or 127.0.0.1:5432):
 // the API bench creates and drops its own database on it (see bench/api-load.ts).
 import { spawnSync } from 'node:child_process';
@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** `--duration` and `--connections` go on to the API bench. */
-const apiFlags = ['duration', 'connections'].flatMap((name) => {
+/** `--duration`, `--rounds` and `--connections` go on to the API bench. */
+const apiFlags = ['duration', 'rounds', 'connections'].flatMap((name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? [] : [`--${name}`, process.argv[i + 1]];
 });
