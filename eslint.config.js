@@ -37,6 +37,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The bench servers' bundle (bench/bundle-servers.mjs), built like dist/.
+      'apps/api/.bench/**',
       'data/**',
       'apps/api/drizzle/**',
       'test-results/**',
