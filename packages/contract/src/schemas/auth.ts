@@ -47,5 +47,13 @@ export const user = z.object({
    * code. Optional only so older answers still parse; absent means true.
    */
   hasPassword: z.boolean().optional(),
+  /**
+   * Usage alerts (ADR 0066): a notification at 80 % and at 100 % of a line's month's data (each
+   * on unless turned off), and the same by e-mail when `email` is on (off unless chosen).
+   * Optional only so older answers still parse; absent means the defaults.
+   */
+  usageAlerts: z
+    .object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() })
+    .optional(),
 });
 export type User = z.infer<typeof user>;

@@ -11,6 +11,8 @@ export const notificationType = z.enum([
   'package',
   'subscription',
   'system',
+  /** A line passed 80 % or 100 % of its month's data (ADR 0066). */
+  'usage_alert',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

@@ -33,6 +33,12 @@ export const updateUserRequest = z
     locale: z.enum(LOCALES).optional(),
     /** Phone-book visibility (SPEC §1). */
     showInPhoneBook: z.boolean().optional(),
+    /** Usage alerts (ADR 0066): only the switches sent change. */
+    usageAlerts: z
+      .object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() })
+      .partial()
+      .strict()
+      .optional(),
   })
   .refine((v) => v.city !== undefined || v.postCode === undefined, {
     error: 'REQUIRED',

@@ -57,3 +57,46 @@ export const usageRecordsResponse = z.object({
   rejected: z.array(z.object({ recordId: z.string(), reason: usageRejection })),
 });
 export type UsageRecordsResponse = z.infer<typeof usageRecordsResponse>;
+
+const dayOfYear = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/** One Faroese calendar day's data use of a line (ADR 0066), MB, by where it was used. */
+export const usageDay = z.object({
+  /** `yyyy-mm-dd`, a Faroese calendar day. */
+  date: dayOfYear,
+  domesticMb: mb,
+  euMb: mb,
+});
+export type UsageDay = z.infer<typeof usageDay>;
+
+/** One Faroese calendar month's data use of a line, MB. */
+export const usageMonth = z.object({
+  /** `yyyy-mm`. */
+  month: yearMonth,
+  domesticMb: mb,
+  euMb: mb,
+});
+export type UsageMonth = z.infer<typeof usageMonth>;
+
+/**
+ * GET /api/subscriptions/{id}/usage-history (ADR 0066): a line's data use from the daily
+ * aggregates the usage feed keeps — every day of the current Faroese month up to today (days
+ * without use as 0) and the last 6 months, the current one included, oldest first — with the
+ * plan's monthly data to draw in.
+ */
+export const usageHistoryResponse = z.object({
+  /** The number, 6 digits. */
+  phoneNumber: z.string(),
+  /** The current Faroese month, `yyyy-mm`. */
+  month: yearMonth,
+  /** The plan's monthly data, MB; null without a plan (talutíð) or on an unlimited plan. */
+  allowanceMb: mb.nullable(),
+  /** The EU package's monthly allowance, MB; null without one. */
+  euAllowanceMb: mb.nullable(),
+  days: z.array(usageDay),
+  months: z.array(usageMonth),
+  /** When use was last booked on the line (the balance's `updatedAt`); null when never. */
+  updatedAt: isoDateTime.nullable(),
+});
+export type UsageHistoryResponse = z.infer<typeof usageHistoryResponse>;

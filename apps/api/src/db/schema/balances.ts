@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -114,6 +115,54 @@ export const usageRecords = pgTable(
     index('usage_records_line_id_occurred_at_idx').on(t.lineId, t.occurredAt),
     check('usage_records_used_mb', sql`${t.usedMb} >= 0`),
     check('usage_records_kind', sql`${t.kind} in ('domestic', 'eu')`),
+  ],
+);
+
+/**
+ * Data use per line per Faroese calendar day (ADR 0066), added to in the transaction that books
+ * the records of the usage feed — so the usage history reads these rows and never the raw
+ * records. Split by where it was used (`kind` of the records).
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** The Faroese calendar day the use happened (`occurred_at` in Atlantic/Faroe). */
+    day: date('day', { mode: 'string' }).notNull(),
+    domesticMb: integer('domestic_mb').notNull().default(0),
+    euMb: integer('eu_mb').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.day] }),
+    check('usage_daily_amounts', sql`${t.domesticMb} >= 0 and ${t.euMb} >= 0`),
+  ],
+);
+
+export const USAGE_ALERT_THRESHOLDS = [80, 100] as const;
+
+/**
+ * The usage alerts raised (ADR 0066): one row per line, Faroese month, bucket and threshold, so
+ * each threshold is told once a month however the records arrive (retries, two feeds at once).
+ */
+export const usageAlerts = pgTable(
+  'usage_alerts',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** Faroese calendar month, `yyyy-mm`. */
+    month: text('month').notNull(),
+    kind: text('kind', { enum: USAGE_KINDS }).notNull(),
+    threshold: integer('threshold').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.month, t.kind, t.threshold] }),
+    check('usage_alerts_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('usage_alerts_kind', sql`${t.kind} in ('domestic', 'eu')`),
+    check('usage_alerts_threshold', sql`${t.threshold} in (80, 100)`),
   ],
 );
 

@@ -80,6 +80,7 @@ export const NOTIFICATION_TYPES = [
   'package',
   'subscription',
   'system',
+  'usage_alert',
 ] as const satisfies readonly NotificationType[];
 
 /** Parameters of a notification's texts; the texts are made in the reader's language. */
@@ -90,6 +91,11 @@ export interface NotificationParams {
   /** Free texts of a `system` notification, both languages. */
   title?: { fo: string; en: string };
   body?: { fo: string; en: string };
+  /** A usage alert's threshold (80 or 100 % of the month's data) and bucket (ADR 0066). */
+  threshold?: number;
+  kind?: 'domestic' | 'eu';
+  /** A usage alert: what the bucket holds this month, MB (`dataMb` is what is left). */
+  totalMb?: number;
 }
 
 /** A customer's notifications (SPEC §7): type + params, texts localized when read. */
@@ -113,7 +119,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_type',
-      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system')`,
+      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert')`,
     ),
   ],
 );

@@ -25,6 +25,14 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Phone-book listing (SPEC §1); off by default, the customer opts in (privacy by default). */
     showInPhoneBook: boolean('show_in_phone_book').notNull().default(false),
+    /**
+     * Usage alerts (ADR 0066): a notification when a line the customer uses or owns passes 80 %
+     * and 100 % of its month's data; each threshold on unless turned off in the profile, and
+     * also by e-mail only when the customer chose it.
+     */
+    usageAlert80: boolean('usage_alert_80').notNull().default(true),
+    usageAlert100: boolean('usage_alert_100').notNull().default(true),
+    usageAlertEmail: boolean('usage_alert_email').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

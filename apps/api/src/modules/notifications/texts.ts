@@ -14,6 +14,61 @@ type Builders = Record<
   (p: { who: string; data: string }, raw: NotificationParams) => Texts
 >;
 
+/*
+ * A usage alert (ADR 0066): `who` is the number (with the member's name when the owner is told
+ * about a member's line), `data` what is left of the bucket; `threshold` 80 or 100, `kind` the
+ * bucket.
+ */
+const usageAlert: Record<Locale, (p: { who: string; data: string }, raw: NotificationParams) => Texts> =
+  {
+    fo: (p, raw) => {
+      const eu = raw.kind === 'eu';
+      if (raw.threshold === 100) {
+        return eu
+          ? {
+              title: 'ES-pakkin er brúktur',
+              body: `${p.who}: ES-pakkin er brúktur í hesum mánaði. Data, ið tú brúkar í ES, verða nú tikin av dátunum heima.`,
+            }
+          : {
+              title: 'Dátan er brúkt',
+              body: `${p.who}: øll data í hesum mánaði eru brúkt. Keyp ein eykapakka ella bið onnur um data, so tú heldur fullari ferð.`,
+            };
+      }
+      return eu
+        ? {
+            title: '80 % av ES-pakkanum er brúkt',
+            body: `${p.who}: 80 % av ES-pakkanum í hesum mánaði er brúkt. ${p.data} eru eftir.`,
+          }
+        : {
+            title: '80 % av dátunum er brúkt',
+            body: `${p.who}: 80 % av dátunum í hesum mánaði eru brúkt. ${p.data} eru eftir.`,
+          };
+    },
+    en: (p, raw) => {
+      const eu = raw.kind === 'eu';
+      if (raw.threshold === 100) {
+        return eu
+          ? {
+              title: 'EU package used up',
+              body: `${p.who}: this month's EU package is used up. Data you use in the EU now comes out of your data at home.`,
+            }
+          : {
+              title: 'Data used up',
+              body: `${p.who}: all of this month's data is used. Buy an extra package or ask others for data to keep full speed.`,
+            };
+      }
+      return eu
+        ? {
+            title: '80% of the EU package used',
+            body: `${p.who}: 80% of this month's EU package is used. ${p.data} left.`,
+          }
+        : {
+            title: '80% of your data used',
+            body: `${p.who}: 80% of this month's data is used. ${p.data} left.`,
+          };
+    },
+  };
+
 const free = (raw: NotificationParams, locale: Locale, fallback: Texts): Texts => ({
   title: raw.title?.[locale] ?? fallback.title,
   body: raw.body?.[locale] ?? fallback.body,
@@ -38,6 +93,7 @@ const TEXTS: Record<Locale, Builders> = {
     subscription: (_p, raw) =>
       free(raw, 'fo', { title: 'Haldið', body: 'Haldið hjá tær er broytt.' }),
     system: (_p, raw) => free(raw, 'fo', { title: 'Alda', body: '' }),
+    usage_alert: usageAlert.fo,
   },
   en: {
     data_request: (p) => ({ title: 'Data request', body: `${p.who} asks you for ${p.data}.` }),
@@ -50,6 +106,7 @@ const TEXTS: Record<Locale, Builders> = {
     subscription: (_p, raw) =>
       free(raw, 'en', { title: 'Subscription', body: 'Your subscription has changed.' }),
     system: (_p, raw) => free(raw, 'en', { title: 'Alda', body: '' }),
+    usage_alert: usageAlert.en,
   },
 };
 
@@ -60,7 +117,13 @@ export function notificationTexts(
   locale: Locale,
 ): Texts {
   // A number is written as people write it (21 44 55) when there is no name to show.
-  const who = params.name ?? (params.phoneNumber ? formatPhoneNumber(params.phoneNumber) : '');
+  const number = params.phoneNumber ? formatPhoneNumber(params.phoneNumber) : '';
+  const who =
+    type === 'usage_alert'
+      ? params.name
+        ? `${params.name} (${number})`
+        : number
+      : (params.name ?? number);
   const data = params.dataMb === undefined ? '' : formatData(params.dataMb, locale);
   return TEXTS[locale][type]({ who, data }, params);
 }

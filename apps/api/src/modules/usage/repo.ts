@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lineEuAllowanceMb, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import {
   lineBalances,
+  usageDaily,
   usageRecords,
   type LineBalanceRow,
   type NewUsageRecordRow,
@@ -77,4 +78,34 @@ export async function updateBalance(
   values: Pick<LineBalanceRow, 'domesticRemainingMb' | 'domesticUsedMb' | 'euUsedMb' | 'updatedAt'>,
 ): Promise<void> {
   await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
+}
+
+/** Use to add to one line's day (ADR 0066). */
+export interface DailyUse {
+  lineId: string;
+  /** Faroese calendar day, `yyyy-mm-dd`. */
+  day: string;
+  domesticMb: number;
+  euMb: number;
+}
+
+/**
+ * Adds use to the lines' daily aggregates, making a day's row on its first use. In key order, so
+ * concurrent batches touching the same days wait for each other instead of deadlocking.
+ */
+export async function addDailyUse(db: Db, rows: readonly DailyUse[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) =>
+    a.lineId === b.lineId ? (a.day < b.day ? -1 : 1) : a.lineId < b.lineId ? -1 : 1,
+  );
+  await db
+    .insert(usageDaily)
+    .values(sorted)
+    .onConflictDoUpdate({
+      target: [usageDaily.lineId, usageDaily.day],
+      set: {
+        domesticMb: sql`${usageDaily.domesticMb} + excluded.domestic_mb`,
+        euMb: sql`${usageDaily.euMb} + excluded.eu_mb`,
+      },
+    });
 }

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startOfMonth } from '@alda/contract/format/date';
+import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
 import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
 import type { UsageSink } from '../../adapters/usage/usage-source';
 import type { Db } from '../../db/client';
 import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
+  addDailyUse,
   findActiveMeteredLines,
   findMeteredLines,
   insertNewUsageRecords,
   updateBalance,
+  type DailyUse,
   type MeteredLine,
 } from './repo';
 import { findViewersOfLines } from '../subscriptions/accounts';
@@ -84,6 +86,7 @@ export function createUsageService(deps: UsageServiceDeps) {
             updatedAt: at,
           });
         }
+        await addDailyUse(tx, dailyUse(perLine));
         // The subscriptions answers kept in memory for these customers end (ADR 0057).
         await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
         return fresh.size;
@@ -110,3 +113,19 @@ export function createUsageService(deps: UsageServiceDeps) {
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;
+
+/** The records stored just now, summed per line and Faroese day of use (the usage history). */
+function dailyUse(perLine: ReadonlyMap<string, { records: readonly UsageRecord[] }>): DailyUse[] {
+  const days = new Map<string, DailyUse>();
+  for (const [lineId, { records }] of perLine) {
+    for (const record of records) {
+      const day = todayInFaroe(new Date(record.occurredAt));
+      const key = `${lineId} ${day}`;
+      const entry = days.get(key) ?? { lineId, day, domesticMb: 0, euMb: 0 };
+      if (record.kind === 'eu') entry.euMb += record.usedMb;
+      else entry.domesticMb += record.usedMb;
+      days.set(key, entry);
+    }
+  }
+  return [...days.values()];
+}

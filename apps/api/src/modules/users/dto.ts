@@ -17,5 +17,6 @@ export function toUserDto(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     showInPhoneBook: row.showInPhoneBook,
     hasPassword: row.passwordHash !== null,
+    usageAlerts: { at80: row.usageAlert80, at100: row.usageAlert100, email: row.usageAlertEmail },
   };
 }

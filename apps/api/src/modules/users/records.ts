@@ -44,6 +44,9 @@ export type UserChanges = Partial<
     | 'city'
     | 'locale'
     | 'showInPhoneBook'
+    | 'usageAlert80'
+    | 'usageAlert100'
+    | 'usageAlertEmail'
     | 'passwordHash'
   >
 >;

@@ -20,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UserService }> = async
         tags: ['auth'],
         summary: 'Edit the signed-in user (profile)',
         description:
-          'Only the fields sent change: names, e-mail (409 EMAIL_ALREADY_REGISTERED when another user has it), address with postal code and city from the locality list (sent together), language, phone-book visibility. Answers the user.',
+          'Only the fields sent change: names, e-mail (409 EMAIL_ALREADY_REGISTERED when another user has it), address with postal code and city from the locality list (sent together), language, phone-book visibility, usage alert switches (`usageAlerts: {at80, at100, email}`, each optional; ADR 0066). Answers the user.',
         security: [{ bearerAuth: [] }],
         body: updateUserRequest,
         response: { 200: dataEnvelope(user), ...errorResponses(400, 401, 409) },

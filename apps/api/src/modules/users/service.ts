@@ -31,6 +31,10 @@ export function createUserService(deps: UserServiceDeps) {
       if (patch.address !== undefined) changes.address = patch.address;
       if (patch.locale !== undefined) changes.locale = patch.locale;
       if (patch.showInPhoneBook !== undefined) changes.showInPhoneBook = patch.showInPhoneBook;
+      const alerts = patch.usageAlerts;
+      if (alerts?.at80 !== undefined) changes.usageAlert80 = alerts.at80;
+      if (alerts?.at100 !== undefined) changes.usageAlert100 = alerts.at100;
+      if (alerts?.email !== undefined) changes.usageAlertEmail = alerts.email;
       if (patch.postCode !== undefined && patch.city !== undefined) {
         const place = placeOfPostCode(patch.postCode, patch.city);
         // The schema checked this already; a changed locality list is the only way here.

@@ -47,7 +47,11 @@ export function ProfileEditScreen() {
   );
 }
 
-function valuesOf(profile: User): Required<UpdateUserRequestInput> {
+/** The form's values; the usage alert switches live on the profile screen itself. */
+type ProfileValues = Required<Omit<UpdateUserRequestInput, 'usageAlerts'>> &
+  Pick<UpdateUserRequestInput, 'usageAlerts'>;
+
+function valuesOf(profile: User): ProfileValues {
   return {
     firstname: profile.firstname,
     lastname: profile.lastname,
