@@ -78,6 +78,7 @@ import { createDataTransferService } from './modules/data-transfers/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
+import { createUsageHistoryService } from './modules/usage/history-service';
 import { monthEndDevRoutes } from './modules/month-end/dev-routes';
 import { createMonthEndService } from './modules/month-end/service';
 import { applyLifecycleOrder } from './modules/lifecycle/apply';
@@ -410,6 +411,7 @@ async function assemble(
       subscriptions,
       provisioning: () => app.provisioning,
     }),
+    usageHistory: createUsageHistoryService({ db, now, lines: subscriptions }),
   });
   await app.register(simRoutes, {
     service: createSimService({
@@ -488,7 +490,13 @@ async function assemble(
     service: createNotificationService({ db, now, versions }),
     answers,
   });
-  const usage = createUsageService({ db, now, log: app.log });
+  const usage = createUsageService({
+    db,
+    now,
+    log: app.log,
+    email: messaging.email,
+    background,
+  });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {
     enabled: config.demoMode,

@@ -25,3 +25,8 @@ export const APP_LINK_PATHS = [`${PAYMENT_RETURN_PATH}/*`, RESET_PASSWORD_PATH] 
 
 /** The customer's signed-in devices (ADR 0059), linked from the new-device e-mail. */
 export const SIGNED_IN_DEVICES_PATH = '/min-brukari/eindir';
+
+/** A line's usage history (ADR 0066), linked from its usage alerts: `/nytsla/<lineId>`. */
+export const USAGE_HISTORY_PATH = '/nytsla';
+export const usageHistoryPath = (lineId: string) =>
+  `${USAGE_HISTORY_PATH}/${encodeURIComponent(lineId)}`;

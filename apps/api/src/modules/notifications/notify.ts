@@ -8,3 +8,6 @@ export async function insertNotifications(db: Db, rows: NewNotificationRow[]): P
   if (rows.length === 0) return;
   await db.insert(notifications).values(rows).onConflictDoNothing();
 }
+
+/** A notification's texts in one language, e.g. for the e-mail that repeats it (ADR 0066). */
+export { notificationTexts } from './texts';

@@ -19,55 +19,57 @@ type Builders = Record<
  * about a member's line), `data` what is left of the bucket; `threshold` 80 or 100, `kind` the
  * bucket.
  */
-const usageAlert: Record<Locale, (p: { who: string; data: string }, raw: NotificationParams) => Texts> =
-  {
-    fo: (p, raw) => {
-      const eu = raw.kind === 'eu';
-      if (raw.threshold === 100) {
-        return eu
-          ? {
-              title: 'ES-pakkin er brúktur',
-              body: `${p.who}: ES-pakkin er brúktur í hesum mánaði. Data, ið tú brúkar í ES, verða nú tikin av dátunum heima.`,
-            }
-          : {
-              title: 'Dátan er brúkt',
-              body: `${p.who}: øll data í hesum mánaði eru brúkt. Keyp ein eykapakka ella bið onnur um data, so tú heldur fullari ferð.`,
-            };
-      }
+const usageAlert: Record<
+  Locale,
+  (p: { who: string; data: string }, raw: NotificationParams) => Texts
+> = {
+  fo: (p, raw) => {
+    const eu = raw.kind === 'eu';
+    if (raw.threshold === 100) {
       return eu
         ? {
-            title: '80 % av ES-pakkanum er brúkt',
-            body: `${p.who}: 80 % av ES-pakkanum í hesum mánaði er brúkt. ${p.data} eru eftir.`,
+            title: 'ES-pakkin er brúktur',
+            body: `${p.who}: ES-pakkin er brúktur í hesum mánaði. Data, ið tú brúkar í ES, verður nú tikið av datanum heima.`,
           }
         : {
-            title: '80 % av dátunum er brúkt',
-            body: `${p.who}: 80 % av dátunum í hesum mánaði eru brúkt. ${p.data} eru eftir.`,
+            title: 'Alt datað er brúkt',
+            body: `${p.who}: alt datað í hesum mánaði er brúkt. Keyp ein eykapakka ella bið onnur um data fyri at halda fullari ferð.`,
           };
-    },
-    en: (p, raw) => {
-      const eu = raw.kind === 'eu';
-      if (raw.threshold === 100) {
-        return eu
-          ? {
-              title: 'EU package used up',
-              body: `${p.who}: this month's EU package is used up. Data you use in the EU now comes out of your data at home.`,
-            }
-          : {
-              title: 'Data used up',
-              body: `${p.who}: all of this month's data is used. Buy an extra package or ask others for data to keep full speed.`,
-            };
-      }
+    }
+    return eu
+      ? {
+          title: '80 % av ES-pakkanum er brúkt',
+          body: `${p.who}: 80 % av ES-pakkanum í hesum mánaði er brúkt. ${p.data} eru eftir.`,
+        }
+      : {
+          title: '80 % av datanum er brúkt',
+          body: `${p.who}: 80 % av datanum í hesum mánaði er brúkt. ${p.data} eru eftir.`,
+        };
+  },
+  en: (p, raw) => {
+    const eu = raw.kind === 'eu';
+    if (raw.threshold === 100) {
       return eu
         ? {
-            title: '80% of the EU package used',
-            body: `${p.who}: 80% of this month's EU package is used. ${p.data} left.`,
+            title: 'EU package used up',
+            body: `${p.who}: this month's EU package is used up. Data you use in the EU now comes out of your data at home.`,
           }
         : {
-            title: '80% of your data used',
-            body: `${p.who}: 80% of this month's data is used. ${p.data} left.`,
+            title: 'Data used up',
+            body: `${p.who}: all of this month's data is used. Buy an extra package or ask others for data to keep full speed.`,
           };
-    },
-  };
+    }
+    return eu
+      ? {
+          title: '80% of the EU package used',
+          body: `${p.who}: 80% of this month's EU package is used. ${p.data} left.`,
+        }
+      : {
+          title: '80% of your data used',
+          body: `${p.who}: 80% of this month's data is used. ${p.data} left.`,
+        };
+  },
+};
 
 const free = (raw: NotificationParams, locale: Locale, fallback: Texts): Texts => ({
   title: raw.title?.[locale] ?? fallback.title,

@@ -8,13 +8,13 @@ import type {
 } from '@alda/contract/schemas/provisioning';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../adapters/email/email-sender';
+import { plainEmail } from '../../adapters/email/plain-email';
 import type { NetworkAdapter } from '../../adapters/network/network';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
 import type { ProvisioningStepRow } from '../../db/schema/provisioning';
 import { AppError } from '../../errors';
-import { escapeHtml } from '../../html';
 import { isUuid } from '../../uuid';
 import { insertActions } from '../actions/log';
 import { insertNotifications } from '../notifications/notify';
@@ -46,7 +46,7 @@ import {
   type OrderState,
 } from './repo';
 import { nextStep, stepPlan, upcomingSteps, waitAfter, type Timing } from './steps';
-import { stepEmail, stepMessage, type Bilingual } from './texts';
+import { stepMessage, type Bilingual } from './texts';
 
 /*
  * Provisioning (docs/decisions/0055-provisioning.md): the steps an order that sets up a line
@@ -255,19 +255,9 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         const user = await findUserById(db, mail.userId);
         if (!user) return;
         const locale: Locale = user.locale === 'en' ? 'en' : 'fo';
-        const { subject, text } = stepEmail(
-          { title: mail.subject, body: mail.body },
-          locale,
-          user.firstname,
-        );
         await deps.email.send({
           to: user.email,
-          subject,
-          text,
-          html: text
-            .split('\n\n')
-            .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-            .join(''),
+          ...plainEmail(locale, user.firstname, mail.subject[locale], mail.body[locale]),
         });
       });
     }

@@ -174,17 +174,3 @@ export function stepMessage(step: ProvisioningStepKey, c: StepContext): StepMess
       };
   }
 }
-
-/** The e-mail of a step in the customer's language. */
-export function stepEmail(
-  message: StepMessage,
-  locale: Locale,
-  firstname: string,
-): { subject: string; text: string } {
-  const greeting = locale === 'en' ? `Hi ${firstname}` : `Hey ${firstname}`;
-  const signature = locale === 'en' ? 'Best regards\nAlda' : 'Vinarligar heilsanir\nAlda';
-  return {
-    subject: `Alda: ${message.title[locale]}`,
-    text: `${greeting}\n\n${message.body[locale]}\n\n${signature}`,
-  };
-}

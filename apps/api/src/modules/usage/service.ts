@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@alda/contract/locale';
 import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
 import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
+import type { EmailSender } from '../../adapters/email/email-sender';
+import { plainEmail } from '../../adapters/email/plain-email';
 import type { UsageSink } from '../../adapters/usage/usage-source';
+import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
+import type { LineBalanceRow } from '../../db/schema/balances';
+import { notificationTexts } from '../notifications/notify';
+import { findUserById } from '../users/records';
+import { raiseUsageAlerts, type UsageAlertEmail } from './alerts';
 import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
   addDailyUse,
@@ -21,6 +29,9 @@ export interface UsageServiceDeps {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Sends the usage alerts' e-mails after the commit (none without, e.g. in unit use). */
+  email?: EmailSender;
+  background?: BackgroundTasks;
 }
 
 /**
@@ -30,6 +41,21 @@ export interface UsageServiceDeps {
  */
 export function createUsageService(deps: UsageServiceDeps) {
   const { db, now } = deps;
+
+  /** The usage alerts' e-mails, in each person's language (failures are logged, not retried). */
+  function sendAlertEmails(emails: readonly UsageAlertEmail[]): void {
+    const { email, background } = deps;
+    if (!email || !background) return;
+    for (const mail of emails) {
+      background.run('usage alert e-mail', async () => {
+        const user = await findUserById(db, mail.userId);
+        if (!user) return;
+        const locale: Locale = user.locale === 'en' ? 'en' : 'fo';
+        const { title, body } = notificationTexts('usage_alert', mail.params, locale);
+        await email.send({ to: user.email, ...plainEmail(locale, user.firstname, title, body) });
+      });
+    }
+  }
 
   const service = {
     async ingest(records: readonly UsageRecord[]): Promise<UsageRecordsResponse> {
@@ -46,7 +72,7 @@ export function createUsageService(deps: UsageServiceDeps) {
         .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
       const at = now();
 
-      const accepted = await db.transaction(async (tx) => {
+      const { accepted, emails } = await db.transaction(async (tx) => {
         const fresh = await insertNewUsageRecords(
           tx,
           known.map(({ record, line }) => ({
@@ -76,21 +102,26 @@ export function createUsageService(deps: UsageServiceDeps) {
             updatedAt: at,
           })),
         );
+        const booked: LineBalanceRow[] = [];
         for (const balance of await lockBalances(tx, [...perLine.keys()])) {
           const records = perLine.get(balance.lineId)?.records ?? [];
           const next = applyUsage(balance, sumUsage(records));
-          await updateBalance(tx, balance.lineId, {
+          const values = {
             domesticRemainingMb: next.domesticRemainingMb,
             domesticUsedMb: next.domesticUsedMb,
             euUsedMb: next.euUsedMb,
             updatedAt: at,
-          });
+          };
+          await updateBalance(tx, balance.lineId, values);
+          booked.push({ ...balance, ...values });
         }
         await addDailyUse(tx, dailyUse(perLine));
         // The subscriptions answers kept in memory for these customers end (ADR 0057).
         await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
-        return fresh.size;
+        const emails = await raiseUsageAlerts(tx, booked, at);
+        return { accepted: fresh.size, emails };
       });
+      sendAlertEmails(emails);
 
       const result = { accepted, duplicates: known.length - accepted, rejected };
       deps.log.debug(
