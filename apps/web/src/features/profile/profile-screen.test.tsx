@@ -45,6 +45,70 @@ describe('profile (SPEC §2 /min-brukari)', () => {
   });
 });
 
+describe('profile: usage alert switches (issue 16, ADR 0066)', () => {
+  it('saves each switch at once and shows the saved state; e-mail is off by default', async () => {
+    // The server keeps what was saved.
+    let saved = { at80: true, at100: true, email: false };
+    const { user, api, session, toasts } = await setup('/min-brukari', {
+      'PATCH /auth/me': (req) => {
+        saved = { ...saved, ...(req.body as { usageAlerts: typeof saved }).usageAlerts };
+        return ok({ ...demoUser, usageAlerts: saved });
+      },
+    });
+    const card = screen.getByRole('region', { name: 'Boð um datanýtslu' });
+    const at80 = within(card).getByRole<HTMLInputElement>('switch', {
+      name: 'Tá ið 80 % er brúkt',
+    });
+    const email = within(card).getByRole<HTMLInputElement>('switch', {
+      name: 'Eisini við telduposti',
+    });
+    expect(at80.checked).toBe(true);
+    expect(email.checked).toBe(false);
+    expect(within(card).getByText('Somu boð verða send til rannva@example.fo.')).toBeTruthy();
+
+    await user.click(at80);
+    await waitFor(() => expect(at80.checked).toBe(false));
+    await user.click(email);
+    await waitFor(() => expect(email.checked).toBe(true));
+    expect(api.callsTo('PATCH /auth/me').map((c) => c.body)).toEqual([
+      { usageAlerts: { at80: false } },
+      { usageAlerts: { email: true } },
+    ]);
+    expect(session.getState().user?.usageAlerts).toEqual({ at80: false, at100: true, email: true });
+    expect(toasts.getToasts().map((t) => t.message)).toContain('Broytingin er goymd.');
+  });
+
+  it('keeps the switch as it was and says so when the save fails (e.g. offline)', async () => {
+    const { user, toasts } = await setup('/min-brukari', {
+      'PATCH /auth/me': () => fail(503, 'SERVICE_UNAVAILABLE'),
+    });
+    const at100 = screen.getByRole<HTMLInputElement>('switch', {
+      name: 'Tá ið alt datað er brúkt',
+    });
+    await user.click(at100);
+    await waitFor(() =>
+      expect(
+        toasts
+          .getToasts()
+          .map((t) => t.message)
+          .join(),
+      ).toMatch(/^Broytingin varð ikki goymd\. /),
+    );
+    expect(at100.checked).toBe(true);
+  });
+
+  it('turns e-mail off for good when both alerts are off: nothing to send', async () => {
+    await setup(
+      '/min-brukari',
+      {},
+      { user: { ...demoUser, usageAlerts: { at80: false, at100: false, email: false } } },
+    );
+    expect(
+      screen.getByRole<HTMLInputElement>('switch', { name: 'Eisini við telduposti' }).disabled,
+    ).toBe(true);
+  });
+});
+
 describe('profile edit (SPEC §2 profile, §5)', () => {
   it('saves names, e-mail, address, phone book and language, then shows them (SPEC §5)', async () => {
     const { user, api, router, session, i18n, toasts } = await setup('/min-brukari/broyt', {

@@ -17,6 +17,7 @@ import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { deleteUser } from './profile-api';
+import { UsageAlertSettings } from './usage-alert-settings';
 import { ROUTES } from '@/shared/config/paths';
 
 /**
@@ -86,6 +87,7 @@ export function ProfileScreen() {
             ))}
           </dl>
         </Card>
+        <UsageAlertSettings user={user} />
         {ownLines.map((line) => (
           <SimSection key={line.id} lineId={line.id} showNumber />
         ))}

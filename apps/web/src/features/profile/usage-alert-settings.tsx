@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { User } from '@alda/contract/schemas/auth';
+import { useTranslation } from '@/shared/i18n/react';
+import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { useAppServices } from '@/shared/services/app-services';
+import { Card } from '@/shared/ui/card';
+import { Switch } from '@/shared/ui/switch';
+import { useToast } from '@/shared/ui/toast/toast-context';
+import { updateUser } from './profile-api';
+
+type AlertSwitch = 'at80' | 'at100' | 'email';
+type AlertSwitches = NonNullable<User['usageAlerts']>;
+
+/** The contract's defaults when an older answer has no switches: both alerts on, e-mail off. */
+const DEFAULTS: AlertSwitches = { at80: true, at100: true, email: false };
+
+/**
+ * The usage alert switches of the profile (ADR 0066): a notification when a line of the
+ * customer's — or of their family, for the owner — passes 80 % and 100 % of its month's data,
+ * and the same by e-mail when chosen. Each switch is saved at once with PATCH /auth/me; the
+ * switch shows the saved state, so a failed save (offline, say) leaves it as it was and says so.
+ */
+export function UsageAlertSettings({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { http, session } = useAppServices();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const [saving, setSaving] = useState<AlertSwitch | null>(null);
+  const current = user.usageAlerts ?? DEFAULTS;
+
+  const change = async (name: AlertSwitch, on: boolean) => {
+    if (saving) return;
+    setSaving(name);
+    const saved = await updateUser(http, { usageAlerts: { [name]: on } });
+    setSaving(null);
+    if (!saved.ok) {
+      toast.show({
+        type: 'error',
+        message: `${t('profile.alerts.failed')} ${errorMessage(saved.error)}`,
+      });
+      return;
+    }
+    session.setUser(saved.data);
+    toast.show({ type: 'info', message: t('profile.alerts.saved') });
+  };
+
+  const rows: { name: AlertSwitch; label: string; description: string }[] = [
+    { name: 'at80', label: t('profile.alerts.at80'), description: t('profile.alerts.at80Hint') },
+    { name: 'at100', label: t('profile.alerts.at100'), description: t('profile.alerts.at100Hint') },
+    {
+      name: 'email',
+      label: t('profile.alerts.email'),
+      description: t('profile.alerts.emailHint', { email: user.email }),
+    },
+  ];
+
+  return (
+    <Card role="region" aria-labelledby="usage-alerts-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="usage-alerts-title" className="text-heading font-bold text-ocean-950">
+          {t('profile.alerts.title')}
+        </h2>
+        <p className="text-caption text-mist-700">{t('profile.alerts.lead')}</p>
+      </div>
+      {rows.map((row) => (
+        <Switch
+          key={row.name}
+          label={row.label}
+          description={row.description}
+          checked={current[row.name]}
+          // E-mail repeats the alerts: nothing to send when both are off.
+          disabled={saving !== null || (row.name === 'email' && !current.at80 && !current.at100)}
+          aria-busy={saving === row.name || undefined}
+          onChange={(event) => void change(row.name, event.currentTarget.checked)}
+        />
+      ))}
+    </Card>
+  );
+}
