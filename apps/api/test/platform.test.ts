@@ -246,6 +246,7 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/subscriptions/{id}/sim',
         '/api/subscriptions/{id}/sim/replacement',
         '/api/subscriptions/{id}/sim/secrets',
+        '/api/subscriptions/{id}/usage-history',
         '/api/subscriptions/deactivate-plan/{id}',
         '/api/subscriptions/delete-number/{id}',
         '/api/subscriptions/transfer-subscription-to-new-account/{id}',

@@ -20,6 +20,7 @@ import { phoneLines } from '../db/schema/phone-lines';
 import { provisioningSteps } from '../db/schema/provisioning';
 import { DEMO_LINE_IDS, demoUser } from './demo-users';
 import { demoProvisioning } from './demo-provisioning';
+import { seedDemoUsage } from './demo-usage';
 import { insertMissing } from './insert';
 
 /*
@@ -672,8 +673,9 @@ function demoActions(now: Date): NewActionRow[] {
 }
 
 /**
- * Seeds the demo's catalogue and the accounts, orders, balances, agreements and activity log of
- * the demo customers. Expects the users and lines of demo-users.ts to exist; safe to run again.
+ * Seeds the demo's catalogue and the accounts, orders, balances (with the daily use behind them),
+ * agreements and activity log of the demo customers. Expects the users and lines of
+ * demo-users.ts to exist; safe to run again.
  */
 export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
   await insertMissing(db, planTypes, DEMO_PLAN_TYPES);
@@ -705,7 +707,9 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
     demoOrders(now).map((o) => ({ ...o, ...provisioning.columns.get(o.id ?? '') })),
   );
   await insertMissing(db, provisioningSteps, provisioning.steps);
-  await insertMissing(db, lineBalances, demoBalances(now));
+  const balances = demoBalances(now);
+  await insertMissing(db, lineBalances, balances);
+  await seedDemoUsage(db, now, balances);
   await insertMissing(db, givenDataCounters, [
     {
       lineId: LINE.joannes,

@@ -11,11 +11,13 @@ import {
   subscriptionsResponse,
   type SubscriptionsResponse,
 } from '@alda/contract/schemas/subscriptions';
+import { usageHistoryResponse } from '@alda/contract/schemas/usage';
 import { errorResponses, sendSerialized } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireUser } from '../../plugins/auth';
 import { purchaseOf } from '../orders/placing';
 import type { AddMemberService } from '../provisioning/add-member-service';
+import type { UsageHistoryService } from '../usage/history-service';
 import type { EuPackageService } from './eu-package';
 import type { SubscriptionService } from './service';
 
@@ -23,7 +25,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   service: SubscriptionService;
   euPackage: EuPackageService;
   addMembers: AddMemberService;
-}> = async (app, { service, euPackage, addMembers }) => {
+  usageHistory: UsageHistoryService;
+}> = async (app, { service, euPackage, addMembers, usageHistory }) => {
   // The route's own serializer, so an answer built once is exactly what the route would send.
   const overviewSerializer = serializerCompiler({
     schema: dataEnvelope(subscriptionsResponse),
@@ -95,6 +98,28 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         requestLocale(request),
       ),
+    }),
+  );
+
+  app.get(
+    '/api/subscriptions/:id/usage-history',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['subscriptions'],
+        summary: "One number's data use: this month day by day and the last 6 months (ADR 0066)",
+        description:
+          "`id` is a member's `id`; who may read it is as in GET /api/subscriptions/{id} (the number's own user and the account owner; another member of the account 403 OWNER_ONLY; an unknown id or someone else's number 404 NOT_FOUND). Read from the daily aggregates the usage feed writes when it books records (POST /api/usage/records), on Faroese calendar days (Atlantic/Faroe) — never from the raw records. `days`: every day of the current Faroese month up to today, days without use as 0. `months`: the last 6 Faroese months, oldest first, the current one included, each the sum of its days. Data in MB, split into domestic and EU use. `allowanceMb` is the monthly data of the number's plan today (null for talutíð, without a plan, and on an unlimited plan) and `euAllowanceMb` the EU package's (null without the package): plans are not kept per month, so past months are drawn against today's plan. `updatedAt` is when the usage feed last moved the number's balance.",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: {
+          200: dataEnvelope(usageHistoryResponse),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      data: await usageHistory.history(requireUser(request).id, request.params.id),
     }),
   );
 

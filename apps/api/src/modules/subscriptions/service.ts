@@ -56,6 +56,17 @@ export interface SubscriptionServiceDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const lineNotFound = (lineId: string) =>
+  new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
+
+/** A line the caller may read, with its account (not cancelled). */
+export interface ReadableLine {
+  line: PhoneLineRow;
+  account: AccountRow;
+  /** The caller owns the line's account. */
+  isOwner: boolean;
+}
+
 /** Everything needed to describe a set of accounts, loaded in one go. */
 interface Bundle {
   accounts: AccountRow[];
@@ -359,33 +370,38 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     },
 
     /**
-     * GET /api/subscriptions/{id}: one number in detail. Its own user and the account owner may
-     * read it; another member of the same account gets OWNER_ONLY (SPEC §6); anyone else, and
-     * an unknown id, NOT_FOUND (no hint that the number exists).
+     * The line `lineId` with its account, when `userId` may read it: its own user and the
+     * account owner may; another member of the same account gets OWNER_ONLY (SPEC §6); anyone
+     * else, and an unknown id, NOT_FOUND (no hint that the number exists). The one check of the
+     * number's own screens: its detail and its usage history (ADR 0066).
      */
+    async readableLine(userId: string, lineId: string): Promise<ReadableLine> {
+      if (!UUID.test(lineId)) throw lineNotFound(lineId);
+      const line = await findLiveLineById(db, lineId);
+      if (!line?.accountId) throw lineNotFound(lineId);
+      const [account] = await findAccountsByIds(db, [line.accountId]);
+      if (!account || account.status === 'cancelled') throw lineNotFound(lineId);
+      const isOwner = account.ownerUserId === userId;
+      if (!isOwner && line.userId !== userId) {
+        const lines = await findLinesOfAccounts(db, [account.id]);
+        throw lines.some((l) => l.userId === userId)
+          ? new AppError('OWNER_ONLY', { detail: `line ${lineId} belongs to another member` })
+          : lineNotFound(lineId);
+      }
+      return { line, account, isOwner };
+    },
+
+    /** GET /api/subscriptions/{id}: one number in detail, to whom {@link readableLine} allows. */
     async detail(
       userId: string,
       lineId: string,
       locale: Locale,
     ): Promise<SubscriptionDetailResponse> {
-      const notFound = () =>
-        new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
-      if (!UUID.test(lineId)) throw notFound();
-      const line = await findLiveLineById(db, lineId);
-      if (!line?.accountId) throw notFound();
-      const bundle = await loadBundle([line.accountId]);
-      const account = bundle.accounts[0];
-      if (!account || account.status === 'cancelled') throw notFound();
-      const isOwner = account.ownerUserId === userId;
-      if (!isOwner && line.userId !== userId) {
-        const sameAccount = bundle.lines.some((l) => l.userId === userId);
-        throw sameAccount
-          ? new AppError('OWNER_ONLY', { detail: `line ${lineId} belongs to another member` })
-          : notFound();
-      }
+      const { line, account, isOwner } = await service.readableLine(userId, lineId);
+      const bundle = await loadBundle([account.id]);
       const view = viewOf(bundle, account);
       const member = toMember(bundle, account, line);
-      if (!member) throw notFound();
+      if (!member) throw lineNotFound(lineId);
       const plan = planOfLine(bundle, line, account);
       const index = view.members.findIndex((m) => m.id === line.id);
       const position = index === -1 ? view.members.length : index;
