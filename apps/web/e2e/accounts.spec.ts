@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, demo, loginByEmail, screenshot } from './support/app';
-import { postUsage, subscriptionsOf } from './support/usage';
+import { formatData } from '@alda/contract/format/data';
+import { formatDate, todayInFaroe } from '@alda/contract/format/date';
+import { postUsage, subscriptionsOf, usageHistoryOf } from './support/usage';
 
 /** Demo customers of the accounts seed (apps/api/src/seed/demo-users.ts). */
 const OWNER = { ...demo('Jóannes'), secondLine: '214466' };
@@ -164,20 +166,53 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
   test('a usage record posted to the feed changes what home shows after refresh', async ({
     page,
   }) => {
+    // Every script the browser fetches: uPlot must come only with the usage history (ADR 0066).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     const before = await subscriptionsOf(page.request, OWNER.email, DEMO.password);
-    const remaining = before.currentAccount?.currentMember.dataRemaining.domestic ?? 0;
+    const member = before.currentAccount?.currentMember;
+    const remaining = member?.dataRemaining.domestic ?? 0;
     // Use exactly enough that 10 GB are left: a figure the screen must then show.
     expect(remaining).toBeGreaterThan(10 * 1024);
+    const history = await usageHistoryOf(
+      page.request,
+      OWNER.email,
+      DEMO.password,
+      member?.id ?? '',
+    );
+    const today = history.days.at(-1);
+    expect(today?.date).toBe(todayInFaroe());
     await signInAs(page, OWNER.email);
     await expect(dataRing(page)).not.toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
 
-    await postUsage(page.request, {
-      phoneNumber: `298${OWNER.number}`,
-      usedMb: remaining - 10 * 1024,
-    });
+    const used = remaining - 10 * 1024;
+    await postUsage(page.request, { phoneNumber: `298${OWNER.number}`, usedMb: used });
     await page.reload();
     await expect(dataRing(page)).toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
     await expect(page.getByText(/^Dagført í dag kl\. \d\d:\d\d$/)).toBeVisible();
     await screenshot(page, 'accounts-12-home-after-usage');
+
+    // Issue 16 (ADR 0066): the number's usage history, today's row with the record in it.
+    expect(scripts.filter((path) => /uplot/i.test(path))).toEqual([]);
+    await page.getByRole('link', { name: 'Sí nýtsluna' }).click();
+    await expect(page).toHaveURL(new RegExp(`/nytsla/${member?.id ?? ''}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Nýtsla' })).toBeVisible();
+    const days = page.getByRole('region', { name: /^Dag fyri dag í / });
+    const table = days.getByRole('table', { name: /^Data brúkt hvønn dag í / });
+    const todayRow = table.getByRole('row', { name: new RegExp(`^${formatDate(new Date())}`) });
+    await expect(todayRow).toContainText(formatData((today?.domesticMb ?? 0) + used, 'fo'));
+    await expect(days.locator('canvas')).toBeVisible();
+    expect(scripts.filter((path) => /uplot/i.test(path))).not.toEqual([]);
+    const months = page.getByRole('region', { name: 'Seinastu 6 mánaðirnar' });
+    await expect(months.getByRole('table').getByRole('row')).toHaveCount(7);
+    await expect(months.locator('canvas')).toBeVisible();
+    await screenshot(page, 'accounts-13-usage-history');
+    await screenshot(page, 'accounts-13b-usage-history-first-screen', { fullPage: false });
+    // The tables are there for everyone; sighted users can show them too.
+    await days.getByRole('button', { name: 'Vís tølini' }).click();
+    await expect(todayRow).toBeVisible();
+    await screenshot(page, 'accounts-13c-usage-history-table');
   });
 });

@@ -37,23 +37,46 @@ export async function postUsage(
   expect(body.data.accepted).toBe(1);
 }
 
-/** Signs in through the API and answers GET /api/subscriptions for that customer. */
-export async function subscriptionsOf(request: APIRequestContext, email: string, password: string) {
+/** Signs in through the API and answers the `Authorization` header of that customer. */
+async function signInByApi(request: APIRequestContext, email: string, password: string) {
   const login = await request.post('/api/auth/email-login', { data: { email, password } });
   expect(login.status()).toBe(200);
   const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** Signs in through the API and answers GET /api/subscriptions for that customer. */
+export async function subscriptionsOf(request: APIRequestContext, email: string, password: string) {
   const answer = await request.get('/api/subscriptions', {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: await signInByApi(request, email, password),
   });
   expect(answer.status()).toBe(200);
   return (
     (await answer.json()) as {
       data: {
         currentAccount: {
-          currentMember: { phoneNumber: string; dataRemaining: { domestic: number } };
+          currentMember: { id: string; phoneNumber: string; dataRemaining: { domestic: number } };
           otherMembers: { id: string; phoneNumber: string }[];
         } | null;
       };
+    }
+  ).data;
+}
+
+/** Signs in through the API and answers GET /api/subscriptions/{lineId}/usage-history (ADR 0066). */
+export async function usageHistoryOf(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  lineId: string,
+) {
+  const answer = await request.get(`/api/subscriptions/${lineId}/usage-history`, {
+    headers: await signInByApi(request, email, password),
+  });
+  expect(answer.status()).toBe(200);
+  return (
+    (await answer.json()) as {
+      data: { days: { date: string; domesticMb: number; euMb: number }[] };
     }
   ).data;
 }

@@ -9,7 +9,7 @@ import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { useSubscriptionDetailQuery } from '@/shared/api/account-queries';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { NumberActionRows, PendingChangeNotice } from '@/shared/lifecycle/lifecycle-actions';
-import { SettingsIcon } from '@/shared/ui/account-icons';
+import { ChartIcon, SettingsIcon } from '@/shared/ui/account-icons';
 import { UserIcon } from '@/shared/ui/icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
@@ -81,6 +81,11 @@ export function FamilyMemberScreen() {
               )}
             </DetailList>
             <ListGroup>
+              <ListRowLink
+                to={href(ROUTES.usageHistory, { id: detail.data.member.id })}
+                icon={<ChartIcon className="size-5" />}
+                label={t('usageHistory.link')}
+              />
               <ListRowLink
                 to={href(ROUTES.manageSubscription, {
                   phoneNumber: detail.data.member.phoneNumber,

@@ -33,6 +33,10 @@ describe('family member detail (SPEC §2 familju-limur/:id, owner only)', () => 
     expect(screen.getByRole('link', { name: 'Umsit haldið' }).getAttribute('href')).toBe(
       '/umsit-hald/214456',
     );
+    // The member's usage history (issue 16, ADR 0066).
+    expect(screen.getByRole('link', { name: 'Nýtsla' }).getAttribute('href')).toBe(
+      '/nytsla/sub-sunneva',
+    );
     expect(app.api.callsTo('GET /subscriptions/sub-sunneva')).toHaveLength(1);
     // The owner's lifecycle actions for the member (ADR 0056; tested in manage-lifecycle.test).
     expect(screen.getByRole('button', { name: 'Tak úr familjuni' })).toBeTruthy();

@@ -15,7 +15,7 @@ import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useSession } from '@/shared/services/app-services';
-import { ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/account-icons';
+import { ChartIcon, ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Card } from '@/shared/ui/card';
 import { cx } from '@/shared/ui/cx';
 import { ErrorState } from '@/shared/ui/error-state';
@@ -217,17 +217,36 @@ function DataCard({
         }
       />
 
-      {isOwner && (
-        <Link
-          to={href(ROUTES.manageSubscription, { phoneNumber: member.phoneNumber })}
-          className="-mx-5 -mb-5 flex items-center gap-3 rounded-b-card border-t border-mist-100 px-5 py-4 text-body font-semibold text-ocean-900 hover:bg-mist-50"
-        >
-          <SettingsIcon className="size-5 text-fjord-600" />
-          <span className="flex-1">{t('home.data.manage')}</span>
-          <ChevronRightIcon className="size-5 text-mist-400" />
-        </Link>
-      )}
+      <div className="-mx-5 -mb-5 flex flex-col divide-y divide-mist-100 border-t border-mist-100">
+        {/* The number's usage history (ADR 0066): its own user and the owner may open it. */}
+        <CardLink
+          to={href(ROUTES.usageHistory, { id: member.id })}
+          icon={<ChartIcon className="size-5 text-fjord-600" />}
+          label={t('home.data.history')}
+        />
+        {isOwner && (
+          <CardLink
+            to={href(ROUTES.manageSubscription, { phoneNumber: member.phoneNumber })}
+            icon={<SettingsIcon className="size-5 text-fjord-600" />}
+            label={t('home.data.manage')}
+          />
+        )}
+      </div>
     </Card>
+  );
+}
+
+/** A way on from the data card, across its foot. */
+function CardLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="flex items-center gap-3 px-5 py-4 text-body font-semibold text-ocean-900 last:rounded-b-card hover:bg-mist-50"
+    >
+      {icon}
+      <span className="flex-1">{label}</span>
+      <ChevronRightIcon className="size-5 text-mist-400" />
+    </Link>
   );
 }
 

@@ -30,6 +30,10 @@ describe('manage subscription (SPEC §2 umsit-hald/:phoneNumber, owner only)', (
     ).toBe('30 GB eftir av 50 GB');
     expect(within(data).getByText('Dagført 12.05.2025 kl. 14:32')).toBeTruthy();
     expect(screen.getByText('6 mánaðir')).toBeTruthy();
+    // The number's usage history (issue 16, ADR 0066).
+    expect(screen.getByRole('link', { name: 'Nýtsla' }).getAttribute('href')).toBe(
+      '/nytsla/sub-joannes',
+    );
     expect(app.api.callsTo('GET /subscriptions/sub-joannes')).toHaveLength(1);
   });
 

@@ -18,7 +18,14 @@ import {
   NumberActionRows,
   PendingChangeNotice,
 } from '@/shared/lifecycle/lifecycle-actions';
-import { BagIcon, FamilyIcon, LayersIcon, SimIcon, WalletIcon } from '@/shared/ui/account-icons';
+import {
+  BagIcon,
+  ChartIcon,
+  FamilyIcon,
+  LayersIcon,
+  SimIcon,
+  WalletIcon,
+} from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
@@ -97,6 +104,11 @@ export function ManageSubscriptionScreen() {
           </DetailList>
         )}
         <ListGroup>
+          <ListRowLink
+            to={href(ROUTES.usageHistory, { id: member.id })}
+            icon={<ChartIcon className="size-5" />}
+            label={t('usageHistory.link')}
+          />
           {member.status === 'active' && (
             <ListRowLink
               to={href(ROUTES.buyPackage, {}, { [QUERY.line]: member.phoneNumber })}

@@ -64,3 +64,10 @@ export const WalletIcon = (p: IconProps) => (
     <circle cx="15.75" cy="14" r="1" fill="currentColor" stroke="none" />
   </Icon>
 );
+
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4v15.25c0 .41.34.75.75.75H20" />
+    <path d="M8.5 16.5v-4M12.5 16.5V8M16.5 16.5v-6" />
+  </Icon>
+);
