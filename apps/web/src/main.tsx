@@ -19,8 +19,12 @@ import { i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { modalStore } from '@/shared/ui/modal/modal-store';
+import { themeStore } from '@/shared/theme/theme-store';
 import { toastStore } from '@/shared/ui/toast/toast-store';
 import './styles.css';
+
+// Light or dark as the customer chose (ADR 0067), before anything is drawn.
+void themeStore.restore();
 
 const queryClient = createQueryClient();
 const loaders = httpAccountLoaders(http, () => chosenLine.get());

@@ -112,3 +112,24 @@ describe('language (SPEC §1, §2 /menu/mal)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Menu' })).toBeTruthy();
   });
 });
+
+describe('appearance (issue 16 item 5, ADR 0067 /menu/utsjond)', () => {
+  it('shows the theme in the menu and switches the whole app to dark and back at a tap', async () => {
+    await renderApp({ user: demoUser, initialEntries: ['/menu'] });
+    const row = await screen.findByRole('link', { name: /Útsjónd/ });
+    expect(row.textContent).toContain('Sum á telefonini');
+    const user = userEvent.setup();
+    await user.click(row);
+    const dark = await screen.findByRole('radio', { name: 'Myrk' });
+    expect(
+      screen.getByRole('radio', { name: 'Sum á telefonini' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await user.click(dark);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(dark.getAttribute('aria-checked')).toBe('true');
+    expect(localStorage.getItem('CapacitorStorage.theme')).toBe('dark');
+    await user.click(screen.getByRole('radio', { name: 'Ljós' }));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+    await user.click(screen.getByRole('radio', { name: 'Sum á telefonini' }));
+  });
+});

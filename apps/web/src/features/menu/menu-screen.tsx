@@ -6,6 +6,7 @@ import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { offersToMe, useLineHandoversQuery } from '@/shared/api/line-handovers';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { useThemeChoice } from '@/shared/theme/theme-store';
 import { useLogout } from '@/shared/services/use-logout';
 import {
   BagIcon,
@@ -25,6 +26,7 @@ import {
   LogoutIcon,
   ReceiptIcon,
   ShieldIcon,
+  ThemeIcon,
 } from '@/shared/ui/icons';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -48,6 +50,7 @@ export function ownNumberMoves(subscriptions: SubscriptionsResponse | undefined)
 export function MenuScreen() {
   const { t } = useTranslation();
   const [locale] = useLocale();
+  const [themeChoice] = useThemeChoice();
   const logout = useLogout();
   const unread = useUnreadNotifications();
   const subscriptions = useSubscriptionsQuery();
@@ -153,6 +156,12 @@ export function MenuScreen() {
             icon={<GlobeIcon className="size-5" />}
             label={t('menu.language')}
             value={t(`language.${locale}`)}
+          />
+          <ListRowLink
+            to={ROUTES.theme}
+            icon={<ThemeIcon className="size-5" />}
+            label={t('menu.appearance')}
+            value={t(`appearance.${themeChoice}`)}
           />
           <ListRowButton
             onClick={() => void logout()}

@@ -161,6 +161,14 @@ export const MessageIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A half-filled circle: light or dark (the theme). */
+export const ThemeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.25" />
+    <path d="M12 3.75v16.5a8.25 8.25 0 0 0 0-16.5Z" fill="currentColor" />
+  </Icon>
+);
+
 export const DataIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 19v-3M9.67 19v-6.5M14.33 19V9M19 19V5" />
