@@ -234,6 +234,13 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
                     Component: (await import('@/features/menu/language-screen')).LanguageScreen,
                   }),
                 },
+                {
+                  path: segment(ROUTES.theme, ROUTES.menu),
+                  handle: handle({ title: 'appearance.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/menu/theme-screen')).ThemeScreen,
+                  }),
+                },
               ],
             },
             {
@@ -288,6 +295,15 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('@/features/notifications/notifications-screen'))
                   .NotificationsScreen,
+              }),
+            },
+            {
+              // A number's data use (ADR 0066): its own user and the account owner; the API decides.
+              path: segment(ROUTES.usageHistory),
+              handle: handle({ footer: true, title: 'usageHistory.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/usage-history/usage-history-screen'))
+                  .UsageHistoryScreen,
               }),
             },
             {

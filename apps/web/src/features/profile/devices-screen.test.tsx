@@ -91,7 +91,7 @@ describe('signed-in devices (issue 14, ASVS V7; ADR 0059)', () => {
     expect(pixel.textContent).toContain('Android 14');
     expect(pixel.textContent).not.toContain('Hendan eindin');
     expect(
-      within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' }),
+      within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' }),
     ).toBeTruthy();
     const browser = screen.getByRole('listitem', { name: 'Macintosh' });
     expect(browser.textContent).toContain('Kagi');
@@ -141,19 +141,19 @@ describe('signed-in devices (issue 14, ASVS V7; ADR 0059)', () => {
       },
     });
     const pixel = await screen.findByRole('listitem', { name: 'Telefonin hjá Rannvá' });
-    await user.click(within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' }));
+    await user.click(within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' }));
     // Cancel first: nothing happens, and the focus goes back to the button.
     let dialog = await screen.findByRole('dialog', { name: 'Rita Telefonin hjá Rannvá út?' });
     await user.click(within(dialog).getByRole('button', { name: 'Angra' }));
     await waitFor(() =>
-      expect(within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' })).toBe(
+      expect(within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' })).toBe(
         document.activeElement,
       ),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo(route)).toHaveLength(0);
 
-    await user.click(within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' }));
+    await user.click(within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' }));
     dialog = await screen.findByRole('dialog', { name: 'Rita Telefonin hjá Rannvá út?' });
     const password = within(dialog).getByLabelText('Loyniorð');
     // The password field has the focus, says what it is for, and can be shown.
@@ -181,7 +181,7 @@ describe('signed-in devices (issue 14, ASVS V7; ADR 0059)', () => {
       [route]: () => answer.promise,
     });
     const pixel = await screen.findByRole('listitem', { name: 'Telefonin hjá Rannvá' });
-    await user.click(within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' }));
+    await user.click(within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rita Telefonin hjá Rannvá út?' });
     const password = within(dialog).getByLabelText('Loyniorð');
 
@@ -229,7 +229,7 @@ describe('signed-in devices (issue 14, ASVS V7; ADR 0059)', () => {
       },
     });
     const pixel = await screen.findByRole('listitem', { name: 'Telefonin hjá Rannvá' });
-    await user.click(within(pixel).getByRole('button', { name: 'Rita Telefonin hjá Rannvá út' }));
+    await user.click(within(pixel).getByRole('button', { name: 'Rita út: Telefonin hjá Rannvá' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Loyniorð'), 'Demo1234!');
     await user.click(within(dialog).getByRole('button', { name: 'Rita út' }));

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber } from '@alda/contract/format/number';
+import { useTheme } from '@/shared/theme/theme-store';
 import { useTranslation } from '@/shared/i18n/react';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -68,7 +69,7 @@ export function UsageChart({
   const tableId = useId();
   const canvasRef = useRef<HTMLDivElement>(null);
   const paletteRef = useRef<HTMLDivElement>(null);
-  const theme = useThemeVersion();
+  const theme = useTheme();
 
   // One unit for the whole axis: GB once a bar or the line reaches 1 GB.
   const highest = Math.max(
@@ -199,21 +200,4 @@ function LegendItem({ swatch, label, line }: { swatch: string; label: string; li
       {label}
     </li>
   );
-}
-
-/**
- * A number that changes whenever the page's theme does (`data-theme` on <html>, ADR 0067): the
- * canvas holds colours, not CSS, so it has to be drawn again.
- */
-function useThemeVersion(): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setVersion((v) => v + 1));
-    observer.observe(document.documentElement, {
-      attributes: true,
-      attributeFilter: ['data-theme', 'class'],
-    });
-    return () => observer.disconnect();
-  }, []);
-  return version;
 }

@@ -1,5 +1,6 @@
+import { themeStore } from '@/shared/theme/theme-store';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UsageHistoryResponse } from '@alda/contract/schemas/usage';
 import { fail, ok } from '@/test/fake-api';
@@ -159,11 +160,11 @@ describe('usage history (issue 16, ADR 0066: nytsla/:id)', () => {
   it('draws the charts again in the colours of a theme the customer switches to (ADR 0067)', async () => {
     await open(() => ok(june));
     await waitFor(() => expect(drawn).toHaveLength(2));
-    document.documentElement.dataset.theme = 'dark';
+    await act(() => themeStore.choose('dark'));
     try {
       await waitFor(() => expect(drawn).toHaveLength(4));
     } finally {
-      delete document.documentElement.dataset.theme;
+      await act(() => themeStore.choose('system'));
     }
   });
 

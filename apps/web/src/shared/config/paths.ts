@@ -2,6 +2,7 @@ import {
   PAYMENT_RETURN_PATH,
   RESET_PASSWORD_PATH,
   SIGNED_IN_DEVICES_PATH,
+  USAGE_HISTORY_PATH,
 } from '@alda/contract/app-paths';
 
 /**
@@ -35,6 +36,7 @@ export const ROUTES = {
   receipt: '/menu/kvittanir/:receiptId',
   monthlyPrice: '/menu/manadargjald',
   language: '/menu/mal',
+  theme: '/menu/utsjond',
 
   profile: '/min-brukari',
   profileEdit: '/min-brukari/broyt',
@@ -61,6 +63,8 @@ export const ROUTES = {
   /** SPEC §2 add-subscription (no footer): choose individual or family, then the same steps. */
   addSubscription: '/legg-hald-afturat',
 
+  /** A number's data use (its line id): this month day by day and the last 6 months (ADR 0066). */
+  usageHistory: `${USAGE_HISTORY_PATH}/:id`,
   familyMember: '/familju-limur/:id',
   familyMemberProcessing: '/familju-limur/vidgerd/:phoneNumber',
   manageSubscription: '/umsit-hald/:phoneNumber',

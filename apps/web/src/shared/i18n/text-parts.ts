@@ -10,6 +10,7 @@ export const LATER_SECTIONS = [
   'unsaved',
   'welcome',
   'menu',
+  'appearance',
   'content',
   'profile',
   'forms',
@@ -26,6 +27,7 @@ export const LATER_SECTIONS = [
   'lifecycle',
   'addMember',
   'transfers',
+  'usageHistory',
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];
