@@ -214,5 +214,51 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await days.getByRole('button', { name: 'Vís tølini' }).click();
     await expect(todayRow).toBeVisible();
     await screenshot(page, 'accounts-13c-usage-history-table');
+
+    // Issue 16 (ADR 0066): Sunneva's line passes 80 % (17.8 of 21 GB used in the demo); the
+    // owner is told whose line it is, and the alert opens that line's usage history.
+    const sunneva = (await subscriptionsOf(page.request, MEMBER.email, DEMO.password))
+      .currentAccount?.currentMember;
+    await postUsage(page.request, { phoneNumber: MEMBER.number, usedMb: 50 });
+    await page.goto('/frabodanir');
+    const alert = page.getByRole('button', {
+      name: /80 % av datanum er brúkt.*Sunneva Joensen \(21 44 56\): 80 % av datanum í hesum mánaði er brúkt\./,
+    });
+    await expect(alert).toBeVisible();
+    await screenshot(page, 'accounts-14-usage-alert', { fullPage: false });
+    await alert.click();
+    await expect(page).toHaveURL(new RegExp(`/nytsla/${sunneva?.id ?? ''}$`));
+    await expect(page.getByText('21 44 56', { exact: true })).toBeVisible();
+
+    // The switches in the profile: 80 % off is kept (it is the server's), then on again.
+    await page.getByRole('link', { name: 'Mín brúkari' }).click();
+    const at80 = page.getByRole('switch', { name: 'Tá ið 80 % er brúkt' });
+    await expect(at80).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Eisini við telduposti' })).not.toBeChecked();
+    await at80.click();
+    await expect(page.getByText('Broytingin er goymd.')).toBeVisible();
+    await page.reload();
+    await expect(at80).not.toBeChecked();
+    await screenshot(page, 'accounts-15-profile-usage-alerts');
+    await at80.click();
+    await expect(at80).toBeChecked();
+
+    // Issue 16 item 5 (ADR 0067): dark chosen in the menu holds over a reload and a light
+    // system; "as on the phone" follows the system again.
+    await page.getByRole('link', { name: 'Valmynd' }).click();
+    await page.getByRole('link', { name: /Útsjónd/ }).click();
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('radio', { name: 'Myrk' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('radio', { name: 'Myrk' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('radio', { name: 'Sum á telefonini' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await screenshot(page, 'accounts-16-appearance');
   });
 });

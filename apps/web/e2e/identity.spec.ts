@@ -86,7 +86,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await screenshot(page, 'id-02-registered');
 
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
-    await expect(page.getByText(customer.email)).toBeVisible();
+    await expect(page.getByText(customer.email, { exact: true })).toBeVisible();
     await expect(page.getByText('485 Skálafjørður')).toBeVisible();
     await screenshot(page, 'id-03-profile');
 
@@ -365,7 +365,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
 
     // Still signed in, data loaded, and a new pair stored.
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText(DEMO.email)).toBeVisible();
+    await expect(page.getByText(DEMO.email, { exact: true })).toBeVisible();
     const after = await stored();
     expect(after.access).toBeTruthy();
     expect(after.access).not.toBe('expired-or-tampered');

@@ -34,7 +34,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await bare.setViewportSize(page.viewportSize() ?? { width: 390, height: 844 });
     await bare.goto('/');
     await expect(bare.getByRole('status', { name: 'Heintar…' })).toBeVisible();
-    await screenshot(bare, '01a-static-splash');
+    await screenshot(bare, '01a-static-splash', { scripts: false });
     await noScript.close();
 
     await page.goto('/menu/treytir');
@@ -76,7 +76,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText(DEMO.email)).toBeVisible();
+    await expect(page.getByText(DEMO.email, { exact: true })).toBeVisible();
     await screenshot(page, '04-profile');
     await page.getByRole('button', { name: 'Rita út' }).click();
     // Logout is confirmed in a confirm modal; Escape cancels it.
