@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type * as AxeCore from 'axe-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -85,7 +86,7 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   // Evaluated, not a script tag: the app's Content-Security-Policy allows no inline script.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => ({
       rule: v.id,

@@ -52,8 +52,6 @@ export const user = z.object({
    * on unless turned off), and the same by e-mail when `email` is on (off unless chosen).
    * Optional only so older answers still parse; absent means the defaults.
    */
-  usageAlerts: z
-    .object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() })
-    .optional(),
+  usageAlerts: z.object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() }).optional(),
 });
 export type User = z.infer<typeof user>;
