@@ -18,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Journeys are few and long (README), and every screen they photograph is also checked with
+  // axe-core and photographed again in the dark theme (issue 16, ADR 0067).
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

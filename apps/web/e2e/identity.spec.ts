@@ -116,7 +116,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(phoneCard).toContainText('Staður: Danmark');
     await expect(page.getByText('Hendan eindin').first()).toBeVisible();
     await screenshot(page, 'id-03b-devices');
-    await phoneCard.getByRole('button', { name: 'Rita Telefonin hjá Marjun út' }).click();
+    await phoneCard.getByRole('button', { name: 'Rita út: Telefonin hjá Marjun' }).click();
     const confirm = page.getByRole('dialog', { name: 'Rita Telefonin hjá Marjun út?' });
     const password = confirm.getByLabel('Loyniorð');
     await expect(password).toBeFocused();
