@@ -114,6 +114,8 @@ describe('sessions: email login, refresh rotation, reuse detection, logout, me (
       createdAt: expect.any(String) as string,
       showInPhoneBook: false,
       hasPassword: true,
+      // Usage alerts (issue 16, ADR 0066): both thresholds on, e-mail off, until changed.
+      usageAlerts: { at80: true, at100: true, email: false },
     });
     expect(res.body).not.toContain('argon2');
   });
