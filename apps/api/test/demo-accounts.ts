@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tokens } from '@alda/contract/schemas/auth';
+import { usageRecordsResponse, type UsageRecord } from '@alda/contract/schemas/usage';
 import { DEMO_LINE_IDS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestApp, parse, type TestApp } from './helper';
@@ -42,4 +43,19 @@ export async function createDemoApp(
     Ása: await signIn(t.app, 'Ása'),
   };
   return { ...t, as };
+}
+
+/** The usage feed's service token of the demo apps that take usage ({@link createDemoApp} env). */
+export const USAGE_FEED_TOKEN = 'usage-feed-token-for-tests-0123456789';
+
+/** Books records through POST /api/usage/records as the charging system does; answers its counts. */
+export async function sendUsage(app: FastifyInstance, records: readonly UsageRecord[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/usage/records',
+    headers: { authorization: `Bearer ${USAGE_FEED_TOKEN}` },
+    payload: { records },
+  });
+  if (res.statusCode !== 200) throw new Error(`usage feed: ${res.statusCode} ${res.body}`);
+  return parse(dataEnvelope(usageRecordsResponse), res).data;
 }

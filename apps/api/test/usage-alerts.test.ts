@@ -6,7 +6,7 @@ import { notificationsResponse } from '@alda/contract/schemas/notifications';
 import type { UsageRecord } from '@alda/contract/schemas/usage';
 import { lineBalances, usageAlerts } from '../src/db/schema/balances';
 import { outboxMessages } from '../src/db/schema/outbox';
-import { createDemoApp, LINES, type DemoName } from './demo-accounts';
+import { createDemoApp, LINES, sendUsage, USAGE_FEED_TOKEN, type DemoName } from './demo-accounts';
 
 /*
  * Usage alerts (issue 16 item 1, ADR 0066): raised where the usage feed books records, at 80 %
@@ -17,7 +17,6 @@ import { createDemoApp, LINES, type DemoName } from './demo-accounts';
  * 25,600 MB EU package.
  */
 
-const TOKEN = 'usage-feed-token-for-tests-0123456789';
 let counter = 0;
 const record = (patch: Partial<UsageRecord>): UsageRecord => ({
   recordId: `alert-${(counter += 1)}`,
@@ -31,19 +30,11 @@ const record = (patch: Partial<UsageRecord>): UsageRecord => ({
 describe('usage alerts (issue 16, ADR 0066)', () => {
   let t: Awaited<ReturnType<typeof createDemoApp>>;
   beforeAll(async () => {
-    t = await createDemoApp({ USAGE_FEED_TOKEN: TOKEN });
+    t = await createDemoApp({ USAGE_FEED_TOKEN });
   });
   afterAll(() => t.close());
 
-  const send = async (records: UsageRecord[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/usage/records',
-      headers: { authorization: `Bearer ${TOKEN}` },
-      payload: { records },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const send = (records: UsageRecord[]) => sendUsage(t.app, records);
   const alertsOf = async (who: DemoName, language = 'fo') => {
     const res = await t.app.inject({
       method: 'GET',

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import {
   usageHistoryResponse,
-  usageRecordsResponse,
   type UsageHistoryResponse,
   type UsageRecord,
 } from '@alda/contract/schemas/usage';
@@ -14,7 +13,7 @@ import { historyCalendar } from '../src/modules/usage/history-service';
 import { DEMO_ACCOUNT_IDS } from '../src/seed/demo-accounts';
 import { demoUsageDaily } from '../src/seed/demo-usage';
 import { seedDemoData } from '../src/seed/seed';
-import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
+import { createDemoApp, LINES, NOW, sendUsage, signIn, USAGE_FEED_TOKEN } from './demo-accounts';
 import { createTestApp } from './helper';
 
 /*
@@ -23,7 +22,6 @@ import { createTestApp } from './helper';
  * 2026-06-15 12:00 UTC: summer time, 13:00 in Tórshavn, so today is 2026-06-15.
  */
 
-const TOKEN = 'usage-feed-token-for-history-tests-0123';
 const history = dataEnvelope(usageHistoryResponse);
 
 let counter = 0;
@@ -56,7 +54,7 @@ const usedDays = (answer: UsageHistoryResponse) =>
 describe('usage history: GET /api/subscriptions/{id}/usage-history (issue 16, ADR 0066)', () => {
   let t: Awaited<ReturnType<typeof createDemoApp>>;
   beforeAll(async () => {
-    t = await createDemoApp({ USAGE_FEED_TOKEN: TOKEN });
+    t = await createDemoApp({ USAGE_FEED_TOKEN });
   });
   afterAll(() => t.close());
 
@@ -67,16 +65,7 @@ describe('usage history: GET /api/subscriptions/{id}/usage-history (issue 16, AD
     expect(res.statusCode, res.body).toBe(200);
     return history.parse(res.json()).data;
   };
-  const send = async (records: UsageRecord[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/usage/records',
-      headers: { authorization: `Bearer ${TOKEN}` },
-      payload: { records },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return dataEnvelope(usageRecordsResponse).parse(res.json()).data;
-  };
+  const send = (records: UsageRecord[]) => sendUsage(t.app, records);
   /** Starts a line's history from nothing (the demo seed gave it six months). */
   const forget = (lineId: string) =>
     t.app.db.delete(usageDaily).where(eq(usageDaily.lineId, lineId));

@@ -23,6 +23,17 @@ export type RefreshTokenRequest = z.infer<typeof refreshTokenRequest>;
 export const logoutRequest = z.object({ refreshToken: z.string().min(1).max(200) });
 
 /** The signed-in user (GET /api/auth/me). SPEC §3 names id, firstname, lastname; the rest is ours. */
+/** The usage alert switches (ADR 0066). */
+export const usageAlertSwitches = z.object({
+  at80: z.boolean(),
+  at100: z.boolean(),
+  email: z.boolean(),
+});
+export type UsageAlertSwitches = z.infer<typeof usageAlertSwitches>;
+
+/** A new user's switches (the `users` columns' defaults), and those of an answer without any. */
+export const USAGE_ALERT_DEFAULTS: UsageAlertSwitches = { at80: true, at100: true, email: false };
+
 export const user = z.object({
   id: z.string(),
   firstname: z.string(),
@@ -52,6 +63,6 @@ export const user = z.object({
    * on unless turned off), and the same by e-mail when `email` is on (off unless chosen).
    * Optional only so older answers still parse; absent means the defaults.
    */
-  usageAlerts: z.object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() }).optional(),
+  usageAlerts: usageAlertSwitches.optional(),
 });
 export type User = z.infer<typeof user>;

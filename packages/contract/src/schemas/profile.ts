@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { isKnownPostCode, placeOfPostCode } from '../localities/lookup';
 import { LOCALES } from '../locale';
+import { usageAlertSwitches } from './auth';
 import { emailSchema } from '../rules/email';
 import { newPasswordSchema, passwordRepeatSchema, withPasswordRepeat } from '../rules/password';
 import { faroesePostCodeSchema } from '../rules/postcode';
@@ -34,11 +35,7 @@ export const updateUserRequest = z
     /** Phone-book visibility (SPEC §1). */
     showInPhoneBook: z.boolean().optional(),
     /** Usage alerts (ADR 0066): only the switches sent change. */
-    usageAlerts: z
-      .object({ at80: z.boolean(), at100: z.boolean(), email: z.boolean() })
-      .partial()
-      .strict()
-      .optional(),
+    usageAlerts: usageAlertSwitches.partial().strict().optional(),
   })
   .refine((v) => v.city !== undefined || v.postCode === undefined, {
     error: 'REQUIRED',

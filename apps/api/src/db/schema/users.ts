@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { USAGE_ALERT_DEFAULTS } from '@alda/contract/schemas/auth';
 import { boolean, check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,9 +31,9 @@ export const users = pgTable(
      * and 100 % of its month's data; each threshold on unless turned off in the profile, and
      * also by e-mail only when the customer chose it.
      */
-    usageAlert80: boolean('usage_alert_80').notNull().default(true),
-    usageAlert100: boolean('usage_alert_100').notNull().default(true),
-    usageAlertEmail: boolean('usage_alert_email').notNull().default(false),
+    usageAlert80: boolean('usage_alert_80').notNull().default(USAGE_ALERT_DEFAULTS.at80),
+    usageAlert100: boolean('usage_alert_100').notNull().default(USAGE_ALERT_DEFAULTS.at100),
+    usageAlertEmail: boolean('usage_alert_email').notNull().default(USAGE_ALERT_DEFAULTS.email),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

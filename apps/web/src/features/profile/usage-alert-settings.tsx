@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import type { User } from '@alda/contract/schemas/auth';
+import {
+  USAGE_ALERT_DEFAULTS,
+  type UsageAlertSwitches,
+  type User,
+} from '@alda/contract/schemas/auth';
 import { useTranslation } from '@/shared/i18n/react';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
@@ -8,11 +12,7 @@ import { Switch } from '@/shared/ui/switch';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { updateUser } from './profile-api';
 
-type AlertSwitch = 'at80' | 'at100' | 'email';
-type AlertSwitches = NonNullable<User['usageAlerts']>;
-
-/** The contract's defaults when an older answer has no switches: both alerts on, e-mail off. */
-const DEFAULTS: AlertSwitches = { at80: true, at100: true, email: false };
+type AlertSwitch = keyof UsageAlertSwitches;
 
 /**
  * The usage alert switches of the profile (ADR 0066): a notification when a line of the
@@ -26,7 +26,7 @@ export function UsageAlertSettings({ user }: { user: User }) {
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const [saving, setSaving] = useState<AlertSwitch | null>(null);
-  const current = user.usageAlerts ?? DEFAULTS;
+  const current = user.usageAlerts ?? USAGE_ALERT_DEFAULTS;
 
   const change = async (name: AlertSwitch, on: boolean) => {
     if (saving) return;
