@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, demo, loginByEmail, screenshot } from './support/app';
+import {
+  expectFocusVisible,
+  expectTextAt200,
+  resetTextScale,
+  scaleText,
+} from './support/accessibility';
 import { formatData } from '@alda/contract/format/data';
 import { formatDate, todayInFaroe } from '@alda/contract/format/date';
 import { postUsage, subscriptionsOf, usageHistoryOf } from './support/usage';
@@ -111,18 +117,67 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await screenshot(page, 'accounts-08-plans');
   });
 
-  test('home in English', async ({ page }) => {
-    await signInAs(page, OWNER.email);
+  test('text at 200 % and the keyboard on the daily screens, in Faroese and English (issue 16.5: WCAG 1.4.4, 2.4.7, 2.4.11)', async ({
+    page,
+  }) => {
+    // Signing in with the text at twice its size and by keyboard only.
+    await page.goto('/rita-inn/vid-telduposti');
+    await expect(page.getByLabel('Teldupostur')).toBeVisible();
+    await scaleText(page, 2);
+    await expectTextAt200(page, 'login by e-mail');
+    await expectFocusVisible(page, 'login by e-mail');
+    await page.getByLabel('Teldupostur').fill(OWNER.email);
+    await page.getByLabel('Loyniorð', { exact: true }).fill(OWNER.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(dataRing(page)).toHaveAttribute('aria-valuetext', /av 22 GB$/);
+    await expectTextAt200(page, 'home');
+    await expectFocusVisible(page, 'home', 40);
+    await screenshot(page, 'accounts-09a-home-text-200', { fullPage: false });
+
+    // English, still at 200 %: the screens a customer uses every day, reached by tapping.
     await page.getByRole('link', { name: 'Valmynd' }).click();
     await page.getByRole('link', { name: 'Mál' }).click();
     await page.getByRole('radio', { name: 'English' }).check();
     await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+    await expectTextAt200(page, 'language');
     await page.getByRole('link', { name: 'Home' }).click();
     await expect(dataRing(page, 'Data left in the Faroe Islands')).toHaveAttribute(
       'aria-valuetext',
       /^[\d.]+ GB left of 22 GB$/,
     );
     await expect(page.getByRole('region', { name: 'Your family' })).toContainText('can take days');
+    await expectTextAt200(page, 'home in English');
+    await page.getByRole('link', { name: 'See your data use' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Data use' })).toBeVisible();
+    await expectTextAt200(page, 'usage history');
+    await screenshot(page, 'accounts-09c-usage-history-text-200', { fullPage: false });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page
+      .getByRole('region', { name: 'Your family' })
+      .getByRole('link', { name: /Sunneva Joensen/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeVisible();
+    await expectTextAt200(page, 'family member');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Buy package' }).click();
+    await expect(page.getByRole('radio').first()).toBeVisible();
+    await expectTextAt200(page, 'buy a package');
+    await expectFocusVisible(page, 'buy a package');
+    await screenshot(page, 'accounts-09d-packages-text-200', { fullPage: false });
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Monthly price' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Monthly price' })).toBeVisible();
+    await expectTextAt200(page, 'monthly price');
+    await page.getByRole('link', { name: /My user/ }).click();
+    await expect(page.getByRole('switch').first()).toBeVisible();
+    await expectTextAt200(page, 'my user');
+    await expectFocusVisible(page, 'my user', 40);
+
+    // Back to the normal size: home in English as everyone sees it.
+    await resetTextScale(page);
+    await page.getByRole('link', { name: 'Home' }).click();
     await screenshot(page, 'accounts-09-home-en');
     await screenshot(page, 'accounts-09b-home-en-first-screen', { fullPage: false });
   });

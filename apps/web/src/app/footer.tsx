@@ -65,7 +65,7 @@ function Item({
         end={end}
         className={({ isActive }) =>
           cx(
-            'flex flex-1 flex-col items-center justify-center gap-1 text-[0.6875rem] leading-none font-semibold transition-colors',
+            'flex min-w-0 flex-1 flex-col items-center justify-center gap-1 text-center text-tab font-semibold transition-colors',
             isActive ? 'text-ocean-900' : 'text-mist-500 hover:text-ocean-700',
           )
         }
@@ -82,13 +82,13 @@ function Item({
               {badge !== undefined && (
                 <span
                   aria-hidden="true"
-                  className="absolute -top-1 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-puffin-600 px-1 text-[0.625rem] leading-none font-bold text-white"
+                  className="absolute -top-1 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-puffin-600 px-1 text-badge font-bold text-white"
                 >
                   {badge > 99 ? '99+' : badge}
                 </span>
               )}
             </span>
-            {label}
+            <span className="max-w-full wrap-anywhere">{label}</span>
             {badge !== undefined && <span className="sr-only">{`, ${badgeLabel ?? ''}`}</span>}
           </>
         )}

@@ -77,7 +77,7 @@ function CardOnFile({ agreement }: { agreement: Agreement }) {
   return (
     <section aria-labelledby="agreement-card-title" className="flex flex-col gap-3">
       <Card className="flex flex-col gap-6 bg-gradient-to-br from-ocean-900 to-ocean-700 text-white">
-        <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="agreement-card-title" className="text-lead font-bold">
             {agreement.cardBrand ?? t('agreement.unknownBrand')}
           </h2>
@@ -86,7 +86,7 @@ function CardOnFile({ agreement }: { agreement: Agreement }) {
           </Badge>
         </div>
         <p
-          className="font-mono text-lead tracking-wider whitespace-nowrap tabular-nums"
+          className="font-mono text-lead tracking-wider tabular-nums"
           aria-label={
             agreement.cardLast4
               ? t('agreement.endingIn', { last4: agreement.cardLast4 })

@@ -76,11 +76,11 @@ function MethodLink({
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-ocean-900 text-white">
         {icon}
       </span>
-      <span className="flex flex-1 flex-col">
+      <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-lead font-semibold text-ocean-950">{label}</span>
         <span className="text-caption text-mist-500">{hint}</span>
       </span>
-      <ChevronRightIcon className="size-5 text-mist-400" />
+      <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
     </Link>
   );
 }

@@ -58,7 +58,7 @@ export function MonthlyPriceScreen() {
           >
             <ReceiptIcon className="size-5 text-ocean-700" />
             <span className="flex-1">{t('billing.seeReceipts')}</span>
-            <ChevronRightIcon className="size-5 text-mist-400" />
+            <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
           </Link>
         ) : (
           <PayMonth month={month} />
@@ -96,7 +96,7 @@ function MonthCard({ month }: { month: MonthlyPriceResponse }) {
   const periodLabel = usePeriodLabel();
   return (
     <Card className="flex flex-col gap-4" role="region" aria-labelledby="month-title">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id="month-title" className="text-lead font-bold text-ocean-950 first-letter:uppercase">
           {periodLabel(month.period)}
         </h2>
@@ -121,7 +121,7 @@ function MonthCard({ month }: { month: MonthlyPriceResponse }) {
             {lines.map((line, index) => (
               <li
                 key={`${line.kind}-${index}`}
-                className="flex items-baseline justify-between gap-3 text-body"
+                className="flex flex-wrap items-baseline justify-between gap-x-3 text-body"
               >
                 <span className="min-w-0 text-mist-900">
                   {line.description}
@@ -234,13 +234,13 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
         className="flex items-center gap-3 rounded-card bg-white px-4 py-3 shadow-card"
       >
         <WalletIcon className="size-5 text-ocean-700" />
-        <span className="flex flex-1 flex-col">
+        <span className="flex min-w-0 flex-1 flex-col">
           <span className="text-body font-medium text-mist-900">{t('agreement.title')}</span>
           <span className="text-caption text-mist-500">
             {card ? cardLabel(card) : t('billing.noCardOnFile')}
           </span>
         </span>
-        <ChevronRightIcon className="size-5 text-mist-400" />
+        <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
       </Link>
     </div>
   );

@@ -98,8 +98,8 @@ function MemberRow({ member }: { member: Member }) {
     <Link to={href(ROUTES.familyMember, { id: member.id })} className={rowClasses}>
       <Avatar firstname={member.user.firstname} lastname={member.user.lastname} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-2">
-          <span className="truncate text-body font-semibold text-mist-900">{name}</span>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <span className="min-w-0 text-body font-semibold text-mist-900">{name}</span>
           <span className="shrink-0 text-caption text-mist-500 tabular-nums">
             {formatPhoneNumber(member.phoneNumber)}
           </span>
@@ -135,8 +135,8 @@ function ProcessingRow({ order }: { order: Order }) {
         <FamilyIcon className="size-5" />
       </span>
       <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
-        <div className="flex w-full items-baseline justify-between gap-2">
-          <span className="truncate text-body font-semibold text-mist-900">{label}</span>
+        <div className="flex w-full flex-wrap items-baseline justify-between gap-x-2">
+          <span className="min-w-0 text-body font-semibold text-mist-900">{label}</span>
           {order.memberName && order.phoneNumber && (
             <span className="shrink-0 text-caption text-mist-500 tabular-nums">
               {formatPhoneNumber(order.phoneNumber)}

@@ -245,7 +245,7 @@ function CardLink({ to, icon, label }: { to: string; icon: ReactNode; label: str
     >
       {icon}
       <span className="flex-1">{label}</span>
-      <ChevronRightIcon className="size-5 text-mist-400" />
+      <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
     </Link>
   );
 }
@@ -286,7 +286,7 @@ function ProcessingNotice({ order }: { order: Order }) {
       className="flex items-center gap-3 rounded-card bg-warning-50 px-4 py-3.5 text-warning-600 ring-1 ring-warning-600/15 ring-inset"
     >
       <ClockIcon className="size-6 shrink-0" />
-      <span className="flex flex-1 flex-col">
+      <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-body font-semibold">{t('home.processing.title')}</span>
         <span className="text-caption">
           {t('home.processing.body', { date: f.date(order.createdAt) })}

@@ -178,14 +178,14 @@ function FamilyPlan({
                 >
                   <Avatar firstname={member.user.firstname} lastname={member.user.lastname} />
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <span className="truncate text-body font-semibold text-mist-900">
+                    <span className="text-body font-semibold text-mist-900">
                       {`${member.user.firstname} ${member.user.lastname}`}
                       {member.id === account.currentMember.id && (
                         <span className="font-normal text-mist-500">{` · ${t('manageFamily.you')}`}</span>
                       )}
                     </span>
-                    <span className="flex items-baseline justify-between gap-2 text-caption text-mist-500 tabular-nums">
-                      <span className="truncate">{formatPhoneNumber(member.phoneNumber)}</span>
+                    <span className="flex flex-wrap items-baseline justify-between gap-x-2 text-caption text-mist-500 tabular-nums">
+                      <span>{formatPhoneNumber(member.phoneNumber)}</span>
                       {prices[index] !== undefined && (
                         <span className="shrink-0 text-body font-semibold text-mist-900">
                           {f.kr(prices[index])}
@@ -204,7 +204,7 @@ function FamilyPlan({
                 <FamilyIcon className="size-5" />
               </span>
               <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
-                <span className="truncate text-body font-semibold text-mist-900">
+                <span className="text-body font-semibold text-mist-900">
                   {order.memberName ??
                     (order.phoneNumber
                       ? formatPhoneNumber(order.phoneNumber)

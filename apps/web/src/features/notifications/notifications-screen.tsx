@@ -168,7 +168,7 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () 
           unread ? 'bg-puffin-500' : 'bg-transparent',
         )}
       />
-      <span className="flex flex-1 flex-col gap-1">
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className={cx('text-body text-ocean-950', unread ? 'font-bold' : 'font-medium')}>
           {unread && <span className="sr-only">{t('notifications.unread')} </span>}
           {item.title}

@@ -181,7 +181,7 @@ function PurchaseForm({
                     : 'bg-white ring-transparent hover:bg-mist-50',
                 )}
               >
-                <span className="flex items-baseline justify-between gap-3">
+                <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="text-lead font-bold text-ocean-950">{offer.name}</span>
                   <span className="text-body font-bold whitespace-nowrap text-ocean-950">
                     {f.kr(offer.price.gross)}
@@ -189,7 +189,7 @@ function PurchaseForm({
                 </span>
                 <span className="flex flex-wrap justify-between gap-x-3 text-caption text-mist-600">
                   <span>{t('packages.validUntil', { date: f.date(offer.validUntil) })}</span>
-                  <span className="whitespace-nowrap">
+                  <span>
                     {t('price.breakdown', {
                       net: f.kr(offer.price.net),
                       vat: f.kr(offer.price.vat),

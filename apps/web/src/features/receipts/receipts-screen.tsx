@@ -90,14 +90,14 @@ function ReceiptRow({ receipt }: { receipt: Receipt }) {
       className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-mist-50 active:bg-mist-100"
     >
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className="flex items-baseline justify-between gap-3">
-          <span className="truncate text-body font-medium text-mist-900">{summary(receipt)}</span>
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="min-w-0 text-body font-medium text-mist-900">{summary(receipt)}</span>
           <span className="text-body font-bold whitespace-nowrap text-ocean-950 tabular-nums">
             {f.kr(receipt.total.gross)}
           </span>
         </span>
-        <span className="flex items-baseline justify-between gap-3 text-caption text-mist-500">
-          <span className="truncate">
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3 text-caption text-mist-500">
+          <span className="min-w-0">
             {t('receipts.numberAndDate', {
               number: receipt.number,
               date: f.date(receipt.issuedAt),

@@ -22,9 +22,9 @@ export function DetailList({ title, children }: { title?: string; children: Reac
 
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex min-h-13 items-center justify-between gap-4 py-3">
+    <div className="flex min-h-13 flex-wrap items-center justify-between gap-x-4 py-3">
       <dt className="text-body text-mist-600">{label}</dt>
-      <dd className="text-right text-body font-semibold text-mist-900">{children}</dd>
+      <dd className="ml-auto text-right text-body font-semibold text-mist-900">{children}</dd>
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function MemberHeader({
     <div className="flex items-center gap-4">
       <Avatar firstname={firstname} lastname={lastname} size="lg" />
       <div className="flex min-w-0 flex-col gap-1">
-        <h2 className="truncate text-heading font-bold text-ocean-950">
+        <h2 className="text-heading break-words font-bold text-ocean-950">
           {`${firstname} ${lastname}`.trim()}
         </h2>
         {phoneNumber && (

@@ -23,7 +23,7 @@ export function MeterRow({
     : t('data.leftOf', { left: f.data(usage.remaining), total: f.data(usage.total) });
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="text-body text-mist-600">{label}</span>
         <span className="text-body font-bold whitespace-nowrap text-mist-900 tabular-nums">
           {usage.unlimited

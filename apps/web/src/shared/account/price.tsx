@@ -37,8 +37,13 @@ export function Price({
   }
   return (
     <div className={cx('flex flex-col', className)}>
-      <span className="whitespace-nowrap text-ocean-950">
-        <span className={cx('font-bold tabular-nums', size === 'lg' ? 'text-title' : 'text-body')}>
+      <span className="text-ocean-950">
+        <span
+          className={cx(
+            'font-bold whitespace-nowrap tabular-nums',
+            size === 'lg' ? 'text-title' : 'text-body',
+          )}
+        >
           {f.kr(gross)}
         </span>
         {perMonth && (

@@ -12,7 +12,7 @@ export function DetailSkeleton() {
     <div aria-busy="true" aria-label={t('app.loading')} className="flex flex-col gap-5">
       <div className="flex items-center gap-4">
         <Skeleton className="size-16 rounded-full" />
-        <div className="flex flex-1 flex-col gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
           <Skeleton className="h-6 w-2/3" />
           <Skeleton className="h-4 w-1/3" />
         </div>

@@ -141,7 +141,7 @@ function PhysicalSim({ details }: { details: SimDetails }) {
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-body">
         <dt className="text-mist-500">{t('sim.iccid')}</dt>
-        <dd className="text-right font-medium whitespace-nowrap text-mist-900 tabular-nums">
+        <dd className="text-right font-medium text-mist-900 tabular-nums">
           {details.iccidMasked ?? t('common.notProvided')}
         </dd>
         {secrets && (

@@ -33,14 +33,14 @@ function RowContent({
       )}
       <span
         className={cx(
-          'flex-1 text-body font-medium',
+          'min-w-0 flex-1 text-body font-medium',
           tone === 'danger' ? 'text-danger-600' : 'text-mist-900',
         )}
       >
         {label}
       </span>
-      {value && <span className="text-caption text-mist-500">{value}</span>}
-      {chevron && <ChevronRightIcon className="size-5 text-mist-400" />}
+      {value && <span className="min-w-0 text-right text-caption text-mist-500">{value}</span>}
+      {chevron && <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />}
     </>
   );
 }

@@ -31,7 +31,7 @@ export function ScreenHeader({ title, back, children }: ScreenHeaderProps) {
         )}
         <h1
           className={cx(
-            'truncate text-heading font-bold text-ocean-950',
+            'min-w-0 text-heading font-bold break-words text-ocean-950',
             back === undefined && 'pt-2',
           )}
         >

@@ -18,7 +18,7 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
   const { checked } = props;
   return (
     <div className={cx('flex items-start gap-4', className)}>
-      <div className="flex flex-1 flex-col gap-0.5">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <label htmlFor={id} className="text-body font-medium text-mist-900">
           {label}
         </label>
