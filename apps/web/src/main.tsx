@@ -11,6 +11,8 @@ import { startup } from '@/app/startup';
 import { chosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { http } from '@/shared/api/client';
+import { followConnectivity } from '@/shared/api/connectivity';
+import { createOfflineCache } from '@/shared/api/offline-cache';
 import { createQueryClient } from '@/shared/api/query-client';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
@@ -26,7 +28,16 @@ import './styles.css';
 // Light or dark as the customer chose (ADR 0067), before anything is drawn.
 void themeStore.restore();
 
+// Online or not, from the device (issue 16 item 4): queries pause offline, writes fail at once.
+followConnectivity();
 const queryClient = createQueryClient();
+// The last known data per user, for a start without a connection (issue 16 item 4, ADR 0069).
+const offlineCache = createOfflineCache({
+  queryClient,
+  storage: preferences,
+  session: sessionStore,
+});
+offlineCache.start();
 const loaders = httpAccountLoaders(http, () => chosenLine.get());
 const services = createAppServices({
   http,
@@ -55,6 +66,7 @@ void preferences.get(TOKEN_KEYS.access).then(
 resetStateOnSignOut({
   session: sessionStore,
   queryClient,
+  offlineCache,
   modals: modalStore,
   toasts: toastStore,
   t: i18n.t.bind(i18n),
@@ -68,7 +80,7 @@ void startup({
     );
   },
   restoreLocale: () => restoreLocale().finally(localeRestored),
-  fetchUser: () => fetchCurrentUser(http, tokenStore),
+  fetchUser: () => fetchCurrentUser(http, tokenStore, (userId) => offlineCache.restore(userId)),
   session: sessionStore,
   queryClient,
   loaders,
