@@ -6,6 +6,7 @@ import { initErrorReporting } from '@/app/error-reporting';
 import { afterFirstScreen, firstScreenPath, preloadScreen } from '@/app/first-screen';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
+import { registerServiceWorker } from '@/app/service-worker';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { startup } from '@/app/startup';
 import { chosenLine } from '@/shared/account/chosen-line';
@@ -18,6 +19,7 @@ import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
+import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { modalStore } from '@/shared/ui/modal/modal-store';
@@ -113,4 +115,6 @@ void startup({
   // The other screens' texts once the first screen is up (their routes also wait for them).
   .then(() => (router ? afterFirstScreen(router) : undefined))
   .then(() => loadLaterTexts())
-  .catch((error: unknown) => console.warn('The texts of the other screens did not load', error));
+  .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))
+  // The shell for a start without a network, once the first screen no longer shares the link.
+  .then(() => registerServiceWorker({ enabled: import.meta.env.PROD && !isNativePlatform() }));
