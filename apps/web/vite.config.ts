@@ -8,6 +8,7 @@ import { textParts } from './text-parts-plugin';
 import { precompressDir } from './precompress';
 import { preloadFirstScreen, stylesheetFirst } from './preload-first-screen';
 import { staticSplash } from './static-splash';
+import { serviceWorker } from './service-worker-plugin';
 import { PREACT_COMPAT } from './react-runtime';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -75,6 +76,19 @@ export default defineConfig({
     stylesheetFirst(),
     // The splash as static markup in index.html: the first paint does not wait for JavaScript.
     staticSplash(path.join(src, 'locales/fo.json')),
+    // The app shell without a network (issue 16 item 4, ADR 0069): sw.js with the shell's files:
+    // the entry's, and those of the first screens and both languages' texts.
+    serviceWorker({
+      shellModules: [
+        'src/features/auth/login-chooser-screen.tsx',
+        'src/features/home/home-screen.tsx',
+        'src/features/packages/packages-screen.tsx',
+        'src/shared/i18n/resources-fo.ts',
+        'src/shared/i18n/resources-en.ts',
+        'src/locales/fo.later.js',
+        'src/locales/en.later.js',
+      ],
+    }),
     precompress(),
   ],
   resolve: {

@@ -31,6 +31,9 @@ const STYLES = Array.from({ length: 100 }, (_, i) => `.p-${i}{padding:${i / 4}re
 /** Under MIN_BYTES: served as it is, never compressed, whatever the browser accepts. */
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
+/** The service worker the web build writes at the root (issue 16 item 4, ADR 0069). */
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {});\n`;
+
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 /** What Chrome sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -59,6 +62,7 @@ async function writeWebDist(): Promise<string> {
   await writeFile(path.join(webDist, 'assets', 'index-77aa00ff.css'), STYLES);
   await writeFile(path.join(webDist, 'assets', 'index-3f9a1c2b.js.map'), '{"version":3}');
   await writeFile(path.join(webDist, 'favicon.svg'), FAVICON);
+  await writeFile(path.join(webDist, 'sw.js'), SERVICE_WORKER);
   await precompressDir(webDist);
   return webDist;
 }
@@ -105,6 +109,19 @@ describe('serving the built web app (WEB_DIST)', () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('issue 16.4: serves the service worker at the root, revalidated every time (a new deploy is picked up) and allowed as a worker', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe(SERVICE_WORKER);
+    // Never the year-long cache of the hashed files: the browser must see a new sw.js at once.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The worker's own CSP: it may be a worker of this origin and fetch from it.
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toMatch(/connect-src 'self'/);
   });
 
   it.each([

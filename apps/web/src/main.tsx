@@ -6,16 +6,20 @@ import { initErrorReporting } from '@/app/error-reporting';
 import { afterFirstScreen, firstScreenPath, preloadScreen } from '@/app/first-screen';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
+import { registerServiceWorker } from '@/app/service-worker';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { startup } from '@/app/startup';
 import { chosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { http } from '@/shared/api/client';
+import { followConnectivity } from '@/shared/api/connectivity';
+import { createOfflineCache } from '@/shared/api/offline-cache';
 import { createQueryClient } from '@/shared/api/query-client';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
+import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { modalStore } from '@/shared/ui/modal/modal-store';
@@ -26,7 +30,16 @@ import './styles.css';
 // Light or dark as the customer chose (ADR 0067), before anything is drawn.
 void themeStore.restore();
 
+// Online or not, from the device (issue 16 item 4): queries pause offline, writes fail at once.
+followConnectivity();
 const queryClient = createQueryClient();
+// The last known data per user, for a start without a connection (issue 16 item 4, ADR 0069).
+const offlineCache = createOfflineCache({
+  queryClient,
+  storage: preferences,
+  session: sessionStore,
+});
+offlineCache.start();
 const loaders = httpAccountLoaders(http, () => chosenLine.get());
 const services = createAppServices({
   http,
@@ -55,6 +68,7 @@ void preferences.get(TOKEN_KEYS.access).then(
 resetStateOnSignOut({
   session: sessionStore,
   queryClient,
+  offlineCache,
   modals: modalStore,
   toasts: toastStore,
   t: i18n.t.bind(i18n),
@@ -68,7 +82,7 @@ void startup({
     );
   },
   restoreLocale: () => restoreLocale().finally(localeRestored),
-  fetchUser: () => fetchCurrentUser(http, tokenStore),
+  fetchUser: () => fetchCurrentUser(http, tokenStore, (userId) => offlineCache.restore(userId)),
   session: sessionStore,
   queryClient,
   loaders,
@@ -101,4 +115,6 @@ void startup({
   // The other screens' texts once the first screen is up (their routes also wait for them).
   .then(() => (router ? afterFirstScreen(router) : undefined))
   .then(() => loadLaterTexts())
-  .catch((error: unknown) => console.warn('The texts of the other screens did not load', error));
+  .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))
+  // The shell for a start without a network, once the first screen no longer shares the link.
+  .then(() => registerServiceWorker({ enabled: import.meta.env.PROD && !isNativePlatform() }));

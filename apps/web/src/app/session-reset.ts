@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { OfflineCache } from '@/shared/api/offline-cache';
 import type { TFunction } from '@/shared/i18n/translator';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
@@ -10,6 +11,8 @@ import { ROUTES } from '@/shared/config/paths';
 export interface SessionResetDeps {
   session: Pick<SessionStore, 'onSignOut'>;
   queryClient: QueryClient;
+  /** The data kept on the device for offline use (issue 16 item 4): wiped with the session. */
+  offlineCache: Pick<OfflineCache, 'wipe'>;
   modals: Pick<ModalStore, 'closeAll'>;
   toasts: ToastStore;
   t: TFunction;
@@ -19,12 +22,13 @@ export interface SessionResetDeps {
 
 /**
  * SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user is sent
- * to login. The offline toast stays (it is about the device, not the session); an expired
+ * to login, and the data kept on the device for offline use is wiped. The offline toast stays (it is about the device, not the session); an expired
  * session says why the user is back at login.
  */
 export function resetStateOnSignOut({
   session,
   queryClient,
+  offlineCache,
   modals,
   toasts,
   t,
@@ -32,6 +36,8 @@ export function resetStateOnSignOut({
 }: SessionResetDeps) {
   return session.onSignOut((reason) => {
     queryClient.clear();
+    // The last known data is this user's; the next person on the device never sees it.
+    void offlineCache.wipe();
     // A sign-up in progress is this user's; the next person on the device starts with nothing.
     forgetSignupDrafts();
     modals.closeAll();

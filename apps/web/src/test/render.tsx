@@ -9,7 +9,9 @@ import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { accountKeys, httpAccountLoaders, type AccountResource } from '@/shared/api/account-data';
+import { isOnline } from '@/shared/api/connectivity';
 import { createHttpClient } from '@/shared/api/http';
+import { createOfflineCache } from '@/shared/api/offline-cache';
 import { createSessionStore } from '@/shared/auth/session-store';
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createI18n } from '@/shared/i18n/i18n';
@@ -59,7 +61,7 @@ export function createTestContext(options: TestAppOptions = {}) {
     // for a minute, so a screen does not refetch what the start-up just loaded.
     defaultOptions: {
       queries: { retry: false, gcTime: Infinity, staleTime: 60_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   for (const [resource, value] of Object.entries(options.data ?? {})) {
@@ -70,12 +72,27 @@ export function createTestContext(options: TestAppOptions = {}) {
     getLocale: () => i18n.language,
     tokens,
     onSessionExpired: () => session.signOut('expired'),
+    isOnline,
   });
+  // Not started: a test that keeps data for offline use starts it (`offlineCache.start()`).
+  const offlineCache = createOfflineCache({ queryClient, storage, session, delayMs: 0 });
   const loaders = httpAccountLoaders(http);
   const services = createAppServices({ http, session, tokens, queryClient, loaders });
   const modals = createModalStore();
   const toasts = createToastStore();
-  return { api, storage, tokens, session, i18n, queryClient, http, services, modals, toasts };
+  return {
+    api,
+    storage,
+    tokens,
+    session,
+    i18n,
+    queryClient,
+    http,
+    services,
+    modals,
+    toasts,
+    offlineCache,
+  };
 }
 
 export type TestContext = ReturnType<typeof createTestContext>;
@@ -113,6 +130,7 @@ export async function renderApp(options: TestAppOptions = {}) {
   resetStateOnSignOut({
     session: ctx.session,
     queryClient: ctx.queryClient,
+    offlineCache: ctx.offlineCache,
     modals: ctx.modals,
     toasts: ctx.toasts,
     t: ctx.i18n.t.bind(ctx.i18n),

@@ -5,6 +5,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { options } from 'preact';
+import { onlineManager } from '@tanstack/react-query';
 import { overridePlatform } from '@/shared/native/platform';
 
 let consoleErrors: unknown[][] = [];
@@ -39,6 +40,8 @@ beforeEach(() => {
   });
   window.localStorage.clear();
   overridePlatform(null);
+  // The connection is the app's one shared state of the device (connectivity.ts).
+  onlineManager.setOnline(true);
 });
 
 afterEach(async () => {

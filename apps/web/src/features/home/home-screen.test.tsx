@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
+import { accountKeys } from '@/shared/api/account-data';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { fail, ok } from '@/test/fake-api';
 import {
@@ -406,6 +408,68 @@ describe('home: loading, failure and the welcome guards (SPEC §1 start-up, §2 
     });
     expect(await screen.findByRole('heading', { name: /Vælkomin til Alda/ })).toBeTruthy();
     expect(app.router.state.location.pathname).toBe('/valkomin');
+  });
+});
+
+describe('home without a connection (issue 16 item 4, SPEC §8 offline)', () => {
+  const twoHoursAgo = () => Date.now() - 2 * 60 * 60 * 1000 - 5 * 60 * 1000;
+  const fresher = {
+    ...ownerSubscriptions,
+    currentAccount: {
+      ...joensenFamily,
+      currentMember: { ...joannes, dataRemaining: { domestic: 10240, eu: null } },
+    },
+  };
+
+  it('issue 16.4: offline, shows the last known figures with their age, and fresh ones once back online', async () => {
+    onlineManager.setOnline(false);
+    const app = await renderApp({
+      user: demoUser,
+      data: ownerData,
+      api: { 'GET /subscriptions': () => ok(fresher) },
+    });
+    app.queryClient.setQueryData(accountKeys.resource('subscriptions'), ownerSubscriptions, {
+      updatedAt: twoHoursAgo(),
+    });
+    expect((await dataRing()).getAttribute('aria-valuetext')).toBe('30 GB eftir av 50 GB');
+    expect(await screen.findByText('Dagført fyri 2 tímum síðan')).toBeTruthy();
+    expect(app.api.callsTo('GET /subscriptions')).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await waitFor(async () =>
+      expect((await dataRing()).getAttribute('aria-valuetext')).toBe('10 GB eftir av 50 GB'),
+    );
+    expect(screen.queryByText(/Dagført fyri/)).toBeNull();
+  });
+
+  it('issue 16.4: says the age in English too', async () => {
+    onlineManager.setOnline(false);
+    const app = await renderApp({ user: demoUser, data: ownerData, locale: 'en' });
+    app.queryClient.setQueryData(accountKeys.resource('subscriptions'), ownerSubscriptions, {
+      updatedAt: twoHoursAgo(),
+    });
+    expect(await screen.findByText('Updated 2 hours ago')).toBeTruthy();
+  });
+
+  it('issue 16.4: online, the figures are fresh and carry no age', async () => {
+    await renderApp({ user: demoUser, data: ownerData });
+    await dataRing();
+    expect(screen.queryByText(/Dagført fyri/)).toBeNull();
+  });
+
+  it('issue 16.4: when a refresh fails, the figures stay with their age', async () => {
+    const app = await renderApp({
+      user: demoUser,
+      data: ownerData,
+      api: { 'GET /subscriptions': () => fail(503, 'DATABASE_UNAVAILABLE') },
+    });
+    app.queryClient.setQueryData(accountKeys.resource('subscriptions'), ownerSubscriptions, {
+      updatedAt: twoHoursAgo(),
+    });
+    await dataRing();
+    await userEvent.click(screen.getByRole('button', { name: 'Dagfør tølini' }));
+    expect(await screen.findByText('Dagført fyri 2 tímum síðan')).toBeTruthy();
+    expect((await dataRing()).getAttribute('aria-valuetext')).toBe('30 GB eftir av 50 GB');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { backupMainOrder, visibleOrders } from '@alda/contract/rules/orders';
@@ -10,8 +10,10 @@ import { DataSummary } from '@/shared/account/data-summary';
 import { customerLines, familyAccountOf, familyOverview } from '@/shared/account/family';
 import { currentProvisioningStep } from '@/shared/account/provisioning';
 import { useOrdersQuery, usePlansQuery, useSubscriptionsQuery } from '@/shared/api/account-queries';
+import { useOnline } from '@/shared/api/connectivity';
 import { apiErrorOf } from '@/shared/api/query-error';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { ageOf } from '@/shared/format/age';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useSession } from '@/shared/services/app-services';
@@ -41,6 +43,7 @@ export function HomeScreen() {
   const plans = usePlansQuery();
   const errorMessage = useErrorMessage();
   const { t } = useTranslation();
+  const online = useOnline();
 
   const data = subscriptions.data;
   // A failed refetch keeps the figures on screen (the refresh button says it failed); only a
@@ -88,6 +91,9 @@ export function HomeScreen() {
       <DataCard
         account={account}
         isOwner={data.isOwner}
+        // Issue 16 item 4: offline, or when the last refresh failed, the figures are the last
+        // known ones (perhaps kept on the device from an earlier visit): say how old they are.
+        updatedAt={!online || subscriptions.isRefetchError ? subscriptions.dataUpdatedAt : null}
         refreshing={subscriptions.isFetching}
         onRefresh={() => subscriptions.refetch()}
       />
@@ -156,11 +162,14 @@ function HomeFrame({
 function DataCard({
   account,
   isOwner,
+  updatedAt,
   refreshing,
   onRefresh,
 }: {
   account: Account;
   isOwner: boolean;
+  /** When the figures were fetched, to show while they may be out of date; else null. */
+  updatedAt: number | null;
   refreshing: boolean;
   onRefresh: () => Promise<{ isError: boolean }>;
 }) {
@@ -180,6 +189,7 @@ function DataCard({
         </h2>
       </div>
 
+      {updatedAt !== null && <UpdatedAge at={updatedAt} />}
       {member.status === 'processing' && (
         <Note icon={<ClockIcon className="size-5" />} tone="warning">
           {t('home.data.lineProcessing')}
@@ -233,6 +243,23 @@ function DataCard({
         )}
       </div>
     </Card>
+  );
+}
+
+/** "Dagført fyri 2 tímum síðan": the age of the figures, kept up to date each minute. */
+function UpdatedAge({ at }: { at: number }) {
+  const { t } = useTranslation();
+  // The clock as of the last minute: an age is said in whole minutes at the finest.
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const age = ageOf(at, now);
+  return (
+    <Note icon={<ClockIcon className="size-5" />} tone="info">
+      {t(`home.data.updated.${age.unit}`, { count: age.count })}
+    </Note>
   );
 }
 

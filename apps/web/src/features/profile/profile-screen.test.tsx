@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { onlineManager } from '@tanstack/react-query';
 import type { User } from '@alda/contract/schemas/auth';
 import { fail, json, ok, type Handler } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
@@ -200,6 +201,25 @@ describe('profile edit (SPEC §2 profile, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Goym broytingar' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Ein villa hendi');
     expect(input('Eftirnavn').value).toBe('Joensen-Hansen');
+  });
+
+  it('issue 16.4: offline, saving says it needs a connection at once, sends nothing and keeps what was typed', async () => {
+    const { user, api } = await setup('/min-brukari/broyt', {
+      'PATCH /auth/me': (req) => ok({ ...demoUser, ...(req.body as Partial<User>) }),
+    });
+    await user.type(input('Eftirnavn'), '-Hansen');
+    onlineManager.setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Goym broytingar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Hetta krevur samband við internetið.',
+    );
+    expect(api.callsTo('PATCH /auth/me')).toEqual([]);
+    expect(input('Eftirnavn').value).toBe('Joensen-Hansen');
+
+    // Back online, nothing that was tried offline arrives by itself.
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('PATCH /auth/me')).toEqual([]);
   });
 
   it('asks before leaving with unsaved changes (SPEC §5)', async () => {

@@ -2,12 +2,17 @@ import { appConfig } from '@/shared/config/app-config';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { currentLocale } from '@/shared/i18n/i18n';
+import { isOnline } from './connectivity';
 import { createHttpClient } from './http';
 
-/** The app's HTTP client, wired to the device's tokens, the current locale and the session. */
+/**
+ * The app's HTTP client, wired to the device's tokens, the current locale, the session and the
+ * connection (writes fail at once offline).
+ */
 export const http = createHttpClient({
   baseUrl: appConfig.apiBaseUrl,
   getLocale: () => currentLocale(),
   tokens: tokenStore,
   onSessionExpired: () => sessionStore.signOut('expired'),
+  isOnline,
 });

@@ -9,9 +9,14 @@ const item = z.object({ id: z.string() });
 
 async function setup(
   handlers: Record<string, Handler> = {},
-  options: { signedIn?: boolean; refreshToken?: boolean; accessToken?: string } = {},
+  options: {
+    signedIn?: boolean;
+    refreshToken?: boolean;
+    accessToken?: string;
+    isOnline?: () => boolean;
+  } = {},
 ) {
-  const { signedIn = true, refreshToken = true, accessToken = 'old-access' } = options;
+  const { signedIn = true, refreshToken = true, accessToken = 'old-access', isOnline } = options;
   const api = createFakeApi(handlers);
   const initial: Record<string, string> = {};
   if (signedIn) initial.accessToken = accessToken;
@@ -28,6 +33,7 @@ async function setup(
     tokens,
     onSessionExpired,
     now: () => clock,
+    isOnline,
   });
   return {
     api,
@@ -212,6 +218,41 @@ describe('HTTP client basics (SPEC §7)', () => {
     const { http } = await setup({ 'GET /a': () => new Response('Bad gateway', { status: 502 }) });
     const result = await http.get('/a', item);
     expect(!result.ok && result.error).toMatchObject({ code: 'UNKNOWN', status: 502 });
+  });
+});
+
+describe('offline (issue 16 item 4)', () => {
+  it('issue 16.4: a write fails at once with OFFLINE while the device is offline, and is never sent', async () => {
+    let online = false;
+    const saved = () => ok({ id: 'saved' });
+    const { http, api } = await setup(
+      { 'POST /a': saved, 'PUT /a': saved, 'PATCH /a': saved, 'DELETE /a': saved },
+      { isOnline: () => online },
+    );
+    const offline = { ok: false, error: { code: 'OFFLINE', status: 0 } };
+    expect(await http.post('/a', { x: 1 }, item)).toMatchObject(offline);
+    expect(await http.put('/a', { x: 1 }, item)).toMatchObject(offline);
+    expect(await http.patch('/a', { x: 1 }, item)).toMatchObject(offline);
+    expect(await http.delete('/a', item)).toMatchObject(offline);
+    expect(api.requests).toEqual([]);
+
+    // Nothing was kept for later: back online, only what is sent now arrives.
+    online = true;
+    expect(await http.patch('/a', { x: 2 }, item)).toEqual({ ok: true, data: { id: 'saved' } });
+    expect(api.requests.map((r) => [r.method, r.body])).toEqual([['PATCH', { x: 2 }]]);
+  });
+
+  it('issue 16.4: a read is still sent offline (the browser may know better) and fails as NETWORK', async () => {
+    const { http, api } = await setup(
+      {
+        'GET /a': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+      { isOnline: () => false },
+    );
+    expect(await http.get('/a', item)).toMatchObject({ ok: false, error: { code: 'NETWORK' } });
+    expect(api.callsTo('GET /a')).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@alda/contract/errors';
 import type { TokenPair, TokenStore } from '@/shared/auth/token-store';
 
 /** Codes the client itself produces, next to the API's codes of the contract. */
-export type ClientErrorCode = 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+export type ClientErrorCode = 'NETWORK' | 'OFFLINE' | 'INVALID_RESPONSE' | 'UNKNOWN';
 /** An API code (contract), a client code, or a code newer than this build of the app. */
 export type ApiErrorCode = ErrorCode | ClientErrorCode | (string & {});
 
@@ -109,21 +109,37 @@ export interface HttpClient {
 /** A token expiring within this long is refreshed before a hub (re)connect uses it. */
 const FRESH_TOKEN_MARGIN_MS = 30_000;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The claims of a JWT, read without checking the signature (the server does that). */
+function tokenClaims(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return isRecord(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * When a JWT access token expires (its `exp`, ms), read without checking the signature (the
  * server does that); null when the token is not a readable JWT.
  */
 export function accessTokenExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const exp =
-      typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null;
-    return typeof exp === 'number' ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+/**
+ * Whose an access token is (its `sub`, the user's id), read without checking the signature:
+ * only to find what this device last knew of that user while the server cannot be asked.
+ */
+export function accessTokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' && sub.length > 0 ? sub : null;
 }
 
 export interface HttpClientConfig {
@@ -140,6 +156,12 @@ export interface HttpClientConfig {
   onSessionExpired: () => void;
   now?: () => number;
   refreshThrottleMs?: number;
+  /**
+   * Whether the device has a connection (`connectivity.ts`). While it has none, a request that
+   * changes data (POST, PUT, PATCH, DELETE) fails at once with OFFLINE and is never sent nor kept
+   * for later (issue 16 item 4). Always online when left out.
+   */
+  isOnline?: () => boolean;
 }
 
 /**
@@ -160,9 +182,6 @@ const isAuthEndpoint = (path: string) => {
   const bare = path.split('?')[0] ?? path;
   return AUTH_ENDPOINTS.some((endpoint) => bare === endpoint || bare.startsWith(`${endpoint}/`));
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 
@@ -221,6 +240,7 @@ const refreshedTokens: ResponseSchema<TokenPair> = {
 
 const CLIENT_MESSAGES: Record<ClientErrorCode, string> = {
   NETWORK: 'The server could not be reached.',
+  OFFLINE: 'This needs an internet connection.',
   INVALID_RESPONSE: 'The server sent an answer the app does not understand.',
   UNKNOWN: 'An error occurred.',
 };
@@ -329,7 +349,9 @@ async function toResult<T>(
  * - no refresh token, or a refused refresh → the tokens are cleared, `onSessionExpired` runs once
  *   and the request fails with the 401;
  * - a refresh that cannot reach the server keeps the session (the user may just be offline) and
- *   fails the request with NETWORK.
+ *   fails the request with NETWORK;
+ * - while the device is offline (`isOnline`), a request that changes data fails at once with
+ *   OFFLINE without being sent (issue 16 item 4); reads are sent and fail as NETWORK.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const baseUrl = (config.baseUrl ?? '/api').replace(/\/$/, '');
@@ -465,6 +487,8 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     schema: SchemaSource<T>,
     options: RequestOptions = {},
   ): Promise<Result<T>> {
+    // Issue 16 item 4: nothing that changes data waits for a connection; it fails now, unsent.
+    if (method !== 'GET' && config.isOnline?.() === false) return clientError('OFFLINE');
     const ready = schemaOf(schema);
     const answer = await exchange(method, path, body, options);
     if (!answer.ok) return answer;

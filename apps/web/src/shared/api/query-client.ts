@@ -17,6 +17,9 @@ export function createQueryClient(): QueryClient {
             error.error.status < 500
           ),
       },
+      // Issue 16 item 4: a mutation is not paused until the device is back online (TanStack's
+      // default) but runs at once; offline, the HTTP client fails it with OFFLINE, unsent.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -9,6 +9,8 @@ export interface KeyValueStorage {
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** Every key kept (to forget a group of them at once, e.g. at logout). */
+  keys(): Promise<string[]>;
 }
 
 /**
@@ -29,12 +31,19 @@ const nativePreferences: KeyValueStorage = {
   async remove(key) {
     await Preferences.remove({ key });
   },
+  async keys() {
+    return (await Preferences.keys()).keys;
+  },
 };
 
 const webPreferences: KeyValueStorage = {
   get: async (key) => window.localStorage.getItem(WEB_PREFIX + key),
   set: async (key, value) => window.localStorage.setItem(WEB_PREFIX + key, value),
   remove: async (key) => window.localStorage.removeItem(WEB_PREFIX + key),
+  keys: async () =>
+    Object.keys(window.localStorage).flatMap((key) =>
+      key.startsWith(WEB_PREFIX) ? [key.slice(WEB_PREFIX.length)] : [],
+    ),
 };
 
 export const preferences: KeyValueStorage = Capacitor.isNativePlatform()
@@ -48,5 +57,6 @@ export function createMemoryStorage(initial: Record<string, string> = {}): KeyVa
     get: async (key) => values.get(key) ?? null,
     set: async (key, value) => void values.set(key, value),
     remove: async (key) => void values.delete(key),
+    keys: async () => [...values.keys()],
   };
 }
