@@ -14,6 +14,7 @@ const API_PUBLIC_FILES = {
   agreements: ['card-on-file.ts'],
   auth: ['session-events.ts', 'passwords.ts'],
   billing: ['price.ts'],
+  controls: ['approval.ts'],
   'data-transfers': ['lines.ts'],
   lifecycle: ['place.ts', 'apply.ts'],
   notifications: ['notify.ts'],

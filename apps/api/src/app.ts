@@ -36,7 +36,11 @@ import { userRoutes } from './modules/users/routes';
 import { createUserService } from './modules/users/service';
 import { registerMonthEnd } from './jobs/month-end';
 import { registerProvisioningWorker } from './jobs/provisioning';
+import type { NetworkAdapter } from './adapters/network/network';
 import { createNetworkSimulator } from './adapters/network/simulator';
+import { controlsRoutes } from './modules/controls/routes';
+import { createControlsService } from './modules/controls/service';
+import { createPackageRequestService } from './modules/controls/requests-service';
 import { provisioningRoutes } from './modules/provisioning/routes';
 import {
   createProvisioningService,
@@ -109,6 +113,8 @@ declare module 'fastify' {
     background: BackgroundTasks;
     /** Provisioning (ADR 0055): tests run the worker's rounds with `runDue()` on their clock. */
     provisioning: ProvisioningService;
+    /** The network adapter (the simulator by default; tests ask it what it holds). */
+    network: NetworkAdapter;
   }
 }
 
@@ -125,6 +131,8 @@ export interface AppDeps {
   hub?: Partial<PaymentHubOptions>;
   /** Card payment seams (tests deliver webhooks through inject, make the provider fail). */
   payments?: PaymentDeps;
+  /** Wraps the network adapter (tests make it refuse a change, ADR 0068). */
+  wrapNetwork?: (network: NetworkAdapter) => NetworkAdapter;
 }
 
 /** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
@@ -170,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       deps.messaging ?? {},
       deps.hub,
       deps.payments,
+      deps.wrapNetwork,
     );
     return app;
   } catch (error) {
@@ -218,6 +227,7 @@ async function assemble(
   messagingOverrides: Partial<Messaging>,
   hubOptions?: Partial<PaymentHubOptions>,
   paymentDeps?: PaymentDeps,
+  wrapNetwork?: AppDeps['wrapNetwork'],
 ): Promise<void> {
   const background = createBackgroundTasks(app.log);
   const messaging: Messaging = {
@@ -424,15 +434,19 @@ async function assemble(
   });
   await app.register(planRoutes, { service: createPlanService({ db }), reference });
   await app.register(orderRoutes, { service: createOrderService({ db }) });
+  // One network adapter for provisioning and the owner controls (ADR 0055, 0068).
+  const simulator = createNetworkSimulator({
+    stepS: config.provisioningStepS,
+    smdpAddress: config.esimSmdpAddress,
+  });
+  const network = wrapNetwork ? wrapNetwork(simulator) : simulator;
+  app.decorate('network', network);
   // Provisioning (ADR 0055): sign-up, pickup shops, the customer's order steps and the worker.
   const provisioning = createProvisioningService({
     db,
     now,
     log: app.log,
-    network: createNetworkSimulator({
-      stepS: config.provisioningStepS,
-      smdpAddress: config.esimSmdpAddress,
-    }),
+    network,
     email: messaging.email,
     background,
     simConfirmS: config.provisioningSimConfirmS,
@@ -469,6 +483,11 @@ async function assemble(
     service: createPackageService({ db, now }),
     purchases: createPackagePurchaseService({ db, payments }),
     reference,
+  });
+  // Owner controls per member (issue 16.3, ADR 0068).
+  await app.register(controlsRoutes, {
+    controls: createControlsService({ db, now, log: app.log, network, subscriptions }),
+    requests: createPackageRequestService({ db, now, payments }),
   });
   await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });

@@ -13,6 +13,7 @@ const B = demo('Jóannes');
 const MINUTE = '01:00';
 
 interface Balance {
+  id: string;
   phoneNumber: string;
   givenData: { current: number; max: number };
   dataRemaining: { domestic: number };
@@ -163,5 +164,130 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await b.getByRole('button', { name: 'Halt fram' }).click();
     await b.getByRole('dialog').getByRole('button', { name: 'Gev' }).click();
     await expect(b.getByText('Tú kanst ikki geva meira data hendan mánaðin.')).toBeVisible();
+  });
+});
+
+/** A signed-in page on its own device, on the real clock (nothing here waits for a poll). */
+async function openSignedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginByEmail(page, email, DEMO.password);
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  return page;
+}
+
+/** Fills the provider's hosted card page (in Faroese) and pays. */
+async function payOnCardPage(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/test-provider\/checkout\//);
+  await page.getByLabel('Kortnummar').fill(card);
+  await page.getByLabel('Gildir til (MM/ÁÁ)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+  await page.getByLabel('Trygdarkota (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Gjalda / }).click();
+}
+
+test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
+  test('the owner pauses Sunneva’s data and she sees why; the owner resumes; with approval on her purchase becomes a request the owner pays for, and a second one the owner declines', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const member = await balanceOf(request, A.email);
+    const memberId = member.id;
+    const owner = await openSignedIn(browser, B.email);
+    const sunneva = await openSignedIn(browser, A.email);
+
+    // The owner pauses Sunneva's mobile data on her member screen, after a confirm.
+    await owner.goto(`/familju-limur/${memberId}`);
+    const controls = owner.getByRole('region', { name: 'Stýring av nummarinum' });
+    await expect(controls.getByText('Í gongd')).toBeVisible();
+    await controls.getByRole('button', { name: 'Steðga mobildata' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Steðga mobildatanum?' });
+    await expect(confirm).toContainText('Ringingar og SMS virka framvegis.');
+    await confirm.getByRole('button', { name: 'Steðga' }).click();
+    await expect(
+      controls.getByRole('button', { name: 'Set mobildata í gongd aftur' }),
+    ).toBeVisible();
+    await expect(controls.getByText(/^Steðgað síðani \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+    await screenshot(owner, 'controls-01-owner-paused');
+
+    // Sunneva's home explains it.
+    await sunneva.goto('/');
+    const data = sunneva.getByRole('region', { name: 'Títt data' });
+    await expect(data.getByText('Mobildatað er steðgað')).toBeVisible();
+    await expect(data).toContainText('Tú kanst framvegis ringja og senda SMS.');
+    await screenshot(sunneva, 'controls-02-member-paused', { fullPage: false });
+
+    // The owner resumes; her home no longer says it.
+    await controls.getByRole('button', { name: 'Set mobildata í gongd aftur' }).click();
+    await expect(controls.getByText('Í gongd')).toBeVisible();
+    await sunneva.reload();
+    await expect(sunneva.getByRole('region', { name: 'Títt data' })).toBeVisible();
+    await expect(sunneva.getByText('Mobildatað er steðgað')).toHaveCount(0);
+
+    // The owner requires approval of her extra packages.
+    await controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }).click();
+    await expect(owner.getByText('Keyp hjá Sunneva krevja nú góðkenning.')).toBeVisible();
+    await expect(
+      controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }),
+    ).toBeChecked();
+
+    // Sunneva's purchase becomes a request: the screen says so and what happens next.
+    await sunneva.goto('/keyp-pakka');
+    await expect(
+      sunneva.getByText('Eigarin av kontuni skal góðkenna keyp av eykapakkum á hesum nummarinum.'),
+    ).toBeVisible();
+    await expect(sunneva.getByText(/Eigarin fær boð og kann góðkenna ella avvísa\./)).toBeVisible();
+    await sunneva.getByRole('radio', { name: /^1 GB/ }).click();
+    await sunneva.getByRole('button', { name: 'Send umbøn til eigaran' }).click();
+    const waiting = sunneva.getByRole('region', { name: 'Bíðar eftir eigaranum' });
+    await expect(waiting).toContainText('1 GB til');
+    await expect(waiting.getByRole('button', { name: 'Tak umbønina aftur' })).toBeVisible();
+    await screenshot(sunneva, 'controls-03-member-request');
+
+    // The owner sees it on home and approves by paying with a test card.
+    const before = await balanceOf(request, A.email);
+    await owner.goto('/');
+    const inbox = owner.getByRole('region', { name: 'Umbønir um eykapakkar' });
+    await expect(inbox).toContainText('Sunneva Joensen biður um 1 GB til');
+    await inbox.scrollIntoViewIfNeeded();
+    await screenshot(owner, 'controls-04-owner-inbox', { fullPage: false });
+    await inbox.getByRole('link', { name: 'Góðkenn og gjald' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Góðkenn umbøn' })).toBeVisible();
+    await expect(owner.getByText(/^Sunneva Joensen biður teg um at keypa 1 GB til/)).toBeVisible();
+    await screenshot(owner, 'controls-05-owner-approve');
+    await owner.getByRole('button', { name: /^Góðkenn og gjald / }).click();
+    await payOnCardPage(owner, '4242 4242 4242 4242');
+    await expect(owner).toHaveURL(/\/betaling\/[\w-]+$/);
+    await expect(owner.getByRole('heading', { name: 'Gjaldið er móttikið' })).toBeVisible({
+      timeout: 15_000,
+    });
+    const after = await balanceOf(request, A.email);
+    expect(after.dataRemaining.domestic).toBe(before.dataRemaining.domestic + 1024);
+    await sunneva.reload();
+    await expect(sunneva.getByRole('region', { name: 'Bíðar eftir eigaranum' })).toHaveCount(0);
+
+    // A second request, which the owner declines; Sunneva is told.
+    await sunneva.getByRole('radio', { name: /^5 GB/ }).click();
+    await sunneva.getByRole('button', { name: 'Send umbøn til eigaran' }).click();
+    await expect(sunneva.getByRole('region', { name: 'Bíðar eftir eigaranum' })).toContainText(
+      '5 GB til',
+    );
+    await owner.goto('/');
+    await inbox.getByRole('button', { name: 'Avvís' }).click();
+    await owner
+      .getByRole('dialog', { name: 'Avvís umbønina?' })
+      .getByRole('button', { name: 'Avvís' })
+      .click();
+    await expect(owner.getByText('Umbønin er avvíst. Sunneva Joensen fær boð.')).toBeVisible();
+    await expect(inbox).toHaveCount(0);
+    await sunneva.goto('/frabodanir');
+    await expect(sunneva.getByText('Umbønin um eykapakka er avvíst')).toBeVisible();
+    await screenshot(sunneva, 'controls-06-member-declined', { fullPage: false });
+
+    // Approval off again: the journey leaves the demo as it found it.
+    await owner.goto(`/familju-limur/${memberId}`);
+    await controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }).click();
+    await expect(
+      controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }),
+    ).not.toBeChecked();
   });
 });

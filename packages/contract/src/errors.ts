@@ -140,6 +140,18 @@ export const ERROR_STATUS = {
   PASSWORD_INCORRECT: 422,
   /** Signing other devices out with a wrong SMS confirmation code (not 401, as above). */
   CONFIRMATION_CODE_INCORRECT: 422,
+  /**
+   * Owner controls (pause data, approval of purchases) asked for on the owner's own number:
+   * they are for members' numbers only (issue 16.3, ADR 0068).
+   */
+  CONTROLS_OWN_LINE: 422,
+  /**
+   * A member buys an extra package for a number whose owner requires approval: the purchase is
+   * sent as a package request instead (POST /api/package-requests; ADR 0068).
+   */
+  APPROVAL_REQUIRED: 409,
+  /** The network did not carry out a change of the number (data paused or resumed); retry. */
+  NETWORK_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,12 @@ export const notificationType = z.enum([
   'system',
   /** A line passed 80 % or 100 % of its month's data (ADR 0066). */
   'usage_alert',
+  /** The account owner paused or resumed the mobile data of the reader's number (ADR 0068). */
+  'data_paused',
+  'data_resumed',
+  /** A member asks the owner to buy an extra package; the owner declined one (ADR 0068). */
+  'package_request',
+  'package_request_declined',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

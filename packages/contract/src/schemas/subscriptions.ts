@@ -6,6 +6,7 @@ import { plan, planType } from './plans';
 import { checkLineSetup, lineSetupFields, signupPayload } from './signup';
 import { lifecycleAction, order } from './orders';
 import { emailSchema } from '../rules/email';
+import { lineControls } from './controls';
 
 /** The person behind a number (SPEC §3 currentMember.user). */
 export const memberUser = z.object({ id, firstname: z.string(), lastname: z.string() });
@@ -77,6 +78,11 @@ export const member = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * What the account owner set for this number (ADR 0068): data paused, purchases needing
+   * approval. Absent from answers older than issue 16.3; read it with `NO_LINE_CONTROLS`.
+   */
+  controls: lineControls.optional(),
 });
 export type Member = z.infer<typeof member>;
 

@@ -48,4 +48,11 @@ export interface NetworkAdapter {
   issueSim(msisdn: string): Promise<IssuedSim>;
   /** Puts the number in service on the SIM (the old SIM of the number stops). */
   activate(input: ActivateInput): Promise<void>;
+  /**
+   * Bars (`true`) or lets through (`false`) the number's mobile data in the network (the HLR/HSS
+   * subscriber profile); calls and SMS are untouched. Sets a state, never toggles, so a retried
+   * or repeated call is harmless (the owner controls of ADR 0068 rely on it). Throws when the
+   * network did not take the change.
+   */
+  setDataBarred(msisdn: string, barred: boolean): Promise<void>;
 }

@@ -30,15 +30,24 @@ export function newIccid(): string {
   return `${payload}${luhnCheckDigit(payload)}`;
 }
 
+/** The simulator, which can also be asked what it holds (tests, the demo). */
+export interface NetworkSimulator extends NetworkAdapter {
+  /** Whether the number's mobile data is barred in the simulated network. */
+  isDataBarred(msisdn: string): boolean;
+}
+
 /**
  * The network simulator (the default adapter): everything succeeds after `stepS` seconds, except
  * a port whose SIM card number ends in `0000`, which the other provider rejects
- * (PORT_SIMCARD_MISMATCH) — so the correction path can be tried in the demo.
+ * (PORT_SIMCARD_MISMATCH) — so the correction path can be tried in the demo. Data bars are kept
+ * in memory, as the HLR would keep them (a restart of the simulator forgets them; the database
+ * still says which numbers are paused, and the demo's usage simulator reads that).
  */
 export function createNetworkSimulator(options: {
   stepS: number;
   smdpAddress: string;
-}): NetworkAdapter {
+}): NetworkSimulator {
+  const barred = new Set<string>();
   return {
     kind: 'simulator',
     stepS: options.stepS,
@@ -53,5 +62,10 @@ export function createNetworkSimulator(options: {
       return { iccid: newIccid(), pin: digits(4), puk: digits(8) };
     },
     async activate() {},
+    async setDataBarred(msisdn, bar) {
+      if (bar) barred.add(msisdn);
+      else barred.delete(msisdn);
+    },
+    isDataBarred: (msisdn) => barred.has(msisdn),
   };
 }

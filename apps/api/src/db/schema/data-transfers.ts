@@ -81,6 +81,10 @@ export const NOTIFICATION_TYPES = [
   'subscription',
   'system',
   'usage_alert',
+  'data_paused',
+  'data_resumed',
+  'package_request',
+  'package_request_declined',
 ] as const satisfies readonly NotificationType[];
 
 /** Parameters of a notification's texts; the texts are made in the reader's language. */
@@ -96,6 +100,8 @@ export interface NotificationParams {
   kind?: 'domestic' | 'eu';
   /** A usage alert: what the bucket holds this month, MB (`dataMb` is what is left). */
   totalMb?: number;
+  /** A package request: the package's name in both languages (ADR 0068). */
+  packageName?: { fo: string; en: string };
 }
 
 /** A customer's notifications (SPEC §7): type + params, texts localized when read. */
@@ -119,7 +125,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_type',
-      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert')`,
+      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined')`,
     ),
   ],
 );

@@ -14,6 +14,7 @@ import type { LifecycleAction, OrderKind, PaymentStatus } from '@alda/contract/s
 import type { ProvisioningWaitingFor, SimDelivery } from '@alda/contract/schemas/provisioning';
 import { accounts } from './accounts';
 import { plans } from './catalog';
+import { packageRequests } from './controls';
 import { phoneLines } from './phone-lines';
 import { users } from './users';
 
@@ -73,6 +74,9 @@ export const IDEMPOTENCY_KEY_CONSTRAINT = 'orders_idempotency_key_uq';
 
 /** Unique index: a customer's month has at most one pending or paid `subscription_payment`. */
 export const ONE_MONTH_PAYMENT_CONSTRAINT = 'orders_one_month_payment_uq';
+
+/** The unique index of one live order per member's package request (ADR 0068). */
+export const ONE_ORDER_PER_PACKAGE_REQUEST = 'orders_one_per_package_request_uq';
 
 /**
  * A customer order (TM Forum TMF622 Product Ordering): a new subscription, a member added to a
@@ -157,6 +161,13 @@ export const orders = pgTable(
     }),
     /** The person a `hand_over` gives the line to (they own the new account). */
     recipientUserId: uuid('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The member's package request an owner's `extra_package` order pays for (ADR 0068): its
+     * fulfilment marks the request approved in the same transaction.
+     */
+    packageRequestId: uuid('package_request_id').references(() => packageRequests.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
@@ -187,6 +198,13 @@ export const orders = pgTable(
       .on(t.userId, t.billingPeriod)
       .where(
         sql`${t.kind} = 'subscription_payment' and ${t.paymentStatus} in ('pending', 'paid') and not ${t.isCancelled}`,
+      ),
+    // One live order per package request: two approvals (another key, another device) cannot
+    // both pay for it; the second is answered the first's order (ADR 0068).
+    uniqueIndex(ONE_ORDER_PER_PACKAGE_REQUEST)
+      .on(t.packageRequestId)
+      .where(
+        sql`${t.packageRequestId} is not null and ${t.paymentStatus} in ('pending', 'paid') and not ${t.isCancelled}`,
       ),
     check('orders_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('orders_price', sql`${t.priceOere} >= 0`),

@@ -74,6 +74,14 @@ export const phoneLines = pgTable(
     holderLastname: text('holder_lastname'),
     /** Listed in the phone book (per number, SPEC §1); null follows the user's own setting. */
     phoneBookVisible: boolean('phone_book_visible'),
+    // Owner controls (issue 16.3, docs/decisions/0068-owner-controls.md).
+    /**
+     * When the account owner paused the number's mobile data (barred in the network in the
+     * same transaction); null while data runs.
+     */
+    dataPausedAt: timestamp('data_paused_at', { withTimezone: true }),
+    /** The member's own extra-package purchases become requests the owner approves. */
+    purchaseApproval: boolean('purchase_approval').notNull().default(false),
   },
   (t) => [
     uniqueIndex('phone_lines_msisdn_live_uq')

@@ -71,6 +71,11 @@ const usageAlert: Record<
   },
 };
 
+/** The package a request is about, in the reader's language (ADR 0068). */
+const packageOf = (raw: NotificationParams, locale: Locale) => raw.packageName?.[locale] ?? '';
+const numberOf = (raw: NotificationParams) =>
+  raw.phoneNumber ? formatPhoneNumber(raw.phoneNumber) : '';
+
 const free = (raw: NotificationParams, locale: Locale, fallback: Texts): Texts => ({
   title: raw.title?.[locale] ?? fallback.title,
   body: raw.body?.[locale] ?? fallback.body,
@@ -96,6 +101,22 @@ const TEXTS: Record<Locale, Builders> = {
       free(raw, 'fo', { title: 'Haldið', body: 'Haldið hjá tær er broytt.' }),
     system: (_p, raw) => free(raw, 'fo', { title: 'Alda', body: '' }),
     usage_alert: usageAlert.fo,
+    data_paused: (_p, raw) => ({
+      title: 'Mobildatað er steðgað',
+      body: `Eigarin av kontuni hevur steðgað mobildatanum á ${numberOf(raw)}. Tú kanst framvegis ringja og senda SMS.`,
+    }),
+    data_resumed: (_p, raw) => ({
+      title: 'Mobildatað er í gongd aftur',
+      body: `Eigarin av kontuni hevur sett mobildatað á ${numberOf(raw)} í gongd aftur.`,
+    }),
+    package_request: (p, raw) => ({
+      title: 'Umbøn um eykapakka',
+      body: `${p.who} biður teg um at keypa eykapakkan ${packageOf(raw, 'fo')} til ${numberOf(raw)}.`,
+    }),
+    package_request_declined: (_p, raw) => ({
+      title: 'Umbønin um eykapakka er avvíst',
+      body: `Eigarin av kontuni keypti ikki eykapakkan ${packageOf(raw, 'fo')} til ${numberOf(raw)}.`,
+    }),
   },
   en: {
     data_request: (p) => ({ title: 'Data request', body: `${p.who} asks you for ${p.data}.` }),
@@ -109,6 +130,22 @@ const TEXTS: Record<Locale, Builders> = {
       free(raw, 'en', { title: 'Subscription', body: 'Your subscription has changed.' }),
     system: (_p, raw) => free(raw, 'en', { title: 'Alda', body: '' }),
     usage_alert: usageAlert.en,
+    data_paused: (_p, raw) => ({
+      title: 'Mobile data paused',
+      body: `The account owner has paused mobile data on ${numberOf(raw)}. You can still call and text.`,
+    }),
+    data_resumed: (_p, raw) => ({
+      title: 'Mobile data is back on',
+      body: `The account owner has turned mobile data on ${numberOf(raw)} back on.`,
+    }),
+    package_request: (p, raw) => ({
+      title: 'Extra package request',
+      body: `${p.who} asks you to buy the extra package ${packageOf(raw, 'en')} for ${numberOf(raw)}.`,
+    }),
+    package_request_declined: (_p, raw) => ({
+      title: 'Extra package request declined',
+      body: `The account owner did not buy the extra package ${packageOf(raw, 'en')} for ${numberOf(raw)}.`,
+    }),
   },
 };
 

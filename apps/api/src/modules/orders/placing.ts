@@ -7,6 +7,7 @@ import { uniqueViolationOf } from '../../db/errors';
 import {
   IDEMPOTENCY_KEY_CONSTRAINT,
   ONE_MONTH_PAYMENT_CONSTRAINT,
+  ONE_ORDER_PER_PACKAGE_REQUEST,
   type OrderRow,
 } from '../../db/schema/orders';
 import { AppError } from '../../errors';
@@ -24,6 +25,8 @@ export interface PaidOrderDraft {
   planId?: string | null;
   packageId?: string | null;
   billingPeriod?: string | null;
+  /** The member's package request the owner pays for (ADR 0068). */
+  packageRequestId?: string | null;
 }
 
 export interface PlacePaidOrderInput {
@@ -89,6 +92,7 @@ function draftOf(row: OrderRow): PaidOrderDraft {
     planId: row.planId,
     packageId: row.packageId,
     billingPeriod: row.billingPeriod,
+    packageRequestId: row.packageRequestId,
   };
 }
 
@@ -156,9 +160,12 @@ export async function placeOnce(
   try {
     return await place();
   } catch (error) {
-    // A simultaneous request (another key) placed the same month between our check and our
-    // insert: the rules, checked again, now answer its order (or ALREADY_PAID).
-    if (uniqueViolationOf(error) === ONE_MONTH_PAYMENT_CONSTRAINT) return place();
+    // A simultaneous request (another key) placed the same month — or paid the same package
+    // request — between our check and our insert: the rules, checked again, now answer its
+    // order (or ALREADY_PAID, CONFLICT).
+    const violated = uniqueViolationOf(error);
+    if (violated === ONE_MONTH_PAYMENT_CONSTRAINT || violated === ONE_ORDER_PER_PACKAGE_REQUEST)
+      return place();
     throw error;
   }
 }

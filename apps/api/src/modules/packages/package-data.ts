@@ -5,6 +5,7 @@ import { accounts } from '../../db/schema/accounts';
 import { lineBalances } from '../../db/schema/balances';
 import { extraPackages, plans, type ExtraPackageRow } from '../../db/schema/catalog';
 import { phoneLines } from '../../db/schema/phone-lines';
+import { AppError } from '../../errors';
 
 // Public to other modules: who may buy for a number, and adding a paid package's data to its balance.
 
@@ -57,6 +58,31 @@ export interface PurchaseLine {
   isPrepaid: boolean;
   /** The account has the EU package switched on and the plan offers one. */
   hasEuPackage: boolean;
+  /** The owner requires approval of the member's own purchases (ADR 0068). */
+  purchaseApproval: boolean;
+}
+
+/**
+ * Whether `pkg` may be sold for `line` (ADR 0052): offered, no data package for a prepaid
+ * number, no EU data without the EU package. Throws PACKAGE_NOT_AVAILABLE otherwise — for a
+ * purchase and for a member's request of one alike (ADR 0068).
+ */
+export function assertPackageForLine(pkg: ExtraPackageRow, line: PurchaseLine): void {
+  if (!pkg.isOffered)
+    throw new AppError('PACKAGE_NOT_AVAILABLE', {
+      field: 'packageId',
+      detail: `package ${pkg.id} is withdrawn`,
+    });
+  if (pkg.kind === 'data' && line.isPrepaid)
+    throw new AppError('PACKAGE_NOT_AVAILABLE', {
+      field: 'packageId',
+      detail: 'data packages are not sold for prepaid numbers',
+    });
+  if (pkg.kind === 'eu_data' && !line.hasEuPackage)
+    throw new AppError('PACKAGE_NOT_AVAILABLE', {
+      field: 'packageId',
+      detail: 'EU data packages need the EU package on the account',
+    });
 }
 
 /** The line that is not cancelled with this number, with its account. */
@@ -71,6 +97,7 @@ export async function findPurchaseLine(db: Db, msisdn: string): Promise<Purchase
       ownerUserId: accounts.ownerUserId,
       isPrepaid: lineIsPrepaid(),
       hasEuPackage: sql<boolean>`coalesce(${accounts.euPackage} and ${plans.euPackageDataMb} is not null, false)`,
+      purchaseApproval: phoneLines.purchaseApproval,
     })
     .from(phoneLines)
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))

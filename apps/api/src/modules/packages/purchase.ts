@@ -1,10 +1,16 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { purchaseNeedsApproval } from '@alda/contract/rules/controls';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
-import { findPackageById, findPurchaseLine, type PurchaseLine } from './package-data';
+import {
+  assertPackageForLine,
+  findPackageById,
+  findPurchaseLine,
+  type PurchaseLine,
+} from './package-data';
 
 export interface PackagePurchaseDeps {
   db: Db;
@@ -51,16 +57,10 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
           const line = await findPurchaseLine(db, input.phoneNumber);
           if (!mayBuyFor(line, purchase.userId))
             throw new AppError('NUMBER_NOT_FOUND', { field: 'phoneNumber' });
-          if (pkg.kind === 'data' && line.isPrepaid)
-            throw new AppError('PACKAGE_NOT_AVAILABLE', {
-              field: 'packageId',
-              detail: 'data packages are not sold for prepaid numbers',
-            });
-          if (pkg.kind === 'eu_data' && !line.hasEuPackage)
-            throw new AppError('PACKAGE_NOT_AVAILABLE', {
-              field: 'packageId',
-              detail: 'EU data packages need the EU package on the account',
-            });
+          assertPackageForLine(pkg, line);
+          // The owner requires approval: a member's purchase is a request (ADR 0068).
+          if (purchaseNeedsApproval(line, line.ownerUserId === purchase.userId))
+            throw new AppError('APPROVAL_REQUIRED', { field: 'phoneNumber' });
           return {
             order: {
               kind: 'extra_package',

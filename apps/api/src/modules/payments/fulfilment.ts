@@ -8,6 +8,7 @@ import type { NewNotificationRow } from '../../db/schema/data-transfers';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentRow } from '../../db/schema/payments';
 import { replaceAgreement } from '../agreements/card-on-file';
+import { approvePaidPackageRequest } from '../controls/approval';
 import { findLinesByIds } from '../data-transfers/lines';
 import { insertActions } from '../actions/log';
 import { insertNotifications } from '../notifications/notify';
@@ -95,6 +96,8 @@ async function fulfilPackage(tx: Db, order: OrderRow, now: Date): Promise<Effect
   ]);
   await lockBalances(tx, [lineId]);
   await addPackageData(tx, lineId, pkg.kind, pkg.dataMb, now);
+  // An owner's payment of a member's package request approves it (ADR 0068).
+  const decided = await approvePaidPackageRequest(tx, order, now);
   const until = formatDate(endOfMonth(now));
   const userIds = [...new Set([order.userId, current.customerId].filter((u): u is string => !!u))];
   const packageName = { fo: pkg.nameFo, en: pkg.nameEn };
@@ -125,7 +128,7 @@ async function fulfilPackage(tx: Db, order: OrderRow, now: Date): Promise<Effect
       createdAt: now,
     })),
     receipt: packageReceiptText(pkg, current.msisdn, endOfMonth(now)),
-    touched: userIds,
+    touched: [...userIds, ...decided],
   };
 }
 

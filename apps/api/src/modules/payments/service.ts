@@ -156,6 +156,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           planId: input.order.planId ?? null,
           packageId: input.order.packageId ?? null,
           billingPeriod: input.order.billingPeriod ?? null,
+          packageRequestId: input.order.packageRequestId ?? null,
           priceOere: input.order.priceOere,
           paymentStatus: 'pending',
           idempotencyKey: input.idempotencyKey,

@@ -217,6 +217,11 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         ? null
         : (commitmentEndsAt(line.activatedAt)?.toISOString() ?? null),
       pendingChange: pendingChangeOf(bundle, account, line),
+      controls: {
+        dataPaused: line.dataPausedAt !== null,
+        dataPausedAt: line.dataPausedAt?.toISOString() ?? null,
+        purchaseApproval: line.purchaseApproval,
+      },
     };
   }
 

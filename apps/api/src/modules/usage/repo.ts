@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lineEuAllowanceMb, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
@@ -33,7 +33,10 @@ export async function findMeteredLines(db: Db, msisdns: readonly string[]): Prom
 
 /** Every line in service (the demo simulator's targets). */
 export async function findActiveMeteredLines(db: Db): Promise<MeteredLine[]> {
-  return selectMetered(db).where(eq(phoneLines.status, 'active')).orderBy(asc(phoneLines.msisdn));
+  // A number whose data the owner paused uses none (ADR 0068): the network bars it.
+  return selectMetered(db)
+    .where(and(eq(phoneLines.status, 'active'), isNull(phoneLines.dataPausedAt)))
+    .orderBy(asc(phoneLines.msisdn));
 }
 
 function selectMetered(db: Db) {

@@ -15,7 +15,9 @@ import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
+import { useSession } from '@/shared/services/app-services';
 import { href, ROUTES } from '@/shared/config/paths';
+import { MemberControls } from './member-controls';
 
 /**
  * familju-limur/:id (home-familymember, owner only, SPEC §2): one family member's number — their
@@ -28,6 +30,13 @@ export function FamilyMemberScreen() {
   const { t } = useTranslation();
   const f = useFormatters();
   const detail = useSubscriptionDetailQuery(id);
+  const { user } = useSession();
+  // A member's number: not the owner's own (a child's number without a login carries the
+  // child's name, so it counts as a member's, as the API's rule says: ADR 0068).
+  const membersNumber =
+    detail.data !== undefined &&
+    (detail.data.member.user.id !== user?.id ||
+      detail.data.member.user.firstname !== user.firstname);
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
@@ -56,6 +65,9 @@ export function FamilyMemberScreen() {
                   {detail.data.member.status === 'cancelled' && (
                     <Badge tone="danger">{t('lineStatus.cancelled')}</Badge>
                   )}
+                  {detail.data.member.controls?.dataPaused && (
+                    <Badge tone="warning">{t('family.controls.badge')}</Badge>
+                  )}
                 </>
               }
             />
@@ -63,6 +75,9 @@ export function FamilyMemberScreen() {
             <Card role="region" aria-label={t('data.ring.label')}>
               <DataSummary member={detail.data.member} ringSize={184} />
             </Card>
+            {detail.data.isOwner && membersNumber && detail.data.member.status === 'active' && (
+              <MemberControls member={detail.data.member} />
+            )}
             <PlanPriceCard
               plan={detail.data.plan}
               type={detail.data.accountType}

@@ -21,12 +21,13 @@ import { ChartIcon, ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/acco
 import { Card } from '@/shared/ui/card';
 import { cx } from '@/shared/ui/cx';
 import { ErrorState } from '@/shared/ui/error-state';
-import { AldaMark, ChevronRightIcon, RefreshIcon } from '@/shared/ui/icons';
+import { AldaMark, ChevronRightIcon, DataIcon, RefreshIcon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { FamilySection } from './family-section';
 import { dayPart } from './greeting';
 import { LineSwitcher } from './line-switcher';
+import { PackageRequestInbox } from './package-request-inbox';
 import { PartnerOffer } from './partner-offer';
 import { QuickActions } from './quick-actions';
 import { RoamingCard } from './roaming-card';
@@ -98,6 +99,8 @@ export function HomeScreen() {
         onRefresh={() => subscriptions.refetch()}
       />
       {backup && <ProcessingNotice order={backup} />}
+      {/* Members' package requests wait for the owner (issue 16.3, ADR 0068). */}
+      {data.isOwner && <PackageRequestInbox />}
       <QuickActions />
       {family && (
         <FamilySection
@@ -193,6 +196,13 @@ function DataCard({
       {member.status === 'processing' && (
         <Note icon={<ClockIcon className="size-5" />} tone="warning">
           {t('home.data.lineProcessing')}
+        </Note>
+      )}
+      {member.controls?.dataPaused && (
+        // The owner paused this number's data (issue 16.3, ADR 0068): say so where data is shown.
+        <Note icon={<DataIcon className="size-5" />} tone="warning">
+          <strong className="block font-semibold">{t('home.data.paused')}</strong>
+          {t('home.data.pausedBody')}
         </Note>
       )}
       {member.expiresAt && (

@@ -101,6 +101,8 @@ export const QUERY = {
   line: 'nummar',
   package: 'pakki',
   amount: 'upphaedd',
+  /** Buying a package: the member's package request the owner approves (`?umbon=<id>`, ADR 0068). */
+  request: 'umbon',
   /** Sign-up: the plan chosen on the plans screens (`?hald=<planId>`). */
   plan: 'hald',
   /** Sign-up: the step shown (`?stig=nummar`), so browser back goes to the previous step. */
