@@ -138,80 +138,85 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await screenshot(page, '08-privacy');
   });
 
-  test('works offline: the shell opens from the service worker, home shows the last known data with its age, writes say they need a connection (issue 16 item 4, SPEC §4, §8)', async ({
-    page,
-    context,
-  }) => {
-    /** What the app sends that changes data, from the sign-in on. */
-    const writes: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
-        writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  test.describe('with the service worker', () => {
+    // The other journeys run without it (playwright.config.ts); this one is about it.
+    test.use({ serviceWorkers: 'allow' });
+
+    test('works offline: the shell opens from the service worker, home shows the last known data with its age, writes say they need a connection (issue 16 item 4, SPEC §4, §8)', async ({
+      page,
+      context,
+    }) => {
+      /** What the app sends that changes data, from the sign-in on. */
+      const writes: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+          writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      const lastKnownKeys = () =>
+        page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('lastKnown.')));
+
+      await signIn(page);
+      writes.length = 0;
+      const ring = page.getByRole('meter', { name: 'Data eftir í Føroyum' });
+      const figures = await ring.getAttribute('aria-valuetext');
+      expect(figures).toMatch(/eftir av/);
+      // The service worker has installed the shell and controls the page.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      // Home's figures are kept on the device for this user.
+      await expect.poll(lastKnownKeys).toHaveLength(1);
+      // The profile form, opened once online: its chunk is cached as it is fetched.
+      await page.getByRole('link', { name: 'Mín brúkari' }).click();
+      await page.getByRole('link', { name: 'Broyt upplýsingar' }).click();
+      await expect(page.getByLabel('Eftirnavn')).toBeVisible();
+      await page.getByRole('button', { name: 'Aftur' }).click();
+      await page.getByRole('link', { name: 'Heim' }).click();
+      await expect(ring).toBeVisible();
+
+      // Two hours later, without a network, the app is opened again.
+      await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 + 60 * 1000 });
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(ring).toHaveAttribute('aria-valuetext', figures ?? '');
+      await expect(page.getByText('Dagført fyri 2 tímum síðan')).toBeVisible();
+      // SPEC §4 "Connectivity", §8: the offline message, persistent.
+      const toast = page.getByText('Áh nei, tú hevur onki samband við internetið.');
+      await expect(toast).toBeVisible();
+      await screenshot(page, '09-offline-home', { fullPage: false });
+
+      // A write says it needs a connection, and nothing is sent or kept for later.
+      await page.getByRole('link', { name: 'Mín brúkari' }).click();
+      await page.getByRole('link', { name: 'Broyt upplýsingar' }).click();
+      const lastname = page.getByLabel('Eftirnavn');
+      await lastname.fill(`${await lastname.inputValue()}-Hansen`);
+      // The offline message sits over the foot of the form until it is put away.
+      await page.getByRole('button', { name: 'Lat fráboðanina aftur' }).click();
+      await expect(toast).toBeHidden();
+      await page.getByRole('button', { name: 'Goym broytingar' }).click();
+      await expect(page.getByText(/Hetta krevur samband við internetið\./)).toBeVisible();
+      await screenshot(page, '09b-offline-write', { fullPage: false });
+      expect(writes).toEqual([]);
+
+      // Back online: the form's change was never sent, and home has fresh figures.
+      const fresh = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/subscriptions' && response.ok(),
+      );
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Aftur' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Far frá síðuni' }).click();
+      await page.getByRole('link', { name: 'Heim' }).click();
+      await fresh;
+      await expect(ring).toBeVisible();
+      await expect(page.getByText(/Dagført fyri/)).toBeHidden();
+      expect(writes).toEqual([]);
+
+      // Logout: nothing of the user is left on the device.
+      await page.getByRole('link', { name: 'Mín brúkari' }).click();
+      await page.getByRole('button', { name: 'Rita út' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: CONFIRM_LOGOUT }).click();
+      await expect(page).toHaveURL(/\/rita-inn$/);
+      await expect.poll(lastKnownKeys).toEqual([]);
     });
-    const lastKnownKeys = () =>
-      page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('lastKnown.')));
-
-    await signIn(page);
-    writes.length = 0;
-    const ring = page.getByRole('meter', { name: 'Data eftir í Føroyum' });
-    const figures = await ring.getAttribute('aria-valuetext');
-    expect(figures).toMatch(/eftir av/);
-    // The service worker has installed the shell and controls the page.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    // Home's figures are kept on the device for this user.
-    await expect.poll(lastKnownKeys).toHaveLength(1);
-    // The profile form, opened once online: its chunk is cached as it is fetched.
-    await page.getByRole('link', { name: 'Mín brúkari' }).click();
-    await page.getByRole('link', { name: 'Broyt upplýsingar' }).click();
-    await expect(page.getByLabel('Eftirnavn')).toBeVisible();
-    await page.getByRole('button', { name: 'Aftur' }).click();
-    await page.getByRole('link', { name: 'Heim' }).click();
-    await expect(ring).toBeVisible();
-
-    // Two hours later, without a network, the app is opened again.
-    await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 + 60 * 1000 });
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(ring).toHaveAttribute('aria-valuetext', figures ?? '');
-    await expect(page.getByText('Dagført fyri 2 tímum síðan')).toBeVisible();
-    // SPEC §4 "Connectivity", §8: the offline message, persistent.
-    const toast = page.getByText('Áh nei, tú hevur onki samband við internetið.');
-    await expect(toast).toBeVisible();
-    await screenshot(page, '09-offline-home', { fullPage: false });
-
-    // A write says it needs a connection, and nothing is sent or kept for later.
-    await page.getByRole('link', { name: 'Mín brúkari' }).click();
-    await page.getByRole('link', { name: 'Broyt upplýsingar' }).click();
-    const lastname = page.getByLabel('Eftirnavn');
-    await lastname.fill(`${await lastname.inputValue()}-Hansen`);
-    // The offline message sits over the foot of the form until it is put away.
-    await page.getByRole('button', { name: 'Lat fráboðanina aftur' }).click();
-    await expect(toast).toBeHidden();
-    await page.getByRole('button', { name: 'Goym broytingar' }).click();
-    await expect(page.getByText(/Hetta krevur samband við internetið\./)).toBeVisible();
-    await screenshot(page, '09b-offline-write', { fullPage: false });
-    expect(writes).toEqual([]);
-
-    // Back online: the form's change was never sent, and home has fresh figures.
-    const fresh = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/subscriptions' && response.ok(),
-    );
-    await context.setOffline(false);
-    await page.getByRole('button', { name: 'Aftur' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Far frá síðuni' }).click();
-    await page.getByRole('link', { name: 'Heim' }).click();
-    await fresh;
-    await expect(ring).toBeVisible();
-    await expect(page.getByText(/Dagført fyri/)).toBeHidden();
-    expect(writes).toEqual([]);
-
-    // Logout: nothing of the user is left on the device.
-    await page.getByRole('link', { name: 'Mín brúkari' }).click();
-    await page.getByRole('button', { name: 'Rita út' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: CONFIRM_LOGOUT }).click();
-    await expect(page).toHaveURL(/\/rita-inn$/);
-    await expect.poll(lastKnownKeys).toEqual([]);
   });
 
   test('the round logo button opens the change-app modal with store links on web (SPEC §2)', async ({
