@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/react';
 import { backupMainOrder, visibleOrders } from '@alda/contract/rules/orders';
@@ -27,11 +27,18 @@ import { useToast } from '@/shared/ui/toast/toast-context';
 import { FamilySection } from './family-section';
 import { dayPart } from './greeting';
 import { LineSwitcher } from './line-switcher';
-import { PackageRequestInbox } from './package-request-inbox';
 import { PartnerOffer } from './partner-offer';
 import { QuickActions } from './quick-actions';
 import { RoamingCard } from './roaming-card';
 import { href, ROUTES } from '@/shared/config/paths';
+
+/**
+ * The owner's inbox of members' package requests (ADR 0068): its own chunk, fetched after home's
+ * first screen is drawn, so the first screen stays within its budget (docs/performance.md).
+ */
+const PackageRequestInbox = lazy(() =>
+  import('./package-request-inbox').then((m) => ({ default: m.PackageRequestInbox })),
+);
 
 /**
  * / (home, SPEC §2): the current line's data, abroad allowance, the family (owner), switching
@@ -100,7 +107,11 @@ export function HomeScreen() {
       />
       {backup && <ProcessingNotice order={backup} />}
       {/* Members' package requests wait for the owner (issue 16.3, ADR 0068). */}
-      {data.isOwner && <PackageRequestInbox />}
+      {data.isOwner && (
+        <Suspense fallback={null}>
+          <PackageRequestInbox />
+        </Suspense>
+      )}
       <QuickActions />
       {family && (
         <FamilySection
