@@ -245,6 +245,15 @@ describe('issue 16.3: pausing a member’s mobile data', () => {
       "You can only do this for your members' numbers, not your own.",
     );
     expect(simulator().isDataBarred('214455')).toBe(false);
+    // Only members' numbers carry controls in the answers, so no app offers them on one's own.
+    const home = await homeOf(as.Jóannes);
+    expect(home.currentAccount?.currentMember.controls).toBeUndefined();
+    const sunneva = home.currentAccount?.members.find((m) => m.phoneNumber === '214456');
+    expect(sunneva?.controls).toEqual({
+      dataPaused: false,
+      dataPausedAt: null,
+      purchaseApproval: false,
+    });
   });
 
   it('issue 16.3: bad input is 400 VALIDATION_FAILED — an empty body, a wrong type, an unknown field', async () => {

@@ -80,7 +80,9 @@ export const member = z.object({
     .optional(),
   /**
    * What the account owner set for this number (ADR 0068): data paused, purchases needing
-   * approval. Absent from answers older than issue 16.3; read it with `NO_LINE_CONTROLS`.
+   * approval. Only a member's number has controls (`rules/controls.ts isOwnersOwnLine`): absent
+   * on the owner's own number, and from answers older than issue 16.3; read it with
+   * `NO_LINE_CONTROLS`.
    */
   controls: lineControls.optional(),
 });

@@ -171,18 +171,7 @@ export async function findRequestFacts(
         rows.map((r) => r.id),
       ),
     );
-  return new Map(
-    found.map((f) => [
-      f.requestId,
-      {
-        lineId: f.lineId,
-        msisdn: f.msisdn,
-        firstname: f.firstname,
-        lastname: f.lastname,
-        pkg: f.pkg,
-      },
-    ]),
-  );
+  return new Map(found.map(({ requestId, ...facts }) => [requestId, facts]));
 }
 
 /** The newest order placed for each request (the owner's payment of it), by request id. */

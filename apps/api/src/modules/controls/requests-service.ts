@@ -1,4 +1,3 @@
-import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import { purchaseNeedsApproval } from '@alda/contract/rules/controls';
@@ -17,7 +16,12 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertNotifications } from '../notifications/notify';
 import { placeOnce, type PaymentPlacer, type Purchase } from '../orders/placing';
-import { assertPackageForLine, findPackageById, findPurchaseLine } from '../packages/package-data';
+import {
+  assertPackageForLine,
+  extraPackageOrder,
+  findPackageById,
+  findPurchaseLine,
+} from '../packages/package-data';
 import { localized } from '../plans/dto';
 import { bumpUserVersions } from '../versions/change-versions';
 import {
@@ -233,18 +237,7 @@ export function createPackageRequestService(deps: PackageRequestServiceDeps) {
           if (line.ownerUserId !== purchase.userId)
             throw new AppError('CONFLICT', { detail: 'the number is on another account now' });
           assertPackageForLine(pkg, line);
-          return {
-            order: {
-              kind: 'extra_package',
-              priceOere: pkg.priceOere,
-              accountId: line.accountId,
-              lineId: line.lineId,
-              msisdn: line.msisdn,
-              packageId: pkg.id,
-              packageRequestId: request.id,
-            },
-            description: `Alda: ${pkg.nameFo} · ${formatPhoneNumber(line.msisdn)}`,
-          };
+          return extraPackageOrder(pkg, line, request.id);
         },
       });
     },

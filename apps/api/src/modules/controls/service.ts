@@ -4,13 +4,12 @@ import type { LineControls, UpdateLineControlsRequest } from '@alda/contract/sch
 import type { NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import type { NewNotificationRow } from '../../db/schema/data-transfers';
-import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertNotifications } from '../notifications/notify';
-import type { SubscriptionService } from '../subscriptions/service';
+import { toLineControls, type SubscriptionService } from '../subscriptions/service';
 import { bumpUserVersions } from '../versions/change-versions';
-import { findLinesOfAccounts } from '../subscriptions/accounts';
+import { findViewersOfLines } from '../subscriptions/accounts';
 import { lockLineWithOwner, updateLineControls } from './repo';
 
 export interface ControlsServiceDeps {
@@ -19,17 +18,6 @@ export interface ControlsServiceDeps {
   log: FastifyBaseLogger;
   network: NetworkAdapter;
   subscriptions: Pick<SubscriptionService, 'readableLine'>;
-}
-
-/** A line's controls as the contract shows them. */
-export function toLineControls(
-  line: Pick<PhoneLineRow, 'dataPausedAt' | 'purchaseApproval'>,
-): LineControls {
-  return {
-    dataPaused: line.dataPausedAt !== null,
-    dataPausedAt: line.dataPausedAt?.toISOString() ?? null,
-    purchaseApproval: line.purchaseApproval,
-  };
 }
 
 const notFound = (lineId: string) =>
@@ -62,7 +50,8 @@ export function createControlsService(deps: ControlsServiceDeps) {
       if (!readable.isOwner)
         throw new AppError('OWNER_ONLY', { detail: 'only the account owner sets controls' });
       const at = now();
-      let networkSet: { msisdn: string; barred: boolean; before: boolean } | null = null;
+      // What the network was told inside the transaction, to set back if the commit fails.
+      let told: { msisdn: string; barred: boolean } | null = null;
       try {
         return await db.transaction(async (tx) => {
           const locked = await lockLineWithOwner(tx, lineId);
@@ -85,22 +74,18 @@ export function createControlsService(deps: ControlsServiceDeps) {
             dataPausedAt: pause === wasPaused ? line.dataPausedAt : pause ? at : null,
             purchaseApproval: approval,
           });
-          const told: NewNotificationRow[] = [];
+          const notifications: NewNotificationRow[] = [];
           if (pause !== wasPaused && line.userId)
-            told.push({
+            notifications.push({
               userId: line.userId,
               type: pause ? 'data_paused' : 'data_resumed',
               params: { phoneNumber: line.msisdn },
               link: '/',
               createdAt: at,
             });
-          await insertNotifications(tx, told);
+          await insertNotifications(tx, notifications);
           // Everyone who sees the number in GET /api/subscriptions (ADR 0057).
-          const people = new Set<string>([ownerUserId]);
-          for (const l of await findLinesOfAccounts(tx, line.accountId ? [line.accountId] : [])) {
-            if (l.userId) people.add(l.userId);
-          }
-          await bumpUserVersions(tx, [...people]);
+          await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
           // The network last: a refusal rolls all of the above back.
           if (pause !== wasPaused) {
             try {
@@ -108,17 +93,17 @@ export function createControlsService(deps: ControlsServiceDeps) {
             } catch (error) {
               throw new AppError('NETWORK_UNAVAILABLE', { cause: error });
             }
-            networkSet = { msisdn: line.msisdn, barred: pause, before: wasPaused };
+            told = { msisdn: line.msisdn, barred: pause };
           }
           return toLineControls(updated);
         });
       } catch (error) {
-        const done = networkSet as { msisdn: string; barred: boolean; before: boolean } | null;
+        const done = told as { msisdn: string; barred: boolean } | null;
         if (done) {
           // The network took the change but the commit failed: set it back.
           log.error({ err: error, lineId }, 'controls: commit failed after the network change');
           await network
-            .setDataBarred(done.msisdn, done.before)
+            .setDataBarred(done.msisdn, !done.barred)
             .catch((undo: unknown) =>
               log.error(
                 { err: undo, lineId, barred: done.barred },

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { Db } from '../../db/client';
 import { lineIsPrepaid, linePlanJoin } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
@@ -6,8 +7,10 @@ import { lineBalances } from '../../db/schema/balances';
 import { extraPackages, plans, type ExtraPackageRow } from '../../db/schema/catalog';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
+import type { Prepared } from '../orders/placing';
 
-// Public to other modules: who may buy for a number, and adding a paid package's data to its balance.
+// Public to other modules: who may buy for a number, the order of a package for it, and adding a
+// paid package's data to its balance.
 
 /** A package by id, offered or withdrawn (fulfilment of an order placed before a withdrawal). */
 export async function findPackageById(db: Db, id: string): Promise<ExtraPackageRow | undefined> {
@@ -104,4 +107,27 @@ export async function findPurchaseLine(db: Db, msisdn: string): Promise<Purchase
     .leftJoin(plans, linePlanJoin())
     .where(and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled')));
   return row;
+}
+
+/**
+ * The `extra_package` order of `pkg` for `line`, as the payments core places it: bought by its
+ * user or owner, or paid by the owner for a member's request (`packageRequestId`, ADR 0068).
+ */
+export function extraPackageOrder(
+  pkg: ExtraPackageRow,
+  line: PurchaseLine,
+  packageRequestId: string | null = null,
+): Prepared {
+  return {
+    order: {
+      kind: 'extra_package',
+      priceOere: pkg.priceOere,
+      accountId: line.accountId,
+      lineId: line.lineId,
+      msisdn: line.msisdn,
+      packageId: pkg.id,
+      packageRequestId,
+    },
+    description: `Alda: ${pkg.nameFo} · ${formatPhoneNumber(line.msisdn)}`,
+  };
 }

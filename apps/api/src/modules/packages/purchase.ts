@@ -1,4 +1,3 @@
-import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { purchaseNeedsApproval } from '@alda/contract/rules/controls';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { PurchasePackageRequest } from '@alda/contract/schemas/packages';
@@ -7,6 +6,7 @@ import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import {
   assertPackageForLine,
+  extraPackageOrder,
   findPackageById,
   findPurchaseLine,
   type PurchaseLine,
@@ -61,17 +61,7 @@ export function createPackagePurchaseService(deps: PackagePurchaseDeps) {
           // The owner requires approval: a member's purchase is a request (ADR 0068).
           if (purchaseNeedsApproval(line, line.ownerUserId === purchase.userId))
             throw new AppError('APPROVAL_REQUIRED', { field: 'phoneNumber' });
-          return {
-            order: {
-              kind: 'extra_package',
-              priceOere: pkg.priceOere,
-              accountId: line.accountId,
-              lineId: line.lineId,
-              msisdn: line.msisdn,
-              packageId: pkg.id,
-            },
-            description: `Alda: ${pkg.nameFo} · ${formatPhoneNumber(line.msisdn)}`,
-          };
+          return extraPackageOrder(pkg, line);
         },
       });
     },

@@ -9,6 +9,8 @@ import {
 } from '@alda/contract/rules/family';
 import { backupMainOrder, isProcessing } from '@alda/contract/rules/orders';
 import { commitmentEndsAt } from '@alda/contract/rules/lifecycle';
+import { isOwnersOwnLine } from '@alda/contract/rules/controls';
+import type { LineControls } from '@alda/contract/schemas/controls';
 import type {
   Account,
   FamilyAccountExistsResponse,
@@ -58,6 +60,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const lineNotFound = (lineId: string) =>
   new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
+
+/** A member's number's controls as the contract shows them (ADR 0068). */
+export function toLineControls(
+  line: Pick<PhoneLineRow, 'dataPausedAt' | 'purchaseApproval'>,
+): LineControls {
+  return {
+    dataPaused: line.dataPausedAt !== null,
+    dataPausedAt: line.dataPausedAt?.toISOString() ?? null,
+    purchaseApproval: line.purchaseApproval,
+  };
+}
 
 /** A line the caller may read, with its account (not cancelled). */
 export interface ReadableLine {
@@ -217,11 +230,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         ? null
         : (commitmentEndsAt(line.activatedAt)?.toISOString() ?? null),
       pendingChange: pendingChangeOf(bundle, account, line),
-      controls: {
-        dataPaused: line.dataPausedAt !== null,
-        dataPausedAt: line.dataPausedAt?.toISOString() ?? null,
-        purchaseApproval: line.purchaseApproval,
-      },
+      // Controls are for members' numbers only: none on the owner's own (ADR 0068).
+      controls: isOwnersOwnLine(line, account.ownerUserId) ? undefined : toLineControls(line),
     };
   }
 

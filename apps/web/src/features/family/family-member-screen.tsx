@@ -15,7 +15,6 @@ import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
-import { useSession } from '@/shared/services/app-services';
 import { href, ROUTES } from '@/shared/config/paths';
 import { MemberControls } from './member-controls';
 
@@ -30,13 +29,6 @@ export function FamilyMemberScreen() {
   const { t } = useTranslation();
   const f = useFormatters();
   const detail = useSubscriptionDetailQuery(id);
-  const { user } = useSession();
-  // A member's number: not the owner's own (a child's number without a login carries the
-  // child's name, so it counts as a member's, as the API's rule says: ADR 0068).
-  const membersNumber =
-    detail.data !== undefined &&
-    (detail.data.member.user.id !== user?.id ||
-      detail.data.member.user.firstname !== user.firstname);
 
   return (
     <main className="pb-footer min-h-dvh bg-mist-50">
@@ -75,9 +67,12 @@ export function FamilyMemberScreen() {
             <Card role="region" aria-label={t('data.ring.label')}>
               <DataSummary member={detail.data.member} ringSize={184} />
             </Card>
-            {detail.data.isOwner && membersNumber && detail.data.member.status === 'active' && (
-              <MemberControls member={detail.data.member} />
-            )}
+            {/* Only a member's number carries controls (the API's rule, ADR 0068). */}
+            {detail.data.isOwner &&
+              detail.data.member.controls &&
+              detail.data.member.status === 'active' && (
+                <MemberControls member={detail.data.member} />
+              )}
             <PlanPriceCard
               plan={detail.data.plan}
               type={detail.data.accountType}

@@ -120,6 +120,20 @@ describe('owner controls on the family member screen (issue 16.3, ADR 0068)', ()
     expect(await screen.findByText('Keyp hjá Sunneva krevja nú góðkenning.')).toBeTruthy();
   });
 
+  it("issue 16.3: the controls are not offered on the owner's own number (the API sends none for it)", async () => {
+    await renderApp({
+      user: demoUser,
+      data: ownerData,
+      initialEntries: ['/familju-limur/sub-sunneva'],
+      api: {
+        'GET /subscriptions/sub-sunneva': () =>
+          ok({ ...sunnevaDetail, member: { ...sunneva, controls: undefined } }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunneva Joensen' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Stýring av nummarinum' })).toBeNull();
+  });
+
   it('issue 16.3: the controls are not offered to someone who does not own the account', async () => {
     await renderApp({
       user: demoUser,
