@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
 import { demoUser } from '@/test/fixtures';
 import { createTestContext, Providers, renderApp } from '@/test/render';
-import { useOfflineToast, type ConnectivitySource } from './use-offline-toast';
+import type { ConnectivitySource } from '@/shared/api/connectivity';
+import { useOfflineToast } from './use-offline-toast';
 
 const OFFLINE_FO = 'Áh nei, tú hevur onki samband við internetið.';
 const OFFLINE_EN = 'Oh no, you have no internet connection.';

@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/shared/i18n/react';
-import { isConnected, onConnectivityChange } from '@/shared/native/network';
+import { deviceConnectivity, type ConnectivitySource } from '@/shared/api/connectivity';
 import { useToast } from '@/shared/ui/toast/toast-context';
 
 export const OFFLINE_TOAST_ID = 'offline';
-
-export interface ConnectivitySource {
-  isConnected: () => Promise<boolean>;
-  onChange: (callback: (connected: boolean) => void) => () => void;
-}
-
-const deviceConnectivity: ConnectivitySource = { isConnected, onChange: onConnectivityChange };
 
 /**
  * SPEC §4 "Connectivity": offline shows a persistent error toast with the no-connection
