@@ -94,7 +94,7 @@ function BigAmount({ mb }: { mb: number }) {
   const value = display.kind === 'unlimited' ? '' : formatNumber(display.value, locale);
   const unit = display.kind === 'unlimited' ? '' : t(`units.${display.kind}Unit`);
   return (
-    <span className="flex flex-wrap items-baseline gap-x-1 text-ocean-950">
+    <span className="flex items-baseline gap-1 whitespace-nowrap text-ocean-950">
       <span className="text-figure font-bold tracking-tight tabular-nums">{value}</span>
       <span className="text-lead font-bold">{unit}</span>
     </span>
