@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { nextMemberPrice } from '@alda/contract/rules/family';
 import { ordersResponse } from '@alda/contract/schemas/orders';
-import { addMembersResponse } from '@alda/contract/schemas/subscriptions';
+import { addMembersResponse } from '@alda/contract/schemas/family-members';
 import { accounts } from '../src/db/schema/accounts';
 import { actions } from '../src/db/schema/actions';
 import { notifications } from '../src/db/schema/data-transfers';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
-import type { NewFamilyMemberInput } from '@alda/contract/schemas/subscriptions';
+import type { NewFamilyMemberInput } from '@alda/contract/schemas/family-members';
 import { subscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { seedDemoData, seedReferenceData } from '../src/seed/seed';
 import { signIn, type DemoName } from './demo-accounts';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The SIM card number (ICCID) as ITU-T E.118 defines it: the Major Industry Identifier 89
  * (telecommunications), then country, issuer and account digits, then a Luhn check digit — 19 or
@@ -48,3 +50,17 @@ export function isValidIccid(input: string): boolean {
 export function maskIccid(iccid: string): string {
   return `•••• •••• •••• ${normalizeIccid(iccid).slice(-4)}`;
 }
+
+/**
+ * SIM card number (ICCID) printed on the card, as ITU-T E.118 defines it (19–20 digits, 89 first, Luhn check
+ * digit: isValidIccid); spaces and dashes typed between groups are dropped.
+ */
+export const simcardNumber = z
+  .string({ error: 'REQUIRED' })
+  .transform(normalizeIccid)
+  .pipe(
+    z
+      .string()
+      .min(1, 'REQUIRED')
+      .refine((v) => v === '' || isValidIccid(v), 'INVALID_SIMCARD_NUMBER'),
+  );

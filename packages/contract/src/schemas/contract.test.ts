@@ -7,6 +7,7 @@ import * as authRegister from './auth-register';
 import * as common from './common';
 import * as content from './content';
 import * as dataTransfers from './data-transfers';
+import * as familyMembers from './family-members';
 import * as devOutbox from './dev-outbox';
 import * as notifications from './notifications';
 import * as orders from './orders';
@@ -26,6 +27,7 @@ const modules = {
   common,
   content,
   dataTransfers,
+  familyMembers,
   devOutbox,
   notifications,
   orders,
@@ -208,11 +210,11 @@ describe('contract schemas (SPEC §3, §7)', () => {
   });
 
   it('takes either an EU toggle or new members on PATCH subscriptions (SPEC §7)', () => {
-    expect(subscriptions.patchSubscriptionsRequest.safeParse({ euPackage: true }).success).toBe(
+    expect(familyMembers.patchSubscriptionsRequest.safeParse({ euPackage: true }).success).toBe(
       true,
     );
     expect(
-      subscriptions.patchSubscriptionsRequest.safeParse({ euPackage: true, addMembers: [] })
+      familyMembers.patchSubscriptionsRequest.safeParse({ euPackage: true, addMembers: [] })
         .success,
     ).toBe(false);
     expect(subscriptions.updateSubscriptionRequest.safeParse({}).success).toBe(false);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common';
-import { simcardNumber } from './signup';
+import { simcardNumber } from '../rules/iccid';
 
 /**
  * Provisioning: how an order reaches the network and completes over days (SPEC §4 "Subscription

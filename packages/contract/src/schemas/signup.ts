@@ -3,21 +3,7 @@ import { phoneNumberInput } from '../rules/phone';
 import { faroesePostCodeSchema } from '../rules/postcode';
 import { mustAccept, requiredText } from '../rules/required';
 import { id } from './common';
-import { isValidIccid, normalizeIccid } from '../rules/iccid';
-
-/**
- * SIM card number (ICCID) printed on the card, as ITU-T E.118 defines it (rules/iccid.ts: 19–20
- * digits, 89 first, Luhn check digit); spaces and dashes typed between groups are dropped.
- */
-export const simcardNumber = z
-  .string({ error: 'REQUIRED' })
-  .transform(normalizeIccid)
-  .pipe(
-    z
-      .string()
-      .min(1, 'REQUIRED')
-      .refine((v) => v === '' || isValidIccid(v), 'INVALID_SIMCARD_NUMBER'),
-  );
+import { simcardNumber } from '../rules/iccid';
 
 /** SPEC §3 "Signup state": the choices the sign-up screens keep (client state, not sent as is). */
 export const signupSimType = z.enum(['ESIM', 'PHYSICAL']);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { phoneNumber, phoneNumberInput } from '../rules/phone';
-import { requiredText } from '../rules/required';
 import { id, isoDateTime, mb, oere, priceBreakdown } from './common';
 import { plan, planType } from './plans';
-import { checkLineSetup, lineSetupFields, signupPayload } from './signup';
-import { lifecycleAction, order } from './orders';
+import { lifecycleAction } from './orders';
 import { emailSchema } from '../rules/email';
 import { lineControls } from './controls';
 
@@ -166,9 +164,6 @@ export const subscriptionDetailResponse = z.object({
 });
 export type SubscriptionDetailResponse = z.infer<typeof subscriptionDetailResponse>;
 
-/** POST /api/subscriptions: a new subscription from the sign-up flow. Answer: orderPlacedResponse. */
-export const createSubscriptionRequest = signupPayload;
-
 /**
  * PATCH /api/subscriptions/{id}: change the plan of the number's account to another plan of the
  * same type (SPEC §4 "Subscription lifecycle"; docs/decisions/0056-subscription-lifecycle.md).
@@ -176,35 +171,6 @@ export const createSubscriptionRequest = signupPayload;
  */
 export const updateSubscriptionRequest = z.object({ planId: id }).strict();
 export type UpdateSubscriptionRequest = z.output<typeof updateSubscriptionRequest>;
-
-/**
- * A person to add to a family plan (SPEC §2 /stovna-familju-lim): their name, and the number and
- * SIM exactly as in sign-up (a reserved new number or a port; eSIM, a card held, a shop or
- * shipping).
- */
-export const newFamilyMember = z
-  .object({
-    firstname: requiredText(100),
-    lastname: requiredText(100),
-    ...lineSetupFields,
-  })
-  .superRefine(checkLineSetup);
-export type NewFamilyMemberInput = z.input<typeof newFamilyMember>;
-export type NewFamilyMember = z.output<typeof newFamilyMember>;
-
-/**
- * PATCH /api/subscriptions on the current account: either toggle the EU package or add members
- * (SPEC §7). Adding members answers addMembersResponse; the toggle answers the account.
- */
-export const patchSubscriptionsRequest = z.union([
-  z.object({ euPackage: z.boolean() }).strict(),
-  z.object({ addMembers: z.array(newFamilyMember).min(1).max(5) }).strict(),
-]);
-export type PatchSubscriptionsRequest = z.output<typeof patchSubscriptionsRequest>;
-
-/** PATCH /api/subscriptions with `addMembers`: one `add_member` order per person, in order. */
-export const addMembersResponse = z.object({ orders: z.array(order) });
-export type AddMembersResponse = z.infer<typeof addMembersResponse>;
 
 /** GET /api/subscriptions/family-account-exists. */
 export const familyAccountExistsResponse = z.object({

@@ -1,5 +1,5 @@
 import { canAddFamilyMember, familyMembersInProcessing } from '@alda/contract/rules/family';
-import type { AddMembersResponse, NewFamilyMember } from '@alda/contract/schemas/subscriptions';
+import type { AddMembersResponse, NewFamilyMember } from '@alda/contract/schemas/family-members';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';

@@ -2,9 +2,11 @@ import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-pro
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import {
-  account,
   addMembersResponse,
   patchSubscriptionsRequest,
+} from '@alda/contract/schemas/family-members';
+import {
+  account,
   familyAccountExistsResponse,
   subscriptionDetailResponse,
   subscriptionsQuery,

@@ -8,10 +8,10 @@ import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';
 import {
   addMembersResponse,
   newFamilyMember,
-  type Account,
   type AddMembersResponse,
   type NewFamilyMember,
-} from '@alda/contract/schemas/subscriptions';
+} from '@alda/contract/schemas/family-members';
+import type { Account } from '@alda/contract/schemas/subscriptions';
 import { familyAccountOf } from '@/shared/account/family';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';

@@ -3,7 +3,7 @@ import { useTranslation } from '@/shared/i18n/react';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { normalizePhoneNumber, phoneNumberInput } from '@alda/contract/rules/phone';
 import type { NumberStatus } from '@alda/contract/schemas/auth-register';
-import { simcardNumber } from '@alda/contract/schemas/signup';
+import { simcardNumber } from '@alda/contract/rules/iccid';
 import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';

@@ -13,7 +13,7 @@ import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Plan, PlansResponse } from '@alda/contract/schemas/plans';
 import type { SimDelivery } from '@alda/contract/schemas/provisioning';
 import { phoneNumberInput } from '@alda/contract/rules/phone';
-import { simcardNumber } from '@alda/contract/schemas/signup';
+import { simcardNumber } from '@alda/contract/rules/iccid';
 import { DetailSkeleton, QueryError } from '@/shared/account/screen-states';
 import { accountKeys } from '@/shared/api/account-data';
 import { usePlansQuery } from '@/shared/api/account-queries';

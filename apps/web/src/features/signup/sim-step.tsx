@@ -3,11 +3,8 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '@/shared/i18n/react';
 import type { User } from '@alda/contract/schemas/auth';
-import {
-  shippingAddress,
-  simcardNumber,
-  type ShippingAddress,
-} from '@alda/contract/schemas/signup';
+import { simcardNumber } from '@alda/contract/rules/iccid';
+import { shippingAddress, type ShippingAddress } from '@alda/contract/schemas/signup';
 import { QueryError } from '@/shared/account/screen-states';
 import { cityMatchesPostCode, cityMismatch } from '@/shared/forms/address-rule';
 import { useFieldMessage } from '@/shared/forms/field-message';
