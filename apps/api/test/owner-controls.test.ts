@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -63,6 +63,8 @@ describe('issue 16.3: pausing a member’s mobile data', () => {
   let as: Record<'Jóannes' | 'Sunneva' | 'Rói' | 'Guðrun', Auth>;
   /** When set, the network refuses every data bar (as a real HLR that is down would). */
   const refusing = { on: false };
+  /** Every data bar the network carried out, in order: true bars, false lifts. */
+  const carriedOut: boolean[] = [];
   beforeAll(async () => {
     t = await createTestApp(
       {},
@@ -72,7 +74,8 @@ describe('issue 16.3: pausing a member’s mobile data', () => {
           ...inner,
           async setDataBarred(msisdn, barred) {
             if (refusing.on) throw new Error('HLR timeout');
-            return inner.setDataBarred(msisdn, barred);
+            await inner.setDataBarred(msisdn, barred);
+            carriedOut.push(barred);
           },
         }),
       },
@@ -204,6 +207,47 @@ describe('issue 16.3: pausing a member’s mobile data', () => {
       type: 'data_resumed',
       body: 'Eigarin av kontuni hevur sett mobildatað á 21 44 56 í gongd aftur.',
     });
+  });
+
+  it('issue 16.3: the commit fails after the network took the pause — the network is set back, nothing is written, the member is not told', async () => {
+    // A deferred trigger refuses the commit, after the network has barred the number (as when
+    // the database goes away between the network call and the commit).
+    const db = t.app.db;
+    await db.execute(sql`create table test_refuse_commit (refuse boolean not null)`);
+    await db.execute(
+      sql.raw(`create function test_refuse_commit() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from test_refuse_commit) then
+            raise exception 'commit refused by the test';
+          end if;
+          return null;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create constraint trigger test_refuse_commit after update on phone_lines
+        deferrable initially deferred for each row execute function test_refuse_commit()`),
+    );
+    await db.execute(sql`insert into test_refuse_commit values (true)`);
+    const barredBefore = simulator().isDataBarred('214456');
+    const calls = carriedOut.length;
+    const before = (await notificationsOf(t.app, as.Sunneva)).length;
+    try {
+      const res = await patchControls(t.app, as.Jóannes, LINES.sunneva, { dataPaused: true });
+      expect(res.statusCode, res.body).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger test_refuse_commit on phone_lines`);
+      await db.execute(sql`drop function test_refuse_commit()`);
+      await db.execute(sql`drop table test_refuse_commit`);
+    }
+    // The network was told to bar the number, then to lift the bar again.
+    expect(barredBefore).toBe(false);
+    expect(carriedOut.slice(calls)).toEqual([true, false]);
+    expect(simulator().isDataBarred('214456')).toBe(false);
+    expect((await sunnevaLine())?.dataPausedAt).toBeNull();
+    expect(await notificationsOf(t.app, as.Sunneva)).toHaveLength(before);
+    expect((await homeOf(as.Sunneva)).currentAccount?.currentMember.controls?.dataPaused).toBe(
+      false,
+    );
   });
 
   it('issue 16.3: only the owner sets controls — the member 403 OWNER_ONLY, a stranger and unknown ids 404', async () => {
