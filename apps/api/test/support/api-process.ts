@@ -21,17 +21,39 @@ export const PROCESS_WEBHOOK_SECRET = 'api-process-webhook-secret-0123456789abcd
 /** Every process started here that has not exited yet, so a failing test leaves none behind. */
 const alive = new Set<ChildProcess>();
 
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/*
+ * Ports for what tests start on a port of their choosing (API processes, proxies, a listening
+ * app). Test files run side by side in several vitest workers, so each worker hands out ports
+ * from a range of its own, below the kernel's ephemeral ports (32768 and up on Linux), where
+ * servers on port 0 and outgoing connections get theirs. A port asked of the kernel and released
+ * could be handed to another file before it is used, and a port freed by a killed process (a
+ * restart takes it again) could be taken by another file's process meanwhile; then a readiness
+ * check could be answered by the other file's server.
+ */
+const PORTS_FROM = 20_000;
+const PORTS_PER_WORKER = 500;
+const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+const firstPort = PORTS_FROM + ((worker - 1) % 25) * PORTS_PER_WORKER;
+// Where this file starts in the range: files of one worker run one after the other, and a port
+// the last one used may still be held for a moment.
+let nextPort = firstPort + Math.floor(Math.random() * PORTS_PER_WORKER);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A TCP port on 127.0.0.1 that is free now and that no other test file is given. */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORTS_PER_WORKER; tried += 1) {
+    const port = nextPort;
+    nextPort = port + 1 < firstPort + PORTS_PER_WORKER ? port + 1 : firstPort;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${firstPort}–${firstPort + PORTS_PER_WORKER - 1}`);
 }
 
 export interface ApiProcessOptions {
