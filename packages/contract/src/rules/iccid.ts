@@ -51,10 +51,7 @@ export function maskIccid(iccid: string): string {
   return `•••• •••• •••• ${normalizeIccid(iccid).slice(-4)}`;
 }
 
-/**
- * SIM card number (ICCID) printed on the card, as ITU-T E.118 defines it (19–20 digits, 89 first, Luhn check
- * digit: isValidIccid); spaces and dashes typed between groups are dropped.
- */
+/** A typed SIM card number as the forms and the API take it: normalized, then {@link isValidIccid}. */
 export const simcardNumber = z
   .string({ error: 'REQUIRED' })
   .transform(normalizeIccid)
