@@ -1,5 +1,14 @@
-import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { FocusScope } from '@radix-ui/react-focus-scope';
+import { hideOthers } from 'aria-hidden';
 import { useTranslation } from '@/shared/i18n/react';
 import { PROMPT_CLEAR_DELAY_MS } from '@alda/contract/constants';
 import { Button } from '@/shared/ui/button';
@@ -10,10 +19,17 @@ import { useModal } from './modal-context';
 import type { ModalEntry, ModalTone } from './modal-store';
 
 /**
- * Renders the modals of the modal service with Radix Dialog (focus trap, Escape, aria). A closed
- * modal stays mounted for MODAL_EXIT_MS so it can animate out. Radix's Overlay is not used: it
- * injects an inline <style> (react-remove-scroll) that the app's CSP forbids; the backdrop below
+ * Renders the modals of the modal service with Radix Dialog (Escape, outside clicks, aria). A
+ * closed modal stays mounted for MODAL_EXIT_MS so it can animate out. Radix's Overlay is not used:
+ * it injects an inline <style> (react-remove-scroll) that the app's CSP forbids; the backdrop below
  * and the `modal-open` body class do its job.
+ *
+ * The modal's hold on the page — the rest of the page hidden from assistive technology, the focus
+ * trapped — lasts exactly as long as the modal is open, not as long as it is mounted (ADR 0070):
+ * when closing starts the page is back and the focus returns in the same commit, and the closing
+ * modal is inert while it animates out, however slow the phone. Radix's own modal mode would hide
+ * the page until the closing modal unmounts, so the dialog is non-modal to Radix and the page is
+ * hidden (`hideOthers`, as Radix does) and the focus trapped (Radix's FocusScope) here.
  */
 export function ModalHost() {
   const store = useModal();
@@ -41,16 +57,41 @@ const toneStyles: Record<ModalTone, string> = {
   neutral: 'bg-mist-100 text-mist-600',
 };
 
+/** The modal is not the one `target` is in: the top modal of a stack, for the one under it. */
+const inAnotherModal = (target: EventTarget | null, own: HTMLElement | null) => {
+  const frame = target instanceof Element ? target.closest('[data-modal-frame]') : null;
+  return frame !== null && frame !== own;
+};
+
 function ModalFrame({ entry }: { entry: ModalEntry }) {
   const store = useModal();
   const dismissable = entry.options.dismissable !== false;
+  // State, not refs: Radix's portal attaches them a commit after the frame mounts.
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const [backdrop, setBackdrop] = useState<HTMLDivElement | null>(null);
   // Focus returns where it was when the modal opened (it is opened from code, not a trigger).
   const [returnFocusTo] = useState(() =>
     typeof document !== 'undefined' ? (document.activeElement as HTMLElement | null) : null,
   );
 
+  // While open, and only while open: everything else is hidden from assistive technology (live
+  // regions stay, so a toast is still read). Undone when closing starts, before the browser paints
+  // the closing frame, and the focus goes back where it was.
+  useLayoutEffect(() => {
+    if (!entry.open || !content || !backdrop) return;
+    const own = content;
+    const undo = hideOthers([own, backdrop]);
+    return () => {
+      undo();
+      const focus = document.activeElement;
+      if ((!focus || focus === document.body || own.contains(focus)) && returnFocusTo?.isConnected)
+        returnFocusTo.focus();
+    };
+  }, [entry.open, content, backdrop, returnFocusTo]);
+
   const preventIfLocked = (event: Event) => {
-    if (!dismissable) event.preventDefault();
+    if (!dismissable || !entry.open || inAnotherModal(event.target, content))
+      event.preventDefault();
   };
 
   const icon = iconOf(entry);
@@ -63,6 +104,7 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
 
   return (
     <Dialog.Root
+      modal={false}
       open={entry.open}
       onOpenChange={(open) => {
         if (!open) store.dismiss(entry.id);
@@ -70,6 +112,7 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
     >
       <Dialog.Portal forceMount>
         <div
+          ref={setBackdrop}
           aria-hidden="true"
           data-modal-backdrop=""
           data-state={entry.open ? 'open' : 'closed'}
@@ -81,43 +124,53 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
           )}
         />
         <Dialog.Content
+          ref={setContent}
           forceMount
+          data-modal-frame=""
           data-modal-kind={entry.kind}
+          aria-modal={entry.open ? true : undefined}
+          // Closing: out of the accessibility tree and the tab order while it animates out.
+          inert={!entry.open || undefined}
+          aria-hidden={!entry.open || undefined}
           onEscapeKeyDown={preventIfLocked}
           onPointerDownOutside={preventIfLocked}
           onInteractOutside={preventIfLocked}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (returnFocusTo?.isConnected) returnFocusTo.focus();
-          }}
+          // A modal does not close when the focus leaves it; the trap below keeps it in.
+          onFocusOutside={(event) => event.preventDefault()}
+          // The focus went back when closing started (above).
+          onCloseAutoFocus={(event) => event.preventDefault()}
           className={cx(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2',
             'flex-col gap-5 overflow-y-auto rounded-3xl bg-white p-6 shadow-raised focus:outline-none',
             entry.open ? 'animate-sheet-in' : 'pointer-events-none animate-sheet-out',
           )}
         >
-          <div className="flex flex-col items-center gap-3 text-center">
-            {icon && tone && (
-              <span
-                className={cx(
-                  'flex size-12 items-center justify-center rounded-full',
-                  toneStyles[tone],
+          <FocusScope asChild loop trapped={entry.open}>
+            <div className="flex flex-col gap-5">
+              <div className="flex flex-col items-center gap-3 text-center">
+                {icon && tone && (
+                  <span
+                    className={cx(
+                      'flex size-12 items-center justify-center rounded-full',
+                      toneStyles[tone],
+                    )}
+                  >
+                    {icon}
+                  </span>
                 )}
-              >
-                {icon}
-              </span>
-            )}
-            {entry.kind === 'custom' && entry.options.icon}
-            <Dialog.Title className="text-heading font-bold text-ocean-950">
-              {entry.options.title}
-            </Dialog.Title>
-            {entry.options.message ? (
-              <Dialog.Description className="text-body whitespace-pre-line text-mist-600">
-                {entry.options.message}
-              </Dialog.Description>
-            ) : null}
-          </div>
-          <ModalBody entry={entry} />
+                {entry.kind === 'custom' && entry.options.icon}
+                <Dialog.Title className="text-heading font-bold text-ocean-950">
+                  {entry.options.title}
+                </Dialog.Title>
+                {entry.options.message ? (
+                  <Dialog.Description className="text-body whitespace-pre-line text-mist-600">
+                    {entry.options.message}
+                  </Dialog.Description>
+                ) : null}
+              </div>
+              <ModalBody entry={entry} />
+            </div>
+          </FocusScope>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

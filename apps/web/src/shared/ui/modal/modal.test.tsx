@@ -4,11 +4,14 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { PROMPT_CLEAR_DELAY_MS } from '@alda/contract/constants';
 import { createTestContext, Providers } from '@/test/render';
 import { ModalHost } from './modal-host';
-import { MODAL_EXIT_MS } from './modal-store';
+import { createModalStore, MODAL_EXIT_MS } from './modal-store';
 import { dialogClosed } from '@/test/dialogs';
 
-function renderModals() {
-  const ctx = createTestContext();
+function renderModals({ exitMs }: { exitMs?: number } = {}) {
+  const ctx = {
+    ...createTestContext(),
+    ...(exitMs ? { modals: createModalStore({ exitMs }) } : {}),
+  };
   render(
     <Providers ctx={ctx}>
       <>
@@ -215,6 +218,54 @@ describe('prompt modal (SPEC §2)', () => {
     expect(input.value).toBe('');
     act(() => vi.advanceTimersByTime(MODAL_EXIT_MS - PROMPT_CLEAR_DELAY_MS));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('a closing modal gives the page back at once (ADR 0070, WCAG 4.1.2)', () => {
+  /** Hidden from assistive technology or out of reach: what the user cannot get to. */
+  const unreachable = (el: Element) => el.closest('[aria-hidden="true"], [inert]') !== null;
+
+  it('on a slow phone (a 60 s exit animation): the page is back and focused the moment closing starts, and the closing modal is out of reach', async () => {
+    const { modals, user } = renderModals({ exitMs: 60_000 });
+    const outside = screen.getByRole('button', { name: 'outside' });
+    outside.focus();
+    const result = open(() => modals.confirm({ title: 'Send umbønina?' }));
+    // Open: the page behind is hidden and the focus is in the modal.
+    await waitFor(() => expect(unreachable(outside)).toBe(true));
+    expect(dialog().contains(document.activeElement)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Í lagi' }));
+    await expect(result).resolves.toBe(true);
+    // Still animating out (mounted for a minute) …
+    const closing = document.querySelector('[role="dialog"][data-state="closed"]')!;
+    expect(closing).not.toBeNull();
+    expect(closing.getAttribute('data-state')).toBe('closed');
+    // … yet nothing focusable is hidden, the focus is back, and the closing modal takes no focus.
+    expect(unreachable(outside)).toBe(false);
+    expect(
+      Array.from(document.querySelectorAll('[aria-hidden="true"] button')).filter(
+        (button) => !button.closest('[inert]'),
+      ),
+    ).toEqual([]);
+    expect(document.activeElement).toBe(outside);
+    expect(unreachable(closing)).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a modal over another: closing the top one gives the one under it back, not the page', async () => {
+    const { modals, user } = renderModals({ exitMs: 60_000 });
+    const outside = screen.getByRole('button', { name: 'outside' });
+    const under = open(() => modals.confirm({ title: 'Undir', confirmLabel: 'Undir ja' }));
+    const top = open(() => modals.confirm({ title: 'Omanfyri', confirmLabel: 'Omanfyri ja' }));
+    await user.click(screen.getByRole('button', { name: 'Omanfyri ja' }));
+    await expect(top).resolves.toBe(true);
+    // The lower modal was not dismissed by the click in the top one; it is open and reachable.
+    expect(screen.getByRole('dialog', { name: 'Undir' })).toBeTruthy();
+    expect(unreachable(screen.getByRole('button', { name: 'Undir ja' }))).toBe(false);
+    expect(unreachable(outside)).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Undir ja' }));
+    await expect(under).resolves.toBe(true);
+    expect(unreachable(outside)).toBe(false);
   });
 });
 
