@@ -140,6 +140,25 @@ describe('serving the built web app (WEB_DIST)', () => {
     },
   );
 
+  it.each([
+    ['/', { accept: '*/*', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
+    [
+      '/',
+      { accept: '*/*', 'accept-encoding': 'gzip, deflate, br, zstd', 'sec-fetch-mode': 'cors' },
+    ],
+    ['/', {}],
+    ['/menu/treytir', { accept: '*/*', 'sec-fetch-mode': 'cors' }],
+  ])(
+    'issue 29.7: a plain fetch(%j) — no text/html in Accept — gets the app’s HTML too',
+    async (url, headers) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decoded(res)).toBe(INDEX_HTML);
+    },
+  );
+
   it('does not answer a missing asset with index.html (a broken bundle must fail loudly)', async () => {
     const res = await get('/assets/index-deadbeef.js', '*/*');
     expect(res.statusCode).toBe(404);

@@ -14,7 +14,7 @@ const REVALIDATE = 'no-cache';
 export interface WebApp {
   /**
    * Answers an unmatched request with the SPA's index.html when it is a page navigation
-   * (GET/HEAD outside /api that accepts HTML). Returns false when the request is not one.
+   * (GET/HEAD outside /api that accepts HTML or names no file). Returns false when it is not one.
    */
   fallback(request: FastifyRequest, reply: FastifyReply): boolean;
 }
@@ -67,14 +67,22 @@ export async function registerWebApp(
   return {
     fallback(request, reply) {
       const accept = request.headers.accept ?? '';
+      // A browser's navigation accepts HTML; a plain `fetch('/')` (Accept: */*) asks for a page
+      // too when the path names no file. A missing file (`/assets/x.js`) stays a 404.
       const isNavigation =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isApiPath(request.url) &&
-        accept.includes('text/html');
+        (accept.includes('text/html') || namesNoFile(request.url));
       if (!isNavigation) return false;
       // A client route such as /menu/treytir: the SPA router takes it from here (SPEC §2).
       void reply.header('cache-control', REVALIDATE).sendFile('index.html');
       return true;
     },
   };
+}
+
+/** `/`, `/menu/treytir`: the last segment of the path has no file extension. */
+function namesNoFile(url: string): boolean {
+  const pathName = url.split(/[?#]/, 1)[0] ?? '';
+  return !/\.[^/]*$/.test(pathName.slice(pathName.lastIndexOf('/') + 1));
 }
