@@ -84,6 +84,7 @@ import { createNotificationService } from './modules/notifications/service';
 import { createUsageService } from './modules/usage/service';
 import { createUsageHistoryService } from './modules/usage/history-service';
 import { monthEndDevRoutes } from './modules/month-end/dev-routes';
+import { demoCopyRoutes } from './seed/demo-copy-routes';
 import { createMonthEndService } from './modules/month-end/service';
 import { applyLifecycleOrder } from './modules/lifecycle/apply';
 import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
@@ -536,6 +537,8 @@ async function assemble(
     log: app.log,
   });
   await app.register(monthEndDevRoutes, { service: monthEnd, now, enabled: config.demoMode });
+  // A private copy of the demo data set per browser journey (demo mode only).
+  await app.register(demoCopyRoutes, { db, now, enabled: config.demoMode });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.
   await app.register(appLinkRoutes, {

@@ -20,6 +20,7 @@ import { phoneLines } from '../db/schema/phone-lines';
 import { provisioningSteps } from '../db/schema/provisioning';
 import { DEMO_LINE_IDS, demoUser } from './demo-users';
 import { demoProvisioning } from './demo-provisioning';
+import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { seedDemoUsage } from './demo-usage';
 import { insertMissing } from './insert';
 
@@ -675,15 +676,20 @@ function demoActions(now: Date): NewActionRow[] {
 /**
  * Seeds the demo's catalogue and the accounts, orders, balances (with the daily use behind them),
  * agreements and activity log of the demo customers. Expects the users and lines of
- * demo-users.ts to exist; safe to run again.
+ * demo-users.ts to exist; safe to run again. With a `remap` it writes a private copy of the
+ * customers' data instead (demo-copy.ts): every row through the remap, all of them or nothing,
+ * and not the catalogue, which copies share with the demo.
  */
-export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
-  await insertMissing(db, planTypes, DEMO_PLAN_TYPES);
-  await insertMissing(db, plans, DEMO_PLANS);
-  await insertMissing(db, extraPackages, DEMO_PACKAGES);
-  await insertMissing(db, accounts, demoAccounts(now));
-  for (const line of LINE_SETUP) {
-    await db
+export async function seedDemoAccounts(db: Db, now: Date, remap?: DemoRemap): Promise<void> {
+  if (!remap) {
+    await insertMissing(db, planTypes, DEMO_PLAN_TYPES);
+    await insertMissing(db, plans, DEMO_PLANS);
+    await insertMissing(db, extraPackages, DEMO_PACKAGES);
+  }
+  await insertDemoRows(db, accounts, demoAccounts(now), remap);
+  for (const demoLine of LINE_SETUP) {
+    const line = remap ? remap.row(demoLine) : demoLine;
+    const update = db
       .update(phoneLines)
       .set({
         accountId: line.accountId,
@@ -694,6 +700,13 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
         createdAt: new Date(now.getTime() - line.daysAgo * DAY),
       })
       .where(eq(phoneLines.id, line.id));
+    if (!remap) {
+      await update;
+      continue;
+    }
+    // A copy's line was inserted just before: it must be there to set up.
+    const updated = await update.returning({ id: phoneLines.id });
+    if (updated.length !== 1) throw new Error(`demo copy: line ${line.id} not set up`);
   }
   const joannes = demoUser('Jóannes');
   const provisioning = demoProvisioning(
@@ -701,38 +714,50 @@ export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
     { bardur: demoOrderId(5), gudrunSecond: demoOrderId(8) },
     { address: joannes.address, postCode: joannes.postCode, city: joannes.city },
   );
-  await insertMissing(
+  await insertDemoRows(
     db,
     orders,
     demoOrders(now).map((o) => ({ ...o, ...provisioning.columns.get(o.id ?? '') })),
+    remap,
   );
-  await insertMissing(db, provisioningSteps, provisioning.steps);
+  await insertDemoRows(db, provisioningSteps, provisioning.steps, remap);
   const balances = demoBalances(now);
-  await insertMissing(db, lineBalances, balances);
-  await seedDemoUsage(db, now, balances);
-  await insertMissing(db, givenDataCounters, [
-    {
-      lineId: LINE.joannes,
-      month: faroeMonth(now),
-      givenMb: 1 * GB,
-      maxMb: 5 * GB,
-      updatedAt: now,
-    },
-  ]);
-  await insertMissing(db, prepaidBalances, [
-    { lineId: LINE.roi, balanceOere: 8_550, updatedAt: new Date(now.getTime() - 12 * DAY) },
-  ]);
+  await insertDemoRows(db, lineBalances, balances, remap);
+  await seedDemoUsage(db, now, balances, remap);
+  await insertDemoRows(
+    db,
+    givenDataCounters,
+    [
+      {
+        lineId: LINE.joannes,
+        month: faroeMonth(now),
+        givenMb: 1 * GB,
+        maxMb: 5 * GB,
+        updatedAt: now,
+      },
+    ],
+    remap,
+  );
+  await insertDemoRows(
+    db,
+    prepaidBalances,
+    [{ lineId: LINE.roi, balanceOere: 8_550, updatedAt: new Date(now.getTime() - 12 * DAY) }],
+    remap,
+  );
   const agreements = demoAgreements(now);
-  await insertMissing(db, paymentAgreements, agreements);
-  // The test provider holds the cards behind those agreements (its own store, ADR 0050).
+  await insertDemoRows(db, paymentAgreements, agreements, remap);
+  // The test provider holds the cards behind those agreements (its own store, ADR 0050); a
+  // copy's remap gives a card the same new reference it gave the agreement.
+  const cards = agreements.map((a) => ({
+    id: a.providerReference,
+    brand: a.cardBrand,
+    last4: a.cardLast4,
+    expiry: a.cardExpiry,
+  }));
   await insertDemoProviderCards(
     db,
-    agreements.map((a) => ({
-      id: a.providerReference,
-      brand: a.cardBrand,
-      last4: a.cardLast4,
-      expiry: a.cardExpiry,
-    })),
+    remap ? cards.map((card) => remap.row(card)) : cards,
+    remap ? { all: true } : undefined,
   );
-  await insertMissing(db, actions, demoActions(now));
+  await insertDemoRows(db, actions, demoActions(now), remap);
 }

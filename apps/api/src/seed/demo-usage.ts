@@ -2,8 +2,8 @@ import { faroeDateTime, todayInFaroe } from '@alda/contract/format/date';
 import type { Db } from '../db/client';
 import { usageDaily } from '../db/schema/balances';
 import { historyCalendar } from '../modules/usage/history-service';
+import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { DEMO_LINE_IDS } from './demo-users';
-import { insertMissing } from './insert';
 
 /*
  * The demo lines' daily data use (ADR 0066), so the usage history has six months to show on a
@@ -175,11 +175,15 @@ export function demoUsageDaily(now: Date, balances: readonly UsedThisMonth[]) {
   return rows;
 }
 
-/** Inserts the demo's daily use (missing days only, like every demo seed). */
+/**
+ * Inserts the demo's daily use (missing days only, like every demo seed). `balances` are the
+ * demo's own (its line ids pick the habits); a copy's `remap` then gives the rows its lines.
+ */
 export async function seedDemoUsage(
   db: Db,
   now: Date,
   balances: readonly UsedThisMonth[],
+  remap?: DemoRemap,
 ): Promise<void> {
-  await insertMissing(db, usageDaily, demoUsageDaily(now, balances));
+  await insertDemoRows(db, usageDaily, demoUsageDaily(now, balances), remap);
 }

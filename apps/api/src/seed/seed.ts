@@ -10,6 +10,7 @@ import { simPickupLocations } from '../db/schema/provisioning';
 import { SIM_PICKUP_LOCATIONS } from './pickup-locations';
 import { seedDemoAccounts } from './demo-accounts';
 import { demoNotifications } from './demo-notifications';
+import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
 import { insertMissing } from './insert';
 
@@ -75,23 +76,29 @@ function demoPasswordHash(): Promise<string> {
  * (two still processing), the plan catalogue, accounts, orders, balances, payment agreements
  * and activity log (demo-accounts.ts), and status messages. Fixed ids and insert-if-missing make
  * it idempotent. Returns how many customers and lines were new.
+ *
+ * With a `remap` (demo-copy.ts) it writes a private copy of the customers' part instead, in the
+ * same one transaction: every row through the remap and every one inserted, without the shared
+ * reference data (catalogue, status messages).
  */
 export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
+  remap?: DemoRemap,
 ): Promise<{ usersCreated: number; linesCreated: number }> {
   const passwordHash = await demoPasswordHash();
   const users = DEMO_USERS.map(({ role: _role, ...user }) => ({ ...user, passwordHash }));
   return db.transaction(async (tx) => {
-    const usersCreated = await insertMissing(tx, usersTable, users);
-    const linesCreated = await insertMissing(
+    const usersCreated = await insertDemoRows(tx, usersTable, users, remap);
+    const linesCreated = await insertDemoRows(
       tx,
       phoneLines,
       DEMO_PHONE_LINES.map((line) => ({ ...line, createdAt: now, statusChangedAt: now })),
+      remap,
     );
-    await seedDemoAccounts(tx, now);
-    await insertMissing(tx, statusMessages, demoStatusMessages(now));
-    await insertMissing(tx, notifications, demoNotifications(now));
+    await seedDemoAccounts(tx, now, remap);
+    if (!remap) await insertMissing(tx, statusMessages, demoStatusMessages(now));
+    await insertDemoRows(tx, notifications, demoNotifications(now), remap);
     return { usersCreated, linesCreated };
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { testProviderCards } from '../../../db/schema/test-provider';
 
@@ -11,12 +12,28 @@ export interface DemoCard {
 
 /**
  * The demo customers' cards on file as the test provider knows them, so charging a seeded
- * payment agreement works like one registered on the card page (they succeed). Kept if present.
+ * payment agreement works like one registered on the card page (they succeed). Kept if present;
+ * with `all` (a private copy of the demo, whose references are new) every card must be inserted,
+ * or it throws.
  */
-export async function insertDemoProviderCards(db: Db, cards: DemoCard[]): Promise<void> {
+export async function insertDemoProviderCards(
+  db: Db,
+  cards: DemoCard[],
+  options: { all?: boolean } = {},
+): Promise<void> {
   if (cards.length === 0) return;
-  await db
-    .insert(testProviderCards)
-    .values(cards.map((card) => ({ ...card, behaviour: 'succeed' })))
-    .onConflictDoNothing();
+  const values = cards.map((card) => ({ ...card, behaviour: 'succeed' }));
+  if (options.all) {
+    const inserted = await db
+      .insert(testProviderCards)
+      .values(values)
+      .returning({ one: sql<number>`1` });
+    if (inserted.length !== cards.length) {
+      throw new Error(
+        `demo copy: ${inserted.length} of ${cards.length} test provider cards written`,
+      );
+    }
+    return;
+  }
+  await db.insert(testProviderCards).values(values).onConflictDoNothing();
 }
