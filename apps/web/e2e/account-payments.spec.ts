@@ -1,22 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demo, loginByEmail, screenshot } from './support/app';
+import type { Page } from '@playwright/test';
+import { loginByEmail, screenshot } from './support/app';
+import { spaced } from './support/customer';
+import { expect, test, type Person } from './support/fixtures';
 import { outbox } from './support/outbox';
 
 /**
- * Demo customers of the seed (apps/api/src/seed/demo-users.ts, demo-accounts.ts). Sunneva has no
- * card on file and registers one; Guðrun (individual 20 GB with the EU package, Mastercard •••• 5454
- * on file) changes hers and pays her month with it. Jóannes (family owner, EU package on) toggles
- * the EU package and ends with it on again, as the accounts journey expects.
+ * Each journey's own copy of the demo customers (support/fixtures.ts; the seed is
+ * apps/api/src/seed/demo-users.ts, demo-accounts.ts). Sunneva has no card on file and registers
+ * one; Guðrun (individual 20 GB with the EU package, Mastercard •••• 5454 on file) changes hers and
+ * pays her month with it. Jóannes (family owner, EU package on) toggles the EU package.
  */
-const SUNNEVA = demo('Sunneva');
-const GUDRUN = demo('Guðrun');
-const OWNER = DEMO;
 
 /** Test cards of the built-in provider (docs/operations.md "Payments"). */
 const CARDS = { succeeds: '4242 4242 4242 4242', slow: '4000 0000 0000 3063' };
 
-async function signInAs(page: Page, email: string) {
-  await loginByEmail(page, email, DEMO.password);
+async function signInAs(page: Page, person: Person) {
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/(valkomin)?$/);
 }
 
@@ -38,8 +37,10 @@ async function expectCardSaved(page: Page) {
 test.describe('account payments: card on file, monthly price, receipts, EU package (SPEC §1, §2, §8, §9)', () => {
   test('registers a card on file on the provider’s page and sees its brand and last 4', async ({
     page,
+    people,
   }) => {
-    await signInAs(page, SUNNEVA.email);
+    const { sunneva: SUNNEVA } = people;
+    await signInAs(page, SUNNEVA);
 
     // Profile → payment agreement (SPEC §2 profile.agreement, no footer): no card yet.
     await page.goto('/min-brukari');
@@ -65,9 +66,11 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
 
   test('changes the card on file, pays the month with it, and downloads and e-mails the receipt', async ({
     page,
+    people,
   }) => {
+    const { gudrun: GUDRUN } = people;
     test.setTimeout(90_000);
-    await signInAs(page, GUDRUN.email);
+    await signInAs(page, GUDRUN);
     await page.goto('/min-brukari/gjaldsavtala');
     await expect(page.getByRole('heading', { name: 'Mastercard' })).toBeVisible();
     await expect(page.getByLabel('Kort sum endar við 5454')).toBeVisible();
@@ -87,7 +90,7 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     await page.getByRole('link', { name: 'Mánaðargjald' }).click();
     await expect(page).toHaveURL(/\/menu\/manadargjald$/);
     const month = page.getByRole('region', { name: /^\p{L}+ \d{4}$/u });
-    await expect(month.getByRole('region', { name: '55 78 12' })).toBeVisible();
+    await expect(month.getByRole('region', { name: spaced(GUDRUN.number) })).toBeVisible();
     await expect(month).toContainText('Uttan MVG');
     await expect(month).toContainText('MVG 25 %');
     await expect(month).toContainText('Tilsamans við MVG');
@@ -147,8 +150,10 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
 
   test('the owner turns the EU package off and on again with its price, and sees the family’s lines in the monthly price', async ({
     page,
+    people,
   }) => {
-    await signInAs(page, OWNER.email);
+    const { joannes: OWNER, sunneva: SUNNEVA } = people;
+    await signInAs(page, OWNER);
     await page.goto(`/umsit-hald/${OWNER.number}`);
     const eu = page.getByRole('switch', { name: 'ES-pakki' });
     await expect(eu).toBeChecked();
@@ -174,8 +179,8 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     // The monthly price of the family: a section per number with its lines, and the EU package.
     await page.goto('/menu/manadargjald');
     const month = page.getByRole('region', { name: /^\p{L}+ \d{4}$/u });
-    await expect(month.getByRole('region', { name: '21 44 55' })).toBeVisible();
-    await expect(month.getByRole('region', { name: '21 44 56' })).toBeVisible();
+    await expect(month.getByRole('region', { name: spaced(OWNER.number) })).toBeVisible();
+    await expect(month.getByRole('region', { name: spaced(SUNNEVA.number) })).toBeVisible();
     await expect(month).toContainText('ES-pakki');
     await expect(month).toContainText('Tilsamans við MVG');
     await screenshot(page, 'account-payments-10-family-monthly-price');

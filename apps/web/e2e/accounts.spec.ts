@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demo, loginByEmail, screenshot } from './support/app';
+import type { Page } from '@playwright/test';
+import { loginByEmail, screenshot } from './support/app';
+import { spaced } from './support/customer';
+import { expect, test, type Person } from './support/fixtures';
 import {
   expectFocusVisible,
   expectTextAt200,
@@ -10,24 +12,21 @@ import { formatData } from '@alda/contract/format/data';
 import { formatDate, todayInFaroe } from '@alda/contract/format/date';
 import { postUsage, subscriptionsOf, usageHistoryOf } from './support/usage';
 
-/** Demo customers of the accounts seed (apps/api/src/seed/demo-users.ts). */
-const OWNER = { ...demo('Jóannes'), secondLine: '214466' };
-const MEMBER = demo('Sunneva');
-const NEW_CUSTOMER = demo('Ása');
-const BEING_ADDED = { name: 'Bárður Joensen', number: '214457' };
-
 const dataRing = (page: Page, name = 'Data eftir í Føroyum') => page.getByRole('meter', { name });
 
-async function signInAs(page: Page, email: string) {
-  await loginByEmail(page, email, DEMO.password);
+/** Each journey's own copy of the demo customers (support/fixtures.ts). */
+async function signInAs(page: Page, person: Person) {
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/(valkomin)?$/);
 }
 
 test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4, §6)', () => {
   test('the owner sees data and family, opens a member and the manage screens', async ({
     page,
+    people,
   }) => {
-    await signInAs(page, OWNER.email);
+    const { joannes: OWNER, bardur: BEING_ADDED } = people;
+    await signInAs(page, OWNER);
     await expect(page).toHaveURL(/\/$/);
     // SPEC §9: GB with 1024 MB; 22,528 MB is the owner's 22 GB this month.
     await expect(dataRing(page)).toHaveAttribute('aria-valuetext', /^[\d,]+ GB eftir av 22 GB$/);
@@ -82,11 +81,12 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await screenshot(page, 'accounts-05-manage-family');
   });
 
-  test('the owner switches between lines and reads orders and plans', async ({ page }) => {
-    await signInAs(page, OWNER.email);
+  test('the owner switches between lines and reads orders and plans', async ({ page, people }) => {
+    const { joannes: OWNER } = people;
+    await signInAs(page, OWNER);
     const tabs = page.getByRole('tablist', { name: 'Tíni nummur' });
-    await tabs.getByRole('tab', { name: '21 44 66' }).click();
-    await expect(tabs.getByRole('tab', { name: '21 44 66' })).toHaveAttribute(
+    await tabs.getByRole('tab', { name: spaced(OWNER.workLine) }).click();
+    await expect(tabs.getByRole('tab', { name: spaced(OWNER.workLine) })).toHaveAttribute(
       'aria-selected',
       'true',
     );
@@ -96,7 +96,7 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
 
     // The chosen number survives a reload (kept on the device, SPEC §1 start-up loads it).
     await page.reload();
-    await expect(tabs.getByRole('tab', { name: '21 44 66' })).toHaveAttribute(
+    await expect(tabs.getByRole('tab', { name: spaced(OWNER.workLine) })).toHaveAttribute(
       'aria-selected',
       'true',
     );
@@ -119,7 +119,9 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
 
   test('text at 200 % and the keyboard on the daily screens, in Faroese and English (issue 16.5: WCAG 1.4.4, 2.4.7, 2.4.11)', async ({
     page,
+    people,
   }) => {
+    const { joannes: OWNER } = people;
     // Signing in with the text at twice its size and by keyboard only.
     await page.goto('/rita-inn/vid-telduposti');
     await expect(page.getByLabel('Teldupostur')).toBeVisible();
@@ -184,11 +186,13 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
 
   test('a family member who is not the owner is sent home from the owner routes (SPEC §2, §6)', async ({
     page,
+    people,
   }) => {
-    const own = await subscriptionsOf(page.request, MEMBER.email, DEMO.password);
+    const { joannes: OWNER, sunneva: MEMBER, bardur: BEING_ADDED } = people;
+    const own = await subscriptionsOf(page.request, MEMBER.email, MEMBER.password);
     const ownerId = own.currentAccount?.otherMembers[0]?.id;
     expect(ownerId).toBeTruthy();
-    await signInAs(page, MEMBER.email);
+    await signInAs(page, MEMBER);
     await expect(
       page.getByRole('heading', { level: 1, name: new RegExp(MEMBER.firstname) }),
     ).toBeVisible();
@@ -207,8 +211,9 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await screenshot(page, 'accounts-10-member-home');
   });
 
-  test('a new customer without lines lands on welcome (SPEC §2)', async ({ page }) => {
-    await signInAs(page, NEW_CUSTOMER.email);
+  test('a new customer without lines lands on welcome (SPEC §2)', async ({ page, people }) => {
+    const { asa: NEW_CUSTOMER } = people;
+    await signInAs(page, NEW_CUSTOMER);
     await expect(page).toHaveURL(/\/valkomin$/);
     await expect(
       page.getByRole('heading', { name: `Vælkomin til Alda, ${NEW_CUSTOMER.firstname}!` }),
@@ -220,13 +225,15 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
 
   test('a usage record posted to the feed changes what home shows after refresh', async ({
     page,
+    people,
   }) => {
+    const { joannes: OWNER, sunneva: MEMBER } = people;
     // Every script the browser fetches: uPlot must come only with the usage history (ADR 0066).
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    const before = await subscriptionsOf(page.request, OWNER.email, DEMO.password);
+    const before = await subscriptionsOf(page.request, OWNER.email, OWNER.password);
     const member = before.currentAccount?.currentMember;
     const remaining = member?.dataRemaining.domestic ?? 0;
     // Use exactly enough that 10 GB are left: a figure the screen must then show.
@@ -234,12 +241,12 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     const history = await usageHistoryOf(
       page.request,
       OWNER.email,
-      DEMO.password,
+      OWNER.password,
       member?.id ?? '',
     );
     const today = history.days.at(-1);
     expect(today?.date).toBe(todayInFaroe());
-    await signInAs(page, OWNER.email);
+    await signInAs(page, OWNER);
     await expect(dataRing(page)).not.toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
 
     const used = remaining - 10 * 1024;
@@ -272,18 +279,20 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
 
     // Issue 16 (ADR 0066): Sunneva's line passes 80 % (17.8 of 21 GB used in the demo); the
     // owner is told whose line it is, and the alert opens that line's usage history.
-    const sunneva = (await subscriptionsOf(page.request, MEMBER.email, DEMO.password))
+    const sunneva = (await subscriptionsOf(page.request, MEMBER.email, MEMBER.password))
       .currentAccount?.currentMember;
     await postUsage(page.request, { phoneNumber: MEMBER.number, usedMb: 50 });
     await page.goto('/frabodanir');
     const alert = page.getByRole('button', {
-      name: /80 % av datanum er brúkt.*Sunneva Joensen \(21 44 56\): 80 % av datanum í hesum mánaði er brúkt\./,
+      name: new RegExp(
+        `80 % av datanum er brúkt.*Sunneva Joensen \\(${spaced(MEMBER.number)}\\): 80 % av datanum í hesum mánaði er brúkt\\.`,
+      ),
     });
     await expect(alert).toBeVisible();
     await screenshot(page, 'accounts-14-usage-alert', { fullPage: false });
     await alert.click();
     await expect(page).toHaveURL(new RegExp(`/nytsla/${sunneva?.id ?? ''}$`));
-    await expect(page.getByText('21 44 56', { exact: true })).toBeVisible();
+    await expect(page.getByText(spaced(MEMBER.number), { exact: true })).toBeVisible();
 
     // The switches in the profile: 80 % off is kept (it is the server's), then on again.
     await page.getByRole('link', { name: 'Mín brúkari' }).click();

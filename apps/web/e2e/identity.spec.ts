@@ -1,11 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demo, loginByEmail, screenshot, signIn } from './support/app';
+import type { Page } from '@playwright/test';
+import { loginByEmail, screenshot, signIn } from './support/app';
+import { spaced } from './support/customer';
+import { expect, test } from './support/fixtures';
 import { latestPinCode, latestResetLink } from './support/outbox';
-
-/** Demo customers with a phone line (apps/api/src/seed/demo-users.ts). */
-const GUDRUN = { phoneNumber: '557812', firstname: 'Guðrun' };
-/** Guðrun's second number, still being set up by the network. */
-const PROCESSING_NUMBER = '557813';
 
 let serial = 0;
 /** A new customer nobody has registered yet in this run of the (in-memory) API. */
@@ -173,6 +170,8 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
 
   test('login by phone with the SMS code from the outbox, with the resend countdown (SPEC §2 login.pin)', async ({
     page,
+    // The journey's own Guðrun (support/fixtures.ts); her second number is still being set up.
+    people: { gudrun: GUDRUN },
   }) => {
     await page.goto('/rita-inn');
     await page.getByRole('link', { name: /Við telefonnummari/ }).click();
@@ -185,19 +184,19 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await send.click();
     await expect(page.getByRole('alert')).toContainText('Telefonnummarið er ikki skrásett.');
     await screenshot(page, 'id-05-phone-not-registered');
-    await number.fill(PROCESSING_NUMBER);
+    await number.fill(GUDRUN.secondLine);
     await send.click();
     await expect(page.getByRole('alert')).toContainText('Telefonnummarið verður enn viðgjørt.');
 
-    await number.fill(`+298 ${GUDRUN.phoneNumber.replace(/(\d\d)(\d\d)(\d\d)/, '$1 $2 $3')}`);
+    await number.fill(`+298 ${spaced(GUDRUN.number)}`);
     await send.click();
     await expect(page).toHaveURL(/\/rita-inn\/pin$/);
-    await expect(page.getByText('55 78 12')).toBeVisible();
+    await expect(page.getByText(spaced(GUDRUN.number))).toBeVisible();
     // The 60 s countdown shows, and resending waits for it (SPEC §9).
     await expect(page.getByTestId('resend-countdown')).toContainText(/[01]:\d\d/);
     await expect(page.getByRole('button', { name: 'Send nýggja kotu' })).toBeDisabled();
 
-    const code = await latestPinCode(page, GUDRUN.phoneNumber);
+    const code = await latestPinCode(page, GUDRUN.number);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Kota úr SMS').fill(wrong);
     await expect(page.getByRole('alert')).toContainText('Kotan er skeiv.');
@@ -322,9 +321,10 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
 
   test('delete user is refused while the customer has a subscription (SPEC §6 HAS_ACTIVE_SUBSCRIPTION)', async ({
     page,
+    people: { gudrun },
   }) => {
     // Guðrun's individual plan is in service (a talutíð number alone would not stop it, ADR 0056).
-    await loginByEmail(page, demo('Guðrun').email, DEMO.password);
+    await loginByEmail(page, gudrun.email, gudrun.password);
     await expect(page).toHaveURL(/\/(valkomin)?$/);
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
     await page.getByRole('button', { name: 'Strika brúkara' }).click();
@@ -343,8 +343,9 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
 
   test('a 401 in the middle of a session refreshes the token silently (SPEC §8)', async ({
     page,
+    people: { joannes },
   }) => {
-    await signIn(page);
+    await signIn(page, joannes);
     const stored = () =>
       page.evaluate(() => ({
         access: localStorage.getItem('CapacitorStorage.accessToken'),
@@ -365,7 +366,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
 
     // Still signed in, data loaded, and a new pair stored.
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText(DEMO.email, { exact: true })).toBeVisible();
+    await expect(page.getByText(joannes.email, { exact: true })).toBeVisible();
     const after = await stored();
     expect(after.access).toBeTruthy();
     expect(after.access).not.toBe('expired-or-tampered');

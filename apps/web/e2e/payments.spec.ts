@@ -1,15 +1,15 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, demo, loginByEmail, screenshot } from './support/app';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { loginByEmail, screenshot } from './support/app';
+import { expect, test, type Person } from './support/fixtures';
 
 /**
  * Purchases with the built-in test provider's hosted card page and the live payment status
  * (issue 6, SPEC §1 extra packages and top-up, §4 "Payment flow", §8). Jóannes (family owner,
- * no card on file) buys extra data; Rói (prepaid talutíð) tops up. The API under test settles the
+ * no card on file) buys extra data; Rói (prepaid talutíð) tops up — each journey its own copy of
+ * them (support/fixtures.ts). The API under test settles the
  * slow test card after 4 s (playwright.config.ts TEST_PROVIDER_SLOW_DELAY_MS).
  */
-const JOANNES = DEMO;
-const ROI = demo('Rói');
 
 /** Test cards of the built-in provider (docs/operations.md "Payments"). */
 const CARDS = {
@@ -25,9 +25,9 @@ interface Line {
   prepaidBalance?: number | null;
 }
 
-async function lineOf(request: APIRequestContext, email: string): Promise<Line> {
+async function lineOf(request: APIRequestContext, { email, password }: Person): Promise<Line> {
   const login = await request.post('/api/auth/email-login', {
-    data: { email, password: DEMO.password },
+    data: { email, password },
   });
   expect(login.status()).toBe(200);
   const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
@@ -39,8 +39,8 @@ async function lineOf(request: APIRequestContext, email: string): Promise<Line> 
     .currentAccount.currentMember;
 }
 
-async function signInAs(page: Page, email: string) {
-  await loginByEmail(page, email, DEMO.password);
+async function signInAs(page: Page, person: Person) {
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -73,13 +73,15 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
   test('buys 5 GB with the success card on the provider’s page; home’s data grows at once', async ({
     page,
     request,
+    people,
   }) => {
-    const before = await lineOf(request, JOANNES.email);
+    const { joannes: JOANNES } = people;
+    const before = await lineOf(request, JOANNES);
     const chunks: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') chunks.push(r.url());
     });
-    await signInAs(page, JOANNES.email);
+    await signInAs(page, JOANNES);
     const ring = page.getByRole('meter').first();
     const ringBefore = await ring.getAttribute('aria-valuetext');
     // The SignalR client is loaded only on payment screens, never with home.
@@ -113,7 +115,7 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
     await screenshot(page, 'payments-03-paid', { fullPage: false });
 
     // Exactly 5 GB more, on home at once (no reload, no waiting for a poll).
-    const after = await lineOf(request, JOANNES.email);
+    const after = await lineOf(request, JOANNES);
     expect(after.dataRemaining.domestic).toBe(before.dataRemaining.domestic + 5 * 1024);
     await page.getByRole('link', { name: 'Til forsíðuna' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -123,13 +125,15 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
 
   test('the slow card: the status screen waits live on the payment hub and changes when PaymentUpdated arrives', async ({
     page,
+    people,
   }) => {
+    const { joannes: JOANNES } = people;
     const chunks: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') chunks.push(r.url());
     });
     const frames = hubFrames(page);
-    await signInAs(page, JOANNES.email);
+    await signInAs(page, JOANNES);
     await page.goto('/keyp-pakka');
     await buyPackage(page, /^1 GB/);
     await payOnCardPage(page, CARDS.slow);
@@ -158,9 +162,11 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
   test('the declined card shows "Kortið varð avvíst"; trying another card buys it once', async ({
     page,
     request,
+    people,
   }) => {
-    const before = await lineOf(request, JOANNES.email);
-    await signInAs(page, JOANNES.email);
+    const { joannes: JOANNES } = people;
+    const before = await lineOf(request, JOANNES);
+    await signInAs(page, JOANNES);
     await page.goto('/keyp-pakka');
     await buyPackage(page, /^1 GB/);
     await payOnCardPage(page, CARDS.declined);
@@ -170,7 +176,7 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
       timeout: 15_000,
     });
     await screenshot(page, 'payments-05-declined', { fullPage: false });
-    expect((await lineOf(request, JOANNES.email)).dataRemaining.domestic).toBe(
+    expect((await lineOf(request, JOANNES)).dataRemaining.domestic).toBe(
       before.dataRemaining.domestic,
     );
 
@@ -181,7 +187,7 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
     ).toBeVisible({
       timeout: 15_000,
     });
-    expect((await lineOf(request, JOANNES.email)).dataRemaining.domestic).toBe(
+    expect((await lineOf(request, JOANNES)).dataRemaining.domestic).toBe(
       before.dataRemaining.domestic + 1024,
     );
   });
@@ -189,9 +195,11 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
   test('the slow card with the hub connection cut mid-way: the HTTP fallback still shows the result', async ({
     page,
     request,
+    people,
   }) => {
-    const before = await lineOf(request, JOANNES.email);
-    await signInAs(page, JOANNES.email);
+    const { joannes: JOANNES } = people;
+    const before = await lineOf(request, JOANNES);
+    await signInAs(page, JOANNES);
     // The hub works until the app listens to the order, then the network drops the socket and
     // refuses every reconnect: only the HTTP reads of GET /orders/:id can tell the outcome.
     let listening = false;
@@ -228,7 +236,7 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
     ).toBeVisible({
       timeout: 20_000,
     });
-    expect((await lineOf(request, JOANNES.email)).dataRemaining.domestic).toBe(
+    expect((await lineOf(request, JOANNES)).dataRemaining.domestic).toBe(
       before.dataRemaining.domestic + 1024,
     );
   });
@@ -236,10 +244,12 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
   test('Rói tops up his prepaid number by 100 kr. and sees the new balance', async ({
     page,
     request,
+    people,
   }) => {
-    const before = await lineOf(request, ROI.email);
+    const { roi: ROI } = people;
+    const before = await lineOf(request, ROI);
     expect(before.prepaidBalance).not.toBeNull();
-    await signInAs(page, ROI.email);
+    await signInAs(page, ROI);
     await page
       .getByRole('navigation', { name: 'Skjót val' })
       .getByRole('link', { name: 'Fyll uppá' })
@@ -256,7 +266,7 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
       timeout: 15_000,
     });
     await screenshot(page, 'payments-08-top-up-paid', { fullPage: false });
-    const after = await lineOf(request, ROI.email);
+    const after = await lineOf(request, ROI);
     expect(after.prepaidBalance).toBe((before.prepaidBalance ?? 0) + 10_000);
     await page.getByRole('link', { name: 'Til forsíðuna' }).click();
     const balance = ((after.prepaidBalance ?? 0) / 100).toFixed(2).replace('.', ',');

@@ -1,15 +1,15 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, demo, loginByEmail, screenshot } from './support/app';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { loginByEmail, screenshot } from './support/app';
+import { expect, test, type Person } from './support/fixtures';
 
 /**
  * Data sharing between two customers in two browsers (issue 5, SPEC §4–§8). A (Sunneva) asks B
  * (Jóannes) for data; B's app shows the request after a poll. The poll is the app's real 60 s
  * interval: Playwright's clock is installed in both pages and fast-forwarded a minute, so no
- * test-only build setting is needed.
+ * test-only build setting is needed. Both are the journey's own copy of the demo customers
+ * (support/fixtures.ts).
  */
-const A = demo('Sunneva');
-const B = demo('Jóannes');
 const MINUTE = '01:00';
 
 interface Balance {
@@ -19,16 +19,16 @@ interface Balance {
   dataRemaining: { domestic: number };
 }
 
-async function tokenOf(request: APIRequestContext, email: string) {
+async function tokenOf(request: APIRequestContext, { email, password }: Person) {
   const login = await request.post('/api/auth/email-login', {
-    data: { email, password: DEMO.password },
+    data: { email, password },
   });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
-async function balanceOf(request: APIRequestContext, email: string): Promise<Balance> {
-  const token = await tokenOf(request, email);
+async function balanceOf(request: APIRequestContext, person: Person): Promise<Balance> {
+  const token = await tokenOf(request, person);
   const answer = await request.get('/api/subscriptions', {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -37,11 +37,11 @@ async function balanceOf(request: APIRequestContext, email: string): Promise<Bal
     .currentAccount.currentMember;
 }
 
-async function openAs(browser: Browser, email: string): Promise<Page> {
+async function openAs(browser: Browser, person: Person): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.clock.install();
-  await loginByEmail(page, email, DEMO.password);
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/$/);
   return page;
 }
@@ -50,12 +50,13 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
   test('A requests data from B; B approves after a poll; both balances and A’s notifications update; A cannot give beyond the limit (fo and en)', async ({
     browser,
     request,
+    people: { sunneva: A, joannes: B },
   }) => {
-    const aBefore = await balanceOf(request, A.email);
-    const bBefore = await balanceOf(request, B.email);
+    const aBefore = await balanceOf(request, A);
+    const bBefore = await balanceOf(request, B);
 
-    const a = await openAs(browser, A.email);
-    const b = await openAs(browser, B.email);
+    const a = await openAs(browser, A);
+    const b = await openAs(browser, B);
 
     // A asks B for 500 MB from home's quick action.
     await a
@@ -83,8 +84,8 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await expect(b.getByRole('dialog')).toHaveCount(0);
 
     // Balances moved exactly once.
-    const aAfter = await balanceOf(request, A.email);
-    const bAfter = await balanceOf(request, B.email);
+    const aAfter = await balanceOf(request, A);
+    const bAfter = await balanceOf(request, B);
     expect(aAfter.dataRemaining.domestic).toBe(aBefore.dataRemaining.domestic + 500);
     expect(bAfter.dataRemaining.domestic).toBe(bBefore.dataRemaining.domestic - 500);
     expect(bAfter.givenData.current).toBe(bBefore.givenData.current + 500);
@@ -115,7 +116,7 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
           en: 'You cannot give more data this month.',
         }
       : { fo: 'Tú hevur ikki nóg mikið av data.', en: 'You do not have sufficient data.' };
-    const token = await tokenOf(request, A.email);
+    const token = await tokenOf(request, A);
     const gift = await request.post('/api/data-transfers', {
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
       data: {
@@ -142,7 +143,7 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await screenshot(a, 'sharing-05-limit-en', { fullPage: false });
 
     // B has data to spare but not allowance: the monthly limit is the answer (GIVE_LIMIT_REACHED).
-    const bNow = await balanceOf(request, B.email);
+    const bNow = await balanceOf(request, B);
     const bAllowance = bNow.givenData.max - bNow.givenData.current;
     expect(bAllowance).toBeLessThanOrEqual(bNow.dataRemaining.domestic - 100);
     await b.goto('/gev-data');
@@ -150,7 +151,7 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
     await b.getByRole('radio', { name: '100 MB' }).click();
     const bGift = await request.post('/api/data-transfers', {
       headers: {
-        Authorization: `Bearer ${await tokenOf(request, B.email)}`,
+        Authorization: `Bearer ${await tokenOf(request, B)}`,
         'Idempotency-Key': `e2e-b-${Date.now()}`,
       },
       data: {
@@ -168,9 +169,9 @@ test.describe('data sharing: request, approve, notifications, limits', () => {
 });
 
 /** A signed-in page on its own device, on the real clock (nothing here waits for a poll). */
-async function openSignedIn(browser: Browser, email: string): Promise<Page> {
+async function openSignedIn(browser: Browser, person: Person): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await loginByEmail(page, email, DEMO.password);
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   return page;
 }
@@ -188,12 +189,13 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
   test('the owner pauses Sunneva’s data and she sees why; the owner resumes; with approval on her purchase becomes a request the owner pays for, and a second one the owner declines', async ({
     browser,
     request,
+    people: { sunneva: A, joannes: B },
   }) => {
     test.setTimeout(180_000);
-    const member = await balanceOf(request, A.email);
+    const member = await balanceOf(request, A);
     const memberId = member.id;
-    const owner = await openSignedIn(browser, B.email);
-    const sunneva = await openSignedIn(browser, A.email);
+    const owner = await openSignedIn(browser, B);
+    const sunneva = await openSignedIn(browser, A);
 
     // The owner pauses Sunneva's mobile data on her member screen, after a confirm.
     await owner.goto(`/familju-limur/${memberId}`);
@@ -244,7 +246,7 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
     await screenshot(sunneva, 'controls-03-member-request');
 
     // The owner sees it on home and approves by paying with a test card.
-    const before = await balanceOf(request, A.email);
+    const before = await balanceOf(request, A);
     await owner.goto('/');
     const inbox = owner.getByRole('region', { name: 'Umbønir um eykapakkar' });
     await expect(inbox).toContainText('Sunneva Joensen biður um 1 GB til');
@@ -260,7 +262,7 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
     await expect(owner.getByRole('heading', { name: 'Gjaldið er móttikið' })).toBeVisible({
       timeout: 15_000,
     });
-    const after = await balanceOf(request, A.email);
+    const after = await balanceOf(request, A);
     expect(after.dataRemaining.domestic).toBe(before.dataRemaining.domestic + 1024);
     await sunneva.reload();
     await expect(sunneva.getByRole('region', { name: 'Bíðar eftir eigaranum' })).toHaveCount(0);
@@ -282,12 +284,5 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
     await sunneva.goto('/frabodanir');
     await expect(sunneva.getByText('Umbønin um eykapakka er avvíst')).toBeVisible();
     await screenshot(sunneva, 'controls-06-member-declined', { fullPage: false });
-
-    // Approval off again: the journey leaves the demo as it found it.
-    await owner.goto(`/familju-limur/${memberId}`);
-    await controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }).click();
-    await expect(
-      controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }),
-    ).not.toBeChecked();
   });
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, loginByEmail, screenshot, signIn } from './support/app';
+import { loginByEmail, screenshot, signIn } from './support/app';
+import { expect, test } from './support/fixtures';
 
 const CONFIRM_LOGOUT = 'Rita út';
 
@@ -43,16 +43,17 @@ test.describe('app shell (SPEC §1–§2)', () => {
 
   test('wrong password shows the SPEC §8 login message; right password reaches home', async ({
     page,
+    people: { joannes },
   }) => {
-    await loginByEmail(page, DEMO.email, 'Skeivt1234!');
+    await loginByEmail(page, joannes.email, 'Skeivt1234!');
     await expect(page.getByText('Skeivur teldupostur ella loyniorð.')).toBeVisible();
     await expect(page).toHaveURL(/vid-telduposti$/);
     await screenshot(page, '02-email-login-error');
 
-    await page.getByLabel('Loyniorð', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('Loyniorð', { exact: true }).fill(joannes.password);
     await page.getByRole('button', { name: 'Rita inn' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+    await expect(page.getByText(joannes.firstname).first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Høvuðsvalmynd' })).toBeVisible();
     await screenshot(page, '03-home');
 
@@ -61,22 +62,23 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('unknown paths redirect to home (SPEC §2)', async ({ page }) => {
-    await signIn(page);
+  test('unknown paths redirect to home (SPEC §2)', async ({ page, people: { joannes } }) => {
+    await signIn(page, joannes);
     await page.goto('/hetta/finst/ikki');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+    await expect(page.getByText(joannes.firstname).first()).toBeVisible();
   });
 
   test('the session survives a reload, and logout returns to login (SPEC §3 tokens, §4 session)', async ({
     page,
+    people: { joannes },
   }) => {
-    await signIn(page);
+    await signIn(page, joannes);
     await page.reload();
-    await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+    await expect(page.getByText(joannes.firstname).first()).toBeVisible();
     await page.getByRole('link', { name: 'Mín brúkari' }).click();
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText(DEMO.email, { exact: true })).toBeVisible();
+    await expect(page.getByText(joannes.email, { exact: true })).toBeVisible();
     await screenshot(page, '04-profile');
     await page.getByRole('button', { name: 'Rita út' }).click();
     // Logout is confirmed in a confirm modal; Escape cancels it.
@@ -99,8 +101,9 @@ test.describe('app shell (SPEC §1–§2)', () => {
 
   test('the language choice survives a reload and is sent as Accept-Language (SPEC §1)', async ({
     page,
+    people: { joannes },
   }) => {
-    await signIn(page);
+    await signIn(page, joannes);
     await page.getByRole('link', { name: 'Valmynd' }).click();
     await expect(page).toHaveURL(/\/menu$/);
     await screenshot(page, '05-menu');
@@ -116,17 +119,13 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
     await page.getByRole('link', { name: 'Menu' }).click();
     await expect(page.getByRole('link', { name: 'Terms' })).toBeVisible();
-
-    // Back to Faroese for the other journeys in this browser profile.
-    await page.getByRole('link', { name: 'Language' }).click();
-    await page.getByRole('radio', { name: 'Føroyskt' }).check();
-    await expect(page.getByRole('heading', { name: 'Mál' })).toBeVisible();
   });
 
   test('terms and privacy render markdown from the API in both languages (SPEC §2)', async ({
     page,
+    people: { joannes },
   }) => {
-    await signIn(page);
+    await signIn(page, joannes);
     await page.goto('/menu/treytir');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Treytir');
     await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
@@ -145,6 +144,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
     test('works offline: the shell opens from the service worker, home shows the last known data with its age, writes say they need a connection (issue 16 item 4, SPEC §4, §8)', async ({
       page,
       context,
+      people: { joannes },
     }) => {
       /** What the app sends that changes data, from the sign-in on. */
       const writes: string[] = [];
@@ -155,7 +155,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
       const lastKnownKeys = () =>
         page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('lastKnown.')));
 
-      await signIn(page);
+      await signIn(page, joannes);
       writes.length = 0;
       const ring = page.getByRole('meter', { name: 'Data eftir í Føroyum' });
       const figures = await ring.getAttribute('aria-valuetext');
@@ -221,8 +221,9 @@ test.describe('app shell (SPEC §1–§2)', () => {
 
   test('the round logo button opens the change-app modal with store links on web (SPEC §2)', async ({
     page,
+    people: { joannes },
   }) => {
-    await signIn(page);
+    await signIn(page, joannes);
     await page.getByRole('button', { name: 'Opna 2 fyri 1' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

@@ -4,19 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD, demoUser } from '../../../api/src/seed/demo-users';
-
-/**
- * A demo customer as the journeys sign in: e-mail, own number and the shared password, taken from
- * the API's seed (apps/api/src/seed/demo-users.ts) so that no journey copies them.
- */
-export function demo(firstname: string) {
-  const user = demoUser(firstname);
-  return { email: user.email, number: user.phoneNumber, firstname, password: DEMO_PASSWORD };
-}
-
-/** Jóannes, the family plan owner: the journeys' default customer. */
-export const DEMO = demo('Jóannes');
+import type { Person } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shotDir = path.join(here, '..', 'screenshots');
@@ -113,15 +101,16 @@ async function showTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
 }
 
 /** Page object of the e-mail login journey (SPEC §2 login.email). */
-export async function loginByEmail(page: Page, email = DEMO.email, password = DEMO.password) {
+export async function loginByEmail(page: Page, email: string, password: string) {
   await page.goto('/rita-inn/vid-telduposti');
   await page.getByLabel('Teldupostur').fill(email);
   await page.getByLabel('Loyniorð', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Rita inn' }).click();
 }
 
-export async function signIn(page: Page) {
-  await loginByEmail(page);
+/** Signs `person` in by e-mail and waits for home with their name. */
+export async function signIn(page: Page, person: Person) {
+  await loginByEmail(page, person.email, person.password);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText(DEMO.firstname).first()).toBeVisible();
+  await expect(page.getByText(person.firstname).first()).toBeVisible();
 }
