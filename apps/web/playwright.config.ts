@@ -8,6 +8,16 @@ const root = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** This process's environment without libfaketime's settings. */
+function browserEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && entry[0] !== 'LD_PRELOAD' && !entry[0].startsWith('FAKETIME'),
+    ),
+  );
+}
+
 /**
  * Browser journeys against the real, built system: the API (in-memory PGlite, demo seed) serving
  * the production build of the app, driven in Debian's Chromium at a phone viewport.
@@ -40,6 +50,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
+      // scripts/e2e-dates.sh sets the clock with libfaketime for the API server and this runner;
+      // Chromium hangs under it, so its pages get Playwright's clock instead (e2e/README.md).
+      env: browserEnv(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -90,10 +90,23 @@ async function pinClock(context: BrowserContext): Promise<void> {
  * for it), and every browser context — the default one and those a journey opens itself with
  * `browser.newContext()` — runs on the journeys' clock.
  */
-export const test = base.extend<{ people: DemoCopy }>({
+export const test = base.extend<{ people: DemoCopy; serverClock: void }>({
   people: async ({ request }, use) => {
     await use(await demoCopy(request));
   },
+  // On another day, the API server must be on it too (its Date header), or the run proves nothing.
+  serverClock: [
+    async ({ request }, use) => {
+      if (process.env.FAKETIME) {
+        const served = Date.parse((await request.get('/readyz')).headers()['date'] ?? '');
+        expect(Math.abs(served - Date.now()), 'the server runs on the journeys’ day').toBeLessThan(
+          60_000,
+        );
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   context: async ({ context }, use) => {
     await pinClock(context);
     await use(context);
