@@ -48,9 +48,23 @@ export async function screenshot(
     ].join('\n'),
   );
   expect(shown.match(TEXT_KEY)?.[0], `a text key on ${name}`).toBeUndefined();
-  // axe-core at once, also while a modal that was just answered animates out (ADR 0070: the page
-  // is back the moment closing starts); the picture once it has gone.
-  if (scripts) await expectAccessible(page, name);
+  // axe-core once what opens has opened (colours mid-fade are no one's contrast), but while a
+  // modal that was just answered still animates out (ADR 0070: the page is back the moment
+  // closing starts); the picture once it has gone.
+  if (scripts) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity ||
+            (animation.effect instanceof KeyframeEffect &&
+              animation.effect.target?.closest('[data-state="closed"]')),
+        ),
+    );
+    await expectAccessible(page, name);
+  }
   await expect(page.locator('[data-modal-frame][data-state="closed"]')).toHaveCount(0);
   await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage });
   if (!scripts) return;
