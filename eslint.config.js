@@ -100,6 +100,31 @@ export default tseslint.config(
     rules: { 'local/no-hardcoded-jsx-text': 'error' },
   },
   {
+    // The journeys' isolation rule (apps/web/e2e/README.md): `test` comes with its own demo copy
+    // and the clock of the day, and no journey signs in as a seeded demo customer.
+    files: ['apps/web/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: 'Import test and expect from ./support/fixtures (apps/web/e2e/README.md).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/seed/demo-users', '**/seed/demo-accounts'],
+              message: 'Journeys use their own demo copy: the people fixture (apps/web/e2e/README.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
   },

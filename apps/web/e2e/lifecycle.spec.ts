@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { commitmentEndsAt } from '../../../packages/contract/src/rules/lifecycle';
 import { luhnCheckDigit } from '../../../packages/contract/src/rules/iccid';
 import { loginByEmail, screenshot } from './support/app';
+import { expect, test } from './support/fixtures';
 import {
   newCustomer,
   registerByApi,

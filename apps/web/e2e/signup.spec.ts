@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { loginByEmail, screenshot } from './support/app';
+import { expect, test } from './support/fixtures';
 import {
   GOOD_ICCID,
   newCustomer as freshCustomer,
