@@ -7,7 +7,8 @@
 #   bash scripts/e2e-dates.sh                           # all five days
 #   bash scripts/e2e-dates.sh "2028-02-29 09:00:00"     # the days given (UTC)
 #
-# The app is built once (`npm run build`); each day then runs `playwright test` on it.
+# The app is built once (`npm run build`); each day then runs `playwright test` on it, with its
+# failures' traces and error contexts under test-results/dates/<day>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,7 +42,7 @@ for day in "${days[@]}"; do
   offset=$(( $(date -u -d "$day" +%s) - $(date -u +%s) ))
   [ "$offset" -ge 0 ] && offset="+$offset"
   if LD_PRELOAD="$lib" FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1 TZ=UTC \
-    npx playwright test -c apps/web/playwright.config.ts; then
+    npx playwright test -c apps/web/playwright.config.ts --output "test-results/dates/${day//[ :]/-}"; then
     echo "== e2e on $day: passed in $(( $(date +%s) - started )) s"
   else
     echo "== e2e on $day: FAILED after $(( $(date +%s) - started )) s"
