@@ -63,6 +63,14 @@ function demoNumbers(): string[] {
   ];
 }
 
+/** Where a number is taken: lines (of any status), customers, reservations and orders. */
+const NUMBER_COLUMNS = [
+  [phoneLines, phoneLines.msisdn],
+  [users, users.phoneNumber],
+  [numberReservations, numberReservations.msisdn],
+  [orders, orders.msisdn],
+] as const;
+
 /**
  * `count` numbers of {@link COPY_NUMBERS} that no line (of any status: a cancelled one rests in
  * quarantine), customer, reservation or order has.
@@ -78,26 +86,13 @@ async function freeNumbers(db: Db, count: number): Promise<string[]> {
       ),
     ].filter((n) => !found.has(n));
     const taken = new Set<string>();
-    for (const row of await db
-      .select({ n: phoneLines.msisdn })
-      .from(phoneLines)
-      .where(inArray(phoneLines.msisdn, candidates)))
-      taken.add(row.n);
-    for (const row of await db
-      .select({ n: users.phoneNumber })
-      .from(users)
-      .where(inArray(users.phoneNumber, candidates)))
-      if (row.n) taken.add(row.n);
-    for (const row of await db
-      .select({ n: numberReservations.msisdn })
-      .from(numberReservations)
-      .where(inArray(numberReservations.msisdn, candidates)))
-      taken.add(row.n);
-    for (const row of await db
-      .select({ n: orders.msisdn })
-      .from(orders)
-      .where(inArray(orders.msisdn, candidates)))
-      if (row.n) taken.add(row.n);
+    for (const [table, column] of NUMBER_COLUMNS) {
+      for (const row of await db
+        .select({ n: column })
+        .from(table)
+        .where(inArray(column, candidates)))
+        if (row.n) taken.add(row.n);
+    }
     for (const n of candidates) {
       if (found.size < count && !taken.has(n)) found.add(n);
     }
