@@ -9,6 +9,12 @@ export interface ScreenChunk {
 }
 
 export interface ScreenChunksOptions {
+  /**
+   * The chunk that holds what the entry imports statically (the renderer, the router, i18next,
+   * the app's shell), so the first load is the entry and this one file rather than ~20 small
+   * ones, each gzipped alone and each a request.
+   */
+  shell: string;
   /** The screens, in order: a module two of them share goes to the first one's chunk. */
   screens: readonly ScreenChunk[];
   /**
@@ -42,14 +48,16 @@ export function screenChunks(options: ScreenChunksOptions): Plugin {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: options.screens.map((screen, index) => ({
-                  name: screen.name,
-                  test: (id: string) => chunkOf.get(id) === screen.name,
-                  priority: options.screens.length - index,
-                  // The chunk holds exactly the modules above: its imports from the entry or
-                  // zod stay where they are (with them, the entry would carry home).
-                  includeDependenciesRecursively: false,
-                })),
+                groups: [options.shell, ...options.screens.map((screen) => screen.name)].map(
+                  (name, index, names) => ({
+                    name,
+                    test: (id: string) => chunkOf.get(id) === name,
+                    priority: names.length - index,
+                    // The chunk holds exactly the modules above: its imports from the entry or
+                    // zod stay where they are (with them, the entry would carry home).
+                    includeDependenciesRecursively: false,
+                  }),
+                ),
               },
             },
           },
@@ -78,7 +86,13 @@ export function screenChunks(options: ScreenChunksOptions): Plugin {
         return id;
       };
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      const elsewhere = staticClosure([...entries, ...options.keepOut.map(idOf)]);
+      const shell = staticClosure(entries);
+      // The entry's own script (index.html → main.tsx) stays the entry chunk; the rest goes.
+      const entryScripts = new Set(
+        entries.flatMap((id) => [id, ...(this.getModuleInfo(id)?.importedIds ?? [])]),
+      );
+      for (const id of shell) if (!entryScripts.has(id)) chunkOf.set(id, options.shell);
+      const elsewhere = new Set([...shell, ...staticClosure(options.keepOut.map(idOf))]);
       for (const screen of options.screens) {
         for (const id of staticClosure(screen.modules.map(idOf))) {
           if (!elsewhere.has(id) && !chunkOf.has(id) && !options.exclude.test(id))

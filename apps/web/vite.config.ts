@@ -9,7 +9,6 @@ import { precompressDir } from './precompress';
 import { preloadFirstScreen, stylesheetFirst } from './preload-first-screen';
 import { staticSplash } from './static-splash';
 import { serviceWorker } from './service-worker-plugin';
-import { PREACT_COMPAT } from './react-runtime';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -57,6 +56,7 @@ export default defineConfig({
     // Home signed in (with the start-up schemas) and the purchase screen each as one chunk
     // rather than ~35 small ones; zod stays a chunk of its own, shared with the form screens.
     screenChunks({
+      shell: 'shell',
       screens: [
         {
           name: 'home',
@@ -97,8 +97,6 @@ export default defineConfig({
       // Zod loads with the screens that use it, not with the entry: every import of 'zod' goes
       // through the module that switches on jitless mode first (the CSP has no 'unsafe-eval').
       { find: /^zod$/, replacement: `${src}/shared/config/zod-jitless.ts` },
-      // React's API on Preact's compatibility layer (ADR 0062).
-      ...PREACT_COMPAT,
     ],
   },
   server: {
@@ -125,6 +123,9 @@ export default defineConfig({
     // bench/bundle-size.mjs reads the manifest to report the initial JS per route.
     manifest: true,
     sourcemap: true,
+    // The maps name sources and lines (error reports, bench/bundle-size.mjs); the sources' text
+    // stays out of what the server ships.
+    rolldownOptions: { output: { sourcemapExcludeSources: true } },
     // The API serves the app under a strict CSP (no inline scripts or styles), so nothing is inlined.
     assetsInlineLimit: 0,
   },

@@ -2,7 +2,6 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { textParts } from './text-parts-plugin';
-import { PREACT_COMPAT } from './react-runtime';
 
 export default defineConfig({
   plugins: [react(), textParts()],
@@ -12,7 +11,6 @@ export default defineConfig({
     conditions: ['module', 'browser', 'development'],
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/$1` },
-      ...PREACT_COMPAT,
       // Its package.json names the ES build under `module` only, which Node's resolution skips.
       {
         find: /^@testing-library\/react$/,

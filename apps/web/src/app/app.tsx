@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nProvider } from '@/shared/i18n/react';
-import type { Translator } from '@/shared/i18n/translator';
+import { I18nextProvider } from 'react-i18next';
+import type { Translator } from '@/shared/i18n/i18n';
 import { RouterProvider } from 'react-router/dom';
 import type { DataRouter } from 'react-router';
 import { AppServicesContext, type AppServices } from '@/shared/services/app-services';
@@ -23,7 +23,7 @@ export interface AppProps {
 export function App({ router, queryClient, i18n, services, modals, toasts }: AppProps) {
   return (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
+      <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <AppServicesContext.Provider value={services}>
             <ModalContext.Provider value={modals}>
@@ -33,7 +33,7 @@ export function App({ router, queryClient, i18n, services, modals, toasts }: App
             </ModalContext.Provider>
           </AppServicesContext.Provider>
         </QueryClientProvider>
-      </I18nProvider>
+      </I18nextProvider>
     </StrictMode>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { usePartnerApp } from '@/features/partner-app/partner-app';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
 import { cx } from '@/shared/ui/cx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
 import { Footer } from './footer';

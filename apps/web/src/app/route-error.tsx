@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/button';
 import { ErrorIcon, RefreshIcon } from '@/shared/ui/icons';
 import { reportError } from './error-reporting';

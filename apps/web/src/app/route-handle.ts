@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { UIMatch } from 'react-router';
 
 /** Per-route flags, set in `handle` (SPEC §2: "The footer appears according to a route flag"). */
@@ -5,7 +6,7 @@ export interface RouteHandle {
   /** Show the footer navigation. A child can turn it off again with `false`. */
   footer?: boolean;
   /** i18n key of the document title. */
-  title?: string;
+  title?: ParseKeys;
 }
 
 /** The deepest match's value of a handle flag. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { OfflineCache } from '@/shared/api/offline-cache';
-import type { TFunction } from '@/shared/i18n/translator';
+import type { TFunction } from 'i18next';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { AldaMark } from '@/shared/ui/icons';
 import { Spinner } from '@/shared/ui/spinner';
 import { SPLASH_CLASSES } from '@/shared/ui/splash-markup';

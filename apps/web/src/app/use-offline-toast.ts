@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { deviceConnectivity, type ConnectivitySource } from '@/shared/api/connectivity';
 import { useToast } from '@/shared/ui/toast/toast-context';
 

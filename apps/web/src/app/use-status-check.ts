@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { createStatusCheck } from '@/features/app-status/status-check';
 import { appConfig } from '@/shared/config/app-config';
 import { onAppResume } from '@/shared/native/app-events';

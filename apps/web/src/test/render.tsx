@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@/shared/i18n/react';
+import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Locale } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
@@ -105,7 +105,7 @@ export function Providers({
   children: ReactElement;
 }) {
   return (
-    <I18nProvider i18n={ctx.i18n}>
+    <I18nextProvider i18n={ctx.i18n}>
       <QueryClientProvider client={ctx.queryClient}>
         <AppServicesContext.Provider value={ctx.services}>
           <ModalContext.Provider value={ctx.modals}>
@@ -113,7 +113,7 @@ export function Providers({
           </ModalContext.Provider>
         </AppServicesContext.Provider>
       </QueryClientProvider>
-    </I18nProvider>
+    </I18nextProvider>
   );
 }
 

@@ -4,7 +4,6 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { options } from 'preact';
 import { onlineManager } from '@tanstack/react-query';
 import { overridePlatform } from '@/shared/native/platform';
 
@@ -20,13 +19,6 @@ process.on('unhandledRejection', onRejection);
 // longer than Testing Library's default 1 s. Raising the ceiling only changes how long a wait may
 // last: an element that never appears still fails the test.
 configure({ asyncUtilTimeout: 5_000 });
-
-// The app runs on Preact (ADR 0062), which runs effects after the next frame: in a browser one
-// is painted between two things a person does. jsdom paints no frames; effects run once the
-// current task is done instead, so each user-event action sees the effects of the last.
-options.requestAnimationFrame = (callback) => {
-  queueMicrotask(callback);
-};
 
 // jsdom does not implement scrolling; React Router's scroll restoration calls it.
 window.scrollTo = () => {};

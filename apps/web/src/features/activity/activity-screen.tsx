@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatData } from '@alda/contract/format/data';
 import { formatDateTime } from '@alda/contract/format/date';
 import { formatKr } from '@alda/contract/format/money';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Agreement, AgreementStatus } from '@alda/contract/schemas/agreements';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { useAgreementQuery } from '@/shared/api/account-queries';

@@ -1,4 +1,4 @@
-import type { TFunction } from '@/shared/i18n/translator';
+import type { TFunction } from 'i18next';
 import { APP_VERSION } from '@alda/contract/constants';
 import type { DeviceMeta, StatusMessage } from '@alda/contract/schemas/status';
 import type { HttpClient } from '@/shared/api/http';

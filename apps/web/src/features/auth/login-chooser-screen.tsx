@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/shared/i18n/language-toggle';
 import { ChevronRightIcon, MailIcon, PhoneIcon } from '@/shared/ui/icons';
 import { AuthHero } from './auth-hero';

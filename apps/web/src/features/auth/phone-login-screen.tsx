@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { requestPinRequest } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';

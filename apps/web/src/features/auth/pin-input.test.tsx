@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { PinInput } from './pin-input';
 
-/** React puts a refused change of a controlled field back by itself; on Preact the field does. */
-describe('the PIN field keeps its owner’s value (ADR 0062)', () => {
+/** A refused character never shows: the field keeps its owner's value. */
+describe('the PIN field keeps its owner’s value', () => {
   it('the PIN field refuses letters and keeps six digits (SPEC §5 PIN)', async () => {
     function Pin() {
       const [value, setValue] = useState('');

@@ -43,9 +43,6 @@ export const PinInput = forwardRef<HTMLInputElement, PinInputProps>(function Pin
           onChange={(e) => {
             const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, PIN_LENGTH);
             onChange(digits);
-            // A refused character leaves the field as it was: React puts a controlled value back
-            // by itself, Preact's runtime (ADR 0062) only when the value changes.
-            if (e.currentTarget.value !== digits) e.currentTarget.value = digits;
           }}
           onFocus={(e) => {
             setFocused(true);

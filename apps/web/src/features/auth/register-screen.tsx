@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { MIN_AGE } from '@alda/contract/constants';
 import { registerRequest, type RegisterRequestInput } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { resetPasswordForm } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
 import { applyServerErrors, useFieldMessage } from '@/shared/forms/field-message';

@@ -2,7 +2,7 @@ import { formatMonth } from '@alda/contract/format/date';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { MonthlyPriceLine, MonthlyPriceResponse } from '@alda/contract/schemas/billing';
 import type { PaymentMethod } from '@alda/contract/schemas/orders';

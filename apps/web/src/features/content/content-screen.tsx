@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Markdown, { type Components } from 'react-markdown';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import type { ContentSlug } from '@alda/contract/schemas/content';
 import { ApiRequestError } from '@/shared/api/http';

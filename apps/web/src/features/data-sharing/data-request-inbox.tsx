@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { DATA_REQUEST_FOLLOW_UP_DELAY_MS } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { formatPhoneNumber } from '@alda/contract/format/phone';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DATA_AMOUNT_STEPS_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';

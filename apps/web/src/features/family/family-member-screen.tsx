@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { DataSummary } from '@/shared/account/data-summary';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { MemberHeader } from '@/shared/account/member-header';

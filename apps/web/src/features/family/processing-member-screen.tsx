@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { isProcessing, visibleOrders } from '@alda/contract/rules/orders';
 import { findPlan } from '@alda/contract/rules/plans';
 import type { Order } from '@alda/contract/schemas/orders';

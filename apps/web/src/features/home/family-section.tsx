@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { Account, Member } from '@alda/contract/schemas/subscriptions';
 import { domesticUsage } from '@/shared/account/data-usage';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { backupMainOrder, visibleOrders } from '@alda/contract/rules/orders';
 import { findPlan } from '@alda/contract/rules/plans';
 import type { Order } from '@alda/contract/schemas/orders';
@@ -353,6 +353,7 @@ function ProcessingNotice({ order }: { order: Order }) {
 /** A customer whose first subscription is ordered but not set up yet. */
 function OnItsWay({ order }: { order: Order | null }) {
   const { t } = useTranslation();
+  const nowAt = order ? currentProvisioningStep(order) : null;
   const f = useFormatters();
   return (
     <Card
@@ -372,10 +373,10 @@ function OnItsWay({ order }: { order: Order | null }) {
           {t('home.onItsWay.ordered', { date: f.date(order.createdAt) })}
         </p>
       )}
-      {order && currentProvisioningStep(order) && (
+      {nowAt && (
         <p className="text-caption font-semibold text-warning-600">
           {t('provisioning.nowAt', {
-            step: t(`provisioning.step.${currentProvisioningStep(order)}`),
+            step: t(`provisioning.step.${nowAt}`),
           })}
         </p>
       )}

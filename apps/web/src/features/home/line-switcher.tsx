@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { customerLines } from '@/shared/account/family';
 import { accountKeys, fetchSubscriptions } from '@/shared/api/account-data';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { PartnerAppBadge, useAppPromotion } from '@/shared/ui/app-promotion';
 import { ChevronRightIcon } from '@/shared/ui/icons';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { BagIcon, GiftIcon, WalletIcon } from '@/shared/ui/account-icons';
@@ -11,7 +12,7 @@ import { ROUTES } from '@/shared/config/paths';
 export interface QuickAction {
   id: 'give-data' | 'request-data' | 'buy-package' | 'top-up';
   to: string;
-  labelKey: string;
+  labelKey: ParseKeys;
   icon: ReactNode;
   /** Shown only when this holds for the customer's subscriptions (e.g. top-up: a prepaid line). */
   when?: (subscriptions: SubscriptionsResponse) => boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { ROAMING } from '@alda/contract/constants';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Member } from '@alda/contract/schemas/subscriptions';

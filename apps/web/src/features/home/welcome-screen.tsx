@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/services/app-services';
 import { ButtonLink } from '@/shared/ui/button';
 import { AldaMark, PlaneIcon } from '@/shared/ui/icons';

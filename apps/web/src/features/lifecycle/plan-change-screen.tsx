@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { isSmallerPlan, planChangeEffectiveAt, rolloverLost } from '@alda/contract/rules/lifecycle';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { EuPackageOffer } from '@alda/contract/schemas/plans';
 import type { PatchSubscriptionsRequest } from '@alda/contract/schemas/family-members';
 import { account } from '@alda/contract/schemas/subscriptions';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Member } from '@alda/contract/schemas/subscriptions';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { domesticUsage, euUsage } from '@/shared/account/data-usage';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { findNumber } from '@/shared/account/family';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@alda/contract/locale';
 import { useLocaleChoice } from '@/shared/i18n/use-locale';
 import { ChoiceList } from '@/shared/ui/choice-list';

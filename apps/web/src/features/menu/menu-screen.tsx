@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '@alda/contract/constants';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { THEME_CHOICES } from '@/shared/theme/theme';
 import { useThemeChoice } from '@/shared/theme/theme-store';
 import { ChoiceList } from '@/shared/ui/choice-list';

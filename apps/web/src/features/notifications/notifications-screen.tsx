@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@alda/contract/format/date';
 import type { NotificationItem, NotificationsResponse } from '@alda/contract/schemas/notifications';
 import { unwrap } from '@/shared/api/http';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { isProcessing } from '@alda/contract/rules/orders';

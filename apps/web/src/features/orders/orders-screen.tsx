@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isProcessing, visibleOrders } from '@alda/contract/rules/orders';
 import { findPlan } from '@alda/contract/rules/plans';

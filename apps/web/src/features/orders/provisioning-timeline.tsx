@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Order } from '@alda/contract/schemas/orders';
 import { correctPortingRequest, type OrderProvisioning } from '@alda/contract/schemas/provisioning';
@@ -156,7 +156,7 @@ function NextCard({
   if (order.isComplete) text = t('provisioning.next.complete');
   else if (failed || order.isCancelled) text = t('provisioning.next.failed');
   else if (waitingFor === 'customer_sim')
-    text = t(`provisioning.next.customerSim.${delivery}`, {
+    text = t(`provisioning.next.customerSim.${delivery ?? 'own_card'}`, {
       shop: pickupLocation?.name ?? '',
     });
   else if (waitingFor === 'customer_correction') text = t('provisioning.next.correction');

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { purchaseNeedsApproval } from '@alda/contract/rules/controls';
 import { NO_LINE_CONTROLS, type PackageRequest } from '@alda/contract/schemas/controls';
 import type { PaymentMethod } from '@alda/contract/schemas/orders';

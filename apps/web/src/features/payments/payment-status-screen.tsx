@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Order } from '@alda/contract/schemas/orders';
 import { accountQueries } from '@/shared/api/account-queries';
 import { apiErrorOf } from '@/shared/api/query-error';
@@ -209,7 +210,7 @@ function paidMessage(
   order: Order,
   itemName: string | undefined,
   kr: Formatters['kr'],
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: TFunction,
 ): string {
   const number = formatPhoneNumber(order.phoneNumber ?? '');
   switch (order.kind) {

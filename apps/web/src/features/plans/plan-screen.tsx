@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import { ROAMING } from '@alda/contract/constants';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Plan } from '@alda/contract/schemas/plans';
 import { Price } from '@/shared/account/price';
 import { EmptyState, QueryError } from '@/shared/account/screen-states';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { isPinCode } from '@alda/contract/rules/pin';
 import type { Reauthentication } from '@alda/contract/schemas/sessions';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { countryName } from '@alda/contract/format/country';
 import type { AuthSession, Reauthentication } from '@alda/contract/schemas/sessions';
 import { EmptyState } from '@/shared/account/screen-states';

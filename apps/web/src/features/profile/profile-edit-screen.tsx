@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { updateUserRequest, type UpdateUserRequestInput } from '@alda/contract/schemas/profile';

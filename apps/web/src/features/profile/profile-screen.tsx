@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { customerLines } from '@/shared/account/family';

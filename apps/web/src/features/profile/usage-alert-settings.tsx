@@ -4,7 +4,7 @@ import {
   type UsageAlertSwitches,
   type User,
 } from '@alda/contract/schemas/auth';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
 import { Card } from '@/shared/ui/card';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Receipt, ReceiptLine } from '@alda/contract/schemas/receipts';
 import { QueryPending } from '@/shared/account/screen-states';
 import { useFormatters } from '@/shared/format/use-formatters';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Receipt } from '@alda/contract/schemas/receipts';
 
 /** What a receipt was for, in one line: its first line, and how many more there are. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Receipt } from '@alda/contract/schemas/receipts';
 import { EmptyState } from '@/shared/account/screen-states';
 import { LoadMore } from '@/shared/ui/load-more';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { nextMemberPrice } from '@alda/contract/rules/family';
 import { requiredText } from '@alda/contract/rules/required';
 import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { COMMITMENT_MONTHS } from '@alda/contract/constants';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { maskIccid } from '@alda/contract/rules/iccid';
@@ -24,7 +24,7 @@ import { usePurchase } from '@/shared/payments/use-purchase';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Checkbox } from '@/shared/ui/checkbox';
-import type { TFunction } from '@/shared/i18n/translator';
+import type { TFunction } from 'i18next';
 import { StepHeading } from './choice';
 import { usePlaceSignup } from './signup-api';
 import { buildSignupPayload, reservationValid, type SignupDraft } from './signup-draft';

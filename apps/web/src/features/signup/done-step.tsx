@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { SimDelivery } from '@alda/contract/schemas/provisioning';
 import { href, ROUTES } from '@/shared/config/paths';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { normalizePhoneNumber, phoneNumberInput } from '@alda/contract/rules/phone';
 import type { NumberStatus } from '@alda/contract/schemas/auth-register';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import type { Plan } from '@alda/contract/schemas/plans';
 import { Price } from '@/shared/account/price';

@@ -8,7 +8,7 @@ import {
   useParams,
   useSearchParams,
 } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Plan, PlansResponse } from '@alda/contract/schemas/plans';
 import type { SimDelivery } from '@alda/contract/schemas/provisioning';

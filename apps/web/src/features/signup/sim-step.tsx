@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@alda/contract/schemas/auth';
 import { simcardNumber } from '@alda/contract/rules/iccid';
 import { shippingAddress, type ShippingAddress } from '@alda/contract/schemas/signup';

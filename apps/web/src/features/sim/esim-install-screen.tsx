@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';

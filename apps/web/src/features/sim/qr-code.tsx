@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/shared/ui/skeleton';
 
 /** The dark modules of a QR symbol as one SVG path, one unit square per module. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { topUpOptionsResponse, type TopUpOptionsResponse } from '@alda/contract/schemas/top-ups';

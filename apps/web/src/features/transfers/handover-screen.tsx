@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { lineHandover, type LineHandover } from '@alda/contract/schemas/subscriptions';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
@@ -236,6 +236,7 @@ function Handover({ handover }: { handover: LineHandover }) {
 
 function Outcome({ handover }: { handover: LineHandover }) {
   const { t } = useTranslation();
+  if (handover.status === 'pending') return null;
   const who = handover.isReceiver ? 'receiver' : 'giver';
   const text = t(`transfers.handover.outcome.${handover.status}.${who}`, {
     name: fullName(handover.isReceiver ? handover.from : handover.to),

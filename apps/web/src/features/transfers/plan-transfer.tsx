@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { Plan, PlanType } from '@alda/contract/schemas/plans';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { emailSchema } from '@alda/contract/rules/email';
 import { nextMemberPrice } from '@alda/contract/rules/family';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNumber } from '@alda/contract/format/number';
 import { useTheme } from '@/shared/theme/theme-store';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { cx } from '@/shared/ui/cx';

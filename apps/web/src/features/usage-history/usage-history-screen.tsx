@@ -7,7 +7,7 @@ import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { UpdatedAt } from '@/shared/account/updated-at';
 import { ROUTES } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { ChartIcon } from '@/shared/ui/account-icons';
 import { Card } from '@/shared/ui/card';

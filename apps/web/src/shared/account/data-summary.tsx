@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { describeData } from '@alda/contract/format/data';
 import { formatNumber } from '@alda/contract/format/number';
 import type { Member } from '@alda/contract/schemas/subscriptions';

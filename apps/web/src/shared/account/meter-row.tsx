@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { UsageBar } from '@/shared/ui/usage-bar';
 import type { Usage } from './data-usage';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Plan } from '@alda/contract/schemas/plans';
 import { LayersIcon } from '@/shared/ui/account-icons';
 

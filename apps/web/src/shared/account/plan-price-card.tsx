@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { PriceBreakdown } from '@alda/contract/schemas/common';
 import type { Plan, PlanType } from '@alda/contract/schemas/plans';
 import { useFormatters } from '@/shared/format/use-formatters';

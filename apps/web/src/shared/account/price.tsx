@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { splitVat, type VatSplit } from '@alda/contract/format/money';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { cx } from '@/shared/ui/cx';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { apiErrorOf } from '@/shared/api/query-error';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { ErrorState } from '@/shared/ui/error-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatDate, faroeDateTime, todayInFaroe } from '@alda/contract/format/date';
 
 /** HH:mm on the Faroese clock. */

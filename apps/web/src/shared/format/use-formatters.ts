@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { describeData } from '@alda/contract/format/data';
 import { formatDate, formatDateTime } from '@alda/contract/format/date';
 import { formatKr, type KrFormatOptions } from '@alda/contract/format/money';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '@/shared/api/http';
 

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import {
   placeByName,
   placeOfPostCode,

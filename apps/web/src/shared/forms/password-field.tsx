@@ -1,5 +1,5 @@
 import { forwardRef, useState } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from '@/shared/ui/icons';
 import { TextField, type TextFieldProps } from '@/shared/ui/text-field';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@alda/contract/constants';
 import { passwordProblems, type PasswordProblem } from '@alda/contract/rules/password';
 import { cx } from '@/shared/ui/cx';

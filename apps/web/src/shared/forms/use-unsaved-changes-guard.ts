@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type Location } from 'react-router';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useModal } from '@/shared/ui/modal/modal-context';
 
 export interface UnsavedChangesOptions {

@@ -1,10 +1,14 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import type { LaterTexts, LocaleResources, Messages } from './locale-resources';
-import { Translator } from './translator';
 
 const NAMESPACES = ['translation', 'errors', 'validation'] as const;
+
+/** An i18next instance: the app's, or a test's own. */
+export type Translator = I18n;
 
 /**
  * The texts of each language are a chunk of their own (resources-<lang>.ts): a phone downloads
@@ -25,15 +29,37 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * A fresh translator (translator.ts, ADR 0063), Faroese as the fallback language. With
- * `resources` (tests) the texts are there at once; without them (the app) {@link loadLocale}
- * adds a language before it is shown.
+ * A fresh i18next instance (ADR 0073), Faroese as the fallback language, ready when this returns
+ * (texts are added by hand, so nothing is waited for). With `resources` (tests) the texts are
+ * there at once; without them (the app) {@link loadLocale} adds a language before it is shown.
  */
 export function createI18n(
   lng: Locale = DEFAULT_LOCALE,
   resources?: Partial<Record<Locale, LocaleResources | LocaleResources<Messages>>>,
 ): Translator {
-  return new Translator({ language: lng, fallbackLanguage: DEFAULT_LOCALE, resources });
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: [...NAMESPACES],
+    defaultNS: 'translation',
+    resources: resources ?? {},
+    // Languages and namespaces arrive with addResourceBundle (loadLocale, loadLaterTexts).
+    partialBundledLanguages: true,
+    initAsync: false,
+    // Keys are plain dotted paths; a server's message passed as defaultValue may hold a colon.
+    nsSeparator: false,
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    react: {
+      // The app awaits its texts before it renders (startup.ts, routes.tsx); nothing suspends.
+      useSuspense: false,
+      // Screens shown while the later texts arrive render again with them.
+      bindI18nStore: 'added',
+    },
+  });
+  return instance;
 }
 
 /** The app's i18n instance; its texts load with {@link restoreLocale} at start-up. */

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nProvider } from './react';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { createI18n, loadLocale } from './i18n';
@@ -11,9 +11,9 @@ describe('the language toggle with the texts loaded per language (issue 13)', ()
     const i18n = createI18n('fo');
     await loadLocale('fo', i18n);
     render(
-      <I18nProvider i18n={i18n}>
+      <I18nextProvider i18n={i18n}>
         <LanguageToggle />
-      </I18nProvider>,
+      </I18nextProvider>,
     );
     expect(screen.getByRole('radiogroup', { name: 'Mál' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('radio', { name: 'English' }));

@@ -1,4 +1,4 @@
-import { useTranslation } from './react';
+import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@alda/contract/locale';
 import { cx } from '@/shared/ui/cx';
 import { useLocaleChoice } from './use-locale';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from './react';
+import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/shared/api/http';
 
 /** Codes whose text says nothing more than "it failed": the screen's own message says it better. */

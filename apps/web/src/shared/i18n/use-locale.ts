@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from './react';
+import { useTranslation } from 'react-i18next';
 import type { Locale } from '@alda/contract/locale';
 import { changeLocale, currentLocale } from './i18n';
 

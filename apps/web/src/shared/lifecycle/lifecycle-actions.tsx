@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { useNavigate } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import {
@@ -54,7 +55,7 @@ interface Change {
   scope: string;
   call: (http: HttpClient, key: string) => Promise<Result<OrderPlacedResponse>>;
   /** SPEC §8: the app's own message when the call fails without a known code. */
-  failedKey: string;
+  failedKey: ParseKeys;
   doneMessage: string;
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { memberPriceAt } from '@alda/contract/rules/family';
 import type { PlanSize } from '@alda/contract/rules/lifecycle';
 import { isProcessing } from '@alda/contract/rules/orders';
@@ -119,7 +120,7 @@ export function blockingOrderOf(
  * The message of a failed lifecycle call: the contract's text for a code the API knows, else the
  * app's own SPEC §8 message for the action (`fallbackKey`, e.g. 'lifecycle.updateFailed').
  */
-export function useLifecycleFailure(): (error: ApiError, fallbackKey: string) => string {
+export function useLifecycleFailure(): (error: ApiError, fallbackKey: ParseKeys) => string {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const known = useKnownError();

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import { useAgreementQuery } from '@/shared/api/account-queries';

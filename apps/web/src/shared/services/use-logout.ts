@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { useAppServices } from './app-services';
 

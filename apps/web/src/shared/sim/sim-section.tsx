@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { SimDetails, SimSecretsResponse } from '@alda/contract/schemas/provisioning';
 import { accountKeys } from '@/shared/api/account-data';

@@ -1,5 +1,5 @@
 import { useCallback, type MouseEvent } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { appConfig } from '@/shared/config/app-config';
 import { openExternalUrl } from '@/shared/native/browser';
 import { getPlatform, isNativePlatform, type Platform } from '@/shared/native/platform';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { ErrorIcon, RefreshIcon } from './icons';
 

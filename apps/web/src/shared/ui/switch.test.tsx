@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Switch } from './switch';
 
 /**
- * Controlled inputs show their owner's value, also when the owner refuses or defers a change:
- * React does this by itself, Preact's runtime (ADR 0062) does not, so the components do.
+ * Controlled inputs show their owner's value, also when the owner refuses or defers a change
+ * (a confirm first): a behaviour the EU package and phone-book switches rely on.
  */
-describe('a controlled switch keeps its owner’s value (ADR 0062)', () => {
+describe('a controlled switch keeps its owner’s value', () => {
   function ConfirmFirst({ accept }: { accept: boolean }) {
     const [on, setOn] = useState(false);
     return (

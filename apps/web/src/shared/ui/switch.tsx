@@ -15,7 +15,6 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
   ref,
 ) {
   const id = useId();
-  const { checked } = props;
   return (
     <div className={cx('flex items-start gap-4', className)}>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -37,13 +36,7 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
           aria-describedby={description ? `${id}-description` : undefined}
           className="peer h-7 w-12 cursor-pointer appearance-none rounded-full bg-mist-300 transition-colors checked:bg-fjord-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fjord-400"
           {...props}
-          onChange={(event) => {
-            onChange?.(event);
-            // Controlled (`checked` given): the switch shows `checked` until its owner changes it
-            // — e.g. only after a confirm. React puts a controlled value back by itself; Preact's
-            // runtime (ADR 0062) only when the value changes, so the switch does it here.
-            if (checked !== undefined) event.currentTarget.checked = checked;
-          }}
+          onChange={onChange}
         />
         <span
           aria-hidden="true"

@@ -9,7 +9,7 @@ import {
 import * as Dialog from '@radix-ui/react-dialog';
 import { FocusScope } from '@radix-ui/react-focus-scope';
 import { hideOthers } from 'aria-hidden';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { PROMPT_CLEAR_DELAY_MS } from '@alda/contract/constants';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -75,19 +75,24 @@ function ModalFrame({ entry }: { entry: ModalEntry }) {
   );
 
   // While open, and only while open: everything else is hidden from assistive technology (live
-  // regions stay, so a toast is still read). Undone when closing starts, before the browser paints
-  // the closing frame, and the focus goes back where it was.
+  // regions stay, so a toast is still read). Undone when closing starts, in the commit that closes.
   useLayoutEffect(() => {
     if (!entry.open || !content || !backdrop) return;
+    return hideOthers([content, backdrop]);
+  }, [entry.open, content, backdrop]);
+
+  // When closing starts the focus goes back where it was. A passive effect: React releases the
+  // focus trap below (FocusScope's own effect, a child's, so cleaned up first) before this runs, and
+  // a close from a click or key flushes it before the browser paints.
+  useEffect(() => {
+    if (!entry.open || !content) return;
     const own = content;
-    const undo = hideOthers([own, backdrop]);
     return () => {
-      undo();
       const focus = document.activeElement;
       if ((!focus || focus === document.body || own.contains(focus)) && returnFocusTo?.isConnected)
         returnFocusTo.focus();
     };
-  }, [entry.open, content, backdrop, returnFocusTo]);
+  }, [entry.open, content, returnFocusTo]);
 
   const preventIfLocked = (event: Event) => {
     if (!dismissable || !entry.open || inAnotherModal(event.target, content))

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from '@/shared/i18n/react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '@/shared/ui/cx';
 import { CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from '@/shared/ui/icons';
 import { useToast } from './toast-context';
