@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { createStatusCheck } from '@/features/app-status/status-check';
 import { appConfig } from '@/shared/config/app-config';
 import { onAppResume } from '@/shared/native/app-events';
@@ -16,7 +16,7 @@ export const STATUS_MESSAGES_KEY = ['status', 'messages'] as const;
 
 /** Runs the status check each time the native app resumes (SPEC §1, §4 "Upgrade check"). */
 export function useStatusCheckOnResume(): void {
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const { http } = useAppServices();
   const modals = useModal();
   const queryClient = useQueryClient();

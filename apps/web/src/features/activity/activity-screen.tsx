@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { formatData } from '@alda/contract/format/data';
 import { formatDateTime } from '@alda/contract/format/date';
 import { formatKr } from '@alda/contract/format/money';
@@ -23,7 +24,8 @@ export const activityKeys = { list: ['activity', 'list'] as const };
  * last one.
  */
 export function ActivityScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const locale = currentLocale(i18n);
   const { http } = useAppServices();
   const query = useInfiniteQuery({
@@ -81,7 +83,8 @@ export function ActivityScreen() {
 }
 
 function ActivityRow({ entry }: { entry: Action }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const locale = currentLocale(i18n);
   const details = [
     entry.phoneNumber,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import type { Agreement } from '@alda/contract/schemas/agreements';
 import type { MonthlyPriceLine, MonthlyPriceResponse } from '@alda/contract/schemas/billing';
 import type { PaymentMethod } from '@alda/contract/schemas/orders';
@@ -32,7 +33,8 @@ import { ROUTES } from '@/shared/config/paths';
  * (the card page, or the card on file when the payment agreement is active).
  */
 export function MonthlyPriceScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const { http } = useAppServices();
   const query = useQuery(billingQueries.monthlyPrice(http, currentLocale(i18n)));
 
@@ -77,7 +79,7 @@ export function MonthlyPriceScreen() {
 
 /** `2026-11` → 'november 2026' / 'November 2026' (the contract's month names, as on receipts). */
 function usePeriodLabel() {
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const locale = currentLocale(i18n);
   return (period: string) => formatMonth(period, locale);
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { DATA_REQUEST_FOLLOW_UP_DELAY_MS } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
@@ -103,7 +104,7 @@ export function useDataRequestInbox(): DataRequestInbox {
   const modal = useModal();
   const toast = useToast();
   // The i18n instance is stable: switching language does not reset the queue.
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const queryClient = useQueryClient();
   return useMemo(
     () =>
@@ -142,7 +143,8 @@ export function DataRequestReceived({
   onHandled: () => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const [pending, setPending] = useState<'approve' | 'decline' | null>(null);
   const amount = formatData(request.dataAmount, currentLocale(i18n));
   const who = request.requester.name ?? request.requester.phoneNumber;

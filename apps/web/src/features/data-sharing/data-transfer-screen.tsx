@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { z } from 'zod';
 import { DATA_AMOUNT_STEPS_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
@@ -76,7 +77,8 @@ export function RequestDataScreen() {
 }
 
 function TransferForm({ kind, member }: { kind: DataTransferKind; member: Member }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const locale = currentLocale(i18n);
   const { http } = useAppServices();
   const modal = useModal();

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { countryName } from '@alda/contract/format/country';
 import type { AuthSession, Reauthentication } from '@alda/contract/schemas/sessions';
 import { EmptyState } from '@/shared/account/screen-states';
@@ -188,7 +189,8 @@ export function DevicesScreen() {
 
 /** One signed-in device: what it is, when it signed in and was last active, where, sign out. */
 function DeviceCard({ session, onSignOut }: { session: AuthSession; onSignOut?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const { dateTime } = useFormatters();
   const describe = useDeviceDescription();
   const { label, platform } = describe(session);

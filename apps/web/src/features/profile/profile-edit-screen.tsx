@@ -3,6 +3,7 @@ import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import { LOCALES } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { updateUserRequest, type UpdateUserRequestInput } from '@alda/contract/schemas/profile';
@@ -66,7 +67,8 @@ function valuesOf(profile: User): ProfileValues {
 }
 
 function ProfileForm({ profile }: { profile: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import type { Receipt, ReceiptLine } from '@alda/contract/schemas/receipts';
 import { QueryPending } from '@/shared/account/screen-states';
 import { useFormatters } from '@/shared/format/use-formatters';
@@ -24,7 +25,8 @@ import { ROUTES } from '@/shared/config/paths';
  */
 export function ReceiptScreen() {
   const { receiptId = '' } = useParams();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const { http } = useAppServices();
   const query = useQuery(receiptQueries.detail(http, receiptId, currentLocale(i18n)));
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18n } from '@/shared/i18n/use-i18n';
 import type { Receipt } from '@alda/contract/schemas/receipts';
 import { EmptyState } from '@/shared/account/screen-states';
 import { LoadMore } from '@/shared/ui/load-more';
@@ -21,7 +22,8 @@ import { href, ROUTES } from '@/shared/config/paths';
  * where it can be downloaded as a PDF or e-mailed.
  */
 export function ReceiptsScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const i18n = useI18n();
   const { http } = useAppServices();
   const query = useInfiniteQuery(receiptQueries.list(http, currentLocale(i18n)));
   const receipts = query.data?.pages.flatMap((page) => page.items) ?? [];

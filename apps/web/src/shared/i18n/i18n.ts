@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setI18n } from 'react-i18next';
 import type { LaterTexts, LocaleResources, Messages } from './locale-resources';
 
 const NAMESPACES = ['translation', 'errors', 'validation'] as const;
@@ -38,7 +38,7 @@ export function createI18n(
   resources?: Partial<Record<Locale, LocaleResources | LocaleResources<Messages>>>,
 ): Translator {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
@@ -62,8 +62,12 @@ export function createI18n(
   return instance;
 }
 
-/** The app's i18n instance; its texts load with {@link restoreLocale} at start-up. */
+/**
+ * The app's i18n instance; its texts load with {@link restoreLocale} at start-up. It is also
+ * react-i18next's instance for a tree without a provider (tests' own instances are not).
+ */
 export const i18n = createI18n();
+setI18n(i18n);
 
 /** The current locale, as sent in Accept-Language. */
 export function currentLocale(instance: Translator = i18n): Locale {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from './use-i18n';
 import type { ApiError } from '@/shared/api/http';
 
 /** Codes whose text says nothing more than "it failed": the screen's own message says it better. */
@@ -11,7 +11,7 @@ const GENERIC_CODES = new Set(['INTERNAL', 'UNKNOWN', 'INVALID_RESPONSE', 'ROUTE
  * `transfers.failed`).
  */
 export function useKnownError(): (error: Pick<ApiError, 'code'>) => boolean {
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   return useCallback(
     (error) => !GENERIC_CODES.has(error.code) && i18n.exists(error.code, { ns: 'errors' }),
     [i18n],

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from './use-i18n';
 import type { Locale } from '@alda/contract/locale';
 import { changeLocale, currentLocale } from './i18n';
 
 /** The current locale and a setter that switches and persists it. */
 export function useLocale(): [Locale, (locale: Locale) => Promise<void>] {
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const setLocale = useCallback(
     (locale: Locale) => changeLocale(locale, { instance: i18n }),
     [i18n],
