@@ -8,6 +8,7 @@ import { textParts } from './text-parts-plugin';
 import { precompressDir } from './precompress';
 import { preloadFirstScreen, stylesheetFirst } from './preload-first-screen';
 import { staticSplash } from './static-splash';
+import { prerenderFirstScreen } from './prerender-plugin';
 import { serviceWorker } from './service-worker-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -76,6 +77,8 @@ export default defineConfig({
     stylesheetFirst(),
     // The splash as static markup in index.html: the first paint does not wait for JavaScript.
     staticSplash(path.join(src, 'locales/fo.json')),
+    // A guest's first paint is the login screen itself, rendered at build time by React.
+    prerenderFirstScreen(),
     // The app shell without a network (issue 16 item 4, ADR 0069): sw.js with the shell's files:
     // the entry's, and those of the first screens and both languages' texts.
     serviceWorker({

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@alda/contract/envelope';
 import { createTestApp, parse, type TestApp } from './helper';
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
 
 describe('probes: /healthz and /readyz', () => {
   let t: TestApp;
@@ -60,7 +62,9 @@ describe('security headers', () => {
       }),
     );
     expect(directives['default-src']).toBe("'self'");
-    expect(directives['script-src']).toBe("'self'");
+    // Our own scripts, and of inline scripts only the first-paint script, by its hash (ADR 0072).
+    const firstPaintHash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    expect(directives['script-src']).toBe(`'self' 'sha256-${firstPaintHash}'`);
     expect(directives['script-src-attr']).toBe("'none'");
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe("'self' data:");

@@ -25,7 +25,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
     const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
     const stylesheetAt = html.indexOf('<link rel="stylesheet"');
     expect(stylesheetAt).toBeGreaterThan(-1);
-    expect(stylesheetAt).toBeLessThan(html.indexOf('<script'));
+    expect(stylesheetAt).toBeLessThan(html.indexOf('<script type="module"'));
     expect(stylesheetAt).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
 
     // Issue 13: the HTML itself paints the splash, before (and without) any JavaScript.
@@ -36,6 +36,22 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(bare.getByRole('status', { name: 'Heintar…' })).toBeVisible();
     await screenshot(bare, '01a-static-splash', { scripts: false });
     await noScript.close();
+
+    // Issue 30: a guest's first paint is the login screen React rendered at build time — shown
+    // with none of the app's JavaScript loaded (the CSP lets the inline first-paint script run);
+    // a start with a saved session still paints the splash, not a login screen it would leave.
+    const noApp = await browser.newContext({ viewport: page.viewportSize() });
+    await noApp.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const guest = await noApp.newPage();
+    await guest.goto('/');
+    await expect(guest.getByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeVisible();
+    await expect(guest.getByRole('status', { name: 'Heintar…' })).toBeHidden();
+    await screenshot(guest, '01b-prerendered-login', { scripts: false });
+    await guest.evaluate(() => localStorage.setItem('CapacitorStorage.refreshToken', 'saved'));
+    await guest.reload();
+    await expect(guest.getByRole('status', { name: 'Heintar…' })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: 'Hvussu vilt tú rita inn?' })).toBeHidden();
+    await noApp.close();
 
     await page.goto('/menu/treytir');
     await expect(page).toHaveURL(/\/rita-inn$/);

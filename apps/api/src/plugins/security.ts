@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
 import { API_DOCS_PREFIX, isApiPath } from '../http';
 
 /** Paths the orchestrator probes; they must never be throttled. */
@@ -44,11 +46,15 @@ function connectSrc(host: string | undefined): string {
   return `'self' ws://${host} wss://${host}`;
 }
 
+/** CSP source of the inline first-paint script: `'sha256-…'` of its exact text. */
+const FIRST_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  // Vite emits only external module scripts; nothing inline is ever needed.
-  scriptSrc: ["'self'"],
+  // Vite emits external module scripts; the one inline script of index.html, which picks the
+  // prerendered login screen or the splash before the first paint (ADR 0072), by its hash.
+  scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
   scriptSrcAttr: ["'none'"],
   // Tailwind/Vite CSS is external ('self'); 'unsafe-inline' is for the <style> elements
   // that Radix's scroll lock and the toast library inject at runtime. Styles cannot run code.

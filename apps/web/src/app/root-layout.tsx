@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
@@ -10,6 +10,15 @@ import { useDeepLinks } from './use-deep-links';
 import { useOfflineToast } from './use-offline-toast';
 import { usePolling } from './use-polling';
 import { useStatusCheckOnResume } from './use-status-check';
+
+/** The phone-width column every screen is drawn in (also in the prerendered first screen). */
+export function ScreenColumn({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative mx-auto min-h-dvh w-full max-w-app bg-mist-50 shadow-[0_0_48px_rgb(11_46_63/0.12)]">
+      {children}
+    </div>
+  );
+}
 
 /** The frame of every screen: phone-width column, footer by route flag, modals, toasts. */
 export function RootLayout() {
@@ -31,10 +40,10 @@ export function RootLayout() {
 
   return (
     <>
-      <div className="relative mx-auto min-h-dvh w-full max-w-app bg-mist-50 shadow-[0_0_48px_rgb(11_46_63/0.12)]">
+      <ScreenColumn>
         <Outlet />
         {footer && <Footer />}
-      </div>
+      </ScreenColumn>
       <ToastViewport aboveFooter={footer} />
       <LazyModalHost />
       <ScrollRestoration />
