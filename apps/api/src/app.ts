@@ -288,7 +288,7 @@ async function assemble(
 
   // 1. External plugins.
   await registerSecurity(app, config);
-  registerCompression(app);
+  await registerCompression(app);
   await registerOpenApi(app);
 
   // 2. App plugins.
