@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** What the plugin reads of a bundle's output: Rolldown's chunks and assets, by file name. */
 export type BundleFile =
   | {
@@ -56,14 +54,4 @@ export function precacheList(
     ...[...files].sort().map((file) => `/${file}`),
     ...[...publicFiles].sort().map((file) => `/${file}`),
   ];
-}
-
-/** The build's version: changes whenever index.html or any file it precaches does. */
-export function buildVersion(precache: readonly string[], indexHtml: string): string {
-  return createHash('sha256')
-    .update(precache.join('\n'))
-    .update('\n')
-    .update(indexHtml)
-    .digest('hex')
-    .slice(0, 16);
 }
