@@ -8,11 +8,12 @@
  * - Install: every file of the shell (index.html, the entry with its static imports and CSS, the
  *   first screens, the texts) into Workbox's precache, then take over at once.
  * - Activate: caches of earlier Workbox versions are cleaned up; files a new build no longer
- *   lists leave the precache.
+ *   lists leave the precache; the pre-Workbox worker's `alda-shell-*` caches are deleted.
  * - Page loads (navigations): the network first, so a new deploy is picked up on the next load;
  *   without a network, the shell's index.html.
  * - The app's other hashed files (`/assets/*`): from the precache or the runtime cache, else the
- *   network, kept for the next time (they never change under their name).
+ *   network, kept for the next time (they never change under their name); the runtime cache keeps
+ *   the most recently used 250 (a build has about 110) and drops files unused for 30 days, so old builds' chunks go.
  * - Never the API (`/api/*`), the probes, `/dev/*` or the test provider: no route matches them, so
  *   they go to the network untouched and are never cached.
  */
@@ -25,10 +26,17 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst } from 'workbox-strategies';
+import { deletePreWorkboxCaches } from './old-caches';
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
 
 declare const self: {
   skipWaiting(): Promise<void>;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   /** Replaced at build time by workbox-build with the shell's files and their revisions. */
   __WB_MANIFEST: Array<PrecacheEntry | string>;
 };
@@ -41,6 +49,7 @@ void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
 precache(self.__WB_MANIFEST);
+self.addEventListener('activate', (event) => event.waitUntil(deletePreWorkboxCaches(caches)));
 
 // Navigations before the precache's own route (which would answer `/` from the cache first).
 registerRoute(
@@ -58,5 +67,14 @@ registerRoute(
 addRoute();
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: 'alda-assets' }),
+  new CacheFirst({
+    cacheName: 'alda-assets',
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: 250,
+        maxAgeSeconds: 30 * 24 * 60 * 60,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
 );
