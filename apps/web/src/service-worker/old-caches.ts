@@ -3,7 +3,7 @@
  * one `alda-shell-<build>` cache per build. Workbox's `cleanupOutdatedCaches` only knows its own
  * precaches, so an activating worker deletes these itself; nothing else is touched.
  */
-export const PRE_WORKBOX_CACHE = /^alda-shell-/;
+const PRE_WORKBOX_CACHE = /^alda-shell-/;
 
 /** Deletes the pre-Workbox caches; the names deleted. */
 export async function deletePreWorkboxCaches(

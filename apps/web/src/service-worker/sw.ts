@@ -21,13 +21,13 @@ import { clientsClaim } from 'workbox-core';
 import {
   addRoute,
   cleanupOutdatedCaches,
-  matchPrecache,
   precache,
+  PrecacheFallbackPlugin,
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { deletePreWorkboxCaches } from './old-caches';
 
 interface ExtendableEvent extends Event {
@@ -54,13 +54,7 @@ self.addEventListener('activate', (event) => event.waitUntil(deletePreWorkboxCac
 // Navigations before the precache's own route (which would answer `/` from the cache first).
 registerRoute(
   new NavigationRoute(
-    async ({ request }) => {
-      try {
-        return await fetch(request);
-      } catch {
-        return (await matchPrecache(SHELL)) ?? Response.error();
-      }
-    },
+    new NetworkOnly({ plugins: [new PrecacheFallbackPlugin({ fallbackURL: SHELL })] }),
     { denylist: [NETWORK_ONLY] },
   ),
 );
