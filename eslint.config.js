@@ -11,6 +11,7 @@ import local from './tools/eslint-rules/index.js';
  */
 const API_PUBLIC_FILES = {
   actions: ['log.ts'],
+  operator: ['audit.ts'],
   agreements: ['card-on-file.ts'],
   auth: ['session-events.ts', 'passwords.ts'],
   billing: ['price.ts'],
@@ -25,6 +26,7 @@ const API_PUBLIC_FILES = {
   plans: ['dto.ts', 'catalogue.ts'],
   provisioning: ['dto.ts', 'steps.ts'],
   'rate-limits': ['policies.ts'],
+  staff: ['secrets.ts'],
   receipts: ['issue.ts'],
   subscriptions: ['accounts.ts'],
   'top-ups': ['credit.ts'],

@@ -90,6 +90,9 @@ import { applyLifecycleOrder } from './modules/lifecycle/apply';
 import { lifecycleChangeRoutes } from './modules/lifecycle/changes-routes';
 import { createLifecycleChangesService } from './modules/lifecycle/changes-service';
 import { installAuthentication } from './plugins/auth';
+import { installStaffAuthentication } from './plugins/staff-auth';
+import { createStaffService, type StaffService } from './modules/staff/service';
+import { staffRoutes } from './modules/staff/routes';
 import {
   answerFrameworkError,
   installErrorHandler,
@@ -114,6 +117,8 @@ declare module 'fastify' {
     background: BackgroundTasks;
     /** Provisioning (ADR 0055): tests run the worker's rounds with `runDue()` on their clock. */
     provisioning: ProvisioningService;
+    /** Staff accounts and sessions (the operator command and tests create accounts with it). */
+    staffAccounts: StaffService;
     /** The network adapter (the simulator by default; tests ask it what it holds). */
     network: NetworkAdapter;
   }
@@ -335,6 +340,15 @@ async function assemble(
     alerts: { email: messaging.email, background, appUrl: config.appUrl },
   });
   installAuthentication(app, auth);
+  // The staff side (docs/decisions/0075-staff-console.md): its own tokens and sessions.
+  const staff = createStaffService({
+    db,
+    now,
+    limiter,
+    totpKey: deriveKey(config.jwtSecret, 'staff-totp'),
+  });
+  installStaffAuthentication(app, staff);
+  app.decorate('staffAccounts', staff);
   await registerPaymentHub(app, {
     database,
     authenticate: (token) => auth.authenticate(token),
@@ -539,6 +553,11 @@ async function assemble(
   await app.register(monthEndDevRoutes, { service: monthEnd, now, enabled: config.demoMode });
   // A private copy of the demo data set per browser journey (demo mode only).
   await app.register(demoCopyRoutes, { db, now, enabled: config.demoMode });
+
+  // The staff side, /api/staff/* (docs/decisions/0075-staff-console.md). Each area's routes call
+  // the same services as the customer routes and the operator command.
+  await app.register(staffRoutes, { service: staff, db });
+  // STAFF AREAS: one registration per area below.
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.
   await app.register(appLinkRoutes, {

@@ -4,6 +4,7 @@ import { tokens } from '@alda/contract/schemas/auth';
 import { usageRecordsResponse, type UsageRecord } from '@alda/contract/schemas/usage';
 import { DEMO_LINE_IDS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
 import { seedDemoData } from '../src/seed/seed';
+import type { AppDeps } from '../src/app';
 import { createTestApp, parse, type TestApp } from './helper';
 
 /** The moment the accounts tests live in: mid-June 2026 (summer time, UTC+1 in Tórshavn). */
@@ -32,8 +33,9 @@ export async function signIn(app: FastifyInstance, firstname: DemoName) {
 /** A test app on the seeded demo at {@link NOW}, with every demo customer signed in. */
 export async function createDemoApp(
   env: Record<string, string> = {},
+  deps: AppDeps = {},
 ): Promise<TestApp & { as: Record<DemoName, { authorization: string }> }> {
-  const t = await createTestApp(env, { now: () => NOW });
+  const t = await createTestApp(env, { now: () => NOW, ...deps });
   await seedDemoData(t.app.db, NOW);
   const as = {
     Jóannes: await signIn(t.app, 'Jóannes'),

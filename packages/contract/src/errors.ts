@@ -152,6 +152,17 @@ export const ERROR_STATUS = {
   APPROVAL_REQUIRED: 409,
   /** The network did not carry out a change of the number (data paused or resumed); retry. */
   NETWORK_UNAVAILABLE: 503,
+  // The staff side (docs/decisions/0075-staff-console.md).
+  /** Staff sign-in with a wrong e-mail, password or TOTP code, or a code already used. */
+  STAFF_SIGN_IN_FAILED: 401,
+  /** A staff session that ended: idle 15 minutes, 8 hours old, signed out, or the account disabled. */
+  STAFF_SESSION_EXPIRED: 401,
+  /** A staff action that must say why (a ticket or call reference) without one. */
+  STAFF_REASON_REQUIRED: 400,
+  /** A staff action on an order, payment, number or text that is not in a state for it. */
+  STAFF_ACTION_NOT_ALLOWED: 409,
+  /** A staff account with that e-mail address exists. */
+  STAFF_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

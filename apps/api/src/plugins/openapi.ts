@@ -25,10 +25,20 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'status', description: 'App status check of the native shell' },
         { name: 'content', description: 'Terms and privacy texts' },
         { name: 'operations', description: 'Probes for the orchestrator' },
+        {
+          name: 'staff',
+          description:
+            'The staff console (`/console/`): sign-in with password and TOTP, customers, orders, payments, status messages, content, numbers, staff accounts and the audit log. Staff tokens only; customer tokens are refused (docs/decisions/0075-staff-console.md).',
+        },
       ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          staffBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff session token (alda_staff_…)',
+          },
         },
       },
     },

@@ -171,9 +171,19 @@ export const paymentRefunds = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * Who asked for it: null for the automatic refund of a charge that reached the provider after
+     * the payment closed (one per payment); `staff:<email>` for a refund made in the console
+     * (full or partial; several per payment, never more in all than was paid).
+     */
+    requestedBy: text('requested_by'),
+    reason: text('reason'),
   },
   (t) => [
-    uniqueIndex('payment_refunds_payment_id_uq').on(t.paymentId),
+    uniqueIndex('payment_refunds_payment_id_uq')
+      .on(t.paymentId)
+      .where(sql`${t.requestedBy} is null`),
+    index('payment_refunds_payment_id_idx').on(t.paymentId),
     index('payment_refunds_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending'`),

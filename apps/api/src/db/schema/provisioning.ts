@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProvisioningStepKey } from '@alda/contract/schemas/provisioning';
 import { orders } from './orders';
 
@@ -59,19 +59,36 @@ export const provisioningSteps = pgTable(
   ],
 );
 
-/** Every command an operator ran against the system (`npm run operator`): who, what, when, why. */
+/**
+ * The audit log of the staff side (docs/decisions/0075-staff-console.md): every operator command,
+ * every console change and every staff read of a customer's personal data — who, what, why, when.
+ * Append-only: a trigger (migration 0016) refuses UPDATE and DELETE, and no route edits it.
+ * `operator` is `staff:<email>` for the console and the operator's name for the command line.
+ */
 export const operatorActions = pgTable(
   'operator_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     operator: text('operator').notNull(),
     verb: text('verb').notNull(),
-    /** The order or status message acted on. */
+    /** The id acted on (order, status message, customer, payment, number, staff account). */
     target: text('target'),
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** `read` of personal data, or a `change`. */
+    kind: text('kind', { enum: ['read', 'change'] }).notNull().default('change'),
+    /** What `target` is: `order`, `customer`, `payment`, `number`, `staff`, `status`, `content`. */
+    targetType: text('target_type'),
+    /** The staff account, when the console did it (null for the command line). */
+    staffUserId: uuid('staff_user_id'),
+    /** Facts of the change a reader of the log needs (amount refunded, new role, …). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('operator_actions_at_idx').on(t.at)],
+  (t) => [
+    index('operator_actions_at_idx').on(t.at),
+    index('operator_actions_target_idx').on(t.target),
+    check('operator_actions_kind', sql`${t.kind} in ('read', 'change')`),
+  ],
 );
 
 export type SimPickupLocationRow = typeof simPickupLocations.$inferSelect;

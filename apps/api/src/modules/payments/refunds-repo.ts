@@ -26,7 +26,10 @@ export async function requestRefund(
       createdAt: values.now,
       nextAttemptAt: values.now,
     })
-    .onConflictDoNothing({ target: paymentRefunds.paymentId })
+    .onConflictDoNothing({
+      target: paymentRefunds.paymentId,
+      where: sql`${paymentRefunds.requestedBy} is null`,
+    })
     .returning({ id: paymentRefunds.id });
   return inserted.length > 0;
 }

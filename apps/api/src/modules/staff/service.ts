@@ -1,0 +1,355 @@
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import {
+  STAFF_SESSION_IDLE_S,
+  STAFF_SESSION_MAX_S,
+  type StaffCreateRequest,
+  type StaffEnrolment,
+  type StaffMember,
+  type StaffRole,
+  type StaffSession,
+  type StaffSignInRequest,
+  type StaffUpdateRequest,
+} from '@alda/contract/schemas/staff';
+import type { Db } from '../../db/client';
+import type { StaffSessionRow, StaffUserRow } from '../../db/schema/staff';
+import { AppError } from '../../errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { recordAudit } from '../operator/audit';
+import { POLICIES } from '../rate-limits/policies';
+import type { RateLimiter } from '../rate-limits/service';
+import {
+  claimTotpStep,
+  findStaffByEmail,
+  findStaffById,
+  insertSession,
+  insertStaff,
+  listStaff,
+  replaceRecoveryCodes,
+  revokeAllSessions,
+  revokeSessionByToken,
+  spendRecoveryCode,
+  touchLiveSession,
+  updateStaff,
+} from './repo';
+import {
+  decryptSecret,
+  encryptSecret,
+  newRecoveryCodes,
+  newSessionToken,
+  newStaffPassword,
+  sha256,
+} from './secrets';
+
+/*
+ * Staff accounts and sign-in (docs/decisions/0075-staff-console.md; ASVS V2/V3 level 2 for
+ * privileged users): e-mail + password (argon2id) + TOTP (RFC 6238, otplib) in one call; a code's
+ * time step is accepted once per account; recovery codes are single use; sessions are opaque
+ * tokens, 15 minutes idle and 8 hours at most; failed sign-ins are limited as for customers.
+ */
+
+export interface StaffServiceDeps {
+  db: Db;
+  now: () => Date;
+  limiter: RateLimiter;
+  /** AES-256 key for TOTP secrets at rest (deriveKey(JWT_SECRET, 'staff-totp')). */
+  totpKey: Uint8Array;
+  /** Shown in authenticator apps: the issuer of the otpauth:// URI. */
+  issuer?: string;
+}
+
+/** The signed-in staff member of a request. */
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** What the audit log says: `staff:<email>`. */
+  actor: string;
+  sessionId: string;
+  idleExpiresAt: Date;
+  expiresAt: Date;
+}
+
+/** Who acts on staff accounts: a console admin or the operator command line. */
+export interface StaffActor {
+  actor: string;
+  staffUserId: string | null;
+}
+
+const TOTP_PERIOD_S = 30;
+
+export function normalizeStaffEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function staffMemberDto(row: StaffUserRow): StaffMember {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function principal(staff: StaffUserRow, session: StaffSessionRow): StaffPrincipal {
+  const idle = new Date(session.lastSeenAt.getTime() + STAFF_SESSION_IDLE_S * 1000);
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    actor: `staff:${staff.email}`,
+    sessionId: session.id,
+    idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt,
+    expiresAt: session.expiresAt,
+  };
+}
+
+export function createStaffService(deps: StaffServiceDeps) {
+  const { db, now } = deps;
+  const issuer = deps.issuer ?? 'Alda';
+
+  /** Whether the code is the account's current TOTP code, not used before (or a recovery code). */
+  async function secondFactorOk(
+    tx: Db,
+    staff: StaffUserRow,
+    code: string,
+    at: Date,
+  ): Promise<boolean> {
+    if (code.includes('-')) {
+      return spendRecoveryCode(tx, staff.id, sha256(code.toLowerCase()), at);
+    }
+    const secret = decryptSecret(deps.totpKey, staff.totpSecretEnc);
+    const result = await verifyTotp({
+      secret,
+      token: code,
+      epoch: Math.floor(at.getTime() / 1000),
+      // One step either side: a phone's clock a little off, or a code typed as it turned.
+      epochTolerance: TOTP_PERIOD_S,
+    });
+    if (!result.valid || !('timeStep' in result)) return false;
+    return claimTotpStep(tx, staff.id, result.timeStep);
+  }
+
+  async function enrolSecrets(tx: Db, staff: StaffUserRow, secret: string) {
+    const recoveryCodes = newRecoveryCodes();
+    await replaceRecoveryCodes(
+      tx,
+      staff.id,
+      recoveryCodes.map((code) => sha256(code)),
+    );
+    return {
+      totpSecret: secret,
+      otpauthUri: generateURI({ issuer, label: staff.email, secret }),
+      recoveryCodes,
+    };
+  }
+
+  return {
+    async signIn(
+      request: StaffSignInRequest,
+      meta: { ip: string; userAgent: string | null },
+    ): Promise<StaffSession> {
+      const email = normalizeStaffEmail(request.email);
+      const checks = [
+        { policy: POLICIES.loginIpAccount, subject: ['staff', meta.ip, email] },
+        { policy: POLICIES.loginAccount, subject: ['staff', email] },
+        { policy: POLICIES.loginIp, subject: ['staff', meta.ip] },
+      ];
+      const permit = await deps.limiter.consume(checks);
+      const staff = await findStaffByEmail(db, email);
+      const passwordOk = await verifyPassword(
+        staff?.passwordHash ?? (await dummyPasswordHash()),
+        request.password,
+      );
+      const at = now();
+      const token = newSessionToken();
+      const session = await db.transaction(async (tx) => {
+        if (!staff || staff.disabledAt || !passwordOk) return null;
+        if (!(await secondFactorOk(tx, staff, request.totpCode, at))) return null;
+        const created = await insertSession(tx, {
+          staffUserId: staff.id,
+          tokenHash: sha256(token),
+          createdAt: at,
+          lastSeenAt: at,
+          expiresAt: new Date(at.getTime() + STAFF_SESSION_MAX_S * 1000),
+          userAgent: meta.userAgent,
+        });
+        await recordAudit(tx, {
+          actor: `staff:${staff.email}`,
+          staffUserId: staff.id,
+          kind: 'change',
+          action: 'staff.sign_in',
+          targetType: 'staff',
+          targetId: staff.id,
+          details: request.totpCode.includes('-') ? { recoveryCode: true } : null,
+          at,
+        });
+        return created;
+      });
+      if (!staff || !session) {
+        throw new AppError('STAFF_SIGN_IN_FAILED', {
+          detail: !staff ? 'unknown e-mail' : !passwordOk ? 'wrong password' : 'wrong or used code',
+        });
+      }
+      await permit.refund();
+      await deps.limiter.reset(checks.slice(0, 1));
+      const who = principal(staff, session);
+      return {
+        token,
+        idleExpiresAt: who.idleExpiresAt.toISOString(),
+        expiresAt: who.expiresAt.toISOString(),
+        staff: staffMemberDto(staff),
+      };
+    },
+
+    /** The staff member of a bearer token, with the session's idle clock restarted; else null. */
+    async authenticate(token: string): Promise<StaffPrincipal | null> {
+      if (!token.startsWith('alda_staff_')) return null;
+      const at = now();
+      const live = await touchLiveSession(
+        db,
+        sha256(token),
+        at,
+        new Date(at.getTime() - STAFF_SESSION_IDLE_S * 1000),
+      );
+      return live ? principal(live.staff, live.session) : null;
+    },
+
+    async signOut(token: string): Promise<void> {
+      await revokeSessionByToken(db, sha256(token), now());
+    },
+
+    async signOutEverywhere(who: StaffPrincipal): Promise<void> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const count = await revokeAllSessions(tx, who.id, at);
+        await recordAudit(tx, {
+          actor: who.actor,
+          staffUserId: who.id,
+          kind: 'change',
+          action: 'staff.sign_out_everywhere',
+          targetType: 'staff',
+          targetId: who.id,
+          details: { sessions: count },
+          at,
+        });
+      });
+    },
+
+    async list(): Promise<StaffMember[]> {
+      return (await listStaff(db)).map(staffMemberDto);
+    },
+
+    /**
+     * A new staff account with its first password (given, or made here), a TOTP secret and ten
+     * recovery codes, all shown once (the console draws the otpauth:// URI as a QR code).
+     */
+    async create(
+      input: StaffCreateRequest & { password?: string },
+      by: StaffActor,
+    ): Promise<StaffEnrolment> {
+      const email = normalizeStaffEmail(input.email);
+      const password = input.password ?? newStaffPassword();
+      const passwordHash = await hashPassword(password);
+      const secret = generateSecret();
+      const at = now();
+      return db.transaction(async (tx) => {
+        const row = await insertStaff(tx, {
+          email,
+          name: input.name.trim(),
+          role: input.role,
+          passwordHash,
+          totpSecretEnc: encryptSecret(deps.totpKey, secret),
+          createdAt: at,
+        });
+        if (!row) throw new AppError('STAFF_EXISTS', { detail: email });
+        const secrets = await enrolSecrets(tx, row, secret);
+        await recordAudit(tx, {
+          actor: by.actor,
+          staffUserId: by.staffUserId,
+          kind: 'change',
+          action: 'staff.create',
+          targetType: 'staff',
+          targetId: row.id,
+          details: { email, role: input.role },
+          at,
+        });
+        return {
+          staff: staffMemberDto(row),
+          password: input.password ? null : password,
+          ...secrets,
+        };
+      });
+    },
+
+    /** Role change or disable/enable; the account's sessions end with either (its rights changed). */
+    async update(id: string, change: StaffUpdateRequest, by: StaffActor): Promise<StaffMember> {
+      const at = now();
+      return db.transaction(async (tx) => {
+        const current = await findStaffById(tx, id);
+        if (!current) throw new AppError('NOT_FOUND', { detail: 'staff account' });
+        if (
+          by.staffUserId === id &&
+          (change.disabled || (change.role && change.role !== 'admin'))
+        ) {
+          throw new AppError('STAFF_ACTION_NOT_ALLOWED', {
+            detail: 'an admin cannot lock themselves out',
+          });
+        }
+        const row = await updateStaff(tx, id, {
+          ...(change.role ? { role: change.role } : {}),
+          ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? at : null }),
+        });
+        if (!row) throw new AppError('NOT_FOUND', { detail: 'staff account' });
+        await revokeAllSessions(tx, id, at);
+        await recordAudit(tx, {
+          actor: by.actor,
+          staffUserId: by.staffUserId,
+          kind: 'change',
+          action: 'staff.update',
+          targetType: 'staff',
+          targetId: id,
+          reason: change.reason,
+          details: {
+            from: { role: current.role, disabled: current.disabledAt !== null },
+            role: change.role,
+            disabled: change.disabled,
+          },
+          at,
+        });
+        return staffMemberDto(row);
+      });
+    },
+
+    /** A new TOTP secret and recovery codes for an account (a lost phone); its sessions end. */
+    async reenrol(id: string, reason: string, by: StaffActor): Promise<StaffEnrolment> {
+      const at = now();
+      const secret = generateSecret();
+      return db.transaction(async (tx) => {
+        const row = await updateStaff(tx, id, {
+          totpSecretEnc: encryptSecret(deps.totpKey, secret),
+          totpLastStep: null,
+        });
+        if (!row) throw new AppError('NOT_FOUND', { detail: 'staff account' });
+        await revokeAllSessions(tx, id, at);
+        const secrets = await enrolSecrets(tx, row, secret);
+        await recordAudit(tx, {
+          actor: by.actor,
+          staffUserId: by.staffUserId,
+          kind: 'change',
+          action: 'staff.reenrol',
+          targetType: 'staff',
+          targetId: id,
+          reason,
+          at,
+        });
+        return { staff: staffMemberDto(row), password: null, ...secrets };
+      });
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
