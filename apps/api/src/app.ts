@@ -345,7 +345,7 @@ async function assemble(
     db,
     now,
     limiter,
-    totpKey: deriveKey(config.jwtSecret, 'staff-totp'),
+    totpKey: deriveKey(config.staffSecretKey, 'staff-totp'),
   });
   installStaffAuthentication(app, staff);
   app.decorate('staffAccounts', staff);

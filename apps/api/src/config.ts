@@ -140,6 +140,16 @@ const SETTINGS = {
       doc: 'HMAC secret (≥ 32 characters) that signs access tokens. Required when NODE_ENV=production unless DEMO_MODE is on. All instances behind one load balancer need the same value.',
     },
   ),
+  STAFF_SECRET_KEY: setting(
+    optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters',
+    ),
+    {
+      shown: '(a fixed development key)',
+      doc: "Key (≥ 32 characters) that encrypts the staff accounts' TOTP secrets at rest (docs/decisions/0075-staff-console.md). Required when NODE_ENV=production unless DEMO_MODE is on; the same on all instances and for `npm run operator` against the same database; never rotate it without re-enrolling the staff.",
+    },
+  ),
   ACCESS_TOKEN_TTL_S: setting(z.coerce.number().int().min(30).max(86_400).default(900), {
     doc: 'Lifetime of an access token in seconds.',
   }),
@@ -375,6 +385,8 @@ interface Derived {
   jwtSecret: string;
   /** True when no JWT_SECRET was configured and a random one was made for this process. */
   jwtSecretGenerated: boolean;
+  /** STAFF_SECRET_KEY, or the public development key. */
+  staffSecretKey: string;
   /** Public web app address without a trailing slash, for links in e-mails. */
   appUrl: string;
   /** HMAC secret of the provider's webhook signatures. */
@@ -404,7 +416,7 @@ const envSchema = z
         });
       }
     }
-    for (const name of ['PAYMENT_WEBHOOK_SECRET', 'JWT_SECRET'] as const) {
+    for (const name of ['PAYMENT_WEBHOOK_SECRET', 'JWT_SECRET', 'STAFF_SECRET_KEY'] as const) {
       if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env[name] === undefined) {
         ctx.addIssue({
           code: 'custom',
@@ -425,6 +437,9 @@ export class ConfigError extends Error {
  * Parses the environment once at boot. Throws a {@link ConfigError} naming every invalid
  * variable, so a misconfigured deployment stops at start instead of failing on first use.
  */
+/** The staff TOTP key of development and demo installations (public: never for production). */
+export const DEVELOPMENT_STAFF_SECRET_KEY = 'alda-development-staff-secret-key-not-for-production';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -446,6 +461,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // tokens. Its cost is that access tokens die with the process; clients simply refresh.
     jwtSecret: e.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     jwtSecretGenerated: e.JWT_SECRET === undefined,
+    // Not random per process like JWT_SECRET: the TOTP secrets it seals live in the database
+    // and must still open after a restart. The development key is public, as the demo data is.
+    staffSecretKey: e.STAFF_SECRET_KEY ?? DEVELOPMENT_STAFF_SECRET_KEY,
     appUrl,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? randomBytes(48).toString('base64url'),
     paymentWebhookSecretGenerated: e.PAYMENT_WEBHOOK_SECRET === undefined,

@@ -1,6 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './seed/demo-staff';
+import { operatorSocketPath, serveOperatorSocket } from './operator-socket';
+import { runOperator } from './operator';
 import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './seed/seed';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process gives up. */
@@ -26,8 +29,13 @@ function printDemoLogins(url: string): void {
       // A customer without a line with us cannot use phone login: no number shown.
       `  ${u.email.padEnd(width)}  ${DEMO_PASSWORD}  ${u.hasLine === false ? '------' : u.phoneNumber}  ${u.firstname} ${u.lastname}, ${u.city} (${u.role})`,
   );
+  const staffWidth = Math.max(...DEMO_STAFF.map((s) => s.email.length));
+  const staff = DEMO_STAFF.map(
+    (s) => `  ${s.email.padEnd(staffWidth)}  ${s.role.padEnd(12)}  ${s.totpSecret}  ${s.name}`,
+  );
   process.stdout.write(
-    `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}; phone login with the numbers, codes at ${url}/dev/outbox):\n${lines.join('\n')}\n\n`,
+    `\nAlda demo is running at ${url}\nDemo logins (password ${DEMO_PASSWORD}; phone login with the numbers, codes at ${url}/dev/outbox):\n${lines.join('\n')}\n` +
+      `\nStaff console at ${url}/console/ (password ${DEMO_STAFF_PASSWORD}; the code of an authenticator app with the TOTP secret, or: npm run totp -- <secret>):\n${staff.join('\n')}\n\n`,
   );
 }
 
@@ -36,6 +44,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   let shuttingDown = false;
+  let operatorSocket: { close(): Promise<void> } | undefined;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -46,7 +55,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     // app.close() stops accepting connections, waits for in-flight requests, then runs the
-    // onClose hooks, which close the database.
+    // onClose hooks, which close the database. The operator socket closes first.
+    void operatorSocket?.close();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -67,7 +77,35 @@ async function main(): Promise<void> {
       const created = await seedDemoData(app.db);
       app.log.info(created, 'demo data seeded');
     }
+    if (config.demoMode) {
+      const created = await seedDemoStaff(app.staffAccounts);
+      if (created > 0) app.log.info({ created }, 'demo staff seeded');
+    }
     await app.listen({ port: config.port, host: config.host });
+    // On the embedded database the operator command runs here, handed over a socket (ADR 0075).
+    const socket = config.databaseUrl ? null : operatorSocketPath(config.dataDir);
+    if (socket && config.dataDir !== 'memory') {
+      const served = await serveOperatorSocket(socket, async (request) => {
+        let out = '';
+        let err = '';
+        const code = await runOperator(request.argv, {
+          env: { OPERATOR: request.operator },
+          config,
+          database: app.database,
+          osUser: () => request.osUser,
+          out: (text) => {
+            out += text;
+          },
+          err: (text) => {
+            err += text;
+          },
+        });
+        return { code, out, err };
+      });
+      operatorSocket = served;
+    } else if (!config.databaseUrl && config.dataDir !== 'memory') {
+      app.log.warn({ dataDir: config.dataDir }, 'DATA_DIR path too long for the operator socket');
+    }
   } catch (error) {
     app.log.fatal({ err: error }, 'start-up failed');
     await app.close().catch(() => {});

@@ -21,6 +21,13 @@ import {
   type OrderStateFilter,
 } from './modules/operator/service';
 import { createProvisioningService } from './modules/provisioning/service';
+import { createRateLimiter } from './modules/rate-limits/service';
+import { createStaffService } from './modules/staff/service';
+import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
+import { deriveKey } from './modules/auth/tokens';
+import { operatorSocketPath, sendToOperatorSocket } from './operator-socket';
+import { STAFF_ROLES, staffRole, type StaffRole } from '@alda/contract/schemas/staff';
+import { z } from 'zod';
 
 /*
  * `npm run operator -- <verb> [args]` (docs/operations.md "Operator commands", ADR 0055
@@ -47,13 +54,21 @@ Status messages shown at app start (SPEC §1, §4 "Status messages"):
   status list [--limit N]
   status end <id> [--reason "..."]       ends the message now
 
+Staff accounts of the console at /console/ (docs/decisions/0075-staff-console.md):
+  staff add <email> --role <role> [--name "..."]
+                                         a new staff member (${STAFF_ROLES.join(' | ')}); prints the
+                                         first password, the TOTP secret (QR) and recovery codes once
+  staff list                             the staff accounts
+  staff disable <email> --reason "..."   the account can no longer sign in; its sessions end
+  staff enable <email> --reason "..."
+
 Audit:
-  actions [--limit N]                    the operator commands run, newest first
+  actions [--limit N]                    the audit log (commands and console actions), newest first
 
 Every change is recorded in operator_actions with the operator's name: --as <name>, else
 $OPERATOR, else the OS user. Configuration as for the server (DATABASE_URL or DATA_DIR).
-With PGlite (no DATABASE_URL) the database can be opened by one process at a time: stop the
-server first.
+With PGlite (no DATABASE_URL) the database can be opened by one process at a time: while the
+server runs, the command is handed to it over DATA_DIR/operator.sock and runs there.
 
 Exit codes: 0 ok, 1 failed (unknown id, missing --reason, order not in a state for it), 2 usage.
 `;
@@ -70,6 +85,8 @@ const OPTIONS = {
   'body-en': { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** Which options each command accepts (besides --as and --help). */
@@ -84,6 +101,10 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'status list': ['limit'],
   'status end': ['reason'],
   actions: ['limit'],
+  'staff add': ['role', 'name'],
+  'staff list': [],
+  'staff disable': ['reason'],
+  'staff enable': ['reason'],
 };
 
 /** How many positional arguments (ids) each command takes after its verb. */
@@ -98,6 +119,10 @@ const ARITY: Record<string, number> = {
   'status list': 0,
   'status end': 1,
   actions: 0,
+  'staff add': 1,
+  'staff list': 0,
+  'staff disable': 1,
+  'staff enable': 1,
 };
 
 class UsageError extends Error {}
@@ -160,11 +185,16 @@ function parse(argv: string[]): Parsed | 'help' {
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) return 'help';
   const [verb = '', ...rest] = positionals;
-  const command = verb === 'status' ? `status ${rest.shift() ?? ''}`.trim() : verb;
+  const command =
+    verb === 'status' || verb === 'staff' ? `${verb} ${rest.shift() ?? ''}`.trim() : verb;
   const arity = ARITY[command];
   if (arity === undefined)
     throw new UsageError(
-      verb === 'status' ? `status needs one of: publish, list, end.` : `Unknown verb "${verb}".`,
+      verb === 'status'
+        ? `status needs one of: publish, list, end.`
+        : verb === 'staff'
+          ? `staff needs one of: add, list, disable, enable.`
+          : `Unknown verb "${verb}".`,
     );
   if (rest.length !== arity)
     throw new UsageError(
@@ -180,7 +210,11 @@ function parse(argv: string[]): Parsed | 'help' {
 }
 
 /** A command ready to run: its option values are checked before the database is opened. */
-type Prepared = (commands: OperatorCommands, operator: () => string) => Promise<string>;
+type Prepared = (
+  commands: OperatorCommands,
+  operator: () => string,
+  staff: StaffCommands,
+) => Promise<string>;
 
 function prepare(parsed: Parsed): Prepared {
   const { command, ids, values } = parsed;
@@ -219,9 +253,38 @@ function prepare(parsed: Parsed): Prepared {
       const limit = limitOf(values.limit, 50);
       return (commands) => commands.actions(limit);
     }
+    case 'staff add': {
+      const role = staffRoleOf(values.role);
+      const email = staffEmailOf(id);
+      const name = values.name?.trim() || email.split('@')[0] || email;
+      return (_commands, operator, staff) => staff.add(operator(), { email, name, role });
+    }
+    case 'staff list':
+      return (_commands, _operator, staff) => staff.list();
+    case 'staff disable':
+    case 'staff enable': {
+      const email = staffEmailOf(id);
+      const reason = values.reason?.trim();
+      if (!reason || reason.length < 3) throw new UsageError(`${command} needs --reason "...".`);
+      const disabled = command === 'staff disable';
+      return (_commands, operator, staff) => staff.setDisabled(operator(), email, disabled, reason);
+    }
     default:
       throw new UsageError(`Unknown verb "${command}".`);
   }
+}
+
+function staffRoleOf(value: string | undefined): StaffRole {
+  const role = staffRole.safeParse(value);
+  if (!role.success)
+    throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}, not "${value ?? ''}".`);
+  return role.data;
+}
+
+function staffEmailOf(value: string): string {
+  const email = z.email().safeParse(value.trim());
+  if (!email.success) throw new UsageError(`"${value}" is not an e-mail address.`);
+  return email.data.toLowerCase();
 }
 
 function checkPgliteDir(dataDir: string): void {
@@ -297,8 +360,19 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
       createOperatorService({ db: database.db, now, provisioning }),
       now,
     );
-    const output = await command(commands, () =>
-      operatorName(as, ctx.env, ctx.osUser ?? (() => os.userInfo().username)),
+    const staff = createStaffCommands(
+      createStaffService({
+        db: database.db,
+        now,
+        limiter: createRateLimiter({ db: database.db, now, log }),
+        totpKey: deriveKey(config.staffSecretKey, 'staff-totp'),
+      }),
+      config.appUrl,
+    );
+    const output = await command(
+      commands,
+      () => operatorName(as, ctx.env, ctx.osUser ?? (() => os.userInfo().username)),
+      staff,
     );
     ctx.out(output);
     return 0;
@@ -321,9 +395,44 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
   }
 }
 
-// Run when started as a program (tsx src/operator.ts), not when a test imports it.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  void runOperator(process.argv.slice(2), {
+/**
+ * The program: on the embedded database with its server running, the command is run by the
+ * server (DATA_DIR/operator.sock, operator-socket.ts); otherwise here, against the database.
+ */
+export async function runOperatorProgram(argv: string[], ctx: OperatorContext): Promise<number> {
+  let config: Config | undefined;
+  try {
+    config = ctx.config ?? loadConfig(ctx.env);
+  } catch {
+    // runOperator reports the configuration problem.
+  }
+  const socket = config && !config.databaseUrl ? operatorSocketPath(config.dataDir) : null;
+  if (socket) {
+    const answer = await sendToOperatorSocket(socket, {
+      argv,
+      operator: ctx.env.OPERATOR,
+      osUser: (ctx.osUser ?? (() => os.userInfo().username))(),
+    }).catch((error: unknown) => {
+      ctx.err(`The server's operator socket ${socket} failed: ${String(error)}\n`);
+      return { code: 1, out: '', err: '' };
+    });
+    if (answer) {
+      ctx.out(answer.out);
+      ctx.err(answer.err);
+      return answer.code;
+    }
+  }
+  return runOperator(argv, ctx);
+}
+
+// Run when started as a program (tsx src/operator.ts), not when a test imports it, nor inside the
+// server's bundle (dist/main.js includes this file for the operator socket).
+if (
+  process.argv[1] &&
+  /^operator\.[cm]?[jt]s$/.test(path.basename(process.argv[1])) &&
+  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+) {
+  void runOperatorProgram(process.argv.slice(2), {
     env: commandEnv(process.env),
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

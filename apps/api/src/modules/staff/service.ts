@@ -248,13 +248,17 @@ export function createStaffService(deps: StaffServiceDeps) {
      * recovery codes, all shown once (the console draws the otpauth:// URI as a QR code).
      */
     async create(
-      input: StaffCreateRequest & { password?: string },
+      input: StaffCreateRequest & {
+        password?: string;
+        /** The demo seed's public secrets only; otherwise a new random secret. */
+        totpSecret?: string;
+      },
       by: StaffActor,
     ): Promise<StaffEnrolment> {
       const email = normalizeStaffEmail(input.email);
       const password = input.password ?? newStaffPassword();
       const passwordHash = await hashPassword(password);
-      const secret = generateSecret();
+      const secret = input.totpSecret ?? generateSecret();
       const at = now();
       return db.transaction(async (tx) => {
         const row = await insertStaff(tx, {

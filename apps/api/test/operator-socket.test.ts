@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { runOperator } from '../src/operator';
+import { operatorSocketPath, serveOperatorSocket } from '../src/operator-socket';
+import { testConfig, usingPostgres } from './helper';
+
+/*
+ * The operator command beside a running server on the embedded database (issue 31 item 5,
+ * docs/decisions/0075-staff-console.md): this process holds the PGlite folder open and serves
+ * the operator socket as `main.ts` does; the real program (`tsx src/operator.ts`) hands its
+ * command over and prints the answer. Then, with the "server" gone, the program opens the folder
+ * itself and sees the same rows.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const exec = promisify(execFile);
+const cli = (args: string[], env: Record<string, string | undefined>) =>
+  exec('npx', ['tsx', 'apps/api/src/operator.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    timeout: 60_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
+  );
+
+let dir = '';
+let held: Database | undefined;
+let socket: { close(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  if (usingPostgres) return;
+  dir = await mkdtemp(path.join(os.tmpdir(), 'alda-opsock-'));
+  held = await openDatabase({ dataDir: dir });
+  await held.migrate();
+  const database = held;
+  const socketPath = operatorSocketPath(dir);
+  if (!socketPath) throw new Error('temp dir too long for a socket');
+  socket = await serveOperatorSocket(socketPath, async (request) => {
+    let out = '';
+    let err = '';
+    const code = await runOperator(request.argv, {
+      env: { OPERATOR: request.operator },
+      config: testConfig({ DATA_DIR: dir }),
+      database,
+      osUser: () => request.osUser,
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        err += text;
+      },
+    });
+    return { code, out, err };
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await socket?.close();
+  await held?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(usingPostgres)('npm run operator beside a running server on PGlite', () => {
+  it('adds the first admin through the server, lists staff, and the audit log names the operator', async () => {
+    const env = { DATA_DIR: dir, DATABASE_URL: '', OPERATOR: 'installer' };
+    const added = await cli(
+      ['staff', 'add', 'First.Admin@staff.alda.fo', '--role', 'admin', '--name', 'First Admin'],
+      env,
+    );
+    expect(added.stderr).not.toContain('open in another process');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Staff member added: first.admin@staff.alda.fo (admin)');
+    expect(added.stdout).toMatch(/first password {3}\S{20}/);
+    expect(added.stdout).toContain('otpauth://totp/Alda:first.admin%40staff.alda.fo?secret=');
+    expect(added.stdout.match(/[a-z0-9]{5}-[a-z0-9]{5}/g)).toHaveLength(10);
+
+    const again = await cli(['staff', 'add', 'first.admin@staff.alda.fo', '--role', 'admin'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('exists already');
+
+    const badRole = await cli(['staff', 'add', 'x@staff.alda.fo', '--role', 'boss'], env);
+    expect(badRole.code).toBe(2);
+    expect(badRole.stderr).toContain('--role must be one of support, provisioning, content, admin');
+
+    const listed = await cli(['staff', 'list'], env);
+    expect(listed.stdout).toMatch(/first\.admin@staff\.alda\.fo\s+admin\s+active\s+First Admin/);
+
+    const disabled = await cli(
+      ['staff', 'disable', 'first.admin@staff.alda.fo', '--reason', 'Test of disabling'],
+      env,
+    );
+    expect(disabled.stdout).toContain('disabled; its sessions ended');
+
+    const log = await cli(['actions', '--limit', '5'], env);
+    expect(log.stdout).toMatch(/installer\s+staff\.update/);
+    expect(log.stdout).toMatch(/installer\s+staff\.create/);
+  }, 120_000);
+
+  it('opens the folder itself once the server is gone', async () => {
+    await socket?.close();
+    socket = undefined;
+    await held?.close();
+    held = undefined;
+    const listed = await cli(['staff', 'list'], { DATA_DIR: dir, DATABASE_URL: '' });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/first\.admin@staff\.alda\.fo\s+admin\s+disabled/);
+  }, 60_000);
+});
