@@ -71,7 +71,12 @@ export default tseslint.config(
       // packages; without it no import resolves and no-cycle checks nothing.
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contract/tsconfig.json'],
+          project: [
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/console/tsconfig.json',
+            'packages/contract/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -99,6 +104,17 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx'],
+    rules: { 'local/no-hardcoded-jsx-text': 'error' },
+  },
+  {
+    // The staff console (apps/console): React's hook rules, and every text through t().
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/console/src/**/*.tsx'],
+    ignores: ['apps/console/src/**/*.test.tsx', 'apps/console/src/test/**'],
     rules: { 'local/no-hardcoded-jsx-text': 'error' },
   },
   {

@@ -29,6 +29,7 @@ export default defineConfig({
       },
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/console/vitest.config.ts',
       {
         test: {
           // The native projects after `cap sync` of the built web app (apps/web/native): run by

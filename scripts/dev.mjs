@@ -17,6 +17,8 @@ const { result } = concurrently(
       prefixColor: 'cyan',
     },
     { name: 'web', command: 'npm run dev -w @alda/web', prefixColor: 'magenta' },
+    // The staff console on its own Vite server (http://localhost:5174/console/).
+    { name: 'console', command: 'npm run dev -w @alda/console', prefixColor: 'yellow' },
   ],
   { killOthersOn: ['failure', 'success'] },
 );

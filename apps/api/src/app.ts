@@ -101,6 +101,7 @@ import {
 import { registerCompression } from './plugins/compression';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
+import { registerConsoleApp } from './plugins/console-app';
 import { registerWebApp } from './plugins/web-app';
 import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
@@ -567,6 +568,8 @@ async function assemble(
   const web = await registerWebApp(app, config.webDist);
   // Scanners probe random paths; unmatched requests count against the rate limit too.
   const notFoundOptions = config.rateLimitMax > 0 ? { preHandler: app.rateLimit() } : {};
+  // The staff console at /console/ with its own SPA fallback (ADR 0075).
+  await registerConsoleApp(app, config.consoleDist, notFoundOptions);
   app.setNotFoundHandler(notFoundOptions, (request, reply) => {
     if (web?.fallback(request, reply)) return reply;
     return sendRouteNotFound(request, reply);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
 import { APP_VERSION, MIN_AGE, NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
-import { DEFAULT_WEB_DIST } from './paths';
+import { DEFAULT_CONSOLE_DIST, DEFAULT_WEB_DIST } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -122,6 +122,17 @@ const SETTINGS = {
     {
       shown: 'apps/web/dist',
       doc: 'Folder with the built web app to serve; when missing, only the API is served (with a warning).',
+    },
+  ),
+  CONSOLE_DIST: setting(
+    z
+      .string()
+      .min(1)
+      .default(DEFAULT_CONSOLE_DIST)
+      .transform((dir) => path.resolve(dir)),
+    {
+      shown: 'apps/console/dist',
+      doc: 'Folder with the built staff console to serve at `/console/`; when missing, the rest is served without it (with a warning).',
     },
   ),
   MIN_APP_VERSION: setting(semverString.default(APP_VERSION), {

@@ -13,3 +13,6 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle/', import.meta.u
 
 /** Where the web app's Vite build lands (`apps/web/dist`); the default of `WEB_DIST`. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Where the staff console's Vite build lands (`apps/console/dist`); the default of `CONSOLE_DIST`. */
+export const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));

@@ -105,6 +105,7 @@ export function testConfig(env: Record<string, string> = {}, databaseUrl?: strin
     DATA_DIR: 'memory',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_DIST: '/nonexistent/alda-web-dist',
+    CONSOLE_DIST: '/nonexistent/alda-console-dist',
     // Tests seed data at fixed instants while many apps run on the real clock: the month-end job
     // (ADR 0053) would move those balances at start, so it is on only where a test asks for it.
     MONTH_END_INTERVAL_S: '0',

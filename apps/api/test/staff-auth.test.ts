@@ -141,6 +141,18 @@ describe('staff sessions: 15 minutes idle, 8 hours at most, sign-out everywhere'
     expect(idle.json().error.code).toBe('STAFF_SESSION_EXPIRED');
   });
 
+  it("does not keep an unattended console signed in: the console's own refreshes do not restart the idle clock", async () => {
+    const staff = await signInStaff(t.app, 'support', now);
+    const background = { ...staff.headers, 'x-staff-background': '1' };
+    for (let minutes = 5; minutes <= 15; minutes += 5) {
+      advance(5 * 60 - 1);
+      expect((await t.app.inject({ url: '/api/staff/auth/me', headers: background })).statusCode).toBe(200);
+    }
+    advance(10);
+    const idle = await t.app.inject({ url: '/api/staff/auth/me', headers: background });
+    expect(idle.json().error.code).toBe('STAFF_SESSION_EXPIRED');
+  });
+
   it('ends a busy session after 8 hours', async () => {
     const staff = await signInStaff(t.app, 'support', now);
     for (let minutes = 10; minutes < 8 * 60; minutes += 10) {

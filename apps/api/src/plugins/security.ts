@@ -108,6 +108,8 @@ function isApiAnswer(url: string): boolean {
 
 /** Where Vite puts the content-hashed bundles (plugins/web-app.ts serves them). */
 const HASHED_ASSETS_PREFIX = '/assets/';
+/** The staff console's hashed bundles (plugins/console-app.ts); its pages get the same CSP. */
+const CONSOLE_ASSETS_PREFIX = '/console/assets/';
 
 /** Distinct Host headers whose CSP is kept; a flood of made-up hosts is computed, not kept. */
 const CSP_HOSTS_KEPT = 64;
@@ -169,7 +171,7 @@ function installSecurityHeaders(app: FastifyInstance): void {
       for (const [name, value] of fixed) reply.header(name, value);
       // A CSP governs documents; the app's hashed scripts, styles and images are never one, and
       // a page load fetches dozens of them (half a kilobyte of header each on HTTP/1.1).
-      if (!url.startsWith(HASHED_ASSETS_PREFIX)) {
+      if (!url.startsWith(HASHED_ASSETS_PREFIX) && !url.startsWith(CONSOLE_ASSETS_PREFIX)) {
         reply.header('content-security-policy', cspFor(request.headers.host));
       }
     }

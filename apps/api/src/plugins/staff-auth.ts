@@ -22,8 +22,15 @@ export interface StaffCaller {
 }
 
 export interface StaffTokenVerifier {
-  authenticate(token: string): Promise<StaffCaller | null>;
+  /** `background`: a request the console made on its own (a refresh), which keeps no session alive. */
+  authenticate(token: string, background: boolean): Promise<StaffCaller | null>;
 }
+
+/**
+ * The console marks the requests it makes on its own — a screen's refresh while nobody touched
+ * keyboard, mouse or screen — with this header; they do not restart the 15-minute idle clock.
+ */
+export const STAFF_BACKGROUND_HEADER = 'x-staff-background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +61,8 @@ export function installStaffAuthentication(
     (...roles: StaffRole[]) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
         const token = bearerToken(request);
-        const staff = token ? await verifier.authenticate(token) : null;
+        const background = request.headers[STAFF_BACKGROUND_HEADER] === '1';
+    const staff = token ? await verifier.authenticate(token, background) : null;
         if (!staff) {
           reply.header('www-authenticate', 'Bearer realm="alda-staff"');
           throw new AppError(token ? 'STAFF_SESSION_EXPIRED' : 'UNAUTHORIZED', {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../http';
+import { isConsolePath } from './console-app';
 
 /** Vite puts content-hashed bundles here; their names change whenever their content does. */
 const HASHED_ASSETS_DIR = 'assets';
@@ -72,6 +73,8 @@ export async function registerWebApp(
       const isNavigation =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isApiPath(request.url) &&
+        // The staff console's paths are its own (console-app.ts), built or not.
+        !isConsolePath(request.url) &&
         (accept.includes('text/html') || namesNoFile(request.url));
       if (!isNavigation) return false;
       // A client route such as /menu/treytir: the SPA router takes it from here (SPEC §2).

@@ -102,6 +102,7 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
     JWT_SECRET: TEST_JWT_SECRET,
     PAYMENT_WEBHOOK_SECRET: PROCESS_WEBHOOK_SECRET,
     WEB_DIST: '/nonexistent/alda-web-dist',
+    CONSOLE_DIST: '/nonexistent/alda-console-dist',
     RATE_LIMIT_MAX: '0',
     // The demo's usage simulator would move balances under the test's feet.
     USAGE_SIMULATOR_INTERVAL_S: '0',

@@ -42,8 +42,8 @@ declare const self: {
 };
 
 const SHELL = '/index.html';
-/** Paths that are never answered from, nor written to, the cache. */
-const NETWORK_ONLY = /^\/(?:api|dev|test-provider)(?:\/|$)|^\/(?:healthz|readyz)$/;
+/** Paths that are never answered from, nor written to, the cache (the staff console is not the app). */
+const NETWORK_ONLY = /^\/(?:api|dev|test-provider|console)(?:\/|$)|^\/(?:healthz|readyz)$/;
 
 void self.skipWaiting();
 clientsClaim();

@@ -109,19 +109,17 @@ export async function touchLiveSession(
   tokenHash: string,
   at: Date,
   idleSince: Date,
+  touch = true,
 ): Promise<{ session: StaffSessionRow; staff: StaffUserRow } | null> {
-  const [row] = await db
-    .update(staffSessions)
-    .set({ lastSeenAt: at })
-    .where(
-      and(
-        eq(staffSessions.tokenHash, tokenHash),
-        isNull(staffSessions.revokedAt),
-        gt(staffSessions.expiresAt, at),
-        gt(staffSessions.lastSeenAt, idleSince),
-      ),
-    )
-    .returning();
+  const live = and(
+    eq(staffSessions.tokenHash, tokenHash),
+    isNull(staffSessions.revokedAt),
+    gt(staffSessions.expiresAt, at),
+    gt(staffSessions.lastSeenAt, idleSince),
+  );
+  const [row] = touch
+    ? await db.update(staffSessions).set({ lastSeenAt: at }).where(live).returning()
+    : await db.select().from(staffSessions).where(live);
   if (!row) return null;
   const staff = await findStaffById(db, row.staffUserId);
   if (!staff || staff.disabledAt) return null;

@@ -205,8 +205,12 @@ export function createStaffService(deps: StaffServiceDeps) {
       };
     },
 
-    /** The staff member of a bearer token, with the session's idle clock restarted; else null. */
-    async authenticate(token: string): Promise<StaffPrincipal | null> {
+    /**
+     * The staff member of a bearer token, else null. The session's idle clock restarts unless
+     * `background`: a screen's own refresh is not the staff member at the desk (an unattended
+     * console must still sign itself out after 15 minutes).
+     */
+    async authenticate(token: string, background = false): Promise<StaffPrincipal | null> {
       if (!token.startsWith('alda_staff_')) return null;
       const at = now();
       const live = await touchLiveSession(
@@ -214,6 +218,7 @@ export function createStaffService(deps: StaffServiceDeps) {
         sha256(token),
         at,
         new Date(at.getTime() - STAFF_SESSION_IDLE_S * 1000),
+        !background,
       );
       return live ? principal(live.staff, live.session) : null;
     },

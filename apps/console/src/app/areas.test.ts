@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '@alda/contract/schemas/staff';
+import { AREA_IDS, areaOfPath, areasFor, landingPath, mayUse } from './areas';
+
+/** Issue 31 and ADR 0075 "Roles": the areas each role may use, in the navigation's order. */
+const EXPECTED: Record<StaffRole, string[]> = {
+  support: ['customers', 'orders', 'payments', 'numbers'],
+  provisioning: ['customers', 'orders', 'numbers'],
+  content: ['status', 'content'],
+  admin: ['customers', 'orders', 'payments', 'status', 'content', 'numbers', 'audit', 'staff'],
+};
+
+describe('which areas a role may use (areas.ts)', () => {
+  it.each(STAFF_ROLES)('%s sees exactly its areas, in the navigation order', (role) => {
+    expect(areasFor(role).map((area) => area.id)).toEqual(EXPECTED[role]);
+  });
+
+  it.each(STAFF_ROLES)('%s may use its areas and no other', (role) => {
+    for (const area of AREA_IDS) {
+      expect(mayUse(role, area), `${role} → ${area}`).toBe(EXPECTED[role].includes(area));
+    }
+  });
+
+  it('keeps the audit log and staff accounts to admins', () => {
+    for (const role of ['support', 'provisioning', 'content'] as const) {
+      expect(mayUse(role, 'audit')).toBe(false);
+      expect(mayUse(role, 'staff')).toBe(false);
+    }
+  });
+
+  it('lands each role on the first area it may use', () => {
+    expect(landingPath('support')).toBe('/customers');
+    expect(landingPath('provisioning')).toBe('/customers');
+    expect(landingPath('content')).toBe('/status');
+    expect(landingPath('admin')).toBe('/customers');
+  });
+
+  it('finds the area of a path', () => {
+    expect(areaOfPath('/orders/5b0f')?.id).toBe('orders');
+    expect(areaOfPath('/audit')?.id).toBe('audit');
+    expect(areaOfPath('/sign-in')).toBeUndefined();
+    expect(areaOfPath('/')).toBeUndefined();
+  });
+});

@@ -1,0 +1,19 @@
+// Typed keys (as apps/web, ADR 0073): `t('signIn.title')` is checked against the Faroese texts,
+// the source of truth for the keys (locales.test.ts keeps English in step), so a missing or
+// misspelt key is a type error. One line per namespace; an area's texts are
+// `src/locales/{fo,en}/<area>.json` (README "Adding an area").
+import 'i18next';
+import type errors from '@alda/contract/locales/errors.fo.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    /* eslint-disable @typescript-eslint/consistent-type-imports -- one line per namespace */
+    resources: {
+      errors: typeof errors;
+      common: typeof import('../locales/fo/common.json');
+      // Areas, one line each:
+    };
+    /* eslint-enable @typescript-eslint/consistent-type-imports */
+  }
+}

@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api';
+
+/**
+ * The console's query cache. A refused call (4xx) is not tried again: the answer would be the
+ * same. A network failure or a 5xx is tried once more.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) =>
+          failures < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        staleTime: 10_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The ES builds of the libraries, as in the web app's tests (apps/web/vitest.config.ts).
+    conditions: ['module', 'browser', 'development'],
+    alias: [
+      { find: /^@\/(.*)$/, replacement: `${src}/$1` },
+      { find: /^zod$/, replacement: `${src}/shared/zod-jitless.ts` },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+  },
+  test: {
+    name: 'console',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    server: { deps: { inline: true } },
+    unstubGlobals: true,
+    unstubEnvs: true,
+  },
+});
