@@ -159,7 +159,7 @@ describe('the test provider’s hosted card page', () => {
     expect(await provider.getPayment('tp_ffffffffffffffffffffffff')).toBeNull();
   });
 
-  it('refunds a charged payment in full once: the same idempotency key answers the same refund; anything else is refused', async () => {
+  it('refunds a charged payment in full once, or in part: the same idempotency key answers the same refund; anything else is refused', async () => {
     const provider = t.app.testProvider?.provider;
     if (!provider) throw new Error('no test provider');
     const open = await place();
@@ -174,7 +174,13 @@ describe('the test provider’s hosted card page', () => {
 
     await submitCard(t.app, open, CARDS.succeed);
     const id = checkoutIdOf(open);
-    await expect(refund(id, 'rf-1', 100)).rejects.toThrow('only the whole amount');
+    await expect(refund(id, 'rf-0', 0)).rejects.toThrow('more than 0 and at most the charge');
+    await expect(refund(id, 'rf-0', PACKAGE.priceOere + 1)).rejects.toThrow('at most the charge');
+    // A part of the charge (the staff console): a retry with its key answers the same refund.
+    const part = await refund(id, 'rf-part', 100);
+    expect(part.providerRefundId).toMatch(/^re_/);
+    expect(await refund(id, 'rf-part', 100)).toEqual(part);
+    expect((await refund(id, 'rf-part-2', 100)).providerRefundId).not.toBe(part.providerRefundId);
     const first = await refund(id);
     expect(first.providerRefundId).toMatch(/^re_/);
     expect(await refund(id)).toEqual(first);

@@ -163,6 +163,10 @@ export const ERROR_STATUS = {
   STAFF_ACTION_NOT_ALLOWED: 409,
   /** A staff account with that e-mail address exists. */
   STAFF_EXISTS: 409,
+  /** A status message whose window ends before it starts, or has ended already. */
+  STATUS_WINDOW_INVALID: 400,
+  /** A refund of more than is left of the payment (paid, less refunds done or pending). */
+  REFUND_TOO_LARGE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

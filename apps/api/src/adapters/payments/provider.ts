@@ -28,14 +28,16 @@ export interface PaymentProvider {
   /** The provider's current view of a payment (reconciliation); null when it does not know it. */
   getPayment(providerPaymentId: string): Promise<ProviderPaymentView | null>;
   /**
-   * Pays a succeeded charge back in full. The same `idempotencyKey` answers the first refund
-   * again instead of paying twice. Throws {@link PaymentProviderError} when it cannot.
+   * Pays a succeeded charge back, in full or in part (`amountOere`, at most the charge). The same
+   * `idempotencyKey` answers the first refund again instead of paying twice. Throws
+   * {@link PaymentProviderError} when it cannot.
    */
   refund(input: RefundInput): Promise<{ providerRefundId: string }>;
 }
 
 export interface RefundInput {
   providerPaymentId: string;
+  /** Øre with VAT to pay back: all of the charge, or a part of it. */
   amountOere: number;
   /** Our refund's id: a retry (or a second instance) with it is not a second refund. */
   idempotencyKey: string;

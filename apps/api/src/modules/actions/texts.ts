@@ -13,6 +13,8 @@ interface Parts {
   name: string;
   data: string;
   amount: string;
+  /** The amount went back to the customer (a refund: `amount_oere` negative). */
+  refund: boolean;
   enabled: boolean;
   device: string;
 }
@@ -38,7 +40,7 @@ const SENTENCES: Record<Locale, Sentences> = {
     data_received: (p) => `Tú fekst ${p.data} frá ${p.name}`,
     data_requested: (p) => `Tú bað ${p.name} um ${p.data}`,
     top_up: (p) => `Fylt á við ${p.amount}`,
-    payment: (p) => `Gjald goldið: ${p.amount}`,
+    payment: (p) => (p.refund ? `Endurgoldið: ${p.amount}` : `Gjald goldið: ${p.amount}`),
     sim_changed: () => 'SIM-kortið er broytt',
     profile_updated: () => 'Brúkaraupplýsingar dagførdar',
     signed_in_new_device: (p) => `Innritað á nýggja eind: ${p.device}`,
@@ -58,7 +60,7 @@ const SENTENCES: Record<Locale, Sentences> = {
     data_received: (p) => `You received ${p.data} from ${p.name}`,
     data_requested: (p) => `You asked ${p.name} for ${p.data}`,
     top_up: (p) => `Topped up ${p.amount}`,
-    payment: (p) => `Payment made: ${p.amount}`,
+    payment: (p) => (p.refund ? `Refunded: ${p.amount}` : `Payment made: ${p.amount}`),
     sim_changed: () => 'SIM changed',
     profile_updated: () => 'Profile updated',
     signed_in_new_device: (p) => `Signed in on a new device: ${p.device}`,
@@ -85,6 +87,7 @@ export function actionText(
       (payload.counterpart?.phoneNumber ? formatPhoneNumber(payload.counterpart.phoneNumber) : ''),
     data: row.dataMb === null ? '' : formatData(row.dataMb, locale),
     amount: row.amountOere === null ? '' : formatKr(Math.abs(row.amountOere), locale),
+    refund: row.amountOere !== null && row.amountOere < 0,
     enabled: payload.enabled ?? false,
     device: formatDevice(payload.device, locale),
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentRefunds, type PaymentRefundRow } from '../../db/schema/payments';
 
@@ -76,4 +76,46 @@ export async function updateRefund(
   values: Partial<typeof paymentRefunds.$inferInsert>,
 ): Promise<void> {
   await db.update(paymentRefunds).set(values).where(eq(paymentRefunds.id, id));
+}
+
+/**
+ * Øre of a payment's refunds that are paid back or on their way (pending); failed ones are not
+ * money that left. Read under the payment's row lock, so two refunds cannot both count on it.
+ */
+export async function committedRefundOere(db: Db, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`sum(${paymentRefunds.amountOere})` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), ne(paymentRefunds.state, 'failed')));
+  return Number(row?.total ?? 0);
+}
+
+/** A refund asked for by a person (console or command): due at once for the refund job. */
+export async function insertRequestedRefund(
+  db: Db,
+  values: {
+    paymentId: string;
+    userId: string;
+    providerPaymentId: string;
+    amountOere: number;
+    requestedBy: string;
+    reason: string;
+    now: Date;
+  },
+): Promise<PaymentRefundRow> {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentId: values.paymentId,
+      userId: values.userId,
+      providerPaymentId: values.providerPaymentId,
+      amountOere: values.amountOere,
+      requestedBy: values.requestedBy,
+      reason: values.reason,
+      createdAt: values.now,
+      nextAttemptAt: values.now,
+    })
+    .returning();
+  if (!row) throw new Error('payment_refunds insert returned no row');
+  return row;
 }

@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatKr } from '@alda/contract/format/money';
 import { paymentReturnPath } from '@alda/contract/app-paths';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
-import type { PaymentProvider, ProviderEvent } from '../../adapters/payments/provider';
+import type {
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPaymentView,
+} from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
 import { IDEMPOTENCY_KEY_CONSTRAINT, type OrderRow } from '../../db/schema/orders';
@@ -12,11 +16,18 @@ import type { PaymentRefundRow, PaymentRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import { notifyPaymentUpdated } from './events';
 import { insertNotifications } from '../notifications/notify';
+import { insertActions } from '../actions/log';
+import { recordAudit } from '../operator/audit';
 import { toOrderDto } from '../orders/dto';
 import { findOrderByIdempotencyKey } from '../orders/lifecycle';
 import { findActiveAgreement } from '../agreements/card-on-file';
 import type { PlacePaidOrderInput } from '../orders/placing';
-import { claimDueRefunds, updateRefund } from './refunds-repo';
+import {
+  claimDueRefunds,
+  committedRefundOere,
+  insertRequestedRefund,
+  updateRefund,
+} from './refunds-repo';
 import { bumpUserVersions } from '../versions/change-versions';
 import { isUuid } from '../../uuid';
 import {
@@ -33,10 +44,12 @@ import {
 } from './repo';
 import {
   advancePayment,
+  reconciliationOf,
   targetOfEvent,
   targetOfView,
   type Fulfil,
   type PaymentTarget,
+  type Reconciliation,
 } from './transition';
 
 export interface PaymentServiceDeps {
@@ -59,6 +72,25 @@ export interface ReconcileResult {
   checked: number;
   advanced: number;
 }
+
+/**
+ * What the provider says about one payment now, for a person looking at it (the staff console):
+ * its view and the reconciliation verdict; `not_sent` when it never reached the provider;
+ * `unreachable` when the provider did not answer (the caller shows the rest anyway).
+ */
+export type ProviderCheck =
+  | { status: 'known'; view: ProviderPaymentView | null; reconciliation: Reconciliation }
+  | { status: 'not_sent'; reconciliation: Reconciliation }
+  | { status: 'unreachable' };
+
+/** Who asks for a refund: the audit log's actor (`staff:<email>`) and the staff account. */
+export interface RefundRequester {
+  actor: string;
+  staffUserId: string | null;
+}
+
+/** How long a look at the provider's view may take before the page says it is unreachable. */
+const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
 
 /** How long a retry waits for a first request that is still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 10_000;
@@ -365,6 +397,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             lastError: null,
           });
           await insertNotifications(tx, [refundNotification(refund, at)]);
+          // A refund a person made is in the customer's activity log (a payment, negative); the
+          // automatic one pays back a purchase that was never made, which the log never showed.
+          if (refund.requestedBy !== null) {
+            await insertActions(tx, [
+              {
+                userId: refund.userId,
+                type: 'payment',
+                payload: {},
+                amountOere: -refund.amountOere,
+                createdAt: at,
+              },
+            ]);
+          }
           await bumpUserVersions(tx, [refund.userId]);
         });
         refunded += 1;
@@ -389,7 +434,114 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { claimed: claimed.length, refunded };
   }
 
-  return { placePaidOrder, handleWebhook, reconcile, refundDue };
+  /**
+   * A refund a person asks for (the staff console, ADR 0075): full or partial, of a paid payment,
+   * never more in all than was paid. In ONE transaction: the payment row is locked (FOR UPDATE,
+   * so two refunds at once are counted one after the other), the amount checked against what is
+   * left (paid, less refunds done or pending), the refund written due at once, and the audit
+   * entry. The money then leaves the one way refunds leave: the refund job ({@link refundDue})
+   * sends it to the provider with the refund's id as the idempotency key.
+   */
+  async function requestRefund(input: {
+    paymentId: string;
+    amountOere: number;
+    reason: string;
+    by: RefundRequester;
+  }): Promise<PaymentRefundRow> {
+    if (!Number.isSafeInteger(input.amountOere) || input.amountOere <= 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        field: 'amountOere',
+        detail: 'a refund is a positive whole number of øre',
+      });
+    }
+    const at = now();
+    return db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, input.paymentId);
+      if (!payment) throw new AppError('NOT_FOUND');
+      if (payment.state !== 'paid' || payment.providerPaymentId === null) {
+        throw new AppError('STAFF_ACTION_NOT_ALLOWED', {
+          detail: `refund of a ${payment.state} payment`,
+        });
+      }
+      const committed = await committedRefundOere(tx, payment.id);
+      if (committed + input.amountOere > payment.amountOere) {
+        throw new AppError('REFUND_TOO_LARGE', {
+          detail: `${committed} already refunded or pending + ${input.amountOere} > ${payment.amountOere} paid`,
+        });
+      }
+      const refund = await insertRequestedRefund(tx, {
+        paymentId: payment.id,
+        userId: payment.userId,
+        providerPaymentId: payment.providerPaymentId,
+        amountOere: input.amountOere,
+        requestedBy: input.by.actor,
+        reason: input.reason,
+        now: at,
+      });
+      await recordAudit(tx, {
+        actor: input.by.actor,
+        staffUserId: input.by.staffUserId,
+        kind: 'change',
+        action: 'payment.refund',
+        targetType: 'payment',
+        targetId: payment.id,
+        reason: input.reason,
+        details: {
+          amountOere: input.amountOere,
+          refundId: refund.id,
+          paidOere: payment.amountOere,
+          refundedBeforeOere: committed,
+        },
+        at,
+      });
+      log.info(
+        { paymentId: payment.id, refundId: refund.id, amountOere: input.amountOere },
+        'refund requested by staff',
+      );
+      return refund;
+    });
+  }
+
+  /**
+   * The provider's view of one payment now (`getPayment`) and what reconciliation concludes
+   * ({@link reconciliationOf}, the rule of the job and the webhooks). Never fails for a provider
+   * that does not answer (in time): that is `unreachable`.
+   */
+  async function checkWithProvider(
+    payment: Pick<PaymentRow, 'id' | 'state' | 'providerPaymentId'>,
+  ): Promise<ProviderCheck> {
+    const providerPaymentId = payment.providerPaymentId;
+    if (providerPaymentId === null) {
+      return { status: 'not_sent', reconciliation: reconciliationOf(payment, null) };
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const view = await Promise.race([
+        provider.getPayment(providerPaymentId),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('provider did not answer in time')),
+            PROVIDER_CHECK_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      return { status: 'known', view, reconciliation: reconciliationOf(payment, view) };
+    } catch (error) {
+      log.warn({ err: error, paymentId: payment.id }, 'payment check: provider unavailable');
+      return { status: 'unreachable' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    placePaidOrder,
+    handleWebhook,
+    reconcile,
+    refundDue,
+    requestRefund,
+    checkWithProvider,
+  };
 }
 
 export interface RefundResult {
@@ -405,8 +557,26 @@ export const REFUND_MAX_ATTEMPTS = 8;
 const refundBackoffMs = (attempts: number) =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
-/** The customer is told their money is on its way back. */
+/**
+ * The customer is told their money is on its way back: for a purchase that was not made (the
+ * automatic refund of a late charge), or a refund customer service made (full or partial).
+ */
 function refundNotification(refund: PaymentRefundRow, at: Date): NewNotificationRow {
+  if (refund.requestedBy !== null) {
+    return {
+      userId: refund.userId,
+      type: 'payment',
+      params: {
+        title: { fo: 'Endurgoldið', en: 'Refunded' },
+        body: {
+          fo: `Vit hava goldið ${formatKr(refund.amountOere, 'fo')} aftur á kortið hjá tær.`,
+          en: `We have paid ${formatKr(refund.amountOere, 'en')} back to your card.`,
+        },
+      },
+      link: '/',
+      createdAt: at,
+    };
+  }
   return {
     userId: refund.userId,
     type: 'payment',

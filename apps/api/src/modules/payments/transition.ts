@@ -41,6 +41,14 @@ export function canMove(from: PaymentState, to: PaymentState): boolean {
   return RANK[to] > RANK[from];
 }
 
+/**
+ * The provider took the money for a payment already closed here (failed or cancelled: the charge
+ * answered after we gave up on it): nothing is fulfilled, and the money goes back (ADR 0050).
+ */
+export function isLateCharge(from: PaymentState, to: PaymentState): boolean {
+  return to === 'paid' && (from === 'failed' || from === 'cancelled');
+}
+
 /** The order's `payment_status` mirrors its payment (created and pending are both pending). */
 export function orderPaymentStatus(state: PaymentState): PaymentStatus {
   return state === 'created' ? 'pending' : state;
@@ -86,6 +94,53 @@ export function targetOfView(view: ProviderPaymentView): PaymentTarget | null {
     case 'failed':
       return { ...common, state: failedState(view.failureReason) };
   }
+}
+
+/** The provider's view in our states (`created`: the card page is not submitted yet). */
+export function stateOfView(view: ProviderPaymentView): PaymentState {
+  return targetOfView(view)?.state ?? 'created';
+}
+
+/**
+ * What reconciliation concludes for one payment (the staff console's verdict), by the rule the
+ * job and the webhooks apply through {@link advancePayment}: the same state is agreement; a
+ * forward move (`canMove`) is what the next webhook or reconciliation round does; a late charge
+ * is refunded; anything else is left to a person. `view` null: the provider has no such payment
+ * (`providerPaymentId` null: it never reached the provider, and the job cancels a created one).
+ */
+export interface Reconciliation {
+  verdict: 'agree' | 'differs';
+  ours: PaymentState;
+  provider: PaymentState | null;
+  next: 'advance' | 'refund' | 'person' | null;
+}
+
+export function reconciliationOf(
+  payment: Pick<PaymentRow, 'state' | 'providerPaymentId'>,
+  view: ProviderPaymentView | null,
+): Reconciliation {
+  const ours = payment.state;
+  const provider = view ? stateOfView(view) : null;
+  const differs = (next: Reconciliation['next']): Reconciliation => ({
+    verdict: 'differs',
+    ours,
+    provider,
+    next,
+  });
+  if (provider === null) {
+    // Never sent: the job cancels a created payment (`not_sent_to_provider`); a closed one agrees.
+    if (payment.providerPaymentId === null) {
+      if (ours === 'created') return differs('advance');
+      if (ours === 'failed' || ours === 'cancelled') {
+        return { verdict: 'agree', ours, provider, next: null };
+      }
+    }
+    return differs('person');
+  }
+  if (provider === ours) return { verdict: 'agree', ours, provider, next: null };
+  if (canMove(ours, provider)) return differs('advance');
+  if (isLateCharge(ours, provider)) return differs('refund');
+  return differs('person');
 }
 
 export interface TransitionContext {
@@ -145,9 +200,7 @@ export async function advancePayment(
   ctx: TransitionContext,
 ): Promise<PaymentRow | null> {
   if (!canMove(payment.state, target.state)) {
-    if (target.state === 'paid' && (payment.state === 'failed' || payment.state === 'cancelled')) {
-      // The provider took the money for a payment we had already closed (the charge answered
-      // after we gave up on it): nothing is fulfilled, and the money goes back (ADR 0050).
+    if (isLateCharge(payment.state, target.state)) {
       await refundLateCharge(tx, payment, target, ctx);
       return null;
     }

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/orders';
+import {
+  paymentRefunds,
+  paymentWebhookEvents,
+  payments,
+  receipts,
+  type PaymentState,
+} from '../../db/schema/payments';
+import { operatorActions } from '../../db/schema/provisioning';
+import { users } from '../../db/schema/users';
+import { isUuid } from '../../uuid';
+
+/*
+ * The staff console's reads of payments (docs/decisions/0075-staff-console.md): the list with
+ * search, and the parts of one payment. Reads only; every change of a payment goes through the
+ * payments service (refunds: `requestRefund`).
+ */
+
+/** Refunds per payment: paid back, and asked for but not paid back yet. */
+function refundTotals(db: Db) {
+  return db
+    .select({
+      paymentId: paymentRefunds.paymentId,
+      refunded:
+        sql<number>`coalesce(sum(${paymentRefunds.amountOere}) filter (where ${paymentRefunds.state} = 'refunded'), 0)::int`.as(
+          'refunded',
+        ),
+      refunding:
+        sql<number>`coalesce(sum(${paymentRefunds.amountOere}) filter (where ${paymentRefunds.state} = 'pending'), 0)::int`.as(
+          'refunding',
+        ),
+    })
+    .from(paymentRefunds)
+    .groupBy(paymentRefunds.paymentId)
+    .as('refund_totals');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `+298 21 44 55`, `298214455`, `21 44 55` → `214455`; null when it is not a phone number. */
+function phoneDigits(q: string): string | null {
+  const digits = q.replace(/[\s\-()]/g, '').replace(/^\+/, '');
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.length === 6) return digits;
+  if (digits.length === 9 && digits.startsWith('298')) return digits.slice(3);
+  if (digits.length === 11 && digits.startsWith('00298')) return digits.slice(5);
+  return null;
+}
+
+/**
+ * What `q` finds: a payment or order by id (a uuid), a customer by phone number (theirs, or the
+ * number the order was for) or e-mail (from its start), the provider's payment id, or a name.
+ */
+function searchCondition(q: string): SQL | undefined {
+  if (isUuid(q)) return or(eq(payments.id, q), eq(payments.orderId, q));
+  const phone = phoneDigits(q);
+  if (phone) return or(eq(users.phoneNumber, phone), eq(orders.msisdn, phone));
+  if (q.includes('@')) return ilike(users.email, `${escapeLike(q.toLowerCase())}%`);
+  return or(
+    eq(payments.providerPaymentId, q),
+    ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, `%${escapeLike(q)}%`),
+  );
+}
+
+const paymentColumns = {
+  id: payments.id,
+  orderId: payments.orderId,
+  orderKind: orders.kind,
+  createdAt: payments.createdAt,
+  updatedAt: payments.updatedAt,
+  userId: payments.userId,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  amountOere: payments.amountOere,
+  method: payments.method,
+  state: payments.state,
+  provider: payments.provider,
+  providerPaymentId: payments.providerPaymentId,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
+  failureReason: payments.failureReason,
+};
+
+export type StaffPaymentRecord = Awaited<ReturnType<typeof listPayments>>[number];
+
+/** Payments, newest first, matching `q` and `state`. */
+export async function listPayments(
+  db: Db,
+  filter: { q?: string | undefined; state?: PaymentState | undefined; limit: number },
+) {
+  const totals = refundTotals(db);
+  const where: SQL[] = [];
+  if (filter.q) {
+    const condition = searchCondition(filter.q);
+    if (condition) where.push(condition);
+  }
+  if (filter.state) where.push(eq(payments.state, filter.state));
+  return db
+    .select({
+      ...paymentColumns,
+      refundedOere: sql<number>`coalesce(${totals.refunded}, 0)`,
+      refundingOere: sql<number>`coalesce(${totals.refunding}, 0)`,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(totals, eq(totals.paymentId, payments.id))
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(filter.limit);
+}
+
+/** One payment with its customer, order and refund totals. */
+export async function findPaymentRecord(
+  db: Db,
+  id: string,
+): Promise<StaffPaymentRecord | undefined> {
+  const totals = refundTotals(db);
+  const [row] = await db
+    .select({
+      ...paymentColumns,
+      refundedOere: sql<number>`coalesce(${totals.refunded}, 0)`,
+      refundingOere: sql<number>`coalesce(${totals.refunding}, 0)`,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(totals, eq(totals.paymentId, payments.id))
+    .where(eq(payments.id, id));
+  return row;
+}
+
+/** The provider's webhooks about a payment, in the order they arrived. */
+export async function eventsOfPayment(db: Db, paymentId: string) {
+  return db
+    .select({
+      eventId: paymentWebhookEvents.eventId,
+      type: paymentWebhookEvents.type,
+      receivedAt: paymentWebhookEvents.receivedAt,
+    })
+    .from(paymentWebhookEvents)
+    .where(eq(paymentWebhookEvents.paymentId, paymentId))
+    .orderBy(
+      asc(paymentWebhookEvents.receivedAt),
+      // Events of the same instant in the order of a payment's life: pending before the outcome.
+      sql`case ${paymentWebhookEvents.type} when 'payment.pending' then 0 else 1 end`,
+      asc(paymentWebhookEvents.eventId),
+    );
+}
+
+export async function refundsOfPayment(db: Db, paymentId: string) {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+}
+
+export async function receiptOfPayment(db: Db, paymentId: string) {
+  const [row] = await db
+    .select({
+      id: receipts.id,
+      number: receipts.number,
+      issuedAt: receipts.issuedAt,
+      grossOere: receipts.grossOere,
+    })
+    .from(receipts)
+    .where(eq(receipts.paymentId, paymentId));
+  return row;
+}
+
+/**
+ * Whether this staff session already has an audit entry of `action` on `target` (reads are
+ * recorded once per session and thing, not at every refresh of a live screen). Uses the index on
+ * `operator_actions.target`.
+ */
+export async function readRecordedInSession(
+  db: Db,
+  entry: { action: string; target: string; staffUserId: string; sessionId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: operatorActions.id })
+    .from(operatorActions)
+    .where(
+      and(
+        eq(operatorActions.target, entry.target),
+        eq(operatorActions.verb, entry.action),
+        eq(operatorActions.staffUserId, entry.staffUserId),
+        sql`${operatorActions.details} ->> 'sessionId' = ${entry.sessionId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  staffPaymentDetail,
+  staffPaymentsPage,
+  staffRefund,
+  type StaffPaymentState,
+  type StaffRefundRequest,
+} from '@alda/contract/schemas/staff-payments';
+import { useApi } from '@/shared/services';
+
+/*
+ * The payments area's calls (`/api/staff/payments*`, docs/decisions/0075-staff-console.md): live
+ * screens refresh every 5 s; the client sends If-None-Match, so an unchanged answer is a 304.
+ */
+
+/** How often a payments screen refreshes itself. */
+export const PAYMENTS_REFRESH_MS = 5_000;
+
+export interface PaymentsFilter {
+  q: string;
+  state: StaffPaymentState | '';
+}
+
+export const paymentsKeys = {
+  all: ['staff', 'payments'] as const,
+  list: (filter: PaymentsFilter) => ['staff', 'payments', 'list', filter] as const,
+  one: (id: string) => ['staff', 'payments', 'one', id] as const,
+};
+
+export function usePayments(filter: PaymentsFilter) {
+  const api = useApi();
+  return useQuery({
+    queryKey: paymentsKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get('/api/staff/payments', {
+        query: { q: filter.q || undefined, state: filter.state || undefined, limit: 100 },
+        schema: staffPaymentsPage,
+        signal,
+      }),
+    refetchInterval: PAYMENTS_REFRESH_MS,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function usePayment(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: paymentsKeys.one(id),
+    queryFn: ({ signal }) =>
+      api.get(`/api/staff/payments/${encodeURIComponent(id)}`, {
+        schema: staffPaymentDetail,
+        signal,
+      }),
+    refetchInterval: PAYMENTS_REFRESH_MS,
+  });
+}
+
+/** POST a refund; the payment and the list are read again at once. */
+export function useRefund(paymentId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffRefundRequest) =>
+      api.post(`/api/staff/payments/${encodeURIComponent(paymentId)}/refunds`, body, {
+        schema: staffRefund,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsKeys.all }),
+  });
+}
