@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   numberReservations,
   phoneLines,
   type NumberReservationRow,
 } from '../../db/schema/phone-lines';
+import { numberReleases } from '../../db/schema/staff';
 import { users } from '../../db/schema/users';
 
 /** The unexpired reservation of a number, if any. */
@@ -70,27 +72,37 @@ export async function releaseOlderReservations(
 }
 
 /**
+ * THE quarantine rule, for a row of `phone_lines` (ADR 0056, issue 31): the line was cancelled
+ * after `since` (now minus NUMBER_QUARANTINE_DAYS) and no staff member has released its number
+ * since that cancellation (`number_releases`, a release at or after `status_changed_at`). Every
+ * question "does this number rest?" — the number search, reservations, the staff inventory and
+ * its release — asks it through this condition.
+ */
+export function restsInQuarantine(
+  since: Date,
+  /** `phone_lines`, or an alias of it in a subquery. */
+  lines: { msisdn: AnyPgColumn; status: AnyPgColumn; statusChangedAt: AnyPgColumn } = phoneLines,
+): SQL {
+  return sql`(${lines.status} = 'cancelled' and ${gt(lines.statusChangedAt, since)} and not exists (select 1 from ${numberReleases} where ${numberReleases.msisdn} = ${lines.msisdn} and ${numberReleases.releasedAt} >= ${lines.statusChangedAt}))`;
+}
+
+/**
  * Whether the number rests in quarantine: a line with it was cancelled after `since` (now minus
- * NUMBER_QUARANTINE_DAYS, ADR 0056), so it is not given out yet.
+ * NUMBER_QUARANTINE_DAYS, ADR 0056) and not released early by staff, so it is not given out yet.
  */
 export async function isQuarantined(db: Db, msisdn: string, since: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: phoneLines.id })
     .from(phoneLines)
-    .where(
-      and(
-        eq(phoneLines.msisdn, msisdn),
-        eq(phoneLines.status, 'cancelled'),
-        gt(phoneLines.statusChangedAt, since),
-      ),
-    )
+    .where(and(eq(phoneLines.msisdn, msisdn), restsInQuarantine(since)))
     .limit(1);
   return row !== undefined;
 }
 
 /**
- * Which of the numbers are taken: a live line, a line cancelled after `quarantineSince` (the
- * number rests), an unexpired reservation, or a user's own number. Used to offer free numbers.
+ * Which of the numbers are taken: a live line, a line cancelled after `quarantineSince` and not
+ * released since (the number rests, {@link restsInQuarantine}), an unexpired reservation, or a
+ * user's own number. Used to offer free numbers.
  */
 export async function takenNumbers(
   db: Db,
@@ -106,7 +118,7 @@ export async function takenNumbers(
       .where(
         and(
           inArray(phoneLines.msisdn, msisdns),
-          or(ne(phoneLines.status, 'cancelled'), gt(phoneLines.statusChangedAt, quarantineSince)),
+          or(ne(phoneLines.status, 'cancelled'), restsInQuarantine(quarantineSince)),
         ),
       ),
     db
