@@ -1,0 +1,288 @@
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, type AccountRow } from '../../db/schema/accounts';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { outboxMessages, type OutboxMessageRow } from '../../db/schema/outbox';
+import {
+  paymentRefunds,
+  payments,
+  type PaymentRefundRow,
+  type PaymentRow,
+} from '../../db/schema/payments';
+import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
+import { operatorActions } from '../../db/schema/provisioning';
+import { sessions, type SessionRow } from '../../db/schema/sessions';
+import { users, type UserRow } from '../../db/schema/users';
+
+/*
+ * The staff console's reads for the customers area (docs/decisions/0075-staff-console.md):
+ * search keys, the parts of the customer view the customer-facing services do not answer for
+ * someone else (lines with their accounts, orders, payments, sessions, outbox messages), and the
+ * access grant (the `customer.open` audit entry of the staff session). Reads only: every change
+ * goes through the owning module's service.
+ */
+
+/** The most rows of a kind the customer view shows (the newest). */
+export const VIEW_LIMIT = 50;
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/*
+ * Faroese (and other accented) letters folded to ASCII, so "gudrun" finds Guðrun and "oli"
+ * finds Óli: the SQL side of `foldName` in customers-service.ts. Translated before lower(),
+ * which folds only ASCII under the C collation.
+ */
+const FOLD_FROM = 'ÁáÀàÂâÄäÅåÍíÌìÎîÏïÓóÒòÔôÖöÕõØøÚúÙùÛûÜüÝýÿÉéÈèÊêËëÐðÇç';
+const FOLD_TO = 'AaAaAaAaAaIiIiIiIiOoOoOoOoOoOoUuUuUuUuYyyEeEeEeEeDdCc';
+
+function folded(column: SQL | typeof users.firstname): SQL {
+  return sql`lower(replace(replace(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}), 'Æ', 'ae'), 'æ', 'ae'))`;
+}
+
+/** A line's customer: its own user, and the owner of the account it is on. */
+async function customersOfLines(db: Db, where: SQL | undefined): Promise<string[]> {
+  const rows = await db
+    .select({ userId: phoneLines.userId, ownerId: accounts.ownerUserId })
+    .from(phoneLines)
+    .leftJoin(accounts, eq(accounts.id, phoneLines.accountId))
+    .where(where)
+    .limit(100);
+  return [...new Set(rows.flatMap((r) => [r.userId, r.ownerId].filter((id) => id !== null)))];
+}
+
+/** Customers with this sign-in number, or a live line with it (the user and the payer). */
+export async function customersByPhone(db: Db, msisdn: string): Promise<string[]> {
+  const [own, lines] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, msisdn)),
+    customersOfLines(db, and(eq(phoneLines.msisdn, msisdn), ne(phoneLines.status, 'cancelled'))),
+  ]);
+  return [...new Set([...own.map((r) => r.id), ...lines])];
+}
+
+/** Customers with a number that starts with `digits` (2–5 digits typed). */
+export async function customersByPhonePrefix(db: Db, digits: string): Promise<string[]> {
+  const pattern = `${escapeLike(digits)}%`;
+  const [own, lines] = await Promise.all([
+    db.select({ id: users.id }).from(users).where(ilike(users.phoneNumber, pattern)).limit(100),
+    customersOfLines(
+      db,
+      and(ilike(phoneLines.msisdn, pattern), ne(phoneLines.status, 'cancelled')),
+    ),
+  ]);
+  return [...new Set([...own.map((r) => r.id), ...lines])];
+}
+
+/** Customers whose e-mail address contains `fragment` (lower case). */
+export async function customersByEmail(db: Db, fragment: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.email, `%${escapeLike(fragment)}%`))
+    .orderBy(asc(users.email))
+    .limit(100);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Customers whose first or last name holds every word (each already folded to ASCII lower case),
+ * e.g. ["gudrun", "poul"] finds Guðrun Poulsen.
+ */
+export async function customersByName(db: Db, words: readonly string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const name = folded(sql`${users.firstname} || ' ' || ${users.lastname}`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...words.map((word) => sql`${name} like ${`%${escapeLike(word)}%`}`)))
+    .orderBy(asc(users.firstname), asc(users.lastname))
+    .limit(100);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Customers with a SIM card number starting with `digits` (the check digit may be left off): the
+ * SIM of a line, or the card an order named (the customer's own card, the card at the provider a
+ * number is ported from).
+ */
+export async function customersByIccid(db: Db, digits: string): Promise<string[]> {
+  const pattern = `${escapeLike(digits)}%`;
+  const [lines, placed] = await Promise.all([
+    customersOfLines(db, ilike(phoneLines.iccid, pattern)),
+    db
+      .select({ id: orders.userId })
+      .from(orders)
+      .where(or(ilike(orders.simcardNumber, pattern), ilike(orders.portingSimcardNumber, pattern)))
+      .limit(100),
+  ]);
+  return [...new Set([...lines, ...placed.map((r) => r.id)])];
+}
+
+/** The customer who placed an order. */
+export async function customerOfOrder(db: Db, orderId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return row?.id;
+}
+
+export async function findUsers(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** The live numbers each customer uses or pays for, by customer id. */
+export async function liveNumbersOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const numbers = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return numbers;
+  const rows = await db
+    .select({
+      msisdn: phoneLines.msisdn,
+      userId: phoneLines.userId,
+      ownerId: accounts.ownerUserId,
+    })
+    .from(phoneLines)
+    .leftJoin(accounts, eq(accounts.id, phoneLines.accountId))
+    .where(
+      and(
+        ne(phoneLines.status, 'cancelled'),
+        or(inArray(phoneLines.userId, [...userIds]), inArray(accounts.ownerUserId, [...userIds])),
+      ),
+    )
+    .orderBy(asc(phoneLines.createdAt), asc(phoneLines.msisdn));
+  for (const row of rows) {
+    for (const id of new Set([row.userId, row.ownerId])) {
+      const list = id ? numbers.get(id) : undefined;
+      if (list && !list.includes(row.msisdn)) list.push(row.msisdn);
+    }
+  }
+  return numbers;
+}
+
+export interface LineWithAccount {
+  line: PhoneLineRow;
+  account: AccountRow | null;
+}
+
+/** Lines the customer uses or whose account they own (cancelled ones too), live ones first. */
+export async function findLinesOfCustomer(db: Db, userId: string): Promise<LineWithAccount[]> {
+  return db
+    .select({ line: phoneLines, account: accounts })
+    .from(phoneLines)
+    .leftJoin(accounts, eq(accounts.id, phoneLines.accountId))
+    .where(or(eq(phoneLines.userId, userId), eq(accounts.ownerUserId, userId)))
+    .orderBy(
+      sql`case when ${phoneLines.status} = 'cancelled' then 1 else 0 end`,
+      asc(phoneLines.createdAt),
+      asc(phoneLines.id),
+    )
+    .limit(VIEW_LIMIT);
+}
+
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+/** Orders the customer placed, or that concern a line they use; newest first. */
+export async function findOrdersOfCustomer(
+  db: Db,
+  userId: string,
+  lineIds: readonly string[],
+): Promise<OrderRow[]> {
+  const concerns =
+    lineIds.length > 0
+      ? or(eq(orders.userId, userId), inArray(orders.lineId, [...lineIds]))
+      : eq(orders.userId, userId);
+  return db
+    .select()
+    .from(orders)
+    .where(concerns)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(VIEW_LIMIT);
+}
+
+export interface PaymentWithKind {
+  payment: PaymentRow;
+  orderKind: OrderRow['kind'];
+}
+
+/** The customer's payments, newest first, with the kind of order each paid for. */
+export async function findPaymentsOfCustomer(db: Db, userId: string): Promise<PaymentWithKind[]> {
+  return db
+    .select({ payment: payments, orderKind: orders.kind })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(VIEW_LIMIT);
+}
+
+export async function findRefundsOfPayments(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<PaymentRefundRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(inArray(paymentRefunds.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+}
+
+/** Every session of the customer, live or ended, the most recently used first. */
+export async function findSessionsOfCustomer(db: Db, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    .limit(VIEW_LIMIT);
+}
+
+/** Outbox messages to any of `recipients` (as stored: lower-case address, `298` + number). */
+export async function findOutboxMessagesTo(
+  db: Db,
+  recipients: readonly string[],
+): Promise<OutboxMessageRow[]> {
+  if (recipients.length === 0) return [];
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.recipient, [...recipients]))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(VIEW_LIMIT);
+}
+
+export async function findOutboxMessage(db: Db, id: string): Promise<OutboxMessageRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return row;
+}
+
+/**
+ * The access grant: an audit entry `customer.open` of this customer by this staff member in
+ * this staff session (`details.sessionId`). A new session has none until a reason is given.
+ */
+export async function hasOpenedInSession(
+  db: Db,
+  grant: { staffUserId: string; customerId: string; sessionId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: operatorActions.id })
+    .from(operatorActions)
+    .where(
+      and(
+        eq(operatorActions.target, grant.customerId),
+        eq(operatorActions.verb, 'customer.open'),
+        eq(operatorActions.staffUserId, grant.staffUserId),
+        sql`${operatorActions.details} ->> 'sessionId' = ${grant.sessionId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
