@@ -1,5 +1,6 @@
 import type { OperatorActionRow } from '../../db/schema/provisioning';
 import type { StatusMessageRow } from '../../db/schema/status-messages';
+import { statusMessageStateAt } from '../status/messages-service';
 import { cell, formatFields, formatTable, formatTime } from './format';
 import {
   hasFailed,
@@ -16,11 +17,7 @@ import {
 
 function statusRows(rows: readonly StatusMessageRow[], now: Date): string {
   if (rows.length === 0) return 'No status messages.\n';
-  const stateOf = (row: StatusMessageRow) => {
-    if (row.activeFrom && row.activeFrom > now) return 'scheduled';
-    if (row.activeTo && row.activeTo <= now) return 'ended';
-    return 'active';
-  };
+  const stateOf = (row: StatusMessageRow) => statusMessageStateAt(row, now);
   return formatTable(
     ['id', 'state', 'from', 'to', 'title (en)'],
     rows.map((row) => [

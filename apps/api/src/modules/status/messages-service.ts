@@ -5,6 +5,7 @@ import {
   findAllStatusMessages,
   findStatusMessage,
   insertStatusMessage,
+  isInWindow,
 } from './repo';
 
 /*
@@ -27,6 +28,25 @@ export interface NewStatusMessage {
 
 export function publishStatusMessage(db: Db, message: NewStatusMessage): Promise<StatusMessageRow> {
   return insertStatusMessage(db, message);
+}
+
+/**
+ * Where a message stands at `now`: `ended` once its window has closed (also a message ended
+ * before it started), `scheduled` while its window lies ahead, else `active` — exactly the
+ * messages POST /api/status answers (docs/decisions/0010-status-message-window.md).
+ */
+export function statusMessageStateAt(
+  row: Pick<StatusMessageRow, 'activeFrom' | 'activeTo'>,
+  now: Date,
+): 'scheduled' | 'active' | 'ended' {
+  if (isInWindow(row, now)) return 'active';
+  if (row.activeTo && row.activeTo.getTime() <= now.getTime()) return 'ended';
+  return 'scheduled';
+}
+
+/** One message by id, whatever its window. */
+export function getStatusMessage(db: Db, id: string): Promise<StatusMessageRow | undefined> {
+  return findStatusMessage(db, id);
 }
 
 /** The newest `limit` messages, whatever their window. */

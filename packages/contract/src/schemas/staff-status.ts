@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { staffReason } from './staff';
+
+/*
+ * The staff console's status messages (issue 31 "Status messages", SPEC §1, §4): what the native
+ * app shows at resume, written in Faroese and English, shown from `activeFrom` (inclusive) until
+ * `activeTo` (exclusive) — docs/decisions/0010-status-message-window.md. The console and the
+ * operator command (`npm run operator -- status publish|end`) publish and end them through the
+ * same operator service.
+ */
+
+/** Longest title and body of a status message (the app shows them in a small dialog). */
+export const STATUS_TITLE_MAX_LENGTH = 200;
+export const STATUS_BODY_MAX_LENGTH = 2000;
+
+/**
+ * Where a message stands at the server's time:
+ * - `scheduled`: its window starts later;
+ * - `active`: inside its window — `POST /api/status` answers it now;
+ * - `ended`: its window has closed (ended by hand or at its `activeTo`).
+ */
+export const STATUS_MESSAGE_STATES = ['scheduled', 'active', 'ended'] as const;
+export const statusMessageState = z.enum(STATUS_MESSAGE_STATES);
+export type StatusMessageState = z.infer<typeof statusMessageState>;
+
+const at = z.iso.datetime({ offset: true });
+
+export const staffStatusMessage = z.object({
+  id: z.uuid(),
+  titleFo: z.string(),
+  titleEn: z.string(),
+  bodyFo: z.string(),
+  bodyEn: z.string(),
+  /** Shown from (inclusive); null = always was. */
+  activeFrom: at.nullable(),
+  /** Shown until (exclusive); null = until ended. */
+  activeTo: at.nullable(),
+  createdAt: at,
+  state: statusMessageState,
+});
+export type StaffStatusMessage = z.infer<typeof staffStatusMessage>;
+
+/** GET /api/staff/status-messages: the latest messages, newest first, each with its state now. */
+export const staffStatusMessageList = z.object({ items: z.array(staffStatusMessage) });
+export type StaffStatusMessageList = z.infer<typeof staffStatusMessageList>;
+
+const title = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED');
+const body = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED');
+
+/**
+ * POST /api/staff/status-messages: a new message in both languages. `activeFrom` absent or in the
+ * past means now; `activeTo` absent means until ended, else it must lie after the start (400
+ * STATUS_WINDOW_INVALID). The reason (a ticket or change reference) is optional.
+ */
+export const staffStatusPublishRequest = z.object({
+  titleFo: title.max(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG'),
+  titleEn: title.max(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG'),
+  bodyFo: body.max(STATUS_BODY_MAX_LENGTH, 'TOO_LONG'),
+  bodyEn: body.max(STATUS_BODY_MAX_LENGTH, 'TOO_LONG'),
+  activeFrom: at.nullable().optional(),
+  activeTo: at.nullable().optional(),
+  reason: staffReason.optional(),
+});
+export type StaffStatusPublishRequest = z.infer<typeof staffStatusPublishRequest>;
+export type StaffStatusPublishInput = z.input<typeof staffStatusPublishRequest>;
+
+/** POST /api/staff/status-messages/:id/end: ends the message now; a reason is required. */
+export const staffStatusEndRequest = z.object({ reason: staffReason });
+export type StaffStatusEndRequest = z.infer<typeof staffStatusEndRequest>;
+
+export const staffStatusMessageParams = z.object({ id: z.uuid() });
