@@ -24,7 +24,7 @@ const API_PUBLIC_FILES = {
   payments: ['events.ts'],
   'phone-lines': ['lines.ts'],
   plans: ['dto.ts', 'catalogue.ts'],
-  provisioning: ['dto.ts', 'steps.ts'],
+  provisioning: ['dto.ts', 'steps.ts', 'texts.ts'],
   'rate-limits': ['policies.ts'],
   staff: ['secrets.ts'],
   receipts: ['issue.ts'],

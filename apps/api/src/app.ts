@@ -93,6 +93,20 @@ import { installAuthentication } from './plugins/auth';
 import { installStaffAuthentication } from './plugins/staff-auth';
 import { createStaffService, type StaffService } from './modules/staff/service';
 import { staffRoutes } from './modules/staff/routes';
+import { staffStatusRoutes } from './modules/staff/status-routes';
+import { createStaffStatusService } from './modules/staff/status-service';
+import { staffContentRoutes } from './modules/staff/content-routes';
+import { createStaffContentService } from './modules/staff/content-service';
+import { createOperatorService } from './modules/operator/service';
+import { staffNumbersRoutes } from './modules/staff/numbers-routes';
+import { createStaffNumbersService } from './modules/staff/numbers-service';
+import { createNumberInventory } from './modules/phone-lines/inventory-service';
+import { staffCustomersRoutes } from './modules/staff/customers-routes';
+import { createStaffCustomersService } from './modules/staff/customers-service';
+import { staffPaymentsRoutes } from './modules/staff/payments-routes';
+import { createStaffPaymentsService } from './modules/staff/payments-service';
+import { staffOrdersRoutes } from './modules/staff/orders-routes';
+import { createStaffOrdersService } from './modules/staff/orders-service';
 import {
   answerFrameworkError,
   installErrorHandler,
@@ -508,14 +522,13 @@ async function assemble(
   await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
   await app.register(billingRoutes, { service: createBillingService({ db, now, payments }) });
-  await app.register(receiptRoutes, {
-    service: createReceiptService({
-      db,
-      email: messaging.email,
-      now,
-      links: createReceiptLinks(deriveKey(config.jwtSecret, 'receipt-pdf-link')),
-    }),
+  const receipts = createReceiptService({
+    db,
+    email: messaging.email,
+    now,
+    links: createReceiptLinks(deriveKey(config.jwtSecret, 'receipt-pdf-link')),
   });
+  await app.register(receiptRoutes, { service: receipts });
   await app.register(actionRoutes, { service: createActionService({ db }) });
   await app.register(dataTransferRoutes, {
     service: createDataTransferService({ db, now, versions }),
@@ -559,6 +572,36 @@ async function assemble(
   // the same services as the customer routes and the operator command.
   await app.register(staffRoutes, { service: staff, db });
   // STAFF AREAS: one registration per area below.
+  await app.register(staffStatusRoutes, {
+    service: createStaffStatusService({
+      db,
+      now,
+      operator: createOperatorService({ db, now, provisioning }),
+    }),
+  });
+  await app.register(staffContentRoutes, { service: createStaffContentService({ db, now }) });
+  await app.register(staffNumbersRoutes, {
+    service: createStaffNumbersService({
+      db,
+      now,
+      inventory: createNumberInventory({ db, now, quarantineDays: config.numberQuarantineDays }),
+    }),
+  });
+  await app.register(staffCustomersRoutes, {
+    service: createStaffCustomersService({ db, now, provisioning, receipts, messaging }),
+  });
+  await app.register(staffPaymentsRoutes, {
+    service: createStaffPaymentsService({ db, now, payments: paymentService }),
+  });
+  // Orders: the operator command's service, built as `npm run operator` builds it (one set of rules).
+  await app.register(staffOrdersRoutes, {
+    service: createStaffOrdersService({
+      db,
+      now,
+      operator: createOperatorService({ db, now, provisioning }),
+      provisioning,
+    }),
+  });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.
   await app.register(appLinkRoutes, {

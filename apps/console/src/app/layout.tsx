@@ -51,7 +51,10 @@ export function ConsoleLayout({
       >
         {t('skipToContent')}
       </a>
-      <Navigation role={session.staff.role} />
+      {/* The column is dark all the way down; the navigation in it stays in view. */}
+      <div className="bg-ocean-950">
+        <Navigation role={session.staff.role} />
+      </div>
       <div className="flex min-w-0 flex-col">
         <Header session={session} />
         <main

@@ -1,5 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { SignInScreen } from '@/auth/sign-in-screen';
+import { statusRoutes } from '@/areas/status/routes';
+import { contentRoutes } from '@/areas/content/routes';
+import { auditRoutes } from '@/areas/audit/routes';
+import { numbersRoutes } from '@/areas/numbers/routes';
+import { staffRoutes } from '@/areas/staff/routes';
+import { paymentsRoutes } from '@/areas/payments/routes';
+import { customersRoutes } from '@/areas/customers/routes';
+import { ordersRoutes } from '@/areas/orders/routes';
 import { AREAS, type AreaId } from './areas';
 import { LandingRedirect, RequireArea, RequireSession } from './guards';
 import { RouteError } from './route-error';
@@ -16,7 +24,14 @@ import { RouteError } from './route-error';
  */
 
 const AREA_ROUTES: Partial<Record<AreaId, RouteObject[]>> = {
-  // customers: customersRoutes,
+  status: statusRoutes,
+  content: contentRoutes,
+  numbers: numbersRoutes,
+  audit: auditRoutes,
+  staff: staffRoutes,
+  orders: ordersRoutes,
+  payments: paymentsRoutes,
+  customers: customersRoutes,
 };
 
 /** An area that has no screens yet: its page is empty. */

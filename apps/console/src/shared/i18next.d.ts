@@ -13,6 +13,14 @@ declare module 'i18next' {
       errors: typeof errors;
       common: typeof import('../locales/fo/common.json');
       // Areas, one line each:
+      status: typeof import('../locales/fo/status.json');
+      content: typeof import('../locales/fo/content.json');
+      customers: typeof import('../locales/fo/customers.json');
+      numbers: typeof import('../locales/fo/numbers.json');
+      audit: typeof import('../locales/fo/audit.json');
+      staff: typeof import('../locales/fo/staff.json');
+      payments: typeof import('../locales/fo/payments.json');
+      orders: typeof import('../locales/fo/orders.json');
     };
     /* eslint-enable @typescript-eslint/consistent-type-imports */
   }

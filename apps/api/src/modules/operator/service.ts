@@ -1,13 +1,19 @@
+import {
+  STATUS_BODY_MAX_LENGTH,
+  STATUS_TITLE_MAX_LENGTH,
+} from '@alda/contract/schemas/staff-status';
 import type { Db } from '../../db/client';
 import type { OperatorActionRow } from '../../db/schema/provisioning';
 import type { StatusMessageRow } from '../../db/schema/status-messages';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
+import { faroeDateTime, fromFaroeWallClock } from '@alda/contract/format/date';
 import type {
   OrderState,
   ProvisioningOrderDescription,
   ProvisioningOrderSummary,
   ProvisioningService,
+  StaffCommand,
 } from '../provisioning/service';
 import { findUserById } from '../users/records';
 import {
@@ -16,7 +22,8 @@ import {
   publishStatusMessage,
   type NewStatusMessage,
 } from '../status/messages-service';
-import { findOperatorActions, insertOperatorAction } from './repo';
+import { recordAudit } from './audit';
+import { findOperatorActions } from './repo';
 
 /*
  * What `npm run operator` does (docs/decisions/0055-provisioning.md "Operators"): orders in
@@ -29,13 +36,23 @@ import { findOperatorActions, insertOperatorAction } from './repo';
 /** A refusal the operator can act on: unknown id, missing reason, wrong state. Exit code 1. */
 export class OperatorError extends Error {
   override name = 'OperatorError';
+  /**
+   * What kind of refusal, for callers that answer over HTTP (the staff console, ADR 0075):
+   * `not-found` (no such order), `not-allowed` (not in a state for it), `refused` (bad input).
+   */
+  readonly kind: 'not-found' | 'not-allowed' | 'refused';
+
+  constructor(message: string, kind: OperatorError['kind'] = 'refused') {
+    super(message);
+    this.kind = kind;
+  }
 }
 
 /** Longest operator name and reason kept (a reason is shown to the customer). */
 export const MAX_OPERATOR_LENGTH = 100;
 export const MAX_REASON_LENGTH = 500;
-const MAX_TITLE_LENGTH = 200;
-const MAX_BODY_LENGTH = 2000;
+const MAX_TITLE_LENGTH = STATUS_TITLE_MAX_LENGTH;
+const MAX_BODY_LENGTH = STATUS_BODY_MAX_LENGTH;
 
 /**
  * Who runs the command: `--as`, else $OPERATOR, else the OS user. Trimmed; never empty (the
@@ -83,6 +100,15 @@ function requiredReason(verb: string, reason: string | undefined): string {
   return text;
 }
 
+/**
+ * Who changes a status message besides the operator name: the staff member of the console (the
+ * audit entry's `staffUserId`) and their reason; the command line passes none.
+ */
+export interface StatusChangeBy {
+  staffUserId?: string | null;
+  reason?: string | null;
+}
+
 export interface PublishInput {
   titleFo: string | undefined;
   titleEn: string | undefined;
@@ -128,6 +154,10 @@ function checkStatusMessage(input: PublishInput): NewStatusMessage {
  *   customer (the SIM to confirm, or a SIM card number to correct);
  * - `rejected`: the other provider rejected the port; waiting on the customer's correction;
  * - `failed`: stopped by an operator (`fail`) until retried;
+ * - `due-today`: processing, and its next step is due before the end of today, Faroese time
+ *   (overdue ones included);
+ * - `late`: processing, and the worker should have performed its next step more than one step
+ *   period ago ({@link isLate});
  * - `complete`, `all`.
  */
 export const ORDER_STATES = [
@@ -136,6 +166,8 @@ export const ORDER_STATES = [
   'waiting-customer',
   'rejected',
   'failed',
+  'due-today',
+  'late',
   'complete',
   'all',
 ] as const;
@@ -147,50 +179,130 @@ const PROVISIONING_STATE: Record<OrderStateFilter, OrderState> = {
   'waiting-customer': 'waiting_customer',
   rejected: 'waiting_customer',
   failed: 'failed',
+  'due-today': 'open',
+  late: 'open',
   complete: 'complete',
   all: 'all',
 };
 
+/** The instant today ends in Atlantic/Faroe (the next Faroese midnight). */
+export function endOfFaroeDay(now: Date): Date {
+  const t = faroeDateTime(now);
+  return fromFaroeWallClock(t.year, t.month, t.day + 1);
+}
+
+/**
+ * LATE, the one rule of it (the console's queue and `orders --state late`): an order is late when
+ * it is processing, waits on something the worker does at a due time (the network's next step, or
+ * a SIM that becomes active by itself), and that due time passed more than one step period
+ * (PROVISIONING_STEP_S) ago. The worker performs due orders every PROVISIONING_POLL_MS and puts
+ * an order whose step throws back one step period later, so an order this far past its time is
+ * stuck (the worker is down, or its step keeps failing). Orders waiting on the customer, on a
+ * month end or stopped by a failure have their own filters and are never late.
+ */
+export function isLate(order: ProvisioningOrderSummary, now: Date, stepS: number): boolean {
+  if (order.isComplete || order.isCancelled || order.nextAt === null) return false;
+  if (order.waitingFor !== 'network' && order.waitingFor !== 'customer_sim') return false;
+  return order.nextAt.getTime() < now.getTime() - stepS * 1000;
+}
+
+/**
+ * Whether a provisioned order is in `state` (listed above). The database preselects with
+ * PROVISIONING_STATE (repo `listOrdersByState`, the same conditions in SQL); this is the whole
+ * rule, so the console's counts and the command's lists agree.
+ */
+export function orderInState(
+  state: OrderStateFilter,
+  order: ProvisioningOrderSummary,
+  now: Date,
+  stepS: number,
+): boolean {
+  const open = !order.isComplete && !order.isCancelled;
+  const processing = open && order.waitingFor !== 'none';
+  switch (state) {
+    case 'processing':
+      return processing;
+    case 'waiting-network':
+      return open && order.waitingFor === 'network';
+    case 'waiting-customer':
+      return (
+        open && (order.waitingFor === 'customer_sim' || order.waitingFor === 'customer_correction')
+      );
+    case 'rejected':
+      return (
+        open && order.waitingFor === 'customer_correction' && order.lastStep === 'port_rejected'
+      );
+    case 'failed':
+      return open && order.waitingFor === 'none';
+    case 'due-today':
+      return processing && order.nextAt !== null && order.nextAt < endOfFaroeDay(now);
+    case 'late':
+      return isLate(order, now, stepS);
+    case 'complete':
+      return order.isComplete;
+    case 'all':
+      return true;
+  }
+}
+
 /** An order in the list, with the customer's name. */
 export interface OperatorOrderSummary extends ProvisioningOrderSummary {
+  /** `Firstname Lastname <email>` (the user id when the customer is gone). */
   customer: string;
+  customerName: string | null;
 }
 
 export interface OperatorOrder extends ProvisioningOrderDescription {
   customer: string;
+  customerName: string | null;
 }
 
-/** The provisioning commands: each records its operator_actions row in its own transaction. */
-type ProvisioningVerb = 'advance' | 'complete' | 'fail' | 'retry';
+/**
+ * A console staff member running a provisioning command (ADR 0075): the step's actor and the
+ * audit entry's `staffUserId`; the command writes its one audit entry `order.<verb>`.
+ */
+export type OperatorStaff = StaffCommand;
+
+/* The provisioning commands (PROVISIONING_VERBS, below): each records its operator_actions row
+ * in its own transaction. */
 
 export interface OperatorServiceDeps {
   db: Db;
   now: () => Date;
   provisioning: Pick<
     ProvisioningService,
-    'listOrders' | 'describe' | 'advance' | 'complete' | 'fail' | 'retry'
+    'listOrders' | 'describe' | 'advance' | 'complete' | 'fail' | 'retry' | 'timing'
   >;
 }
 
 export function createOperatorService(deps: OperatorServiceDeps) {
   const { db, now, provisioning } = deps;
 
-  /** `Firstname Lastname <email>` of each user id (an order's customer). */
-  async function customers(userIds: readonly string[]): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
+  /** `Firstname Lastname <email>` and the name of each user id (an order's customer). */
+  async function customers(
+    userIds: readonly string[],
+  ): Promise<Map<string, { customer: string; customerName: string | null }>> {
+    const names = new Map<string, { customer: string; customerName: string | null }>();
     for (const id of new Set(userIds)) {
       const user = await findUserById(db, id);
-      names.set(id, user ? `${user.firstname} ${user.lastname} <${user.email}>` : id);
+      const name = user ? `${user.firstname} ${user.lastname}` : null;
+      names.set(id, {
+        customer: user ? `${name} <${user.email}>` : id,
+        customerName: name,
+      });
     }
     return names;
   }
+
+  const nameOf = (names: Awaited<ReturnType<typeof customers>>, userId: string) =>
+    names.get(userId) ?? { customer: userId, customerName: null };
 
   async function describe(orderId: string): Promise<OperatorOrder> {
     const order = await provisioning.describe(orderId).catch((error: unknown) => {
       throw explain(error, orderId);
     });
     const names = await customers([order.userId]);
-    return { ...order, customer: names.get(order.userId) ?? order.userId };
+    return { ...order, ...nameOf(names, order.userId) };
   }
 
   /** An unknown order or one in the wrong state, said so the operator can act on it. */
@@ -199,28 +311,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     if (error.code === 'NOT_FOUND')
       return new OperatorError(
         `No order ${orderId} in provisioning (only new subscriptions, members and SIM changes have steps).`,
+        'not-found',
       );
     if (error.code === 'ORDER_NOT_WAITING' && verb)
-      return new OperatorError(`${verb}: ${error.message}`);
+      return new OperatorError(`${verb}: ${error.message}`, 'not-allowed');
     return error;
-  }
-
-  /** Why `verb` does not apply to the order as it stands, or null when it does. */
-  function refusal(verb: ProvisioningVerb, order: ProvisioningOrderDescription): string | null {
-    if (order.isComplete) return 'it is complete';
-    if (order.isCancelled) return 'it is cancelled';
-    switch (verb) {
-      case 'retry':
-        return order.lastStep === 'failed' || order.lastStep === 'port_rejected'
-          ? null
-          : `only a failed order or a rejected port can be retried; its last step is ${order.lastStep ?? 'none'}`;
-      case 'fail':
-        return order.lastStep === 'failed' ? 'it has already failed' : null;
-      case 'complete':
-        return null;
-      case 'advance':
-        return hasFailed(order) ? 'it has failed (retry it first)' : null;
-    }
   }
 
   async function act(
@@ -228,17 +323,21 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     operator: string,
     orderId: string,
     reason: string | undefined,
+    staff?: OperatorStaff,
   ): Promise<OperatorOrder> {
     const before = await describe(orderId);
     const why = refusal(verb, before);
     if (why)
       throw new OperatorError(
-        `Order ${orderId} cannot be ${PAST[verb]}: ${why} (last step ${before.lastStep ?? 'none'}, waiting for ${before.waitingFor}).`,
+        `Order ${orderId} cannot be ${PAST[verb]}: ${why.text} (last step ${before.lastStep ?? 'none'}, waiting for ${before.waitingFor}).`,
+        'not-allowed',
       );
-    const actor = `operator:${operator}` as const;
+    const actor = staff ? staff.actor : (`operator:${operator}` as const);
+    const staffUserId = staff?.staffUserId ?? null;
     try {
-      if (verb === 'fail') await provisioning.fail(orderId, actor, requiredReason(verb, reason));
-      else await provisioning[verb](orderId, actor, reason);
+      if (verb === 'fail')
+        await provisioning.fail(orderId, actor, requiredReason(verb, reason), staffUserId);
+      else await provisioning[verb](orderId, actor, reason, staffUserId);
     } catch (error) {
       throw explain(error, orderId, verb);
     }
@@ -248,19 +347,25 @@ export function createOperatorService(deps: OperatorServiceDeps) {
   return {
     /** Provisioned orders in a state, newest first, with the customer's name. */
     async listOrders(state: OrderStateFilter, limit: number): Promise<OperatorOrderSummary[]> {
-      let orders = await provisioning.listOrders(PROVISIONING_STATE[state]);
-      if (state === 'rejected') orders = orders.filter((o) => o.lastStep === 'port_rejected');
-      orders = orders.slice(0, limit);
+      const at = now();
+      const orders = (await provisioning.listOrders(PROVISIONING_STATE[state]))
+        .filter((o) => orderInState(state, o, at, provisioning.timing.stepS))
+        .slice(0, limit);
       const names = await customers(orders.map((o) => o.userId));
-      return orders.map((o) => ({ ...o, customer: names.get(o.userId) ?? o.userId }));
+      return orders.map((o) => ({ ...o, ...nameOf(names, o.userId) }));
     },
 
     /** One order with all its steps. */
     describe,
 
     /** Performs the order's next step now (the worker would do it at its due time). */
-    advance(operator: string, orderId: string, reason?: string): Promise<OperatorOrder> {
-      return act('advance', operator, orderId, optionalReason(reason));
+    advance(
+      operator: string,
+      orderId: string,
+      reason?: string,
+      staff?: OperatorStaff,
+    ): Promise<OperatorOrder> {
+      return act('advance', operator, orderId, optionalReason(reason), staff);
     },
 
     /**
@@ -272,34 +377,59 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       operator: string,
       orderId: string,
       reason: string | undefined,
+      staff?: OperatorStaff,
     ): Promise<OperatorOrder> {
-      return act('complete', operator, orderId, requiredReason('complete', reason));
+      return act('complete', operator, orderId, requiredReason('complete', reason), staff);
     },
 
     /** Stops the order; the customer sees the reason on GET /api/orders/:id. */
-    fail(operator: string, orderId: string, reason: string | undefined): Promise<OperatorOrder> {
-      return act('fail', operator, orderId, requiredReason('fail', reason));
+    fail(
+      operator: string,
+      orderId: string,
+      reason: string | undefined,
+      staff?: OperatorStaff,
+    ): Promise<OperatorOrder> {
+      return act('fail', operator, orderId, requiredReason('fail', reason), staff);
     },
 
     /** A failed order (or a rejected port) performs its step again now. */
-    retry(operator: string, orderId: string, reason?: string): Promise<OperatorOrder> {
-      return act('retry', operator, orderId, optionalReason(reason));
+    retry(
+      operator: string,
+      orderId: string,
+      reason?: string,
+      staff?: OperatorStaff,
+    ): Promise<OperatorOrder> {
+      return act('retry', operator, orderId, optionalReason(reason), staff);
     },
 
     /** SPEC §1/§4 "Status messages": a new message, shown by POST /api/status in its window. */
-    async publishStatus(operator: string, input: PublishInput): Promise<StatusMessageRow> {
+    async publishStatus(
+      operator: string,
+      input: PublishInput,
+      by: StatusChangeBy = {},
+    ): Promise<StatusMessageRow> {
       const message = checkStatusMessage(input);
+      const reason = optionalReason(by.reason ?? undefined);
       // No --from: from now (so `status list` shows when it went out).
       message.activeFrom ??= now();
       if (message.activeTo && message.activeTo <= message.activeFrom)
         throw new OperatorError('--to must be in the future (or after --from).');
       return db.transaction(async (tx) => {
         const row = await publishStatusMessage(tx, message);
-        await insertOperatorAction(tx, {
-          operator,
-          verb: 'status publish',
-          target: row.id,
-          reason: message.titleEn,
+        await recordAudit(tx, {
+          actor: operator,
+          staffUserId: by.staffUserId ?? null,
+          kind: 'change',
+          action: 'status publish',
+          targetType: 'status',
+          targetId: row.id,
+          // Without a reason of its own the entry says which message it was.
+          reason: reason ?? message.titleEn,
+          details: {
+            titleEn: row.titleEn,
+            activeFrom: row.activeFrom?.toISOString() ?? null,
+            activeTo: row.activeTo?.toISOString() ?? null,
+          },
           at: now(),
         });
         return row;
@@ -311,7 +441,12 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     },
 
     /** Ends a message now: POST /api/status stops showing it. */
-    async endStatus(operator: string, id: string, reason?: string): Promise<StatusMessageRow> {
+    async endStatus(
+      operator: string,
+      id: string,
+      reason?: string,
+      by: Pick<StatusChangeBy, 'staffUserId'> = {},
+    ): Promise<StatusMessageRow> {
       const text = optionalReason(reason);
       if (!isUuid(id)) throw new OperatorError(`No status message ${id}.`);
       return db.transaction(async (tx) => {
@@ -322,11 +457,15 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           throw new OperatorError(
             `Status message ${id} has already ended (${result.message.activeTo?.toISOString()}).`,
           );
-        await insertOperatorAction(tx, {
-          operator,
-          verb: 'status end',
-          target: id,
+        await recordAudit(tx, {
+          actor: operator,
+          staffUserId: by.staffUserId ?? null,
+          kind: 'change',
+          action: 'status end',
+          targetType: 'status',
+          targetId: id,
           reason: text ?? null,
+          details: { titleEn: result.message.titleEn, endedAt: at.toISOString() },
           at,
         });
         return result.message;
@@ -340,6 +479,43 @@ export function createOperatorService(deps: OperatorServiceDeps) {
 }
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
+
+/** The provisioning commands an order can be given (advance, complete, fail, retry). */
+export const PROVISIONING_VERBS = ['advance', 'complete', 'fail', 'retry'] as const;
+export type ProvisioningVerb = (typeof PROVISIONING_VERBS)[number];
+
+/** Why a command does not apply, as a code (the console says it in its language) and in words. */
+export interface Refusal {
+  code: 'complete' | 'cancelled' | 'not-retryable' | 'already-failed' | 'failed' | 'no-next-step';
+  text: string;
+}
+
+/**
+ * Why `verb` does not apply to the order as it stands, or null when it does: the one rule the
+ * command line and the console follow (the console greys a button with this).
+ */
+export function refusal(verb: ProvisioningVerb, order: ProvisioningOrderSummary): Refusal | null {
+  if (order.isComplete) return { code: 'complete', text: 'it is complete' };
+  if (order.isCancelled) return { code: 'cancelled', text: 'it is cancelled' };
+  switch (verb) {
+    case 'retry':
+      return order.lastStep === 'failed' || order.lastStep === 'port_rejected'
+        ? null
+        : {
+            code: 'not-retryable',
+            text: `only a failed order or a rejected port can be retried; its last step is ${order.lastStep ?? 'none'}`,
+          };
+    case 'fail':
+      return order.lastStep === 'failed'
+        ? { code: 'already-failed', text: 'it has already failed' }
+        : null;
+    case 'complete':
+      return null;
+    case 'advance':
+      if (hasFailed(order)) return { code: 'failed', text: 'it has failed (retry it first)' };
+      return order.nextStep === null ? { code: 'no-next-step', text: 'it has no next step' } : null;
+  }
+}
 
 /**
  * Stopped by `fail` and not retried since: a retry leaves the `failed` step as the last one and

@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { insertActions } from '../actions/log';
 import { insertNotifications } from '../notifications/notify';
+import { recordAudit } from '../operator/audit';
 import { completeOrder } from '../orders/lifecycle';
 import { findPlansByIds } from '../plans/catalogue';
 import { initialBuckets } from '../usage/balance';
@@ -59,9 +60,20 @@ import { stepMessage, type Bilingual } from './texts';
 
 /**
  * Who performed a step: the network (automatic steps), the worker (a SIM confirmed by itself
- * after PROVISIONING_SIM_CONFIRM_S), the customer, or an operator by name (`operator:anna`).
+ * after PROVISIONING_SIM_CONFIRM_S), the customer, an operator by name (`operator:anna`), or a
+ * staff member of the console (`staff:<email>`, ADR 0075).
  */
-export type ProvisioningActor = 'network' | 'worker' | 'customer' | `operator:${string}`;
+export type ProvisioningActor =
+  'network' | 'worker' | 'customer' | `operator:${string}` | `staff:${string}`;
+
+/**
+ * A console staff member's command (ADR 0075): the audit entry the command writes in its
+ * transaction names the staff account, and a port correction carries the staff member's reason.
+ */
+export interface StaffCommand {
+  actor: `staff:${string}`;
+  staffUserId: string;
+}
 
 export type { OrderState } from './repo';
 
@@ -77,6 +89,8 @@ export interface ProvisioningOrderSummary {
   isCancelled: boolean;
   /** The newest step, null before any. */
   lastStep: ProvisioningStepKey | null;
+  /** When the newest step happened. */
+  lastStepAt: Date | null;
   /** The step the order performs next, null when complete or stopped by a failure. */
   nextStep: ProvisioningStepKey | null;
   waitingFor: ProvisioningWaitingFor;
@@ -146,6 +160,7 @@ function summaryOf(row: OrderRow, steps: readonly ProvisioningStepRow[]): Provis
     isComplete: row.isComplete,
     isCancelled: row.isCancelled,
     lastStep: done.at(-1) ?? null,
+    lastStepAt: steps.at(-1)?.at ?? null,
     nextStep: stopped ? null : nextStep(row, done),
     waitingFor: row.provisioningWaitingFor ?? 'none',
     nextAt: row.provisioningNextAt,
@@ -347,7 +362,11 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         confirmSim: wait.waitingFor === 'customer_sim',
         reason: reasonWords,
       });
-    if (!message) return [];
+    if (!message) {
+      // A step without a message still moves the order the customer's app shows.
+      await bumpUserVersions(tx, [order.userId]);
+      return [];
+    }
     await notify(tx, order, message, at, step === 'active' ? 'order_completed' : 'subscription');
     return [{ userId: order.userId, subject: message.title, body: message.body }];
   }
@@ -447,14 +466,41 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     return matchingId;
   }
 
-  /** Writes an operator's command to `operator_actions` (in the command's transaction). */
+  /**
+   * Writes an operator's command to `operator_actions` (in the command's transaction): one entry
+   * per command. A console staff member's is `order.<verb>` with their account (ADR 0075).
+   */
   async function recordOperator(
     tx: Db,
     actor: ProvisioningActor,
     verb: string,
     orderId: string,
     reason: string | null,
+    staffUserId?: string | null,
+    before?: { order: OrderRow; steps: readonly ProvisioningStepKey[] },
   ): Promise<void> {
+    if (actor.startsWith('staff:')) {
+      await recordAudit(tx, {
+        actor,
+        staffUserId: staffUserId ?? null,
+        kind: 'change',
+        action: `order.${verb}`,
+        targetType: 'order',
+        targetId: orderId,
+        reason,
+        // Where the order stood when the command was given: the console reads whether a
+        // rejected port had been corrected before (staff/orders-service.ts).
+        details: before
+          ? {
+              lastStep: before.steps.at(-1) ?? null,
+              waitingFor: before.order.provisioningWaitingFor,
+              nextAt: before.order.provisioningNextAt?.toISOString() ?? null,
+            }
+          : null,
+        at: now(),
+      });
+      return;
+    }
     if (!actor.startsWith('operator:')) return;
     await insertOperatorAction(tx, {
       operator: actor.slice('operator:'.length),
@@ -607,6 +653,8 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       orderId: string,
       simcardNumber: string,
       locale: Locale,
+      /** A staff member entering it on the customer's behalf (audited in the same transaction). */
+      staff?: StaffCommand & { reason: string },
     ): Promise<Order> {
       await onOrder(orderId, userId, async (tx, order) => {
         if (!isOpen(order) || order.provisioningWaitingFor !== 'customer_correction')
@@ -616,6 +664,20 @@ export function createProvisioningService(deps: ProvisioningDeps) {
           provisioningWaitingFor: 'network',
           provisioningNextAt: new Date(now().getTime() + timing.stepS * 1000),
         });
+        if (staff)
+          await recordAudit(tx, {
+            actor: staff.actor,
+            staffUserId: staff.staffUserId,
+            kind: 'change',
+            action: 'order.port-correction',
+            targetType: 'order',
+            targetId: order.id,
+            reason: staff.reason,
+            details: { simcardNumber, previous: order.portingSimcardNumber },
+            at: now(),
+          });
+        // The order waits on the network again: every device of the customer's polls see it.
+        await bumpUserVersions(tx, [order.userId]);
         return [];
       });
       return orderDto(orderId, locale);
@@ -648,11 +710,15 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       orderId: string,
       actor: ProvisioningActor,
       reason?: string,
+      staffUserId?: string | null,
     ): Promise<ProvisioningOrderDescription> {
       await onOrder(orderId, null, async (tx, order, steps) => {
         const next = isOpen(order) ? nextStep(order, steps) : null;
         if (next === null) throw notWaiting(order, 'a next step');
-        await recordOperator(tx, actor, 'advance', order.id, reason ?? null);
+        await recordOperator(tx, actor, 'advance', order.id, reason ?? null, staffUserId, {
+          order,
+          steps,
+        });
         return perform(tx, order, next, actor, reason ?? null);
       });
       return describe(orderId);
@@ -663,10 +729,11 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       orderId: string,
       actor: ProvisioningActor,
       reason: string,
+      staffUserId?: string | null,
     ): Promise<ProvisioningOrderDescription> {
       await onOrder(orderId, null, async (tx, order, steps) => {
         if (!isOpen(order) || steps.at(-1) === 'failed') throw notWaiting(order, 'a failure');
-        await recordOperator(tx, actor, 'fail', order.id, reason);
+        await recordOperator(tx, actor, 'fail', order.id, reason, staffUserId, { order, steps });
         return perform(tx, order, 'failed', actor, reason);
       });
       return describe(orderId);
@@ -680,16 +747,23 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       orderId: string,
       actor: ProvisioningActor,
       reason?: string,
+      staffUserId?: string | null,
     ): Promise<ProvisioningOrderDescription> {
       await onOrder(orderId, null, async (tx, order, steps) => {
         const last = steps.at(-1);
         if (!isOpen(order) || (last !== 'failed' && last !== 'port_rejected'))
           throw notWaiting(order, 'a retry');
-        await recordOperator(tx, actor, 'retry', order.id, reason ?? null);
+        await recordOperator(tx, actor, 'retry', order.id, reason ?? null, staffUserId, {
+          order,
+          steps,
+        });
         await updateOrder(tx, order.id, {
           provisioningWaitingFor: 'network',
           provisioningNextAt: now(),
         });
+        // No step yet (the worker performs it), but the order the customer sees moved: it waits
+        // on the network again, due now. Their polls must see that.
+        await bumpUserVersions(tx, [order.userId]);
         return [];
       });
       return describe(orderId);
@@ -700,10 +774,14 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       orderId: string,
       actor: ProvisioningActor,
       reason?: string,
+      staffUserId?: string | null,
     ): Promise<ProvisioningOrderDescription> {
-      await onOrder(orderId, null, async (tx, order) => {
+      await onOrder(orderId, null, async (tx, order, steps) => {
         if (!isOpen(order)) throw notWaiting(order, 'completion');
-        await recordOperator(tx, actor, 'complete', order.id, reason ?? null);
+        await recordOperator(tx, actor, 'complete', order.id, reason ?? null, staffUserId, {
+          order,
+          steps,
+        });
         return perform(tx, order, 'active', actor, reason ?? null);
       });
       return describe(orderId);

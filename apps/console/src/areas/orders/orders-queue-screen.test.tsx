@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aSession, renderConsole, type Call, type Handler } from '@/test/render';
+import { aPage, aRow, ORDER_ID } from './fixtures';
+
+const LIST = '/api/staff/orders';
+
+const REJECTED_ID = '0b7d4f21-6c8e-4a9f-8b2c-3d4e5f6a7b8c';
+const LATE_ID = '1c8e5a32-7d9f-4b0a-9c3d-4e5f6a7b8c9d';
+const ROWS = [
+  aRow(),
+  aRow({
+    id: REJECTED_ID,
+    customer: { id: '6f1d2c3a-0009-4a6e-9b1a-0a1f00000009', name: 'Kári Hansen' },
+    msisdn: '219601',
+    state: 'rejected',
+    waitingFor: 'customer_correction',
+    lastStep: 'port_rejected',
+    nextStep: 'port_requested',
+    nextAt: null,
+  }),
+  aRow({
+    id: LATE_ID,
+    customer: { id: '6f1d2c3a-0010-4a6e-9b1a-0a1f00000010', name: 'Rói Olsen' },
+    msisdn: '219602',
+    kind: 'sim_change',
+    isPorting: false,
+    delivery: 'pickup',
+    lastStep: 'received',
+    nextStep: 'sim_ready_for_pickup',
+    nextAt: '2026-06-15T11:58:00.000Z',
+    late: true,
+  }),
+];
+
+const listOf =
+  (items = ROWS, headers?: Record<string, string>): Handler =>
+  (call) => {
+    if (call.method !== 'GET' || !call.path.startsWith(LIST)) return undefined;
+    if (headers?.etag && call.headers['if-none-match'] === headers.etag)
+      return { status: 304, headers };
+    return { status: 200, body: { data: aPage(items) }, headers };
+  };
+
+const listCalls = (calls: Call[]) =>
+  calls.filter((c) => c.path.startsWith(LIST)).map((c) => new URL(c.path, 'http://x'));
+
+const bodyRows = async () => {
+  const table = await screen.findByRole('table', { name: 'Bíleggingar: Í gerð' });
+  return within(table).getAllByRole('row').slice(1);
+};
+
+describe('the orders queue (issue 31 "Orders queue")', () => {
+  it('lists the orders with customer, number, kind, state, last step and when the next is due, soonest first', async () => {
+    renderConsole({ path: '/orders', session: aSession('provisioning'), handler: listOf() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bíleggingar' })).toBeTruthy();
+    const rows = await bodyRows();
+    expect(rows).toHaveLength(3);
+    // Sorted by the due time: the late SIM change (today 12:58), Guðrun's port (in two days),
+    // then the rejected port that waits on the customer (no due time).
+    expect(rows[0]?.textContent).toContain('Rói Olsen');
+    expect(rows[0]?.textContent).toContain('Nýtt SIM-kort');
+    expect(rows[0]?.textContent).toContain('SIM-kort í handli');
+    expect(rows[0]?.textContent).toContain('Seinkað');
+    expect(rows[1]?.textContent).toContain('Guðrun Poulsen');
+    expect(rows[1]?.textContent).toContain('55 78 13');
+    expect(rows[1]?.textContent).toContain('Flyting av nummari');
+    expect(rows[1]?.textContent).toContain('eSIM');
+    expect(rows[1]?.textContent).toContain('Bíðar eftir netinum');
+    expect(rows[1]?.textContent).toContain('Dagur fyri flyting ásettur');
+    expect(rows[1]?.textContent).toContain('17.06.2026 13:00');
+    expect(rows[1]?.textContent).not.toContain('Seinkað');
+    expect(rows[2]?.textContent).toContain('Flyting avvíst');
+    expect(rows[2]?.textContent).toContain('Einki ásett');
+    const link = within(rows[1] as HTMLElement).getByRole('link', { name: 'Bílegging 55 78 13' });
+    expect(link.getAttribute('href')).toBe(`/orders/${ORDER_ID}`);
+    expect(rows[1]?.textContent).toContain('Bílagt 14.06.2026 13:00');
+    expect(screen.getByText('3 bíleggingar')).toBeTruthy();
+  });
+
+  it('sorts by the due time either way from the column header (aria-sort says which)', async () => {
+    const user = userEvent.setup();
+    renderConsole({ path: '/orders', session: aSession('support'), handler: listOf() });
+    await bodyRows();
+    const header = screen.getByRole('columnheader', { name: /Næsta stig/ });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    const rows = await bodyRows();
+    expect(rows[0]?.textContent).toContain('Guðrun Poulsen');
+    expect(rows[1]?.textContent).toContain('Rói Olsen');
+    // Orders without a due time stay last either way.
+    expect(rows[2]?.textContent).toContain('Kári Hansen');
+  });
+
+  it('the filters show how many open orders each has; choosing one asks the API for it and keeps it in the address', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderConsole({
+      path: '/orders',
+      session: aSession('provisioning'),
+      handler: listOf(),
+    });
+    const filters = await screen.findByRole('navigation', { name: 'Vís bíleggingar' });
+    const processing = await within(filters).findByRole('link', { name: 'Í gerð 4' });
+    expect(processing.getAttribute('aria-current')).toBe('page');
+    expect(within(filters).getByRole('link', { name: 'Seinkaðar 1' })).toBeTruthy();
+    expect(within(filters).getByRole('link', { name: 'Allar' })).toBeTruthy();
+    expect(listCalls(calls)[0]?.searchParams.get('state')).toBe('processing');
+
+    await user.click(within(filters).getByRole('link', { name: 'Flyting avvíst 1' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.searchParams.get('state')).toBe('rejected'),
+    );
+    expect(router.state.location.search).toBe('?state=rejected');
+    expect(
+      within(filters).getByRole('link', { name: 'Flyting avvíst 1' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await screen.findByRole('table', { name: 'Bíleggingar: Flyting avvíst' })).toBeTruthy();
+  });
+
+  it('searches by what was typed, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderConsole({
+      path: '/orders?state=all',
+      session: aSession('support'),
+      handler: listOf([]),
+    });
+    expect(await screen.findByText('Ongar bíleggingar eru í hesum bólki.')).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Leita í bíleggingunum' }), '557813');
+    await user.click(screen.getByRole('button', { name: 'Leita' }));
+    expect(await screen.findByText('Ongar bíleggingar passa við leitingina.')).toBeTruthy();
+    expect(listCalls(calls).at(-1)?.searchParams.get('q')).toBe('557813');
+    expect(listCalls(calls).at(-1)?.searchParams.get('state')).toBe('all');
+    expect(router.state.location.search).toBe('?state=all&q=557813');
+  });
+
+  it('says when the queue cannot be loaded, with the reason and a way to try again', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderConsole({
+      path: '/orders',
+      session: aSession('provisioning'),
+      handler: (call) =>
+        fail
+          ? {
+              status: 503,
+              body: {
+                error: { code: 'SERVICE_UNAVAILABLE', message: 'Tænastan er ikki til taks.' },
+              },
+            }
+          : listOf()(call),
+    });
+    expect(await screen.findByText('Bíleggingarnar kundu ikki heintast.')).toBeTruthy();
+    expect(screen.getByText('Tænastan er ikki til taks.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Royn aftur' }));
+    expect(await bodyRows()).toHaveLength(3);
+  });
+
+  it('refreshes itself every 5 s with If-None-Match; a 304 keeps the rows shown', async () => {
+    const { calls } = renderConsole({
+      path: '/orders',
+      session: aSession('provisioning'),
+      handler: listOf(ROWS, { etag: 'W/"queue-1"' }),
+    });
+    expect(await bodyRows()).toHaveLength(3);
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1), { timeout: 8_000 });
+    const again = calls.filter((c) => c.path.startsWith(LIST))[1];
+    expect(again?.headers['if-none-match']).toBe('W/"queue-1"');
+    expect(await bodyRows()).toHaveLength(3);
+  }, 15_000);
+});

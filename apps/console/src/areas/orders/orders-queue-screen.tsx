@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { RefreshCw, Search, X } from 'lucide-react';
+import {
+  STAFF_ORDER_FILTERS,
+  type StaffOrderCounts,
+  type StaffOrderFilter,
+} from '@alda/contract/schemas/staff-orders';
+import { cx } from '@/shared/cx';
+import { useErrorText } from '@/shared/error-text';
+import { localeOf } from '@/shared/i18n';
+import { Button } from '@/shared/ui/button';
+import { Notice } from '@/shared/ui/notice';
+import { PageHeader } from '@/shared/ui/page-header';
+import { TextField } from '@/shared/ui/text-field';
+import { clockTime } from './format';
+import { useOrders, type OrdersFilter } from './orders-api';
+import { OrdersTable } from './orders-table';
+
+/** The address's query of a filter (the default `processing` is left out). */
+function searchOf(filter: OrdersFilter): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filter.state !== 'processing') search.set('state', filter.state);
+  if (filter.q.trim()) search.set('q', filter.q.trim());
+  return search;
+}
+
+const isFilter = (value: string | null): value is StaffOrderFilter =>
+  (STAFF_ORDER_FILTERS as readonly (string | null)[]).includes(value);
+
+/**
+ * `/console/orders`: the provisioning queue. The filters (with how many open orders each has)
+ * and the search live in the address (`?state=&q=`), so going back from an order finds the same
+ * list; the list refreshes itself every 5 s (ETag: an unchanged list is a 304).
+ */
+export function OrdersQueueScreen() {
+  const { t, i18n } = useTranslation('orders');
+  const locale = localeOf(i18n);
+  const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const filter: OrdersFilter = {
+    state: isFilter(stateParam) ? stateParam : 'processing',
+    q: params.get('q') ?? '',
+  };
+  const [draft, setDraft] = useState(filter.q);
+  const orders = useOrders(filter);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(searchOf({ ...filter, q: draft }), { replace: true });
+  };
+
+  const counts = orders.data?.counts;
+  const items = orders.data?.items ?? [];
+  const filterLabel = t(`filter.${filter.state}`);
+
+  return (
+    <>
+      <PageHeader title={t('queue.title')} lead={t('queue.lead')} />
+      <nav aria-label={t('queue.filtersLabel')} className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {STAFF_ORDER_FILTERS.map((state) => (
+            <li key={state}>
+              <FilterChip
+                to={{ search: `?${searchOf({ state, q: filter.q }).toString()}` }}
+                label={t(`filter.${state}`)}
+                count={counts && state !== 'all' ? counts[state as keyof StaffOrderCounts] : null}
+                active={state === filter.state}
+                alert={(state === 'late' || state === 'rejected') && (counts?.[state] ?? 0) > 0}
+              />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form
+        role="search"
+        onSubmit={onSubmit}
+        className="mb-5 flex flex-wrap items-end gap-3 rounded-xl border border-mist-200 bg-white p-4"
+      >
+        <TextField
+          label={t('queue.search')}
+          hint={t('queue.searchHint')}
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          className="min-w-64 flex-1"
+        />
+        <div className="flex gap-2 self-start pt-6">
+          <Button type="submit" icon={<Search aria-hidden="true" className="size-4" />}>
+            {t('queue.searchSubmit')}
+          </Button>
+          {filter.q ? (
+            <Button
+              variant="ghost"
+              icon={<X aria-hidden="true" className="size-4" />}
+              onClick={() => {
+                setDraft('');
+                setParams(searchOf({ ...filter, q: '' }), { replace: true });
+              }}
+            >
+              {t('queue.clear')}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+
+      {orders.isPending ? (
+        <p role="status" className="py-8 text-center text-body text-mist-600">
+          {t('queue.loading')}
+        </p>
+      ) : orders.isError && !orders.data ? (
+        <Notice tone="danger">
+          <p>{t('queue.loadFailed')}</p>
+          <p className="mt-1 font-normal">{errorText(orders.error)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            icon={<RefreshCw aria-hidden="true" className="size-4" />}
+            onClick={() => void orders.refetch()}
+          >
+            {t('queue.retry')}
+          </Button>
+        </Notice>
+      ) : (
+        <>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
+            <p>{t('queue.found', { count: items.length })}</p>
+            <p>{t('queue.updated', { time: clockTime(orders.dataUpdatedAt, locale) })}</p>
+          </div>
+          {orders.isError ? (
+            <Notice tone="danger" className="mb-3">
+              {errorText(orders.error)}
+            </Notice>
+          ) : null}
+          <OrdersTable
+            rows={items}
+            stepS={orders.data?.stepS ?? 0}
+            caption={t('queue.caption', { filter: filterLabel })}
+            empty={filter.q ? t('queue.emptySearch') : t('queue.empty')}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function FilterChip({
+  to,
+  label,
+  count,
+  active,
+  alert,
+}: {
+  to: { search: string };
+  label: string;
+  count: number | null;
+  active: boolean;
+  alert: boolean;
+}) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={active ? 'page' : undefined}
+      className={cx(
+        'inline-flex min-h-9 items-center gap-2 rounded-full border px-3.5 text-caption font-semibold transition-colors',
+        active
+          ? 'border-ocean-700 bg-ocean-700 text-white'
+          : 'border-mist-300 bg-white text-ocean-900 hover:border-ocean-300 hover:bg-ocean-50',
+      )}
+    >
+      {label}
+      {count !== null ? (
+        <span
+          className={cx(
+            'min-w-6 rounded-full px-1.5 text-center tabular-nums',
+            active
+              ? 'bg-white/20 text-white'
+              : alert
+                ? 'bg-danger-50 text-danger-700'
+                : 'bg-mist-100 text-mist-700',
+          )}
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
