@@ -65,7 +65,7 @@ describe('the audit log (/console/audit, admin)', () => {
     // A staff member by e-mail (the `staff:` of the log left out).
     expect(change?.textContent).toContain('sigrid@alda.fo');
     expect(change?.textContent).not.toContain('staff:');
-    expect(change?.textContent).toContain('number.release');
+    expect(change?.textContent).toContain('Nummar frígivið');
     expect(change?.textContent).toContain('219950');
     expect(change?.textContent).toContain('Mál 4711');
     expect(change?.textContent).toContain('cancelledAt: 2026-06-05T12:00:00.000Z · releaseId: r-1');
@@ -108,7 +108,7 @@ describe('the audit log (/console/audit, admin)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Vís eldri' }));
     // An operator of the command line, named as logged.
-    const older = await screen.findByRole('row', { name: /order\.retry/ });
+    const older = await screen.findByRole('row', { name: /Bílegging roynd aftur/ });
     expect(older.textContent).toContain('olafÚr skipanarlinjuni');
     const next = calls.find((c) => query(c).get('before'));
     expect(query(next!).get('before')).toBe('00000000-0000-4000-8000-000000000002');

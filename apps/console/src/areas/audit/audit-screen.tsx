@@ -71,6 +71,11 @@ function clockTime(at: number, locale: string): string {
  */
 export function AuditScreen() {
   const { t, i18n } = useTranslation('audit');
+  /** What an action is called in the reader's language; an unknown verb as it is written. */
+  const actionName = (action: string): string =>
+    i18n.exists(`audit:actionNames.${action.replace(/\./g, '_')}`)
+      ? t(`actionNames.${action.replace(/\./g, '_')}` as 'title')
+      : action;
   const locale = localeOf(i18n);
   const errorText = useErrorText();
   const { session } = useServices();
@@ -131,9 +136,9 @@ export function AuditScreen() {
         cell: ({ row }) => (
           <span className="flex flex-col items-start gap-1">
             <KindBadge kind={row.original.kind} />
-            <code className="text-caption font-semibold whitespace-nowrap text-ocean-900">
-              {row.original.action}
-            </code>
+            <span className="text-caption font-semibold text-ocean-900" title={row.original.action}>
+              {actionName(row.original.action)}
+            </span>
           </span>
         ),
       },
