@@ -71,11 +71,6 @@ function clockTime(at: number, locale: string): string {
  */
 export function AuditScreen() {
   const { t, i18n } = useTranslation('audit');
-  /** What an action is called in the reader's language; an unknown verb as it is written. */
-  const actionName = (action: string): string =>
-    i18n.exists(`audit:actionNames.${action.replace(/\./g, '_')}`)
-      ? t(`actionNames.${action.replace(/\./g, '_')}` as 'title')
-      : action;
   const locale = localeOf(i18n);
   const errorText = useErrorText();
   const { session } = useServices();
@@ -137,7 +132,9 @@ export function AuditScreen() {
           <span className="flex flex-col items-start gap-1">
             <KindBadge kind={row.original.kind} />
             <span className="text-caption font-semibold text-ocean-900" title={row.original.action}>
-              {actionName(row.original.action)}
+              {i18n.exists(`audit:actionNames.${actionKey(row.original.action)}`)
+                ? t(`actionNames.${actionKey(row.original.action)}` as 'title')
+                : row.original.action}
             </span>
           </span>
         ),
@@ -188,7 +185,7 @@ export function AuditScreen() {
         },
       },
     ],
-    [t],
+    [t, i18n],
   );
 
   const pages = audit.data?.pages ?? [];
@@ -368,4 +365,9 @@ function KindBadge({ kind }: { kind: AuditEntry['kind'] }) {
       {t(`kind.${kind}`)}
     </span>
   );
+}
+
+/** The key of an action's name in the reader's language (`payment.refund` → `payment_refund`). */
+function actionKey(action: string): string {
+  return action.replace(/\./g, '_');
 }
