@@ -22,7 +22,8 @@ function markActive(): void {
 export function watchActivity(target: Pick<Window, 'addEventListener'> = window): void {
   if (listening) return;
   listening = true;
-  for (const type of EVENTS) target.addEventListener(type, markActive, { capture: true, passive: true });
+  for (const type of EVENTS)
+    target.addEventListener(type, markActive, { capture: true, passive: true });
 }
 
 /** True when nobody has used the console for {@link IDLE_AFTER_MS}. */

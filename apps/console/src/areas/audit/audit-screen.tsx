@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Download, Eye, PencilLine, RefreshCw, Search, X } from 'lucide-react';
+import { Download, Eye, PencilLine, Search, X } from 'lucide-react';
 import { faroeDateTime } from '@alda/contract/format/date';
 import type { AuditEntry } from '@alda/contract/schemas/staff';
 import { cx } from '@/shared/cx';
@@ -11,6 +11,7 @@ import { localeOf } from '@/shared/i18n';
 import { useServices } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { TextField } from '@/shared/ui/text-field';
@@ -288,19 +289,12 @@ export function AuditScreen() {
           {t('loading')}
         </p>
       ) : audit.isError && !audit.data ? (
-        <Notice tone="danger">
-          <p>{t('loadFailed')}</p>
-          <p className="mt-1 font-normal">{errorText(audit.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void audit.refetch()}
-          >
-            {t('retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('loadFailed')}
+          error={audit.error}
+          retry={t('retry')}
+          onRetry={() => void audit.refetch()}
+        />
       ) : (
         <>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">

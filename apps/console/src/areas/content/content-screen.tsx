@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
-import { FilePen, RefreshCw, Upload } from 'lucide-react';
+import { FilePen, Upload } from 'lucide-react';
 import { formatDateTime } from '@alda/contract/format/date';
 import { contentSlug, type ContentSlug } from '@alda/contract/schemas/content';
 import type {
@@ -15,6 +15,7 @@ import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useContentVersion, useContentVersions, usePublishVersion } from './content-api';
@@ -230,19 +231,12 @@ function ContentPage({ slug }: { slug: ContentSlug }) {
             {t('versions.loading')}
           </p>
         ) : versions.isError && !versions.data ? (
-          <Notice tone="danger">
-            <p>{t('versions.loadFailed')}</p>
-            <p className="mt-1 font-normal">{errorText(versions.error)}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              onClick={() => void versions.refetch()}
-            >
-              {t('versions.retry')}
-            </Button>
-          </Notice>
+          <LoadFailed
+            title={t('versions.loadFailed')}
+            error={versions.error}
+            retry={t('versions.retry')}
+            onRetry={() => void versions.refetch()}
+          />
         ) : (
           <>
             {versions.isError ? (

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FolderOpen, RefreshCw } from 'lucide-react';
+import { FolderOpen } from 'lucide-react';
 import type { StaffCustomerHit } from '@alda/contract/schemas/staff-customers';
-import { useErrorText } from '@/shared/error-text';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { TextField } from '@/shared/ui/text-field';
@@ -25,7 +25,6 @@ export const SEARCH_DEBOUNCE_MS = 400;
  */
 export function CustomersScreen() {
   const { t } = useTranslation('customers');
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -149,19 +148,12 @@ export function CustomersScreen() {
           {t('search.searching')}
         </p>
       ) : search.isError && !search.data ? (
-        <Notice tone="danger">
-          <p>{t('search.failed')}</p>
-          <p className="mt-1 font-normal">{errorText(search.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void search.refetch()}
-          >
-            {t('search.retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('search.failed')}
+          error={search.error}
+          retry={t('search.retry')}
+          onRetry={() => void search.refetch()}
+        />
       ) : (
         <>
           <p role="status" className="mb-2 text-caption text-mist-600">

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RefreshCw, Search, Unlock, X } from 'lucide-react';
+import { Search, Unlock, X } from 'lucide-react';
 import { formatDate, formatDateTime } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import {
@@ -15,6 +15,7 @@ import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonDialog } from '@/shared/ui/reason-dialog';
@@ -255,19 +256,12 @@ export function NumbersScreen() {
           {t('loading')}
         </p>
       ) : numbers.isError && !numbers.data ? (
-        <Notice tone="danger">
-          <p>{t('loadFailed')}</p>
-          <p className="mt-1 font-normal">{errorText(numbers.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void numbers.refetch()}
-          >
-            {t('retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('loadFailed')}
+          error={numbers.error}
+          retry={t('retry')}
+          onRetry={() => void numbers.refetch()}
+        />
       ) : (
         <>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, CircleAlert, CircleCheck, RefreshCw } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react';
 import type { StaffOrderDetail } from '@alda/contract/schemas/staff-orders';
 import type { StaffRole } from '@alda/contract/schemas/staff';
 import { isApiError } from '@/shared/api';
@@ -10,6 +10,7 @@ import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { CommandDialog } from './command-dialog';
@@ -87,18 +88,11 @@ export function OrderScreen() {
         {back}
         <PageHeader title={notFound ? t('order.notFound') : t('order.loadFailed')} />
         {notFound ? null : (
-          <Notice tone="danger">
-            <p>{errorText(order.error)}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              onClick={() => void order.refetch()}
-            >
-              {t('order.retry')}
-            </Button>
-          </Notice>
+          <LoadFailed
+            error={order.error}
+            retry={t('order.retry')}
+            onRetry={() => void order.refetch()}
+          />
         )}
       </>
     );

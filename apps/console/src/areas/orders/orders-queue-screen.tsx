@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { RefreshCw, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import {
   STAFF_ORDER_FILTERS,
   type StaffOrderCounts,
@@ -11,6 +11,7 @@ import { cx } from '@/shared/cx';
 import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { TextField } from '@/shared/ui/text-field';
@@ -113,19 +114,12 @@ export function OrdersQueueScreen() {
           {t('queue.loading')}
         </p>
       ) : orders.isError && !orders.data ? (
-        <Notice tone="danger">
-          <p>{t('queue.loadFailed')}</p>
-          <p className="mt-1 font-normal">{errorText(orders.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void orders.refetch()}
-          >
-            {t('queue.retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('queue.loadFailed')}
+          error={orders.error}
+          retry={t('queue.retry')}
+          onRetry={() => void orders.refetch()}
+        />
       ) : (
         <>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, CircleAlert, CircleCheck, CloudOff, RefreshCw, Undo2 } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheck, CloudOff, Undo2 } from 'lucide-react';
 import type {
   StaffPaymentDetail,
   StaffProviderCheck,
@@ -12,6 +12,7 @@ import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { Badge, PaymentStateBadge, RefundStateBadge } from './badges';
@@ -59,18 +60,11 @@ export function PaymentScreen() {
         {back}
         <PageHeader title={notFound ? t('detail.notFound') : t('detail.loadFailed')} />
         {notFound ? null : (
-          <Notice tone="danger">
-            <p>{errorText(payment.error)}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              onClick={() => void payment.refetch()}
-            >
-              {t('list.retry')}
-            </Button>
-          </Notice>
+          <LoadFailed
+            error={payment.error}
+            retry={t('list.retry')}
+            onRetry={() => void payment.refetch()}
+          />
         )}
       </>
     );

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { RefreshCw, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import {
   STAFF_PAYMENT_STATES,
   type StaffPaymentRow,
@@ -11,6 +11,7 @@ import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { TextField } from '@/shared/ui/text-field';
@@ -169,19 +170,12 @@ export function PaymentsScreen() {
           {t('list.loading')}
         </p>
       ) : payments.isError && !payments.data ? (
-        <Notice tone="danger">
-          <p>{t('list.loadFailed')}</p>
-          <p className="mt-1 font-normal">{errorText(payments.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void payments.refetch()}
-          >
-            {t('list.retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('list.loadFailed')}
+          error={payments.error}
+          retry={t('list.retry')}
+          onRetry={() => void payments.refetch()}
+        />
       ) : (
         <>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeyRound, Lock, LockOpen, RefreshCw, UserCog, UserPlus } from 'lucide-react';
+import { KeyRound, Lock, LockOpen, UserCog, UserPlus } from 'lucide-react';
 import { formatDate } from '@alda/contract/format/date';
 import {
   STAFF_ROLES,
@@ -14,6 +14,7 @@ import { useErrorText } from '@/shared/error-text';
 import { useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonDialog, type ReasonDialogTexts } from '@/shared/ui/reason-dialog';
@@ -38,7 +39,6 @@ type Action =
  */
 export function StaffScreen() {
   const { t } = useTranslation('staff');
-  const errorText = useErrorText();
   const session = useSession();
   const accounts = useStaffAccounts();
   const update = useUpdateStaff();
@@ -203,19 +203,12 @@ export function StaffScreen() {
           {t('loading')}
         </p>
       ) : accounts.isError && !accounts.data ? (
-        <Notice tone="danger">
-          <p>{t('loadFailed')}</p>
-          <p className="mt-1 font-normal">{errorText(accounts.error)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            icon={<RefreshCw aria-hidden="true" className="size-4" />}
-            onClick={() => void accounts.refetch()}
-          >
-            {t('retry')}
-          </Button>
-        </Notice>
+        <LoadFailed
+          title={t('loadFailed')}
+          error={accounts.error}
+          retry={t('retry')}
+          onRetry={() => void accounts.refetch()}
+        />
       ) : (
         <DataTable
           columns={columns}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleStop, RefreshCw } from 'lucide-react';
+import { CircleStop } from 'lucide-react';
 import { formatDateTime } from '@alda/contract/format/date';
 import {
   STATUS_MESSAGE_STATES,
@@ -12,6 +12,7 @@ import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
+import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonDialog } from '@/shared/ui/reason-dialog';
@@ -188,19 +189,12 @@ export function StatusScreen() {
             {t('list.loading')}
           </p>
         ) : messages.isError && !messages.data ? (
-          <Notice tone="danger">
-            <p>{t('list.loadFailed')}</p>
-            <p className="mt-1 font-normal">{errorText(messages.error)}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              onClick={() => void messages.refetch()}
-            >
-              {t('list.retry')}
-            </Button>
-          </Notice>
+          <LoadFailed
+            title={t('list.loadFailed')}
+            error={messages.error}
+            retry={t('list.retry')}
+            onRetry={() => void messages.refetch()}
+          />
         ) : (
           <>
             <p className="mb-2 text-right text-caption text-mist-600">
