@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const css = readFileSync(path.join(import.meta.dirname, 'styles.css'), 'utf8');
+// The light tokens are in theme/tokens.css (shared with the staff console), the dark ones in styles.css.
+const css = ['theme/tokens.css', 'styles.css']
+  .map((file) => readFileSync(path.join(import.meta.dirname, file), 'utf8'))
+  .join('\n');
 
 /** The colour tokens (`--color-<name>: #rrggbb`) of one block of styles.css. */
 function tokensOf(block: string): Record<string, string> {

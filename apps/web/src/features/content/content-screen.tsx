@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import Markdown, { type Components } from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@alda/contract/format/date';
 import type { ContentSlug } from '@alda/contract/schemas/content';
@@ -10,18 +9,9 @@ import { useAppServices } from '@/shared/services/app-services';
 import { ErrorState } from '@/shared/ui/error-state';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { AppMarkdown } from './app-markdown';
 import { contentQuery } from './content-query';
 import { ROUTES } from '@/shared/config/paths';
-
-/**
- * The screen's title is its h1; the document's own headings move one level down so the outline
- * stays valid (the styles keep their look through data-md).
- */
-const SHIFTED_HEADINGS: Components = {
-  h1: ({ node: _node, ...props }) => <h2 data-md="h1" {...props} />,
-  h2: ({ node: _node, ...props }) => <h3 data-md="h2" {...props} />,
-  h3: ({ node: _node, ...props }) => <h4 data-md="h3" {...props} />,
-};
 
 /** Terms (/menu/treytir) and privacy (/menu/privatlivspolitikkur): markdown from the API. */
 export function ContentScreen({ slug }: { slug: ContentSlug }) {
@@ -66,11 +56,7 @@ export function ContentScreen({ slug }: { slug: ContentSlug }) {
             <p className="text-caption text-mist-500">
               {t('content.updated', { date: formatDate(query.data.updatedAt) })}
             </p>
-            <div className="prose-alda">
-              <Markdown skipHtml components={SHIFTED_HEADINGS}>
-                {query.data.markdown}
-              </Markdown>
-            </div>
+            <AppMarkdown markdown={query.data.markdown} />
           </article>
         )}
       </ScreenBody>
