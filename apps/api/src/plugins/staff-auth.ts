@@ -14,6 +14,7 @@ export interface StaffCaller {
   email: string;
   name: string;
   role: StaffRole;
+  createdAt: Date;
   /** `staff:<email>`, as the audit log names them. */
   actor: string;
   sessionId: string;
@@ -62,7 +63,7 @@ export function installStaffAuthentication(
       async (request: FastifyRequest, reply: FastifyReply) => {
         const token = bearerToken(request);
         const background = request.headers[STAFF_BACKGROUND_HEADER] === '1';
-    const staff = token ? await verifier.authenticate(token, background) : null;
+        const staff = token ? await verifier.authenticate(token, background) : null;
         if (!staff) {
           reply.header('www-authenticate', 'Bearer realm="alda-staff"');
           throw new AppError(token ? 'STAFF_SESSION_EXPIRED' : 'UNAUTHORIZED', {

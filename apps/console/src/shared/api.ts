@@ -106,6 +106,9 @@ function errorOf(status: number, body: unknown): ApiError {
   });
 }
 
+/** How many GET answers the client keeps for If-None-Match. */
+const MAX_KEPT_ANSWERS = 100;
+
 export function createApi({ session, locale, fetch: fetchImpl }: ApiDependencies): Api {
   /** The last answer of each GET URL with its ETag, for this session only. */
   const answers = new Map<string, { etag: string; body: unknown; token: string | null }>();
@@ -163,7 +166,12 @@ export function createApi({ session, locale, fetch: fetchImpl }: ApiDependencies
     if (response.status === 204) return undefined as T;
     const body = await readJson(response);
     const etag = response.headers.get('etag');
-    if (method === 'GET' && etag) answers.set(url, { etag, body, token });
+    if (method === 'GET' && etag) {
+      // The newest answers only: every search text is its own URL.
+      answers.delete(url);
+      answers.set(url, { etag, body, token });
+      if (answers.size > MAX_KEPT_ANSWERS) answers.delete(answers.keys().next().value ?? '');
+    }
     return parseData(body, response.status, options);
   }
 

@@ -10,7 +10,6 @@ import {
   type PhoneLineRow,
 } from '../../db/schema/phone-lines';
 import {
-  operatorActions,
   provisioningSteps,
   simPickupLocations,
   type NewProvisioningStepRow,
@@ -57,13 +56,6 @@ export async function findSteps(
     .from(provisioningSteps)
     .where(inArray(provisioningSteps.orderId, [...orderIds]))
     .orderBy(asc(provisioningSteps.at), asc(provisioningSteps.id));
-}
-
-export async function insertOperatorAction(
-  db: Db,
-  row: { operator: string; verb: string; target: string; reason: string | null; at: Date },
-): Promise<void> {
-  await db.insert(operatorActions).values(row);
 }
 
 /* Orders. */

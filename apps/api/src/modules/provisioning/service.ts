@@ -35,7 +35,6 @@ import {
   findPickupLocations,
   findProvisionedOrder,
   findSteps,
-  insertOperatorAction,
   insertOrder,
   insertStep,
   listOrdersByState,
@@ -502,10 +501,13 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       return;
     }
     if (!actor.startsWith('operator:')) return;
-    await insertOperatorAction(tx, {
-      operator: actor.slice('operator:'.length),
-      verb,
-      target: orderId,
+    // The command line's entry keeps its plain verb (`advance`, …), as `operator actions` prints it.
+    await recordAudit(tx, {
+      actor: actor.slice('operator:'.length),
+      kind: 'change',
+      action: verb,
+      targetType: 'order',
+      targetId: orderId,
       reason,
       at: now(),
     });

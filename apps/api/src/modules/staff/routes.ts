@@ -67,8 +67,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; db: Db 
             email: who.email,
             name: who.name,
             role: who.role,
+            // A disabled account has no live session, so the signed-in member is never disabled.
             disabledAt: null,
-            createdAt: new Date(0).toISOString(),
+            createdAt: who.createdAt.toISOString(),
           },
           idleExpiresAt: who.idleExpiresAt.toISOString(),
           expiresAt: who.expiresAt.toISOString(),

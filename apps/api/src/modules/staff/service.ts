@@ -63,6 +63,7 @@ export interface StaffPrincipal {
   email: string;
   name: string;
   role: StaffRole;
+  createdAt: Date;
   /** What the audit log says: `staff:<email>`. */
   actor: string;
   sessionId: string;
@@ -100,6 +101,7 @@ function principal(staff: StaffUserRow, session: StaffSessionRow): StaffPrincipa
     email: staff.email,
     name: staff.name,
     role: staff.role,
+    createdAt: staff.createdAt,
     actor: `staff:${staff.email}`,
     sessionId: session.id,
     idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt,
