@@ -562,29 +562,16 @@ const refundBackoffMs = (attempts: number) =>
  * automatic refund of a late charge), or a refund customer service made (full or partial).
  */
 function refundNotification(refund: PaymentRefundRow, at: Date): NewNotificationRow {
-  if (refund.requestedBy !== null) {
-    return {
-      userId: refund.userId,
-      type: 'payment',
-      params: {
-        title: { fo: 'Endurgoldið', en: 'Refunded' },
-        body: {
-          fo: `Vit hava goldið ${formatKr(refund.amountOere, 'fo')} aftur á kortið hjá tær.`,
-          en: `We have paid ${formatKr(refund.amountOere, 'en')} back to your card.`,
-        },
-      },
-      link: '/',
-      createdAt: at,
-    };
-  }
+  // Only the automatic refund says why: the purchase it was for was not made.
+  const automatic = refund.requestedBy === null;
   return {
     userId: refund.userId,
     type: 'payment',
     params: {
       title: { fo: 'Endurgoldið', en: 'Refunded' },
       body: {
-        fo: `Vit hava goldið ${formatKr(refund.amountOere, 'fo')} aftur á kortið hjá tær. Keypið varð ikki gjørt.`,
-        en: `We have paid ${formatKr(refund.amountOere, 'en')} back to your card. The purchase was not made.`,
+        fo: `Vit hava goldið ${formatKr(refund.amountOere, 'fo')} aftur á kortið hjá tær.${automatic ? ' Keypið varð ikki gjørt.' : ''}`,
+        en: `We have paid ${formatKr(refund.amountOere, 'en')} back to your card.${automatic ? ' The purchase was not made.' : ''}`,
       },
     },
     link: '/',
