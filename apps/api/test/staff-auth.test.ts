@@ -4,6 +4,7 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { auditPage, staffEnrolment, staffMe, staffSession } from '@alda/contract/schemas/staff';
 import { createDemoApp, signIn } from './demo-accounts';
 import { parse } from './helper';
+import { DEMO_STAFF, seedDemoStaff } from '../src/seed/demo-staff';
 import { createStaffAccount, signInStaff, STAFF_TEST_PASSWORD, totpAt } from './staff-helper';
 
 /*
@@ -321,5 +322,24 @@ describe('the audit log', () => {
     expect(await refusal(t.app.db.execute(sql`delete from operator_actions`))).toMatch(
       /append-only/,
     );
+  });
+});
+
+describe('the demo staff seed', () => {
+  it('two instances seeding one empty database at once create each demo member once, without failing', async () => {
+    const fresh = await createDemoApp({}, { now });
+    try {
+      // Both read "nobody there" before either inserts: the race of two API processes starting.
+      const counts = await Promise.all([
+        seedDemoStaff(fresh.app.staffAccounts),
+        seedDemoStaff(fresh.app.staffAccounts),
+      ]);
+      expect(counts[0] + counts[1]).toBe(DEMO_STAFF.length);
+      const emails = (await fresh.app.staffAccounts.list()).map((member) => member.email).sort();
+      expect(emails).toEqual(DEMO_STAFF.map((member) => member.email).sort());
+      expect(await seedDemoStaff(fresh.app.staffAccounts)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });

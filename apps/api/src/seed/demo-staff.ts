@@ -1,4 +1,5 @@
 import type { StaffRole } from '@alda/contract/schemas/staff';
+import { AppError } from '../errors';
 import type { StaffService } from '../modules/staff/service';
 
 /*
@@ -45,23 +46,32 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   },
 ];
 
-/** Creates the demo staff members that do not exist yet; answers how many were created. */
+/**
+ * Creates the demo staff members that do not exist yet; answers how many were created. Several
+ * instances may start together on one empty database: the unique e-mail decides, and a member a
+ * sibling instance created between our list and our insert (STAFF_EXISTS) is simply there.
+ */
 export async function seedDemoStaff(staff: StaffService): Promise<number> {
   const existing = new Set((await staff.list()).map((member) => member.email));
   let created = 0;
   for (const member of DEMO_STAFF) {
     if (existing.has(member.email)) continue;
-    await staff.create(
-      {
-        email: member.email,
-        name: member.name,
-        role: member.role,
-        password: DEMO_STAFF_PASSWORD,
-        totpSecret: member.totpSecret,
-      },
-      { actor: 'demo-seed', staffUserId: null },
-    );
-    created += 1;
+    try {
+      await staff.create(
+        {
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          password: DEMO_STAFF_PASSWORD,
+          totpSecret: member.totpSecret,
+        },
+        { actor: 'demo-seed', staffUserId: null },
+      );
+      created += 1;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'STAFF_EXISTS') continue;
+      throw error;
+    }
   }
   return created;
 }
