@@ -8,6 +8,7 @@ import type { StatusMessageRow } from '../../db/schema/status-messages';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { faroeDateTime, fromFaroeWallClock } from '@alda/contract/format/date';
+import { STAFF_ORDER_COUNTED } from '@alda/contract/schemas/staff-orders';
 import type {
   OrderState,
   ProvisioningOrderDescription,
@@ -147,30 +148,11 @@ function checkStatusMessage(input: PublishInput): NewStatusMessage {
 }
 
 /**
- * The states `orders --state` lists (provisioned orders only):
- * - `processing`: not complete, not cancelled, not failed (SPEC §4 "Subscription processing can
- *   take days");
- * - `waiting-network` / `waiting-customer`: processing and waiting on the network / on the
- *   customer (the SIM to confirm, or a SIM card number to correct);
- * - `rejected`: the other provider rejected the port; waiting on the customer's correction;
- * - `failed`: stopped by an operator (`fail`) until retried;
- * - `due-today`: processing, and its next step is due before the end of today, Faroese time
- *   (overdue ones included);
- * - `late`: processing, and the worker should have performed its next step more than one step
- *   period ago ({@link isLate});
- * - `complete`, `all`.
+ * The states `orders --state` lists (provisioned orders only): the console queue's filters, each
+ * described at `STAFF_ORDER_FILTERS` (packages/contract/src/schemas/staff-orders.ts), and
+ * `complete`. `late` is {@link isLate}; {@link orderInState} is the whole rule of each.
  */
-export const ORDER_STATES = [
-  'processing',
-  'waiting-network',
-  'waiting-customer',
-  'rejected',
-  'failed',
-  'due-today',
-  'late',
-  'complete',
-  'all',
-] as const;
+export const ORDER_STATES = [...STAFF_ORDER_COUNTED, 'complete', 'all'] as const;
 export type OrderStateFilter = (typeof ORDER_STATES)[number];
 
 const PROVISIONING_STATE: Record<OrderStateFilter, OrderState> = {

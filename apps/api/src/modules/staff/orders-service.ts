@@ -12,6 +12,7 @@ import type {
   StaffOrderState,
   StaffPortCorrectionRequest,
 } from '@alda/contract/schemas/staff-orders';
+import { STAFF_ORDER_COUNTED } from '@alda/contract/schemas/staff-orders';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StaffCaller } from '../../plugins/staff-auth';
@@ -79,17 +80,6 @@ export function orderStateOf(order: ProvisioningOrderSummary): StaffOrderState {
   }
 }
 
-/** The filters counted in the queue's chips: every open order is in `processing` or `failed`. */
-const COUNTED: readonly (keyof StaffOrderCounts)[] = [
-  'processing',
-  'waiting-network',
-  'waiting-customer',
-  'rejected',
-  'failed',
-  'due-today',
-  'late',
-];
-
 /** The verbs of the command line in the audit log, and the console's `order.<verb>`. */
 const COMMAND_ACTIONS = new Set<string>(
   PROVISIONING_VERBS.flatMap((verb) => [verb, `order.${verb}`]),
@@ -125,9 +115,9 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
       ...(await provisioning.listOrders('open')),
       ...(await provisioning.listOrders('failed')),
     ];
-    const result = Object.fromEntries(COUNTED.map((f) => [f, 0])) as StaffOrderCounts;
+    const result = Object.fromEntries(STAFF_ORDER_COUNTED.map((f) => [f, 0])) as StaffOrderCounts;
     for (const order of open) {
-      for (const filter of COUNTED) {
+      for (const filter of STAFF_ORDER_COUNTED) {
         if (orderInState(filter, order, at, stepS())) result[filter] += 1;
       }
     }

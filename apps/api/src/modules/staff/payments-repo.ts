@@ -87,18 +87,9 @@ const paymentColumns = {
 
 export type StaffPaymentRecord = Awaited<ReturnType<typeof listPayments>>[number];
 
-/** Payments, newest first, matching `q` and `state`. */
-export async function listPayments(
-  db: Db,
-  filter: { q?: string | undefined; state?: PaymentState | undefined; limit: number },
-) {
+/** Payments with their customer, order and refund totals: the staff list's rows and one payment. */
+function selectPaymentRecords(db: Db) {
   const totals = refundTotals(db);
-  const where: SQL[] = [];
-  if (filter.q) {
-    const condition = searchCondition(filter.q);
-    if (condition) where.push(condition);
-  }
-  if (filter.state) where.push(eq(payments.state, filter.state));
   return db
     .select({
       ...paymentColumns,
@@ -109,6 +100,21 @@ export async function listPayments(
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .leftJoin(totals, eq(totals.paymentId, payments.id))
+    .$dynamic();
+}
+
+/** Payments, newest first, matching `q` and `state`. */
+export async function listPayments(
+  db: Db,
+  filter: { q?: string | undefined; state?: PaymentState | undefined; limit: number },
+) {
+  const where: SQL[] = [];
+  if (filter.q) {
+    const condition = searchCondition(filter.q);
+    if (condition) where.push(condition);
+  }
+  if (filter.state) where.push(eq(payments.state, filter.state));
+  return selectPaymentRecords(db)
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(filter.limit);
@@ -119,18 +125,7 @@ export async function findPaymentRecord(
   db: Db,
   id: string,
 ): Promise<StaffPaymentRecord | undefined> {
-  const totals = refundTotals(db);
-  const [row] = await db
-    .select({
-      ...paymentColumns,
-      refundedOere: sql<number>`coalesce(${totals.refunded}, 0)`,
-      refundingOere: sql<number>`coalesce(${totals.refunding}, 0)`,
-    })
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .leftJoin(totals, eq(totals.paymentId, payments.id))
-    .where(eq(payments.id, id));
+  const [row] = await selectPaymentRecords(db).where(eq(payments.id, id));
   return row;
 }
 

@@ -5,12 +5,12 @@ import {
   type StaffCreateRequest,
   type StaffEnrolment,
   type StaffMember,
-  type StaffRole,
   type StaffSession,
   type StaffSignInRequest,
   type StaffUpdateRequest,
 } from '@alda/contract/schemas/staff';
 import type { Db } from '../../db/client';
+import type { StaffCaller } from '../../plugins/staff-auth';
 import type { StaffSessionRow, StaffUserRow } from '../../db/schema/staff';
 import { AppError } from '../../errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
@@ -57,20 +57,6 @@ export interface StaffServiceDeps {
   issuer?: string;
 }
 
-/** The signed-in staff member of a request. */
-export interface StaffPrincipal {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  createdAt: Date;
-  /** What the audit log says: `staff:<email>`. */
-  actor: string;
-  sessionId: string;
-  idleExpiresAt: Date;
-  expiresAt: Date;
-}
-
 /** Who acts on staff accounts: a console admin or the operator command line. */
 export interface StaffActor {
   actor: string;
@@ -94,7 +80,7 @@ export function staffMemberDto(row: StaffUserRow): StaffMember {
   };
 }
 
-function principal(staff: StaffUserRow, session: StaffSessionRow): StaffPrincipal {
+function principal(staff: StaffUserRow, session: StaffSessionRow): StaffCaller {
   const idle = new Date(session.lastSeenAt.getTime() + STAFF_SESSION_IDLE_S * 1000);
   return {
     id: staff.id,
@@ -212,7 +198,7 @@ export function createStaffService(deps: StaffServiceDeps) {
      * `background`: a screen's own refresh is not the staff member at the desk (an unattended
      * console must still sign itself out after 15 minutes).
      */
-    async authenticate(token: string, background = false): Promise<StaffPrincipal | null> {
+    async authenticate(token: string, background = false): Promise<StaffCaller | null> {
       if (!token.startsWith('alda_staff_')) return null;
       const at = now();
       const live = await touchLiveSession(
@@ -229,7 +215,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       await revokeSessionByToken(db, sha256(token), now());
     },
 
-    async signOutEverywhere(who: StaffPrincipal): Promise<void> {
+    async signOutEverywhere(who: StaffCaller): Promise<void> {
       const at = now();
       await db.transaction(async (tx) => {
         const count = await revokeAllSessions(tx, who.id, at);
