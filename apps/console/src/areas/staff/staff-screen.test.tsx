@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffEnrolment, StaffMember } from '@alda/contract/schemas/staff';
 import { aSession, renderConsole, type Handler } from '@/test/render';
-import { qrModulesPath } from './qr-code';
+import { qrModulesPath } from '../../../../web/src/features/sim/qr-symbol';
 
 const admin = aSession('admin');
 

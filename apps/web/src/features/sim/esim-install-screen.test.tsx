@@ -9,7 +9,7 @@ import { ok } from '@/test/fake-api';
 import { ownerData } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { qrModulesPath } from './qr-code';
+import { qrModulesPath } from './qr-symbol';
 
 const activationCode = 'LPA:1$smdp.alda.fo$P8LN-3VCE-Z6JB-2KQY';
 const esim: SimDetails = {

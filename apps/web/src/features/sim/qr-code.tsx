@@ -1,64 +1,19 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { QrSvg, useQrSymbol } from './qr-symbol';
 
-/** The dark modules of a QR symbol as one SVG path, one unit square per module. */
-export function qrModulesPath(modules: {
-  size: number;
-  get(row: number, col: number): number | boolean;
-}): string {
-  const parts: string[] = [];
-  for (let row = 0; row < modules.size; row++)
-    for (let col = 0; col < modules.size; col++)
-      if (modules.get(row, col)) parts.push(`M${col} ${row}h1v1h-1z`);
-  return parts.join('');
-}
-
-/** The quiet zone around the symbol, in modules (ISO/IEC 18004 asks for 4). */
-const QUIET = 4;
-
-/** The drawn symbol of one value (a state of another value means this one is still loading). */
-type State = { value: string } & ({ kind: 'ready'; size: number; d: string } | { kind: 'failed' });
-
-/**
- * A QR code of `value`, drawn as SVG. The encoder (`qrcode`) is loaded only when a QR code is
- * shown, so it stays out of the other screens' download. Error correction M: a phone camera reads
- * it off a screen with glare.
- */
+/** A QR code of `value` (the eSIM's activation code), drawn as SVG (qr-symbol.tsx). */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<State | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    import('qrcode')
-      .then((qr) => {
-        const { modules } = qr.create(value, { errorCorrectionLevel: 'M' });
-        if (live) setState({ value, kind: 'ready', size: modules.size, d: qrModulesPath(modules) });
-      })
-      .catch(() => {
-        if (live) setState({ value, kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [value]);
-
-  if (state === null || state.value !== value)
-    return <Skeleton className="aspect-square w-full max-w-64 rounded-2xl" />;
-  if (state.kind === 'failed')
+  const symbol = useQrSymbol(value);
+  if (symbol === null) return <Skeleton className="aspect-square w-full max-w-64 rounded-2xl" />;
+  if (symbol.kind === 'failed')
     return <p className="text-body text-danger-600">{t('sim.esim.qrFailed')}</p>;
-  const side = state.size + 2 * QUIET;
   return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`${-QUIET} ${-QUIET} ${side} ${side}`}
-      shapeRendering="crispEdges"
+    <QrSvg
+      symbol={symbol}
+      label={label}
       className="aspect-square w-full max-w-64 rounded-2xl bg-white"
-    >
-      <rect x={-QUIET} y={-QUIET} width={side} height={side} fill="#fff" />
-      <path d={state.d} fill="#000" data-testid="qr-modules" />
-    </svg>
+    />
   );
 }
