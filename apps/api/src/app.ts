@@ -572,12 +572,10 @@ async function assemble(
   // the same services as the customer routes and the operator command.
   await app.register(staffRoutes, { service: staff, db });
   // STAFF AREAS: one registration per area below.
+  // The operator command's service, built as `npm run operator` builds it (one set of rules).
+  const operator = createOperatorService({ db, now, provisioning });
   await app.register(staffStatusRoutes, {
-    service: createStaffStatusService({
-      db,
-      now,
-      operator: createOperatorService({ db, now, provisioning }),
-    }),
+    service: createStaffStatusService({ db, now, operator }),
   });
   await app.register(staffContentRoutes, { service: createStaffContentService({ db, now }) });
   await app.register(staffNumbersRoutes, {
@@ -593,14 +591,8 @@ async function assemble(
   await app.register(staffPaymentsRoutes, {
     service: createStaffPaymentsService({ db, now, payments: paymentService }),
   });
-  // Orders: the operator command's service, built as `npm run operator` builds it (one set of rules).
   await app.register(staffOrdersRoutes, {
-    service: createStaffOrdersService({
-      db,
-      now,
-      operator: createOperatorService({ db, now, provisioning }),
-      provisioning,
-    }),
+    service: createStaffOrdersService({ db, now, operator, provisioning }),
   });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.

@@ -73,6 +73,12 @@ describe('serving the staff console (CONSOLE_DIST) at /console/', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('answers a plain fetch of a console route (Accept */*, no file named) with the index.html', async () => {
+    const res = await get('/console/orders', { accept: '*/*' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(CONSOLE_INDEX);
+  });
+
   it('redirects /console to /console/', async () => {
     const res = await get('/console?lang=en');
     expect(res.statusCode).toBe(308);
@@ -95,6 +101,8 @@ describe('serving the staff console (CONSOLE_DIST) at /console/', () => {
     for (const res of [
       await get('/console/assets/missing-123.js'),
       await get('/console/assets/index-c0ffee12.js.map'),
+      // The build's compressed copy is sent for its file, never under its own name.
+      await get('/console/assets/index-c0ffee12.js.br'),
       await t.app.inject({
         method: 'POST',
         url: '/console/orders',

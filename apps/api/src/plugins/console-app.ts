@@ -1,12 +1,11 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { sendRouteNotFound } from './error-handler';
+import { builtSpaStatic, hasIndexHtml, isPageNavigation, REVALIDATE } from './spa-static';
 
 /*
  * The staff console (apps/console, docs/decisions/0075-staff-console.md) at /console/, beside the
- * customer app at / (web-app.ts) and served the same way: hashed bundles under
+ * customer app at / (web-app.ts) and served the same way (spa-static.ts): hashed bundles under
  * /console/assets/ cached for a year, everything else revalidated, the build's `.br`/`.gz`
  * copies sent by Accept-Encoding, source maps never. A page navigation to any other /console/…
  * path gets the console's index.html (its router takes it from there); the customer app's
@@ -16,21 +15,10 @@ import { sendRouteNotFound } from './error-handler';
 
 export const CONSOLE_PREFIX = '/console';
 
-/** Vite's content-hashed bundles, under the console's base. */
-const HASHED_ASSETS_DIR = 'assets';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
-
 /** `/console` and everything under `/console/` (query and fragment aside). */
 export function isConsolePath(url: string): boolean {
   const pathName = url.split(/[?#]/, 1)[0] ?? '';
   return pathName === CONSOLE_PREFIX || pathName.startsWith(`${CONSOLE_PREFIX}/`);
-}
-
-/** `/console/orders`: the last segment of the path has no file extension. */
-function namesNoFile(url: string): boolean {
-  const pathName = url.split(/[?#]/, 1)[0] ?? '';
-  return !/\.[^/]*$/.test(pathName.slice(pathName.lastIndexOf('/') + 1));
 }
 
 /**
@@ -44,19 +32,13 @@ export async function registerConsoleApp(
   consoleDist: string,
   notFoundOptions: RouteShorthandOptions = {},
 ): Promise<boolean> {
-  const present = await stat(path.join(consoleDist, 'index.html')).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-  if (!present) {
+  if (!(await hasIndexHtml(consoleDist))) {
     app.log.warn(
       { consoleDist },
       'staff console not found (no index.html); /console/ is not served. Run `npm run build -w @alda/console`.',
     );
     return false;
   }
-
-  const assetsPrefix = path.join(consoleDist, HASHED_ASSETS_DIR) + path.sep;
 
   // `/console` → `/console/`: the console's URLs are relative to its base.
   app.get(CONSOLE_PREFIX, { schema: { hide: true } }, (request, reply) => {
@@ -68,27 +50,11 @@ export async function registerConsoleApp(
   // fallback) are the console's, not the customer app's.
   await app.register(
     async (scope) => {
-      await scope.register(fastifyStatic, {
-        root: consoleDist,
-        prefix: '/',
-        index: 'index.html',
-        preCompressed: true,
-        cacheControl: false,
-        dotfiles: 'deny',
-        allowedPath: (pathName) =>
-          !pathName.endsWith('.map') && !pathName.endsWith('.br') && !pathName.endsWith('.gz'),
-        setHeaders: (reply, filePath) => {
-          reply.header('cache-control', filePath.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE);
-        },
-      });
+      await scope.register(fastifyStatic, builtSpaStatic(consoleDist));
 
       scope.setNotFoundHandler(notFoundOptions, (request, reply) => {
-        const accept = request.headers.accept ?? '';
-        const isNavigation =
-          (request.method === 'GET' || request.method === 'HEAD') &&
-          (accept.includes('text/html') || namesNoFile(request.url));
         // A missing bundle (`/console/assets/x.js`) stays a 404: a broken build fails loudly.
-        if (!isNavigation) return sendRouteNotFound(request, reply);
+        if (!isPageNavigation(request)) return sendRouteNotFound(request, reply);
         return reply.header('cache-control', REVALIDATE).sendFile('index.html');
       });
     },

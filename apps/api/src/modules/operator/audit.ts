@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditPage, AuditQuery } from '@alda/contract/schemas/staff';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { operatorActions, type OperatorActionRow } from '../../db/schema/provisioning';
 
 /*
@@ -42,6 +43,30 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<OperatorA
     .returning();
   if (!row) throw new Error('operator_actions insert returned no row');
   return row;
+}
+
+/**
+ * Whether this staff session already has an entry of `action` on `target` (`details.sessionId`):
+ * a read recorded once per session and thing, and the customer area's access grant
+ * (`customer.open`). Uses the index on `operator_actions.target`.
+ */
+export async function hasEntryInSession(
+  db: Db,
+  entry: { action: string; target: string; staffUserId: string; sessionId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: operatorActions.id })
+    .from(operatorActions)
+    .where(
+      and(
+        eq(operatorActions.target, entry.target),
+        eq(operatorActions.verb, entry.action),
+        eq(operatorActions.staffUserId, entry.staffUserId),
+        sql`${operatorActions.details} ->> 'sessionId' = ${entry.sessionId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export function auditEntryDto(row: OperatorActionRow): AuditEntry {
@@ -90,10 +115,6 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
     items: page.map(auditEntryDto),
     nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const CSV_COLUMNS = [

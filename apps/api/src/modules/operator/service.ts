@@ -16,7 +16,7 @@ import type {
   ProvisioningService,
   StaffCommand,
 } from '../provisioning/service';
-import { findUserById } from '../users/records';
+import { findUsersByIds } from '../users/records';
 import {
   endStatusMessage,
   listStatusMessages,
@@ -264,9 +264,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
   async function customers(
     userIds: readonly string[],
   ): Promise<Map<string, { customer: string; customerName: string | null }>> {
+    // One query for the whole list (the console's queue polls it, up to 500 orders).
+    const found = new Map((await findUsersByIds(db, userIds)).map((user) => [user.id, user]));
     const names = new Map<string, { customer: string; customerName: string | null }>();
     for (const id of new Set(userIds)) {
-      const user = await findUserById(db, id);
+      const user = found.get(id);
       const name = user ? `${user.firstname} ${user.lastname}` : null;
       names.set(id, {
         customer: user ? `${name} <${user.email}>` : id,

@@ -89,6 +89,19 @@ export interface RefundRequester {
   staffUserId: string | null;
 }
 
+/**
+ * Øre of a payment a person may still refund: a paid payment the provider charged, less its
+ * refunds done or pending (`committedOere`); 0 for any other. The one rule of
+ * {@link createPaymentService}'s `requestRefund` and of what the staff console offers.
+ */
+export function refundableOere(
+  payment: Pick<PaymentRow, 'state' | 'amountOere' | 'providerPaymentId'>,
+  committedOere: number,
+): number {
+  if (payment.state !== 'paid' || payment.providerPaymentId === null) return 0;
+  return Math.max(0, payment.amountOere - committedOere);
+}
+
 /** How long a look at the provider's view may take before the page says it is unreachable. */
 const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
 
@@ -464,7 +477,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         });
       }
       const committed = await committedRefundOere(tx, payment.id);
-      if (committed + input.amountOere > payment.amountOere) {
+      if (input.amountOere > refundableOere(payment, committed)) {
         throw new AppError('REFUND_TOO_LARGE', {
           detail: `${committed} already refunded or pending + ${input.amountOere} > ${payment.amountOere} paid`,
         });

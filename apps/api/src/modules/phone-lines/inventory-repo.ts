@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias, union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { numberReservations, phoneLines } from '../../db/schema/phone-lines';
 import { numberReleases, type NumberReleaseRow } from '../../db/schema/staff';
 import { users } from '../../db/schema/users';
@@ -39,8 +40,6 @@ export interface InventoryPage {
 
 /** The numbers of the provider's number plan, as SQL (`^[2579][0-9]{5}$`). */
 const PLAN_PATTERN = `^[${PROVIDER_NUMBER_PREFIXES.join('')}][0-9]{5}$`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `column` contains the digits of `q` (none: every number). */
 function containing(column: Parameters<typeof like>[0], q: string | undefined): SQL | undefined {
@@ -86,6 +85,30 @@ function ownNumberWithoutLine(db: Db, since: Date, q: string | undefined) {
   );
 }
 
+/** A line with a number now (active or being set up) containing `q`. */
+function liveLineContaining(q: string | undefined) {
+  return and(ne(phoneLines.status, 'cancelled'), containing(phoneLines.msisdn, q));
+}
+
+/** A line of a number resting in quarantine ({@link restsInQuarantine}) and in no live line. */
+function quarantinedLine(db: Db, since: Date, q: string | undefined) {
+  return and(
+    restsInQuarantine(since),
+    noLiveLine(phoneLines.msisdn, db),
+    containing(phoneLines.msisdn, q),
+  );
+}
+
+/** An unexpired reservation of a number neither in use nor quarantined. */
+function liveReservation(db: Db, now: Date, since: Date, q: string | undefined) {
+  return and(
+    gt(numberReservations.expiresAt, now),
+    noLiveLine(numberReservations.msisdn, db),
+    notQuarantined(numberReservations.msisdn, since, db),
+    containing(numberReservations.msisdn, q),
+  );
+}
+
 /**
  * Numbers in use, in number order: lines with a number now (active or being set up), and
  * customers' own numbers without a line of ours (status and since null).
@@ -99,11 +122,7 @@ export async function listInUse(db: Db, since: Date, page: InventoryPage) {
     })
     .from(phoneLines)
     .where(
-      and(
-        ne(phoneLines.status, 'cancelled'),
-        containing(phoneLines.msisdn, page.q),
-        page.after ? gt(phoneLines.msisdn, page.after) : undefined,
-      ),
+      and(liveLineContaining(page.q), page.after ? gt(phoneLines.msisdn, page.after) : undefined),
     );
   const owners = db
     .selectDistinct({
@@ -143,9 +162,7 @@ export async function listQuarantined(db: Db, since: Date, page: InventoryPage) 
     .from(phoneLines)
     .where(
       and(
-        restsInQuarantine(since),
-        noLiveLine(phoneLines.msisdn, db),
-        containing(phoneLines.msisdn, page.q),
+        quarantinedLine(db, since, page.q),
         page.after ? gt(phoneLines.msisdn, page.after) : undefined,
       ),
     )
@@ -188,10 +205,7 @@ export async function listReserved(db: Db, now: Date, since: Date, page: Invento
     .from(numberReservations)
     .where(
       and(
-        gt(numberReservations.expiresAt, now),
-        noLiveLine(numberReservations.msisdn, db),
-        notQuarantined(numberReservations.msisdn, since, db),
-        containing(numberReservations.msisdn, page.q),
+        liveReservation(db, now, since, page.q),
         page.after ? gt(numberReservations.msisdn, page.after) : undefined,
       ),
     )
@@ -205,10 +219,7 @@ export async function listReserved(db: Db, now: Date, since: Date, page: Invento
  */
 export async function countStates(db: Db, now: Date, since: Date, q: string | undefined) {
   const [lines, owners, quarantined, reserved, taken] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(phoneLines)
-      .where(and(ne(phoneLines.status, 'cancelled'), containing(phoneLines.msisdn, q))),
+    db.select({ n: count() }).from(phoneLines).where(liveLineContaining(q)),
     db
       .select({ n: countDistinct(users.phoneNumber) })
       .from(users)
@@ -216,24 +227,11 @@ export async function countStates(db: Db, now: Date, since: Date, q: string | un
     db
       .select({ n: countDistinct(phoneLines.msisdn) })
       .from(phoneLines)
-      .where(
-        and(
-          restsInQuarantine(since),
-          noLiveLine(phoneLines.msisdn, db),
-          containing(phoneLines.msisdn, q),
-        ),
-      ),
+      .where(quarantinedLine(db, since, q)),
     db
       .select({ n: count() })
       .from(numberReservations)
-      .where(
-        and(
-          gt(numberReservations.expiresAt, now),
-          noLiveLine(numberReservations.msisdn, db),
-          notQuarantined(numberReservations.msisdn, since, db),
-          containing(numberReservations.msisdn, q),
-        ),
-      ),
+      .where(liveReservation(db, now, since, q)),
     countTakenInPlan(db, now, since, q),
   ]);
   return {

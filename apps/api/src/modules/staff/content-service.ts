@@ -118,11 +118,6 @@ export function createStaffContentService({ db, now }: StaffContentServiceDeps) 
     });
   }
 
-  async function withFirstVersion(slug: ContentSlug): Promise<void> {
-    if ((await maxVersion(db, slug)) > 0) return;
-    await db.transaction((tx) => ensureFirstVersion(tx, slug));
-  }
-
   async function createDraftOnce(
     slug: ContentSlug,
     texts: StaffContentDraftRequest,
@@ -157,8 +152,11 @@ export function createStaffContentService({ db, now }: StaffContentServiceDeps) 
   return {
     /** The versions of a page, newest first; the live one marked. */
     async list(slug: ContentSlug): Promise<StaffContentVersionSummary[]> {
-      await withFirstVersion(slug);
-      const rows = await findVersionSummaries(db, slug);
+      let rows = await findVersionSummaries(db, slug);
+      if (rows.length === 0) {
+        await db.transaction((tx) => ensureFirstVersion(tx, slug));
+        rows = await findVersionSummaries(db, slug);
+      }
       const live = await findLiveVersion(db, slug);
       return rows.map((row) => toSummary(row, live?.id));
     },

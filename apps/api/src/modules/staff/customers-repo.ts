@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema/outbox';
@@ -10,9 +11,8 @@ import {
   type PaymentRow,
 } from '../../db/schema/payments';
 import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
-import { operatorActions } from '../../db/schema/provisioning';
 import { sessions, type SessionRow } from '../../db/schema/sessions';
-import { users, type UserRow } from '../../db/schema/users';
+import { users } from '../../db/schema/users';
 
 /*
  * The staff console's reads for the customers area (docs/decisions/0075-staff-console.md):
@@ -24,10 +24,6 @@ import { users, type UserRow } from '../../db/schema/users';
 
 /** The most rows of a kind the customer view shows (the newest). */
 export const VIEW_LIMIT = 50;
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /*
  * Faroese (and other accented) letters folded to ASCII, so "gudrun" finds Guðrun and "oli"
@@ -123,14 +119,6 @@ export async function customersByIccid(db: Db, digits: string): Promise<string[]
 export async function customerOfOrder(db: Db, orderId: string): Promise<string | undefined> {
   const [row] = await db.select({ id: orders.userId }).from(orders).where(eq(orders.id, orderId));
   return row?.id;
-}
-
-export async function findUsers(db: Db, ids: readonly string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...ids]));
 }
 
 /** The live numbers each customer uses or pays for, by customer id. */
@@ -262,27 +250,4 @@ export async function findOutboxMessagesTo(
 export async function findOutboxMessage(db: Db, id: string): Promise<OutboxMessageRow | undefined> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
   return row;
-}
-
-/**
- * The access grant: an audit entry `customer.open` of this customer by this staff member in
- * this staff session (`details.sessionId`). A new session has none until a reason is given.
- */
-export async function hasOpenedInSession(
-  db: Db,
-  grant: { staffUserId: string; customerId: string; sessionId: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: operatorActions.id })
-    .from(operatorActions)
-    .where(
-      and(
-        eq(operatorActions.target, grant.customerId),
-        eq(operatorActions.verb, 'customer.open'),
-        eq(operatorActions.staffUserId, grant.staffUserId),
-        sql`${operatorActions.details} ->> 'sessionId' = ${grant.sessionId}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -12,12 +11,12 @@ import {
   staffResendResult,
   staffSignOutEverywhereResult,
 } from '@alda/contract/schemas/staff-customers';
-import { matchesIfNoneMatch } from '../../etag';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { envelope } from '../../plugins/error-handler';
 import { requireStaff } from '../../plugins/staff-auth';
 import type { StaffCustomersService } from './customers-service';
+import { notModified, unchangedAnswer } from './poll-etag';
 
 /*
  * The staff console's customers area — `/api/staff/customers*`, tag `staff`
@@ -29,7 +28,6 @@ import type { StaffCustomersService } from './customers-service';
 const security = [{ staffBearer: [] }];
 const byId = z.object({ id: z.uuid() });
 const byMessage = z.object({ id: z.uuid(), messageId: z.uuid() });
-const notModified = z.null().describe('Not modified: the answer is as in If-None-Match');
 
 export const staffCustomersRoutes: FastifyPluginAsyncZod<{
   service: StaffCustomersService;
@@ -109,11 +107,7 @@ export const staffCustomersRoutes: FastifyPluginAsyncZod<{
         return reply.status(403).send(envelope('STAFF_REASON_REQUIRED', locale));
       }
       const data = await service.view(request.params.id, locale);
-      // A polled answer's ETag: a hash of its body. The answer stays `no-store` (personal
-      // data); the console sends the tag itself.
-      const tag = `W/"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', tag);
-      if (matchesIfNoneMatch(request, tag)) return reply.status(304).send(null);
+      if (unchangedAnswer(request, reply, data)) return reply.status(304).send(null);
       return { data };
     },
   );

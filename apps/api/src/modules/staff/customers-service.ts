@@ -32,14 +32,14 @@ import { isUuid } from '../../uuid';
 import { createActionService } from '../actions/service';
 import { endAllSessionsOfCustomer } from '../auth/revocation-service';
 import { createNotificationService } from '../notifications/service';
-import { recordAudit } from '../operator/audit';
+import { hasEntryInSession, recordAudit } from '../operator/audit';
 import { localized } from '../plans/dto';
 import { findPlansByIds } from '../plans/catalogue';
 import { toOrderDtos } from '../provisioning/dto';
 import type { ProvisioningService } from '../provisioning/service';
 import type { ReceiptService } from '../receipts/service';
 import { findLinesOfAccounts, findLiveFamilyAccountOf } from '../subscriptions/accounts';
-import { findUserById } from '../users/records';
+import { findUserById, findUsersByIds } from '../users/records';
 import {
   customerOfOrder,
   customersByEmail,
@@ -55,8 +55,6 @@ import {
   findPaymentsOfCustomer,
   findRefundsOfPayments,
   findSessionsOfCustomer,
-  findUsers,
-  hasOpenedInSession,
   liveNumbersOf,
   VIEW_LIMIT,
   type LineWithAccount,
@@ -203,7 +201,7 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
       return id ? [id] : [];
     });
     const plans = new Map((await findPlansByIds(db, planIds)).map((p) => [p.plan.id, p.plan]));
-    const others = await findUsers(
+    const others = await findUsersByIds(
       db,
       rows.flatMap(({ line }) => (line.userId && line.userId !== user.id ? [line.userId] : [])),
     );
@@ -260,7 +258,7 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
     }
     if (!account) return null;
     const members = await findLinesOfAccounts(db, [account.id]);
-    const people = await findUsers(db, [
+    const people = await findUsersByIds(db, [
       account.ownerUserId,
       ...members.flatMap((m) => (m.userId ? [m.userId] : [])),
     ]);
@@ -423,7 +421,7 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
       const shown = found.slice(0, STAFF_CUSTOMER_SEARCH_LIMIT);
       const people = new Map(
         (
-          await findUsers(
+          await findUsersByIds(
             db,
             shown.map((f) => f.id),
           )
@@ -481,9 +479,10 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
 
     /** Whether this staff session has opened the customer (gave a reason). */
     granted(id: string, staff: StaffCaller): Promise<boolean> {
-      return hasOpenedInSession(db, {
+      return hasEntryInSession(db, {
+        action: 'customer.open',
+        target: id,
         staffUserId: staff.id,
-        customerId: id,
         sessionId: staff.sessionId,
       });
     },

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import {
   staffNumberParams,
@@ -10,12 +7,11 @@ import {
   staffNumbersPage,
   staffNumbersQuery,
 } from '@alda/contract/schemas/staff-numbers';
-import { staffReason } from '@alda/contract/schemas/staff';
-import { AppError } from '../../errors';
-import { matchesIfNoneMatch } from '../../etag';
 import { errorResponses } from '../../http';
 import { requireStaff } from '../../plugins/staff-auth';
 import type { StaffNumbersService } from './numbers-service';
+import { notModified, unchangedAnswer } from './poll-etag';
+import { reasonRequired } from './reason-required';
 
 /*
  * The staff console's number inventory — `/api/staff/numbers*`, tag `staff`
@@ -24,29 +20,7 @@ import type { StaffNumbersService } from './numbers-service';
  */
 
 const security = [{ staffBearer: [] }];
-const notModified = z.null().describe('Not modified: the answer is as in If-None-Match');
 const ROLES = ['support', 'provisioning'] as const;
-
-/**
- * A polled answer's ETag (a hash of its body) and a 304 when the console already has it. The
- * answer stays `no-store` (staff answers): the console sends the tag itself.
- */
-function unchanged(request: FastifyRequest, reply: FastifyReply, data: unknown): boolean {
-  const tag = `W/"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', tag);
-  return matchesIfNoneMatch(request, tag);
-}
-
-/**
- * A change without a usable reason is STAFF_REASON_REQUIRED (its own message: "give a ticket or
- * call reference"), before the schema's general VALIDATION_FAILED.
- */
-async function reasonRequired(request: FastifyRequest): Promise<void> {
-  const body = request.body as { reason?: unknown } | null | undefined;
-  if (!staffReason.safeParse(body?.reason).success) {
-    throw new AppError('STAFF_REASON_REQUIRED', { field: 'reason', detail: 'no usable reason' });
-  }
-}
 
 export const staffNumbersRoutes: FastifyPluginAsyncZod<{ service: StaffNumbersService }> = async (
   app,
@@ -72,7 +46,7 @@ export const staffNumbersRoutes: FastifyPluginAsyncZod<{ service: StaffNumbersSe
     },
     async (request, reply) => {
       const data = await service.list(request.query);
-      if (unchanged(request, reply, data)) return reply.code(304).send(null);
+      if (unchangedAnswer(request, reply, data)) return reply.code(304).send(null);
       return { data };
     },
   );

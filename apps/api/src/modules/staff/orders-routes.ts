@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { staffReason } from '@alda/contract/schemas/staff';
 import {
   staffOrderDetail,
   staffOrderOptionalReasonRequest,
@@ -11,11 +9,11 @@ import {
   staffOrdersQuery,
   staffPortCorrectionRequest,
 } from '@alda/contract/schemas/staff-orders';
-import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { requireStaff } from '../../plugins/staff-auth';
 import { notModified, unchangedAnswer } from './poll-etag';
+import { reasonRequired } from './reason-required';
 import type { StaffOrdersService } from './orders-service';
 
 /*
@@ -29,17 +27,6 @@ import type { StaffOrdersService } from './orders-service';
 const security = [{ staffBearer: [] }];
 const byId = z.object({ id: z.uuid() });
 const READERS = ['support', 'provisioning'] as const;
-
-/**
- * A command the customer reads the reason of, without a usable reason: STAFF_REASON_REQUIRED (its
- * own message: "give a ticket or call reference"), before the schema's general VALIDATION_FAILED.
- */
-async function reasonRequired(request: FastifyRequest): Promise<void> {
-  const body = request.body as { reason?: unknown } | null | undefined;
-  if (!staffReason.safeParse(body?.reason).success) {
-    throw new AppError('STAFF_REASON_REQUIRED', { field: 'reason', detail: 'no usable reason' });
-  }
-}
 
 const COMMANDS = {
   advance: {

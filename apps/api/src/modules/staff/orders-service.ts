@@ -111,10 +111,9 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
 
   /** How many open orders each filter has: two queries, counted with the filters' own rule. */
   async function counts(at: Date): Promise<StaffOrderCounts> {
-    const open = [
-      ...(await provisioning.listOrders('open')),
-      ...(await provisioning.listOrders('failed')),
-    ];
+    const open = (
+      await Promise.all([provisioning.listOrders('open'), provisioning.listOrders('failed')])
+    ).flat();
     const result = Object.fromEntries(STAFF_ORDER_COUNTED.map((f) => [f, 0])) as StaffOrderCounts;
     for (const order of open) {
       for (const filter of STAFF_ORDER_COUNTED) {

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { fromWireNumber } from '@alda/contract/rules/phone';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { orders } from '../../db/schema/orders';
 import {
   paymentRefunds,
@@ -8,7 +10,6 @@ import {
   receipts,
   type PaymentState,
 } from '../../db/schema/payments';
-import { operatorActions } from '../../db/schema/provisioning';
 import { users } from '../../db/schema/users';
 import { isUuid } from '../../uuid';
 
@@ -37,18 +38,9 @@ function refundTotals(db: Db) {
     .as('refund_totals');
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** `+298 21 44 55`, `298214455`, `21 44 55` → `214455`; null when it is not a phone number. */
 function phoneDigits(q: string): string | null {
-  const digits = q.replace(/[\s\-()]/g, '').replace(/^\+/, '');
-  if (!/^\d+$/.test(digits)) return null;
-  if (digits.length === 6) return digits;
-  if (digits.length === 9 && digits.startsWith('298')) return digits.slice(3);
-  if (digits.length === 11 && digits.startsWith('00298')) return digits.slice(5);
-  return null;
+  return fromWireNumber(q.replace(/[\s\-()]/g, '').replace(/^\+/, ''));
 }
 
 /**
@@ -166,28 +158,4 @@ export async function receiptOfPayment(db: Db, paymentId: string) {
     .from(receipts)
     .where(eq(receipts.paymentId, paymentId));
   return row;
-}
-
-/**
- * Whether this staff session already has an audit entry of `action` on `target` (reads are
- * recorded once per session and thing, not at every refresh of a live screen). Uses the index on
- * `operator_actions.target`.
- */
-export async function readRecordedInSession(
-  db: Db,
-  entry: { action: string; target: string; staffUserId: string; sessionId: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: operatorActions.id })
-    .from(operatorActions)
-    .where(
-      and(
-        eq(operatorActions.target, entry.target),
-        eq(operatorActions.verb, entry.action),
-        eq(operatorActions.staffUserId, entry.staffUserId),
-        sql`${operatorActions.details} ->> 'sessionId' = ${entry.sessionId}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -10,10 +8,10 @@ import {
   staffRefund,
   staffRefundRequest,
 } from '@alda/contract/schemas/staff-payments';
-import { matchesIfNoneMatch } from '../../etag';
 import { errorResponses } from '../../http';
 import { requireStaff } from '../../plugins/staff-auth';
 import type { StaffPaymentsService } from './payments-service';
+import { notModified, unchangedAnswer } from './poll-etag';
 
 /*
  * The staff console's payments area — `/api/staff/payments*`, tag `staff`
@@ -23,17 +21,6 @@ import type { StaffPaymentsService } from './payments-service';
 
 const security = [{ staffBearer: [] }];
 const byId = z.object({ id: z.uuid() });
-const notModified = z.null().describe('Not modified: the answer is as in If-None-Match');
-
-/**
- * A polled answer's ETag (a hash of its body) and a 304 when the console already has it. The
- * answer stays `no-store` (staff answers hold personal data): the console sends the tag itself.
- */
-function unchanged(request: FastifyRequest, reply: FastifyReply, data: unknown): boolean {
-  const tag = `W/"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', tag);
-  return matchesIfNoneMatch(request, tag);
-}
 
 export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ service: StaffPaymentsService }> = async (
   app,
@@ -59,7 +46,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ service: StaffPayments
     },
     async (request, reply) => {
       const data = await service.list(request.query, requireStaff(request));
-      if (unchanged(request, reply, data)) return reply.code(304).send(null);
+      if (unchangedAnswer(request, reply, data)) return reply.code(304).send(null);
       return { data };
     },
   );
@@ -84,7 +71,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ service: StaffPayments
     },
     async (request, reply) => {
       const data = await service.detail(request.params.id, requireStaff(request));
-      if (unchanged(request, reply, data)) return reply.code(304).send(null);
+      if (unchangedAnswer(request, reply, data)) return reply.code(304).send(null);
       return { data };
     },
   );

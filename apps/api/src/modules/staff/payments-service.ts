@@ -11,13 +11,12 @@ import type { Db } from '../../db/client';
 import type { PaymentRefundRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import type { StaffCaller } from '../../plugins/staff-auth';
-import { recordAudit } from '../operator/audit';
-import type { PaymentService, ProviderCheck } from '../payments/service';
+import { hasEntryInSession, recordAudit } from '../operator/audit';
+import { refundableOere, type PaymentService, type ProviderCheck } from '../payments/service';
 import {
   eventsOfPayment,
   findPaymentRecord,
   listPayments,
-  readRecordedInSession,
   receiptOfPayment,
   refundsOfPayment,
   type StaffPaymentRecord,
@@ -109,7 +108,7 @@ export function createStaffPaymentsService(deps: StaffPaymentsServiceDeps) {
     who: StaffCaller,
     entry: { action: string; targetType: string; target: string; details?: object },
   ): Promise<void> {
-    const seen = await readRecordedInSession(db, {
+    const seen = await hasEntryInSession(db, {
       action: entry.action,
       target: entry.target,
       staffUserId: who.id,
@@ -177,7 +176,7 @@ export function createStaffPaymentsService(deps: StaffPaymentsServiceDeps) {
               grossOere: receipt.grossOere,
             }
           : null,
-        refundableOere: record.state === 'paid' ? Math.max(0, row.amountOere - committed) : 0,
+        refundableOere: refundableOere(record, committed),
       };
     },
 

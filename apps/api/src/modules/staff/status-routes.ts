@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { staffReason } from '@alda/contract/schemas/staff';
 import {
   staffStatusEndRequest,
   staffStatusMessage,
@@ -9,10 +7,10 @@ import {
   staffStatusMessageParams,
   staffStatusPublishRequest,
 } from '@alda/contract/schemas/staff-status';
-import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requireStaff } from '../../plugins/staff-auth';
 import { notModified, unchangedAnswer } from './poll-etag';
+import { reasonRequired } from './reason-required';
 import type { StaffStatusService } from './status-service';
 
 /*
@@ -23,13 +21,6 @@ import type { StaffStatusService } from './status-service';
 
 const security = [{ staffBearer: [] }];
 const ROLE = 'content';
-
-/** Ending without a usable reason is STAFF_REASON_REQUIRED, before the schema's VALIDATION_FAILED. */
-async function reasonRequired(request: FastifyRequest): Promise<void> {
-  const body = request.body as { reason?: unknown } | null | undefined;
-  if (!staffReason.safeParse(body?.reason).success)
-    throw new AppError('STAFF_REASON_REQUIRED', { field: 'reason', detail: 'no usable reason' });
-}
 
 export const staffStatusRoutes: FastifyPluginAsyncZod<{ service: StaffStatusService }> = async (
   app,

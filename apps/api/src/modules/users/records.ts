@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
 
@@ -16,6 +16,13 @@ export async function findUserByEmail(
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** The users of these ids (each once; unknown ids are left out), in no particular order. */
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, unique));
 }
 
 /** The user whose own (contact) number this is: 6 digits. */
