@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
 import { staffReason } from '@alda/contract/schemas/staff';
@@ -6,6 +6,7 @@ import type { StaffOrderDetail } from '@alda/contract/schemas/staff-orders';
 import { cx } from '@/shared/cx';
 import { useErrorText } from '@/shared/error-text';
 import { Button } from '@/shared/ui/button';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { Notice } from '@/shared/ui/notice';
 import { formatIccid } from './format';
 import { CUSTOMER_SEES_REASON, REASON_REQUIRED, type OrderCommand } from './orders-api';
@@ -13,8 +14,8 @@ import { CUSTOMER_SEES_REASON, REASON_REQUIRED, type OrderCommand } from './orde
 /*
  * The dialog of a provisioning command: what it will do, and the reason — required for complete
  * and fail (the customer reads it on the order), optional for advance (written on the step when
- * given) and retry (the audit log only). It says which. A native modal `<dialog>`, shown while
- * mounted: the screen mounts it to open it, and unmounts it on `onClose`.
+ * given) and retry (the audit log only). It says which. A ModalDialog, shown while mounted: the
+ * screen mounts it to open it, and unmounts it on `onClose`.
  */
 
 export interface CommandDialogProps {
@@ -37,21 +38,10 @@ export function CommandDialog({
 }: CommandDialogProps) {
   const { t } = useTranslation('orders');
   const errorText = useErrorText();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
-  const leadId = useId();
   const fieldId = useId();
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState(false);
   const required = REASON_REQUIRED[command];
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    // Browsers show it modal; jsdom (the unit tests) has no showModal, so it is merely open there.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const close = () => {
     if (!pending) onClose();
@@ -85,24 +75,13 @@ export function CommandDialog({
   const SeenIcon = CUSTOMER_SEES_REASON[command] ? Eye : EyeOff;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      aria-describedby={leadId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 text-mist-900 shadow-raised backdrop:bg-ocean-950/50"
+    <ModalDialog
+      title={t(`dialog.title.${command}`)}
+      lead={lead}
+      leadDescribes
+      pending={pending}
+      onClose={onClose}
     >
-      <div className="mb-5 flex flex-col gap-1.5">
-        <h2 id={headingId} className="text-heading font-bold text-ocean-950">
-          {t(`dialog.title.${command}`)}
-        </h2>
-        <p id={leadId} className="text-body text-mist-600">
-          {lead}
-        </p>
-      </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={fieldId} className="text-caption font-semibold text-mist-800">
@@ -167,6 +146,6 @@ export function CommandDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

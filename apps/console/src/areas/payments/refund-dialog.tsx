@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staffReason } from '@alda/contract/schemas/staff';
 import type { StaffPaymentDetail } from '@alda/contract/schemas/staff-payments';
 import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { Notice } from '@/shared/ui/notice';
+import { TextAreaField } from '@/shared/ui/text-area-field';
 import { TextField } from '@/shared/ui/text-field';
 import { formatKr, kronerInput, parseKroner } from './money';
 import { useRefund } from './payments-api';
@@ -25,8 +27,8 @@ interface FormErrors {
  * start with; never more) and a reason; a confirmation that names the amount; the result. The
  * amount is sent in øre; the refund then shows as pending until the refund job has paid it.
  *
- * A native modal `<dialog>` (focus kept inside, Escape closes, the page behind inert), shown
- * while mounted: the caller mounts it to open it and unmounts it on `onClose`.
+ * A ModalDialog, shown while mounted: the caller mounts it to open it and unmounts it on
+ * `onClose`. Each step has its own heading, where reading starts.
  */
 export function RefundDialog({
   payment,
@@ -38,23 +40,13 @@ export function RefundDialog({
   const { t, i18n } = useTranslation('payments');
   const locale = localeOf(i18n);
   const errorText = useErrorText();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
   const max = payment.refundableOere;
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [amountText, setAmountText] = useState(() => kronerInput(max, locale));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const refund = useRefund(payment.id);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    // Browsers show it modal; jsdom (the unit tests) has no showModal, so it is merely open there.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   // Each step starts reading at its heading.
   useEffect(() => {
@@ -90,35 +82,40 @@ export function RefundDialog({
     );
   };
 
-  const heading = (text: string) => (
-    <h2
-      id={headingId}
-      ref={headingRef}
-      tabIndex={-1}
-      className="text-heading font-bold text-ocean-950 focus:outline-none"
-    >
-      {text}
-    </h2>
-  );
+  const title =
+    step.name === 'form'
+      ? t('refund.title')
+      : step.name === 'confirm'
+        ? t('refund.confirmTitle', { amount: formatKr(step.amountOere, locale) })
+        : t('refund.doneTitle');
+
+  const lead =
+    step.name === 'form' ? (
+      t('refund.lead', { max: formatKr(max, locale) })
+    ) : step.name === 'confirm' ? (
+      <div className="flex flex-col gap-2">
+        <p className="text-mist-700">
+          {t('refund.confirmBody', {
+            amount: formatKr(step.amountOere, locale),
+            name: payment.customer.name,
+          })}
+        </p>
+        <p className="text-caption break-words">
+          {t('refund.confirmReason', { reason: step.reason })}
+        </p>
+      </div>
+    ) : null;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 text-mist-900 shadow-raised backdrop:bg-ocean-950/50"
+    <ModalDialog
+      title={title}
+      lead={lead}
+      pending={refund.isPending}
+      onClose={onClose}
+      headingRef={headingRef}
     >
       {step.name === 'form' ? (
         <form noValidate onSubmit={check} className="flex flex-col gap-5">
-          <div className="flex flex-col gap-1.5">
-            {heading(t('refund.title'))}
-            <p className="text-body text-mist-600">
-              {t('refund.lead', { max: formatKr(max, locale) })}
-            </p>
-          </div>
           <TextField
             label={t('refund.amount')}
             hint={t('refund.amountHint', { max: formatKr(max, locale) })}
@@ -129,12 +126,14 @@ export function RefundDialog({
             autoComplete="off"
             spellCheck={false}
           />
-          <ReasonField
-            value={reason}
-            onChange={setReason}
+          <TextAreaField
             label={t('refund.reason')}
             hint={t('refund.reasonHint')}
             error={errors.reason ?? null}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={3}
+            maxLength={500}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close}>
@@ -145,18 +144,6 @@ export function RefundDialog({
         </form>
       ) : step.name === 'confirm' ? (
         <div className="flex flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            {heading(t('refund.confirmTitle', { amount: formatKr(step.amountOere, locale) }))}
-            <p className="text-body text-mist-700">
-              {t('refund.confirmBody', {
-                amount: formatKr(step.amountOere, locale),
-                name: payment.customer.name,
-              })}
-            </p>
-            <p className="text-caption break-words text-mist-600">
-              {t('refund.confirmReason', { reason: step.reason })}
-            </p>
-          </div>
           {refund.isPending ? (
             <p role="status" className="text-caption font-medium text-ocean-800">
               {t('refund.sending')}
@@ -182,7 +169,6 @@ export function RefundDialog({
         </div>
       ) : (
         <div className="flex flex-col gap-5">
-          {heading(t('refund.doneTitle'))}
           <Notice tone="success">
             {t('refund.done', { amount: formatKr(step.amountOere, locale) })}
           </Notice>
@@ -191,52 +177,6 @@ export function RefundDialog({
           </div>
         </div>
       )}
-    </dialog>
-  );
-}
-
-/** A labelled multi-line field with its hint and error (the shared TextField is one line). */
-function ReasonField({
-  value,
-  onChange,
-  label,
-  hint,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-  hint: string;
-  error: string | null;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-caption font-semibold text-mist-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        rows={3}
-        maxLength={500}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
-        className={
-          error
-            ? 'rounded-lg border border-danger-600 bg-white px-3 py-2 text-body text-mist-900'
-            : 'rounded-lg border border-mist-300 bg-white px-3 py-2 text-body text-mist-900 hover:border-mist-400'
-        }
-      />
-      <p id={`${id}-hint`} className="text-caption text-mist-600">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-caption font-medium text-danger-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </ModalDialog>
   );
 }

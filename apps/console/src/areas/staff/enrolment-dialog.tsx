@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ShieldAlert } from 'lucide-react';
 import type { StaffEnrolment } from '@alda/contract/schemas/staff';
 import { Button } from '@/shared/ui/button';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { QrCode } from './qr-code';
 
 /** A TOTP secret (base32) in groups of four, for typing it into an authenticator app. */
@@ -14,7 +15,7 @@ export function secretGroups(secret: string): string {
  * What a new account or a re-enrolment shows once: the QR code of the `otpauth://` URI (and the
  * secret in groups of four for typing), the first password, and the ten recovery codes. It closes
  * only with "I have handed these over" — they are never shown again (the server keeps only
- * hashes and the sealed secret). A native modal `<dialog>`; Escape does not close it.
+ * hashes and the sealed secret). A ModalDialog without `onClose`: Escape does not close it.
  */
 export function EnrolmentDialog({
   enrolment,
@@ -24,46 +25,30 @@ export function EnrolmentDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation('staff');
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
+  const id = useId();
   const name = enrolment.staff.name;
 
+  // Reading starts at the heading (the dialog, a child, is shown modal before this runs).
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) {
-      // Browsers show it modal; jsdom (the unit tests) has no showModal.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
     headingRef.current?.focus();
   }, []);
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={(event) => event.preventDefault()}
-      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-3xl overflow-y-auto rounded-2xl bg-white p-6 text-mist-900 shadow-raised backdrop:bg-ocean-950/50"
+    <ModalDialog
+      title={t('enrolment.title', { name })}
+      lead={enrolment.staff.email}
+      wide
+      headingRef={headingRef}
     >
-      <h2
-        id={headingId}
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-heading font-bold text-ocean-950 focus:outline-none"
-      >
-        {t('enrolment.title', { name })}
-      </h2>
-      <p className="mt-1 text-body text-mist-600">{enrolment.staff.email}</p>
-      <div className="mt-4 flex items-start gap-2.5 rounded-lg border border-warning-600/30 bg-warning-50 px-3.5 py-3 text-caption font-medium text-warning-600">
+      <div className="flex items-start gap-2.5 rounded-lg border border-warning-600/30 bg-warning-50 px-3.5 py-3 text-caption font-medium text-warning-600">
         <ShieldAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
         <p>{t('enrolment.once')}</p>
       </div>
 
       <div className="mt-5 grid gap-6 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <section aria-labelledby={`${headingId}-qr`} className="flex flex-col gap-2">
-          <h3 id={`${headingId}-qr`} className="text-body font-semibold text-ocean-950">
+        <section aria-labelledby={`${id}-qr`} className="flex flex-col gap-2">
+          <h3 id={`${id}-qr`} className="text-body font-semibold text-ocean-950">
             {t('enrolment.qrTitle')}
           </h3>
           <QrCode
@@ -76,8 +61,8 @@ export function EnrolmentDialog({
         </section>
 
         <div className="flex flex-col gap-5">
-          <section aria-labelledby={`${headingId}-secret`}>
-            <h3 id={`${headingId}-secret`} className="text-body font-semibold text-ocean-950">
+          <section aria-labelledby={`${id}-secret`}>
+            <h3 id={`${id}-secret`} className="text-body font-semibold text-ocean-950">
               {t('enrolment.secret')}
             </h3>
             <p className="mt-1.5 rounded-lg bg-mist-50 px-3 py-2 font-mono text-body tracking-wider break-words text-mist-900 ring-1 ring-mist-200">
@@ -85,8 +70,8 @@ export function EnrolmentDialog({
             </p>
           </section>
 
-          <section aria-labelledby={`${headingId}-password`}>
-            <h3 id={`${headingId}-password`} className="text-body font-semibold text-ocean-950">
+          <section aria-labelledby={`${id}-password`}>
+            <h3 id={`${id}-password`} className="text-body font-semibold text-ocean-950">
               {t('enrolment.password')}
             </h3>
             {enrolment.password ? (
@@ -101,8 +86,8 @@ export function EnrolmentDialog({
             ) : null}
           </section>
 
-          <section aria-labelledby={`${headingId}-codes`}>
-            <h3 id={`${headingId}-codes`} className="text-body font-semibold text-ocean-950">
+          <section aria-labelledby={`${id}-codes`}>
+            <h3 id={`${id}-codes`} className="text-body font-semibold text-ocean-950">
               {t('enrolment.codes', { count: enrolment.recoveryCodes.length })}
             </h3>
             <p className="mt-1 text-caption text-mist-600">{t('enrolment.codesHint')}</p>
@@ -118,6 +103,6 @@ export function EnrolmentDialog({
       <div className="mt-6 flex justify-end">
         <Button onClick={onDone}>{t('enrolment.done')}</Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

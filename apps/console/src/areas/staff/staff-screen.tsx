@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Lock, LockOpen, UserCog, UserPlus } from 'lucide-react';
 import { formatDate } from '@alda/contract/format/date';
@@ -15,10 +15,11 @@ import { useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { LoadFailed } from '@/shared/ui/load-failed';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonDialog, type ReasonDialogTexts } from '@/shared/ui/reason-dialog';
-import { TextField } from '@/shared/ui/text-field';
+import { FieldFrame, TextField } from '@/shared/ui/text-field';
 import { EnrolmentDialog } from './enrolment-dialog';
 import { useCreateStaff, useReenrol, useStaffAccounts, useUpdateStaff } from './staff-api';
 
@@ -28,6 +29,9 @@ type Action =
   | { kind: 'disable'; member: StaffMember }
   | { kind: 'enable'; member: StaffMember }
   | { kind: 'reenrol'; member: StaffMember };
+
+/** The icon of each action's button. */
+const ACTION_ICONS = { role: UserCog, disable: Lock, enable: LockOpen, reenrol: KeyRound };
 
 /**
  * `/console/staff` (admin): the staff accounts — name, e-mail, role, active or closed, created —
@@ -109,54 +113,32 @@ export function StaffScreen() {
           const member = row.original;
           if (member.id === selfId)
             return <span className="text-mist-600">{t('actions.ownAccount')}</span>;
-          const name = member.name;
+          const kinds: Action['kind'][] = [
+            'role',
+            member.disabledAt ? 'enable' : 'disable',
+            'reenrol',
+          ];
           return (
             // Their icons alone on a tablet's narrower table (as the header's "sign out
             // everywhere"); the names are read all the same, and shown on hover.
             <div className="flex justify-end gap-1.5">
-              <Button
-                variant="secondary"
-                size="sm"
-                icon={<UserCog aria-hidden="true" className="size-4" />}
-                aria-label={t('actions.roleFor', { name })}
-                title={t('actions.roleFor', { name })}
-                onClick={() => start({ kind: 'role', member })}
-              >
-                <span className="sr-only xl:not-sr-only">{t('actions.role')}</span>
-              </Button>
-              {member.disabledAt ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  icon={<LockOpen aria-hidden="true" className="size-4" />}
-                  aria-label={t('actions.enableFor', { name })}
-                  title={t('actions.enableFor', { name })}
-                  onClick={() => start({ kind: 'enable', member })}
-                >
-                  <span className="sr-only xl:not-sr-only">{t('actions.enable')}</span>
-                </Button>
-              ) : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  icon={<Lock aria-hidden="true" className="size-4" />}
-                  aria-label={t('actions.disableFor', { name })}
-                  title={t('actions.disableFor', { name })}
-                  onClick={() => start({ kind: 'disable', member })}
-                >
-                  <span className="sr-only xl:not-sr-only">{t('actions.disable')}</span>
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<KeyRound aria-hidden="true" className="size-4" />}
-                aria-label={t('actions.reenrolFor', { name })}
-                title={t('actions.reenrolFor', { name })}
-                onClick={() => start({ kind: 'reenrol', member })}
-              >
-                <span className="sr-only xl:not-sr-only">{t('actions.reenrol')}</span>
-              </Button>
+              {kinds.map((kind) => {
+                const Icon = ACTION_ICONS[kind];
+                const label = t(`actions.${kind}For`, { name: member.name });
+                return (
+                  <Button
+                    key={kind}
+                    variant={kind === 'reenrol' ? 'ghost' : 'secondary'}
+                    size="sm"
+                    icon={<Icon aria-hidden="true" className="size-4" />}
+                    aria-label={label}
+                    title={label}
+                    onClick={() => start({ kind, member })}
+                  >
+                    <span className="sr-only xl:not-sr-only">{t(`actions.${kind}`)}</span>
+                  </Button>
+                );
+              })}
             </div>
           );
         },
@@ -349,7 +331,6 @@ function RoleDialog({
   onConfirm: (role: StaffRole, reason: string) => void;
 }) {
   const { t } = useTranslation('staff');
-  const selectId = useId();
   const selectRef = useRef<HTMLSelectElement>(null);
   const [role, setRole] = useState<StaffRole>(member.role);
   const [unchanged, setUnchanged] = useState(false);
@@ -372,35 +353,53 @@ function RoleDialog({
         if (!same) onConfirm(role, reason);
       }}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={selectId} className="text-caption font-semibold text-mist-800">
-          {t('roleDialog.role')}
-        </label>
+      <RoleField
+        label={t('roleDialog.role')}
+        error={unchanged ? t('roleDialog.unchanged') : null}
+        selectRef={selectRef}
+        value={role}
+        onChange={(value) => {
+          setUnchanged(false);
+          setRole(value);
+        }}
+      />
+    </ReasonDialog>
+  );
+}
+
+/** A select of the staff roles, with its label and error. */
+function RoleField({
+  label,
+  error = null,
+  selectRef,
+  value,
+  onChange,
+}: {
+  label: string;
+  error?: string | null;
+  selectRef?: Ref<HTMLSelectElement>;
+  value: StaffRole;
+  onChange: (role: StaffRole) => void;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <FieldFrame label={label} error={error}>
+      {(control) => (
         <select
-          id={selectId}
+          {...control}
           ref={selectRef}
-          value={role}
-          onChange={(event) => {
-            setUnchanged(false);
-            setRole(event.target.value as StaffRole);
-          }}
-          aria-invalid={unchanged ? true : undefined}
-          aria-describedby={unchanged ? `${selectId}-error` : undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value as StaffRole)}
           className="min-h-11 rounded-lg border border-mist-300 bg-white px-3 text-body text-mist-900 hover:border-mist-400"
         >
-          {STAFF_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {t(`roles.${value}`, { ns: 'common' })}
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
             </option>
           ))}
         </select>
-        {unchanged ? (
-          <p id={`${selectId}-error`} className="text-caption font-medium text-danger-600">
-            {t('roleDialog.unchanged')}
-          </p>
-        ) : null}
-      </div>
-    </ReasonDialog>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -419,21 +418,11 @@ function AddStaffDialog({
 }) {
   const { t } = useTranslation('staff');
   const errorText = useErrorText();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
-  const roleId = useId();
   const create = useCreateStaff();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
   const [errors, setErrors] = useState<AddErrors>({});
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const close = () => {
     if (!create.isPending) onClose();
@@ -456,19 +445,12 @@ function AddStaffDialog({
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="fixed inset-0 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 text-mist-900 shadow-raised backdrop:bg-ocean-950/50"
+    <ModalDialog
+      title={t('add.title')}
+      lead={t('add.lead')}
+      pending={create.isPending}
+      onClose={onClose}
     >
-      <h2 id={headingId} className="text-heading font-bold text-ocean-950">
-        {t('add.title')}
-      </h2>
-      <p className="mt-1.5 mb-5 text-body text-mist-600">{t('add.lead')}</p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label={t('add.email')}
@@ -488,23 +470,7 @@ function AddStaffDialog({
           onChange={(event) => setName(event.target.value)}
           error={errors.name ?? null}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={roleId} className="text-caption font-semibold text-mist-800">
-            {t('add.role')}
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(event) => setRole(event.target.value as StaffRole)}
-            className="min-h-11 rounded-lg border border-mist-300 bg-white px-3 text-body text-mist-900 hover:border-mist-400"
-          >
-            {STAFF_ROLES.map((value) => (
-              <option key={value} value={value}>
-                {t(`roles.${value}`, { ns: 'common' })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleField label={t('add.role')} value={role} onChange={setRole} />
         {create.isPending ? (
           <p role="status" className="text-caption font-medium text-ocean-800">
             {t('add.pending')}
@@ -520,6 +486,6 @@ function AddStaffDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,15 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../cx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** What a field's control is given to be wired to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A field's texts: its label, its hint and its error. */
+export interface FieldTexts {
   label: string;
   /** Shown under the field and read with it. */
   hint?: string;
@@ -9,8 +17,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | null;
 }
 
-/** A labelled input with its hint and error, wired for assistive technology. */
-export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+export interface FieldFrameProps extends FieldTexts {
+  className?: string;
+  /** The control (input, textarea, select), given its id and ARIA attributes. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * A field's label, hint and error around its control, wired for assistive technology: the
+ * control is labelled, described by the hint and the error, and invalid while there is an error.
+ */
+export function FieldFrame({ label, hint, error, className, children }: FieldFrameProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -20,17 +37,11 @@ export function TextField({ label, hint, error, className, ...input }: TextField
       <label htmlFor={id} className="text-caption font-semibold text-mist-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cx(
-          'min-h-11 rounded-lg border bg-white px-3 text-body text-mist-900 placeholder:text-mist-500',
-          'focus-visible:border-fjord-500',
-          error ? 'border-danger-600' : 'border-mist-300 hover:border-mist-400',
-        )}
-        {...input}
-      />
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="text-caption text-mist-600">
           {hint}
@@ -42,5 +53,27 @@ export function TextField({ label, hint, error, className, ...input }: TextField
         </p>
       ) : null}
     </div>
+  );
+}
+
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, FieldTexts {}
+
+/** A labelled input with its hint and error, wired for assistive technology. */
+export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          className={cx(
+            'min-h-11 rounded-lg border bg-white px-3 text-body text-mist-900 placeholder:text-mist-500',
+            'focus-visible:border-fjord-500',
+            error ? 'border-danger-600' : 'border-mist-300 hover:border-mist-400',
+          )}
+          {...input}
+        />
+      )}
+    </FieldFrame>
   );
 }
