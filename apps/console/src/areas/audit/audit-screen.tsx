@@ -5,15 +5,15 @@ import { useSearchParams } from 'react-router';
 import { Download, Eye, PencilLine, Search, X } from 'lucide-react';
 import { faroeDateTime } from '@alda/contract/format/date';
 import type { AuditEntry } from '@alda/contract/schemas/staff';
-import { cx } from '@/shared/cx';
 import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
 import { useServices } from '@/shared/services';
+import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ListInfo, QueryList } from '@/shared/ui/query-list';
 import { TextField } from '@/shared/ui/text-field';
 import { downloadAuditCsv, EMPTY_FILTER, useAudit, type AuditFilter } from './audit-api';
 
@@ -52,16 +52,6 @@ export function compactDetails(details: AuditEntry['details']): string {
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' · ');
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
-
-function clockTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
 }
 
 /**
@@ -284,48 +274,32 @@ export function AuditScreen() {
         </div>
       </form>
 
-      {audit.isPending ? (
-        <p role="status" className="py-8 text-center text-body text-mist-600">
-          {t('loading')}
-        </p>
-      ) : audit.isError && !audit.data ? (
-        <LoadFailed
-          title={t('loadFailed')}
-          error={audit.error}
-          retry={t('retry')}
-          onRetry={() => void audit.refetch()}
+      <QueryList
+        query={audit}
+        texts={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry') }}
+        info={
+          <ListInfo updatedAt={audit.dataUpdatedAt}>{t('shown', { count: items.length })}</ListInfo>
+        }
+      >
+        <DataTable
+          columns={columns}
+          data={items}
+          caption={t('caption')}
+          getRowId={(row) => row.id}
+          empty={filtered ? t('emptyFiltered') : t('empty')}
         />
-      ) : (
-        <>
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
-            <p>{t('shown', { count: items.length })}</p>
-            <p>{t('updated', { time: clockTime(audit.dataUpdatedAt, locale) })}</p>
+        {audit.hasNextPage ? (
+          <div className="mt-4 flex justify-center">
+            <Button
+              variant="secondary"
+              pending={audit.isFetchingNextPage}
+              onClick={() => void audit.fetchNextPage()}
+            >
+              {audit.isFetchingNextPage ? t('loadingMore') : t('more')}
+            </Button>
           </div>
-          {audit.isError ? (
-            <Notice tone="danger" className="mb-3">
-              {errorText(audit.error)}
-            </Notice>
-          ) : null}
-          <DataTable
-            columns={columns}
-            data={items}
-            caption={t('caption')}
-            getRowId={(row) => row.id}
-            empty={filtered ? t('emptyFiltered') : t('empty')}
-          />
-          {audit.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                pending={audit.isFetchingNextPage}
-                onClick={() => void audit.fetchNextPage()}
-              >
-                {audit.isFetchingNextPage ? t('loadingMore') : t('more')}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+        ) : null}
+      </QueryList>
     </>
   );
 }
@@ -347,17 +321,12 @@ function KindBadge({ kind }: { kind: AuditEntry['kind'] }) {
   const { t } = useTranslation('audit');
   const Icon = kind === 'read' ? Eye : PencilLine;
   return (
-    <span
-      className={cx(
-        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-caption font-semibold whitespace-nowrap ring-1 ring-inset',
-        kind === 'read'
-          ? 'bg-ocean-50 text-ocean-800 ring-ocean-200'
-          : 'bg-warning-50 text-warning-600 ring-warning-600/25',
-      )}
+    <Badge
+      tone={kind === 'read' ? 'info' : 'warning'}
+      icon={<Icon aria-hidden="true" className="size-3.5" />}
     >
-      <Icon aria-hidden="true" className="size-3.5" />
       {t(`kind.${kind}`)}
-    </span>
+    </Badge>
   );
 }
 

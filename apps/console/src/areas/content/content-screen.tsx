@@ -11,13 +11,13 @@ import type {
 } from '@alda/contract/schemas/staff-content';
 import { cx } from '@/shared/cx';
 import { useErrorText } from '@/shared/error-text';
-import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryList } from '@/shared/ui/query-list';
+import { UpdatedAt } from '@/shared/ui/updated-at';
 import { useContentVersion, useContentVersions, usePublishVersion } from './content-api';
 import { DraftEditor } from './draft-editor';
 import { PublishDialog } from './publish-dialog';
@@ -39,17 +39,6 @@ const TONES: Record<ContentVersionState, BadgeTone> = {
 
 type Done = { kind: 'saved' | 'published'; version: number };
 
-/** `14:05:09` in Tórshavn: when the list was last brought up to date. */
-function clockTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
-}
-
 /** `/console/content/:slug`; an unknown page goes to the terms. */
 export function ContentScreen() {
   const { slug } = useParams();
@@ -60,8 +49,7 @@ export function ContentScreen() {
 }
 
 function ContentPage({ slug }: { slug: ContentSlug }) {
-  const { t, i18n } = useTranslation('content');
-  const locale = localeOf(i18n);
+  const { t } = useTranslation('content');
   const errorText = useErrorText();
   const versions = useContentVersions(slug);
   const publish = usePublishVersion(slug);
@@ -221,38 +209,25 @@ function ContentPage({ slug }: { slug: ContentSlug }) {
             {t('versions.heading', { page })}
           </h2>
           {versions.data ? (
-            <p className="text-caption text-mist-600">
-              {t('versions.updated', { time: clockTime(versions.dataUpdatedAt, locale) })}
-            </p>
+            <UpdatedAt at={versions.dataUpdatedAt} className="text-caption text-mist-600" />
           ) : null}
         </div>
-        {versions.isPending ? (
-          <p role="status" className="py-8 text-center text-body text-mist-600">
-            {t('versions.loading')}
-          </p>
-        ) : versions.isError && !versions.data ? (
-          <LoadFailed
-            title={t('versions.loadFailed')}
-            error={versions.error}
-            retry={t('versions.retry')}
-            onRetry={() => void versions.refetch()}
+        <QueryList
+          query={versions}
+          texts={{
+            loading: t('versions.loading'),
+            loadFailed: t('versions.loadFailed'),
+            retry: t('versions.retry'),
+          }}
+        >
+          <DataTable
+            columns={columns}
+            data={items}
+            caption={t('versions.caption', { page })}
+            getRowId={(row) => row.id}
+            empty={t('versions.empty')}
           />
-        ) : (
-          <>
-            {versions.isError ? (
-              <Notice tone="danger" className="mb-3">
-                {errorText(versions.error)}
-              </Notice>
-            ) : null}
-            <DataTable
-              columns={columns}
-              data={items}
-              caption={t('versions.caption', { page })}
-              getRowId={(row) => row.id}
-              empty={t('versions.empty')}
-            />
-          </>
-        )}
+        </QueryList>
       </section>
 
       {openId ? (

@@ -5,11 +5,14 @@ import type { StaffCustomerView } from '@alda/contract/schemas/staff-customers';
 import { mayUse } from '@/app/areas';
 import { isApiError } from '@/shared/api';
 import { useErrorText } from '@/shared/error-text';
+import { clockTime } from '@/shared/format';
 import { localeOf } from '@/shared/i18n';
 import { useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ReasonForm } from '@/shared/ui/reason-dialog';
+import { UpdatedAt } from '@/shared/ui/updated-at';
 import { needsReason, useCustomer, useOpenCustomer } from './customers-api';
 import {
   ActivityTab,
@@ -21,9 +24,9 @@ import {
   ReceiptsTab,
   SessionsTab,
 } from './customer-tabs';
-import { clockTime, formatDate, formatPhoneNumber } from './format';
+import { formatDate, formatPhoneNumber } from './format';
 import { Facts, Tabs, type TabItem } from './parts';
-import { ReasonForm } from './reason-dialog';
+import { reasonTexts } from './reason-texts';
 
 export const CUSTOMER_TABS = [
   'lines',
@@ -98,8 +101,7 @@ export function CustomerScreen() {
         <PageHeader title={t('view.reasonTitle')} lead={t('view.reasonLead')} />
         <div className="max-w-xl rounded-xl border border-mist-200 bg-white p-5">
           <ReasonForm
-            confirmLabel={t('open.confirm')}
-            pendingLabel={t('open.pending')}
+            texts={reasonTexts(t, t('open.confirm'), t('open.pending'))}
             pending={open.isPending}
             error={open.error}
             onConfirm={(reason) => open.mutate({ id, reason })}
@@ -171,11 +173,17 @@ export function CustomerScreen() {
           )
         }
         actions={
-          <p className="text-caption text-mist-600" aria-live="off">
-            {customer.isError
-              ? t('view.stale', { time: clockTime(customer.dataUpdatedAt, locale) })
-              : t('view.updated', { time: clockTime(customer.dataUpdatedAt, locale) })}
-          </p>
+          customer.isError ? (
+            <p className="text-caption text-mist-600" aria-live="off">
+              {t('view.stale', { time: clockTime(customer.dataUpdatedAt, locale) })}
+            </p>
+          ) : (
+            <UpdatedAt
+              at={customer.dataUpdatedAt}
+              className="text-caption text-mist-600"
+              aria-live="off"
+            />
+          )
         }
       />
       {customer.isError ? (

@@ -13,13 +13,15 @@ import type {
   StaffOrderStep,
 } from '@alda/contract/schemas/staff-customers';
 import { cx } from '@/shared/cx';
+import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { Notice } from '@/shared/ui/notice';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { useResendMessage, useSignOutEverywhere } from './customers-api';
 import { formatDate, formatDateTime, formatKr, formatPhoneNumber, formatRecipient } from './format';
-import { Badge, Block, Facts, type Tone } from './parts';
-import { ReasonDialog } from './reason-dialog';
+import { Block, Facts } from './parts';
+import { reasonTexts } from './reason-texts';
 
 /*
  * The tabs of the customer view (customer-screen.tsx), one component each. Texts come from the
@@ -37,7 +39,7 @@ function actorText(actor: string, t: T): string {
   return name ?? actor;
 }
 
-const LINE_TONES: Record<StaffCustomerLine['status'], Tone> = {
+const LINE_TONES: Record<StaffCustomerLine['status'], BadgeTone> = {
   active: 'success',
   processing: 'warning',
   cancelled: 'neutral',
@@ -401,7 +403,7 @@ export function OrdersTab({
   );
 }
 
-const PAYMENT_TONES: Record<StaffCustomerPayment['state'], Tone> = {
+const PAYMENT_TONES: Record<StaffCustomerPayment['state'], BadgeTone> = {
   created: 'neutral',
   pending: 'warning',
   paid: 'success',
@@ -739,8 +741,7 @@ export function MessagesTab({
             subject: resending.subject ?? t(`messages.kind.${resending.kind}`),
             to: formatRecipient(resending.to),
           })}
-          confirmLabel={t('messages.resend')}
-          pendingLabel={t('messages.resending')}
+          texts={reasonTexts(t, t('messages.resend'), t('messages.resending'))}
           pending={resend.isPending}
           error={resend.error}
           onClose={() => setResending(null)}
@@ -869,8 +870,7 @@ export function SessionsTab({
         <ReasonDialog
           title={t('sessions.confirmTitle')}
           lead={t('sessions.confirmLead', { count: live })}
-          confirmLabel={t('sessions.signOutEverywhere')}
-          pendingLabel={t('sessions.signingOut')}
+          texts={reasonTexts(t, t('sessions.signOutEverywhere'), t('sessions.signingOut'))}
           tone="danger"
           pending={signOut.isPending}
           error={signOut.error}

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FolderOpen } from 'lucide-react';
 import type { StaffCustomerHit } from '@alda/contract/schemas/staff-customers';
+import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { TextField } from '@/shared/ui/text-field';
 import { MIN_QUERY_LENGTH, useCustomerSearch, useOpenCustomer } from './customers-api';
 import { formatPhoneNumber } from './format';
-import { Badge } from './parts';
-import { ReasonDialog } from './reason-dialog';
+import { reasonTexts } from './reason-texts';
 
 /** How long typing rests before the search runs (each search is recorded in the audit log). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -176,8 +177,7 @@ export function CustomersScreen() {
         <ReasonDialog
           title={t('open.title', { name: opening.name })}
           lead={t('open.lead')}
-          confirmLabel={t('open.confirm')}
-          pendingLabel={t('open.pending')}
+          texts={reasonTexts(t, t('open.confirm'), t('open.pending'))}
           pending={open.isPending}
           error={open.error}
           onClose={() => setOpening(null)}

@@ -1,7 +1,6 @@
 import { formatDate, formatDateTime } from '@alda/contract/format/date';
 import { formatKr } from '@alda/contract/format/money';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import type { Locale } from '@alda/contract/locale';
 
 /*
  * How the customers area shows times, money and numbers: as the customer app and the receipts do
@@ -13,15 +12,4 @@ export { formatDate, formatDateTime, formatKr, formatPhoneNumber };
 /** A number as sent to an SMS gateway (`298557812`) shown as people write it: +298 55 78 12. */
 export function formatRecipient(to: string): string {
   return /^298\d{6}$/.test(to) ? `+298 ${formatPhoneNumber(to.slice(3))}` : to;
-}
-
-/** `14:05:09`, 24-hour, in Tórshavn: when the view was last brought up to date. */
-export function clockTime(at: number | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
 }

@@ -1,31 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '@/shared/cx';
 
-/* Small pieces of the customers area's screens: badges, fact lists and the view's tabs. */
-
-export type Tone = 'success' | 'warning' | 'danger' | 'neutral' | 'info';
-
-const TONES: Record<Tone, string> = {
-  success: 'bg-success-50 text-success-600 ring-success-600/25',
-  warning: 'bg-warning-50 text-warning-600 ring-warning-600/25',
-  danger: 'bg-danger-50 text-danger-700 ring-danger-600/25',
-  neutral: 'bg-mist-100 text-mist-700 ring-mist-300',
-  info: 'bg-ocean-50 text-ocean-800 ring-ocean-200',
-};
-
-/** A small label with a tone (a state, a role, what a search matched). */
-export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return (
-    <span
-      className={cx(
-        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-caption font-semibold whitespace-nowrap ring-1 ring-inset',
-        TONES[tone],
-      )}
-    >
-      {children}
-    </span>
-  );
-}
+/* Small pieces of the customers area's screens: fact lists, blocks and the view's tabs. */
 
 /** Label–value pairs as a description list. */
 export function Facts({

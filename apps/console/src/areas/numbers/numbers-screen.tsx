@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Search, Unlock, X } from 'lucide-react';
+import { Unlock } from 'lucide-react';
 import { formatDate, formatDateTime } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import {
@@ -11,14 +11,15 @@ import {
   type StaffNumberCounts,
 } from '@alda/contract/schemas/staff-numbers';
 import { cx } from '@/shared/cx';
-import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
+import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ListInfo, QueryList } from '@/shared/ui/query-list';
 import { ReasonDialog } from '@/shared/ui/reason-dialog';
+import { SearchForm } from '@/shared/ui/search-form';
 import { TextField } from '@/shared/ui/text-field';
 import { useNumbers, useRelease, type NumbersFilter } from './numbers-api';
 
@@ -30,17 +31,6 @@ const isState = (value: string | null): value is NumberState =>
 
 type Quarantined = Extract<StaffNumber, { state: 'quarantined' }>;
 
-/** `14:05:09`, 24-hour, in Tórshavn: when the list was last brought up to date. */
-function clockTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
-}
-
 /**
  * `/console/numbers`: the number inventory — quarantined, reserved, in-use and free numbers, each
  * a tab with its count, searched by the digits a number contains, refreshed every 5 s. A
@@ -48,9 +38,7 @@ function clockTime(at: number, locale: string): string {
  * and the search live in the address (`?state=&q=`).
  */
 export function NumbersScreen() {
-  const { t, i18n } = useTranslation('numbers');
-  const locale = localeOf(i18n);
-  const errorText = useErrorText();
+  const { t } = useTranslation('numbers');
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
   const filter: NumbersFilter = {
@@ -199,10 +187,15 @@ export function NumbersScreen() {
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
 
-      <form
-        role="search"
+      <SearchForm
         onSubmit={onSearch}
-        className="mb-5 flex flex-wrap items-end gap-3 rounded-xl border border-mist-200 bg-white p-4"
+        submit={t('search.submit')}
+        clear={filter.q ? t('search.clear') : null}
+        onClear={() => {
+          setDraft('');
+          setInvalidSearch(false);
+          apply({ ...filter, q: '' });
+        }}
       >
         <TextField
           label={t('search.label')}
@@ -216,25 +209,7 @@ export function NumbersScreen() {
           spellCheck={false}
           className="min-w-64 flex-1"
         />
-        <div className="flex gap-2 self-start pt-6">
-          <Button type="submit" icon={<Search aria-hidden="true" className="size-4" />}>
-            {t('search.submit')}
-          </Button>
-          {filter.q ? (
-            <Button
-              variant="ghost"
-              icon={<X aria-hidden="true" className="size-4" />}
-              onClick={() => {
-                setDraft('');
-                setInvalidSearch(false);
-                apply({ ...filter, q: '' });
-              }}
-            >
-              {t('search.clear')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      </SearchForm>
 
       <StateTabs
         current={filter.state}
@@ -251,52 +226,36 @@ export function NumbersScreen() {
         </Notice>
       ) : null}
 
-      {numbers.isPending ? (
-        <p role="status" className="py-8 text-center text-body text-mist-600">
-          {t('loading')}
-        </p>
-      ) : numbers.isError && !numbers.data ? (
-        <LoadFailed
-          title={t('loadFailed')}
-          error={numbers.error}
-          retry={t('retry')}
-          onRetry={() => void numbers.refetch()}
+      <QueryList
+        query={numbers}
+        texts={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry') }}
+        info={
+          <ListInfo updatedAt={numbers.dataUpdatedAt}>
+            {filter.state === 'quarantined' && quarantineDays !== undefined
+              ? t('explain.quarantined', { count: quarantineDays })
+              : t(`explain.${filter.state}`)}
+          </ListInfo>
+        }
+      >
+        <DataTable
+          columns={columns}
+          data={items}
+          caption={t('caption', { state: t(`states.${filter.state}`) })}
+          getRowId={(row) => row.msisdn}
+          empty={filter.q ? t('emptySearch', { q: filter.q }) : t(`empty.${filter.state}`)}
         />
-      ) : (
-        <>
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
-            <p>
-              {filter.state === 'quarantined' && quarantineDays !== undefined
-                ? t('explain.quarantined', { count: quarantineDays })
-                : t(`explain.${filter.state}`)}
-            </p>
-            <p>{t('updated', { time: clockTime(numbers.dataUpdatedAt, locale) })}</p>
+        {numbers.hasNextPage ? (
+          <div className="mt-4 flex justify-center">
+            <Button
+              variant="secondary"
+              pending={numbers.isFetchingNextPage}
+              onClick={() => void numbers.fetchNextPage()}
+            >
+              {numbers.isFetchingNextPage ? t('loadingMore') : t('more')}
+            </Button>
           </div>
-          {numbers.isError ? (
-            <Notice tone="danger" className="mb-3">
-              {errorText(numbers.error)}
-            </Notice>
-          ) : null}
-          <DataTable
-            columns={columns}
-            data={items}
-            caption={t('caption', { state: t(`states.${filter.state}`) })}
-            getRowId={(row) => row.msisdn}
-            empty={filter.q ? t('emptySearch', { q: filter.q }) : t(`empty.${filter.state}`)}
-          />
-          {numbers.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                pending={numbers.isFetchingNextPage}
-                onClick={() => void numbers.fetchNextPage()}
-              >
-                {numbers.isFetchingNextPage ? t('loadingMore') : t('more')}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+        ) : null}
+      </QueryList>
 
       {releasing ? (
         <ReasonDialog
@@ -392,19 +351,9 @@ function StateTabs({
 
 function LineStatus({ status }: { status: 'active' | 'processing' | null }) {
   const { t } = useTranslation('numbers');
-  const key = status ?? 'elsewhere';
   return (
-    <span
-      className={cx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-caption font-semibold whitespace-nowrap ring-1 ring-inset',
-        status === 'active'
-          ? 'bg-success-50 text-success-600 ring-success-600/25'
-          : status === 'processing'
-            ? 'bg-warning-50 text-warning-600 ring-warning-600/25'
-            : 'bg-mist-100 text-mist-700 ring-mist-300',
-      )}
-    >
-      {t(`lineStatus.${key}`)}
-    </span>
+    <Badge tone={status === 'active' ? 'success' : status === 'processing' ? 'warning' : 'neutral'}>
+      {t(`lineStatus.${status ?? 'elsewhere'}`)}
+    </Badge>
   );
 }

@@ -1,6 +1,5 @@
 import { formatDateTime } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import type { Locale } from '@alda/contract/locale';
 import type { StaffOrderRow } from '@alda/contract/schemas/staff-orders';
 
 /*
@@ -9,17 +8,6 @@ import type { StaffOrderRow } from '@alda/contract/schemas/staff-orders';
  */
 
 export { formatDateTime, formatPhoneNumber };
-
-/** `14:05:09`, 24-hour, in Tórshavn: when the screen was last brought up to date. */
-export function clockTime(at: number | Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
-}
 
 /** A SIM card number in groups of four digits, as printed on the card. */
 export const formatIccid = (iccid: string) => iccid.replace(/(\d{4})(?=\d)/g, '$1 ');

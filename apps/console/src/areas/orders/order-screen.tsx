@@ -7,21 +7,14 @@ import type { StaffRole } from '@alda/contract/schemas/staff';
 import { isApiError } from '@/shared/api';
 import { cx } from '@/shared/cx';
 import { useErrorText } from '@/shared/error-text';
-import { localeOf } from '@/shared/i18n';
 import { useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { UpdatedAt } from '@/shared/ui/updated-at';
 import { CommandDialog } from './command-dialog';
-import {
-  actorOf,
-  clockTime,
-  formatDateTime,
-  formatIccid,
-  formatPhoneNumber,
-  kindKey,
-} from './format';
+import { actorOf, formatDateTime, formatIccid, formatPhoneNumber, kindKey } from './format';
 import {
   COMMANDS,
   useOrder,
@@ -50,8 +43,7 @@ export function mayCorrectPort(role: StaffRole): boolean {
  */
 export function OrderScreen() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('orders');
-  const locale = localeOf(i18n);
+  const { t } = useTranslation('orders');
   const errorText = useErrorText();
   const role = useSession()?.staff.role ?? 'support';
   const order = useOrder(id);
@@ -115,9 +107,7 @@ export function OrderScreen() {
         actions={
           <div className="flex flex-col items-end gap-1">
             <OrderStateBadge state={data.state} />
-            <p className="text-caption text-mist-600">
-              {t('order.updated', { time: clockTime(order.dataUpdatedAt, locale) })}
-            </p>
+            <UpdatedAt at={order.dataUpdatedAt} className="text-caption text-mist-600" />
           </div>
         }
       />

@@ -77,6 +77,7 @@ describe('the orders queue (issue 31 "Orders queue")', () => {
     expect(link.getAttribute('href')).toBe(`/orders/${ORDER_ID}`);
     expect(rows[1]?.textContent).toContain('Bílagt 14.06.2026 13:00');
     expect(screen.getByText('3 bíleggingar')).toBeTruthy();
+    expect(screen.getByText(/^Dagført kl\. \d{2}:\d{2}:\d{2}$/)).toBeTruthy();
   });
 
   it('sorts by the due time either way from the column header (aria-sort says which)', async () => {

@@ -1,21 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Search, X } from 'lucide-react';
 import {
   STAFF_ORDER_FILTERS,
   type StaffOrderCounts,
   type StaffOrderFilter,
 } from '@alda/contract/schemas/staff-orders';
 import { cx } from '@/shared/cx';
-import { useErrorText } from '@/shared/error-text';
-import { localeOf } from '@/shared/i18n';
-import { Button } from '@/shared/ui/button';
-import { LoadFailed } from '@/shared/ui/load-failed';
-import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ListInfo, QueryList } from '@/shared/ui/query-list';
+import { SearchForm } from '@/shared/ui/search-form';
 import { TextField } from '@/shared/ui/text-field';
-import { clockTime } from './format';
 import { useOrders, type OrdersFilter } from './orders-api';
 import { OrdersTable } from './orders-table';
 
@@ -36,9 +31,7 @@ const isFilter = (value: string | null): value is StaffOrderFilter =>
  * list; the list refreshes itself every 5 s (ETag: an unchanged list is a 304).
  */
 export function OrdersQueueScreen() {
-  const { t, i18n } = useTranslation('orders');
-  const locale = localeOf(i18n);
-  const errorText = useErrorText();
+  const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
   const filter: OrdersFilter = {
@@ -75,10 +68,14 @@ export function OrdersQueueScreen() {
           ))}
         </ul>
       </nav>
-      <form
-        role="search"
+      <SearchForm
         onSubmit={onSubmit}
-        className="mb-5 flex flex-wrap items-end gap-3 rounded-xl border border-mist-200 bg-white p-4"
+        submit={t('queue.searchSubmit')}
+        clear={filter.q ? t('queue.clear') : null}
+        onClear={() => {
+          setDraft('');
+          setParams(searchOf({ ...filter, q: '' }), { replace: true });
+        }}
       >
         <TextField
           label={t('queue.search')}
@@ -90,55 +87,28 @@ export function OrdersQueueScreen() {
           spellCheck={false}
           className="min-w-64 flex-1"
         />
-        <div className="flex gap-2 self-start pt-6">
-          <Button type="submit" icon={<Search aria-hidden="true" className="size-4" />}>
-            {t('queue.searchSubmit')}
-          </Button>
-          {filter.q ? (
-            <Button
-              variant="ghost"
-              icon={<X aria-hidden="true" className="size-4" />}
-              onClick={() => {
-                setDraft('');
-                setParams(searchOf({ ...filter, q: '' }), { replace: true });
-              }}
-            >
-              {t('queue.clear')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      </SearchForm>
 
-      {orders.isPending ? (
-        <p role="status" className="py-8 text-center text-body text-mist-600">
-          {t('queue.loading')}
-        </p>
-      ) : orders.isError && !orders.data ? (
-        <LoadFailed
-          title={t('queue.loadFailed')}
-          error={orders.error}
-          retry={t('queue.retry')}
-          onRetry={() => void orders.refetch()}
+      <QueryList
+        query={orders}
+        texts={{
+          loading: t('queue.loading'),
+          loadFailed: t('queue.loadFailed'),
+          retry: t('queue.retry'),
+        }}
+        info={
+          <ListInfo updatedAt={orders.dataUpdatedAt}>
+            {t('queue.found', { count: items.length })}
+          </ListInfo>
+        }
+      >
+        <OrdersTable
+          rows={items}
+          stepS={orders.data?.stepS ?? 0}
+          caption={t('queue.caption', { filter: filterLabel })}
+          empty={filter.q ? t('queue.emptySearch') : t('queue.empty')}
         />
-      ) : (
-        <>
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
-            <p>{t('queue.found', { count: items.length })}</p>
-            <p>{t('queue.updated', { time: clockTime(orders.dataUpdatedAt, locale) })}</p>
-          </div>
-          {orders.isError ? (
-            <Notice tone="danger" className="mb-3">
-              {errorText(orders.error)}
-            </Notice>
-          ) : null}
-          <OrdersTable
-            rows={items}
-            stepS={orders.data?.stepS ?? 0}
-            caption={t('queue.caption', { filter: filterLabel })}
-            empty={filter.q ? t('queue.emptySearch') : t('queue.empty')}
-          />
-        </>
-      )}
+      </QueryList>
     </>
   );
 }

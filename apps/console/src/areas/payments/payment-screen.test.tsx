@@ -26,6 +26,7 @@ describe('one payment (issue 31: events from the provider, the reconciliation re
     show(aPayment());
     expect(await screen.findByRole('heading', { level: 1, name: 'Gjald 39,00 kr.' })).toBeTruthy();
     expect(screen.getByText('Avstemming við veitaran: Samsvarar')).toBeTruthy();
+    expect(screen.getByText(/^Dagført kl\. \d{2}:\d{2}:\d{2}$/).tagName).toBe('SPAN');
     const money = await section('Peningur');
     expect(money.textContent).toContain('39,00 kr.');
     expect(money.textContent).toContain('DKK');

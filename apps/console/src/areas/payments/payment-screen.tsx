@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CircleAlert, CircleCheck, CloudOff, Undo2 } from 'lucide-react';
+import { formatDateTime } from '@alda/contract/format/date';
 import type {
   StaffPaymentDetail,
   StaffProviderCheck,
@@ -10,17 +11,18 @@ import type {
 import { isApiError } from '@/shared/api';
 import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
+import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
-import { Badge, PaymentStateBadge, RefundStateBadge } from './badges';
+import { UpdatedAt } from '@/shared/ui/updated-at';
+import { PaymentStateBadge, RefundStateBadge } from './badges';
 import { formatKr } from './money';
 import { usePayment } from './payments-api';
 import { CardText } from './payments-screen';
 import { RefundDialog } from './refund-dialog';
-import { clockTime, formatDateTime } from './time';
 
 /**
  * `/console/payments/:id`: one payment — its facts and money, the reconciliation verdict, what
@@ -82,9 +84,11 @@ export function PaymentScreen() {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <PaymentStateBadge state={data.state} />
         <ReconciliationBadge check={data.providerCheck} />
-        <span className="ml-auto text-caption text-mist-600">
-          {t('detail.updatedAt', { time: clockTime(payment.dataUpdatedAt, locale) })}
-        </span>
+        <UpdatedAt
+          as="span"
+          at={payment.dataUpdatedAt}
+          className="ml-auto text-caption text-mist-600"
+        />
       </div>
       {payment.isError ? (
         <Notice tone="danger" className="mb-4">

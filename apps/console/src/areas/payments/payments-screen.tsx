@@ -1,24 +1,21 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Search, X } from 'lucide-react';
+import { formatDateTime } from '@alda/contract/format/date';
 import {
   STAFF_PAYMENT_STATES,
   type StaffPaymentRow,
   type StaffPaymentState,
 } from '@alda/contract/schemas/staff-payments';
-import { useErrorText } from '@/shared/error-text';
 import { localeOf } from '@/shared/i18n';
-import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
-import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { ListInfo, QueryList } from '@/shared/ui/query-list';
+import { SearchForm } from '@/shared/ui/search-form';
 import { TextField } from '@/shared/ui/text-field';
 import { PaymentStateBadge } from './badges';
 import { formatKr } from './money';
 import { usePayments, type PaymentsFilter } from './payments-api';
-import { clockTime, formatDateTime } from './time';
 
 const isState = (value: string | null): value is StaffPaymentState =>
   (STAFF_PAYMENT_STATES as readonly (string | null)[]).includes(value);
@@ -31,7 +28,6 @@ const isState = (value: string | null): value is StaffPaymentState =>
 export function PaymentsScreen() {
   const { t, i18n } = useTranslation('payments');
   const locale = localeOf(i18n);
-  const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const stateParam = params.get('state');
   const filter: PaymentsFilter = {
@@ -111,10 +107,14 @@ export function PaymentsScreen() {
   return (
     <>
       <PageHeader title={t('list.title')} lead={t('list.lead')} />
-      <form
-        role="search"
+      <SearchForm
         onSubmit={onSubmit}
-        className="mb-5 flex flex-wrap items-end gap-3 rounded-xl border border-mist-200 bg-white p-4"
+        submit={t('list.searchSubmit')}
+        clear={searching ? t('list.clear') : null}
+        onClear={() => {
+          setDraft('');
+          apply({ q: '', state: '' });
+        }}
       >
         <TextField
           label={t('list.search')}
@@ -146,56 +146,29 @@ export function PaymentsScreen() {
             ))}
           </select>
         </div>
-        <div className="flex gap-2 self-start pt-6">
-          <Button type="submit" icon={<Search aria-hidden="true" className="size-4" />}>
-            {t('list.searchSubmit')}
-          </Button>
-          {searching ? (
-            <Button
-              variant="ghost"
-              icon={<X aria-hidden="true" className="size-4" />}
-              onClick={() => {
-                setDraft('');
-                apply({ q: '', state: '' });
-              }}
-            >
-              {t('list.clear')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
+      </SearchForm>
 
-      {payments.isPending ? (
-        <p role="status" className="py-8 text-center text-body text-mist-600">
-          {t('list.loading')}
-        </p>
-      ) : payments.isError && !payments.data ? (
-        <LoadFailed
-          title={t('list.loadFailed')}
-          error={payments.error}
-          retry={t('list.retry')}
-          onRetry={() => void payments.refetch()}
+      <QueryList
+        query={payments}
+        texts={{
+          loading: t('list.loading'),
+          loadFailed: t('list.loadFailed'),
+          retry: t('list.retry'),
+        }}
+        info={
+          <ListInfo updatedAt={payments.dataUpdatedAt}>
+            {t('list.found', { count: items.length })}
+          </ListInfo>
+        }
+      >
+        <DataTable
+          columns={columns}
+          data={items}
+          caption={t('list.caption')}
+          getRowId={(row) => row.id}
+          empty={searching ? t('list.emptySearch') : t('list.empty')}
         />
-      ) : (
-        <>
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
-            <p>{t('list.found', { count: items.length })}</p>
-            <p>{t('list.updated', { time: clockTime(payments.dataUpdatedAt, locale) })}</p>
-          </div>
-          {payments.isError ? (
-            <Notice tone="danger" className="mb-3">
-              {errorText(payments.error)}
-            </Notice>
-          ) : null}
-          <DataTable
-            columns={columns}
-            data={items}
-            caption={t('list.caption')}
-            getRowId={(row) => row.id}
-            empty={searching ? t('list.emptySearch') : t('list.empty')}
-          />
-        </>
-      )}
+      </QueryList>
     </>
   );
 }

@@ -7,15 +7,14 @@ import {
   type StaffStatusMessage,
   type StatusMessageState,
 } from '@alda/contract/schemas/staff-status';
-import { useErrorText } from '@/shared/error-text';
-import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryList } from '@/shared/ui/query-list';
 import { ReasonDialog } from '@/shared/ui/reason-dialog';
+import { UpdatedAt } from '@/shared/ui/updated-at';
 import { ComposeForm } from './compose-form';
 import { useEndStatus, useStatusMessages } from './status-api';
 
@@ -33,21 +32,8 @@ const TONES: Record<StatusMessageState, BadgeTone> = {
 
 type Filter = StatusMessageState | 'all';
 
-/** `14:05:09` in Tórshavn: when the list was last brought up to date. */
-function clockTime(at: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(at);
-}
-
 export function StatusScreen() {
-  const { t, i18n } = useTranslation('status');
-  const locale = localeOf(i18n);
-  const errorText = useErrorText();
+  const { t } = useTranslation('status');
   const messages = useStatusMessages();
   const end = useEndStatus();
   const [filter, setFilter] = useState<Filter>('all');
@@ -184,36 +170,28 @@ export function StatusScreen() {
           </Notice>
         ) : null}
 
-        {messages.isPending ? (
-          <p role="status" className="py-8 text-center text-body text-mist-600">
-            {t('list.loading')}
-          </p>
-        ) : messages.isError && !messages.data ? (
-          <LoadFailed
-            title={t('list.loadFailed')}
-            error={messages.error}
-            retry={t('list.retry')}
-            onRetry={() => void messages.refetch()}
-          />
-        ) : (
-          <>
-            <p className="mb-2 text-right text-caption text-mist-600">
-              {t('list.updated', { time: clockTime(messages.dataUpdatedAt, locale) })}
-            </p>
-            {messages.isError ? (
-              <Notice tone="danger" className="mb-3">
-                {errorText(messages.error)}
-              </Notice>
-            ) : null}
-            <DataTable
-              columns={columns}
-              data={shown}
-              caption={t('list.caption')}
-              getRowId={(row) => row.id}
-              empty={items.length === 0 ? t('list.empty') : t('list.emptyFilter')}
+        <QueryList
+          query={messages}
+          texts={{
+            loading: t('list.loading'),
+            loadFailed: t('list.loadFailed'),
+            retry: t('list.retry'),
+          }}
+          info={
+            <UpdatedAt
+              at={messages.dataUpdatedAt}
+              className="mb-2 text-right text-caption text-mist-600"
             />
-          </>
-        )}
+          }
+        >
+          <DataTable
+            columns={columns}
+            data={shown}
+            caption={t('list.caption')}
+            getRowId={(row) => row.id}
+            empty={items.length === 0 ? t('list.empty') : t('list.emptyFilter')}
+          />
+        </QueryList>
       </section>
 
       {ending ? (
