@@ -5,6 +5,7 @@ import { auditPage } from '@alda/contract/schemas/staff';
 import { ApiError } from '@/shared/api';
 import type { SessionStore } from '@/shared/session';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The audit log's calls (admin): `GET /api/staff/audit` page by page (`before` = the last page's
@@ -13,7 +14,6 @@ import { useApi } from '@/shared/services';
  * do) and saved from a Blob.
  */
 
-export const AUDIT_REFRESH_MS = 5_000;
 export const AUDIT_PAGE_SIZE = 100;
 
 /** The filters as the screen keeps them (and the address shows them): days are `YYYY-MM-DD`. */
@@ -66,7 +66,7 @@ export function useAudit(filter: AuditFilter) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: AUDIT_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
 }

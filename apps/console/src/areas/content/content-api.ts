@@ -6,6 +6,7 @@ import {
   type StaffContentDraftRequest,
 } from '@alda/contract/schemas/staff-content';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The content area's calls (`/api/staff/content/:slug/versions*`,
@@ -13,8 +14,6 @@ import { useApi } from '@/shared/services';
  * draft or publication shows up); one version's texts are read once per version — the editor
  * must not be reset under the hands of the one typing.
  */
-
-export const CONTENT_REFRESH_MS = 5_000;
 
 const versionsPath = (slug: ContentSlug) =>
   `/api/staff/content/${encodeURIComponent(slug)}/versions`;
@@ -34,7 +33,7 @@ export function useContentVersions(slug: ContentSlug) {
     queryKey: contentKeys.list(slug),
     queryFn: ({ signal }) =>
       api.get(versionsPath(slug), { schema: staffContentVersionList, signal }),
-    refetchInterval: CONTENT_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffCustomerView } from '@alda/contract/schemas/staff-customers';
 import { aSession, renderConsole, type Handler } from '@/test/render';
-import { CUSTOMER_REFRESH_MS } from './customers-api';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 import {
   aCustomerView,
   CODE_MESSAGE_ID,
@@ -197,7 +197,7 @@ describe('the customer view (issue 31 "customer view")', () => {
         },
       ],
     });
-    await act(() => vi.advanceTimersByTimeAsync(CUSTOMER_REFRESH_MS + 100));
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100));
     await waitFor(() =>
       expect(screen.getByRole('article').textContent).toContain('Rættað SIM-kortnummar'),
     );

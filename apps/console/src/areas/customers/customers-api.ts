@@ -8,6 +8,7 @@ import {
 } from '@alda/contract/schemas/staff-customers';
 import { isApiError } from '@/shared/api';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The customers area's calls (`/api/staff/customers*`, docs/decisions/0075-staff-console.md).
@@ -15,9 +16,6 @@ import { useApi } from '@/shared/services';
  * a 304. Opening a customer (POST …/access with a reason) is what lets the view answer in this
  * staff session: until then it is 403 STAFF_REASON_REQUIRED.
  */
-
-/** How often the customer view refreshes itself. */
-export const CUSTOMER_REFRESH_MS = 5_000;
 
 /** The shortest search the API takes. */
 export const MIN_QUERY_LENGTH = 2;
@@ -61,7 +59,7 @@ export function useCustomer(id: string) {
         signal,
       }),
     // Live while it answers; waiting for a reason stops the refresh.
-    refetchInterval: (query) => (needsReason(query.state.error) ? false : CUSTOMER_REFRESH_MS),
+    refetchInterval: (query) => (needsReason(query.state.error) ? false : LIVE_REFRESH_MS),
     staleTime: 0,
   });
 }

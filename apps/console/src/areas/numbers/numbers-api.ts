@@ -5,14 +5,13 @@ import {
   type NumberState,
 } from '@alda/contract/schemas/staff-numbers';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The number inventory's calls (`/api/staff/numbers*`, docs/decisions/0075-staff-console.md). The
  * list refreshes every 5 s; the client sends If-None-Match, so an unchanged page is a 304.
  */
 
-/** How often the inventory refreshes itself. */
-export const NUMBERS_REFRESH_MS = 5_000;
 /** Numbers per page ("Show more" adds the next). */
 export const NUMBERS_PAGE_SIZE = 50;
 
@@ -45,7 +44,7 @@ export function useNumbers(filter: NumbersFilter) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextAfter ?? undefined,
-    refetchInterval: NUMBERS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
 }

@@ -6,15 +6,13 @@ import {
   type StaffPortCorrectionRequestInput,
 } from '@alda/contract/schemas/staff-orders';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The orders area's calls (`/api/staff/orders*`, docs/decisions/0075-staff-console.md). The queue
  * and an order refresh themselves every 5 s while shown; the client sends If-None-Match with the
  * last ETag, so an unchanged answer is a 304 without a body (shared/api.ts).
  */
-
-/** How often the queue and an order refresh themselves. */
-export const ORDERS_REFRESH_MS = 5_000;
 
 export interface OrdersFilter {
   state: StaffOrderFilter;
@@ -37,7 +35,7 @@ export function useOrders(filter: OrdersFilter) {
         schema: staffOrdersPage,
         signal,
       }),
-    refetchInterval: ORDERS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
     // Another filter's rows stay until its own arrive (no flash of "loading").
     placeholderData: (previous) => previous,
   });
@@ -52,7 +50,7 @@ export function useOrder(id: string) {
         schema: staffOrderDetail,
         signal,
       }),
-    refetchInterval: ORDERS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

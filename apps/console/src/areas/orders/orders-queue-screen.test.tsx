@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 import { aSession, renderConsole, type Call, type Handler } from '@/test/render';
 import { aPage, aRow, ORDER_ID } from './fixtures';
 
@@ -159,16 +160,39 @@ describe('the orders queue (issue 31 "Orders queue")', () => {
     expect(await bodyRows()).toHaveLength(3);
   });
 
-  it('refreshes itself every 5 s with If-None-Match; a 304 keeps the rows shown', async () => {
+  it('refreshes itself every 5 s with If-None-Match: a 304 keeps the rows, and an order that moved shows its new state (ADR 0075 "Live updates")', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let version = 1;
+    let items = ROWS;
     const { calls } = renderConsole({
       path: '/orders',
       session: aSession('provisioning'),
-      handler: listOf(ROWS, { etag: 'W/"queue-1"' }),
+      handler: (call) => {
+        if (call.method !== 'GET' || !call.path.startsWith(LIST)) return undefined;
+        const headers = { etag: `W/"queue-${version}"` };
+        if (call.headers['if-none-match'] === headers.etag) return { status: 304, headers };
+        return { status: 200, body: { data: aPage(items) }, headers };
+      },
     });
+    const kari = async () =>
+      (await bodyRows()).find((row) => row.textContent?.includes('Kári Hansen'))?.textContent;
+    expect(await kari()).toContain('Flyting avvíst');
+
+    // Nothing changed: the poll is a 304 and the rows stay.
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100));
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(calls.filter((c) => c.path.startsWith(LIST))[1]?.headers['if-none-match']).toBe(
+      'W/"queue-1"',
+    );
     expect(await bodyRows()).toHaveLength(3);
-    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1), { timeout: 8_000 });
-    const again = calls.filter((c) => c.path.startsWith(LIST))[1];
-    expect(again?.headers['if-none-match']).toBe('W/"queue-1"');
-    expect(await bodyRows()).toHaveLength(3);
-  }, 15_000);
+
+    // The customer corrected the port: the next poll shows the order waiting on the network.
+    version = 2;
+    items = ROWS.map((row) =>
+      row.id === REJECTED_ID ? { ...row, state: 'waiting-network', waitingFor: 'network' } : row,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100));
+    await waitFor(async () => expect(await kari()).toContain('Bíðar eftir netinum'));
+    expect(await kari()).not.toContain('Flyting avvíst');
+  });
 });

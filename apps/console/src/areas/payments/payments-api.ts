@@ -7,14 +7,12 @@ import {
   type StaffRefundRequest,
 } from '@alda/contract/schemas/staff-payments';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The payments area's calls (`/api/staff/payments*`, docs/decisions/0075-staff-console.md): live
  * screens refresh every 5 s; the client sends If-None-Match, so an unchanged answer is a 304.
  */
-
-/** How often a payments screen refreshes itself. */
-export const PAYMENTS_REFRESH_MS = 5_000;
 
 export interface PaymentsFilter {
   q: string;
@@ -37,7 +35,7 @@ export function usePayments(filter: PaymentsFilter) {
         schema: staffPaymentsPage,
         signal,
       }),
-    refetchInterval: PAYMENTS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });
 }
@@ -51,7 +49,7 @@ export function usePayment(id: string) {
         schema: staffPaymentDetail,
         signal,
       }),
-    refetchInterval: PAYMENTS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

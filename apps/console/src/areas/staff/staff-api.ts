@@ -7,14 +7,13 @@ import {
   type StaffUpdateRequest,
 } from '@alda/contract/schemas/staff';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The staff accounts' calls (admin, `/api/staff/accounts*`, docs/decisions/0075-staff-console.md).
  * A new account and a re-enrolment answer the enrolment — first password, TOTP secret with its
  * otpauth:// URI, ten recovery codes — once; the screen shows it and forgets it.
  */
-
-export const STAFF_REFRESH_MS = 5_000;
 
 export const staffKeys = {
   all: ['staff', 'accounts'] as const,
@@ -25,7 +24,7 @@ export function useStaffAccounts() {
   return useQuery({
     queryKey: staffKeys.all,
     queryFn: ({ signal }) => api.get('/api/staff/accounts', { schema: staffList, signal }),
-    refetchInterval: STAFF_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 

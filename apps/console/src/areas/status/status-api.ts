@@ -5,6 +5,7 @@ import {
   type StaffStatusPublishRequest,
 } from '@alda/contract/schemas/staff-status';
 import { useApi } from '@/shared/services';
+import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
  * The status area's calls (`/api/staff/status-messages*`, docs/decisions/0075-staff-console.md).
@@ -12,7 +13,6 @@ import { useApi } from '@/shared/services';
  * client sends If-None-Match, so an unchanged list is a 304.
  */
 
-export const STATUS_REFRESH_MS = 5_000;
 const LIST = '/api/staff/status-messages';
 
 export const statusKeys = { all: ['staff', 'status-messages'] as const };
@@ -22,7 +22,7 @@ export function useStatusMessages() {
   return useQuery({
     queryKey: statusKeys.all,
     queryFn: ({ signal }) => api.get(LIST, { schema: staffStatusMessageList, signal }),
-    refetchInterval: STATUS_REFRESH_MS,
+    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
