@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageChoice } from '@/shared/ui/language-choice';
 import { CircleAlert, Save, Upload } from 'lucide-react';
 import type { Locale } from '@alda/contract/locale';
 import {
@@ -120,7 +121,7 @@ export function DraftEditor({ base, onSaved, onEdit, onPublish }: DraftEditorPro
 
   const markdownField: Field = language === 'fo' ? 'markdownFo' : 'markdownEn';
   const titleField: Field = language === 'fo' ? 'titleFo' : 'titleEn';
-  const languageName = t(`languages.${language}`);
+  const languageName = t(`languageNames.${language}`, { ns: 'common' });
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
@@ -151,35 +152,20 @@ export function DraftEditor({ base, onSaved, onEdit, onPublish }: DraftEditorPro
         />
       </div>
 
-      <div
-        role="group"
-        aria-label={t('editor.language')}
-        className="flex w-fit rounded-lg bg-mist-100 p-1"
-      >
-        {(['fo', 'en'] as const).map((lang) => (
-          <button
-            key={lang}
-            type="button"
-            aria-pressed={language === lang}
-            onClick={() => setLanguage(lang)}
-            className={
-              language === lang
-                ? 'min-h-9 rounded-md bg-white px-3 text-caption font-semibold text-ocean-900 shadow-card'
-                : 'min-h-9 rounded-md px-3 text-caption font-semibold text-mist-700 hover:text-ocean-900'
-            }
-          >
-            <span className="inline-flex items-center gap-1.5">
-              {t(`languages.${lang}`)}
-              {errors[lang === 'fo' ? 'markdownFo' : 'markdownEn'] ? (
-                <>
-                  <CircleAlert aria-hidden="true" className="size-3.5 text-danger-600" />
-                  <span className="sr-only">{t('editor.hasError')}</span>
-                </>
-              ) : null}
-            </span>
-          </button>
-        ))}
-      </div>
+      <LanguageChoice
+        label={t('editor.language')}
+        value={language}
+        onChange={setLanguage}
+        className="w-fit"
+        mark={(lang) =>
+          errors[lang === 'fo' ? 'markdownFo' : 'markdownEn'] ? (
+            <>
+              <CircleAlert aria-hidden="true" className="size-3.5 text-danger-600" />
+              <span className="sr-only">{t('editor.hasError')}</span>
+            </>
+          ) : null
+        }
+      />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <TextAreaField

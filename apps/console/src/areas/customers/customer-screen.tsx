@@ -225,7 +225,7 @@ export function CustomerScreen() {
                 .filter(Boolean)
                 .join(', ') || t('profile.none'),
             ],
-            [t('profile.language'), t(`profile.languages.${profile.locale}`)],
+            [t('profile.language'), t(`languageNames.${profile.locale}`, { ns: 'common' })],
             [t('profile.since'), formatDate(profile.createdAt)],
             [t('profile.signIn'), t(profile.hasPassword ? 'profile.password' : 'profile.smsOnly')],
           ]}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageChoice } from '@/shared/ui/language-choice';
 import { Send } from 'lucide-react';
 import type { Locale } from '@alda/contract/locale';
 import { staffReason } from '@alda/contract/schemas/staff';
@@ -155,7 +156,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
             onFocus={focusLanguage('fo')}
           >
             <legend className="px-1 text-caption font-semibold text-mist-700">
-              {t('languages.fo')}
+              {t('languageNames.fo', { ns: 'common' })}
             </legend>
             <TextField
               label={t('compose.titleFo')}
@@ -181,7 +182,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
             onFocus={focusLanguage('en')}
           >
             <legend className="px-1 text-caption font-semibold text-mist-700">
-              {t('languages.en')}
+              {t('languageNames.en', { ns: 'common' })}
             </legend>
             <TextField
               label={t('compose.titleEn')}
@@ -278,27 +279,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
           <h3 id="status-preview-heading" className="text-body font-semibold text-ocean-950">
             {t('preview.heading')}
           </h3>
-          <div
-            role="group"
-            aria-label={t('preview.language')}
-            className="flex rounded-lg bg-mist-100 p-1"
-          >
-            {(['fo', 'en'] as const).map((lang) => (
-              <button
-                key={lang}
-                type="button"
-                aria-pressed={language === lang}
-                onClick={() => setLanguage(lang)}
-                className={
-                  language === lang
-                    ? 'min-h-9 rounded-md bg-white px-3 text-caption font-semibold text-ocean-900 shadow-card'
-                    : 'min-h-9 rounded-md px-3 text-caption font-semibold text-mist-700 hover:text-ocean-900'
-                }
-              >
-                {t(`languages.${lang}`)}
-              </button>
-            ))}
-          </div>
+          <LanguageChoice label={t('preview.language')} value={language} onChange={setLanguage} />
         </div>
         <StatusPreview
           language={language}
