@@ -167,6 +167,17 @@ export const ERROR_STATUS = {
   STATUS_WINDOW_INVALID: 400,
   /** A refund of more than is left of the payment (paid, less refunds done or pending). */
   REFUND_TOO_LARGE: 409,
+  // Number protection (issue 32, docs/decisions/0076-number-protection.md).
+  /** A port-out, SIM change or new eSIM for a number its customer has locked. */
+  NUMBER_LOCKED: 409,
+  /** Cancelling an unlock of a number that has none waiting. */
+  NUMBER_UNLOCK_NOT_PENDING: 409,
+  /** A port-out with a wrong, used or expired authorisation code, or for a number not ours. */
+  PORT_OUT_CODE_INVALID: 422,
+  /** A data export asked for while one is still being prepared. */
+  DATA_EXPORT_PENDING: 409,
+  /** A data export link whose time is over, whose signature is wrong, or that was removed. */
+  DATA_EXPORT_LINK_INVALID: 410,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -23,6 +23,15 @@ export const actionType = z.enum([
   'signed_in_new_device',
   'password_changed',
   'pin_locked',
+  // Number protection (issue 32, ADR 0076): every lock change and port-out attempt.
+  'number_locked',
+  'number_unlock_requested',
+  'number_unlock_cancelled',
+  'number_unlocked',
+  'port_out_code_created',
+  'port_out_refused',
+  'port_out_accepted',
+  'data_export',
 ]);
 export type ActionType = z.infer<typeof actionType>;
 

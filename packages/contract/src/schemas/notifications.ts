@@ -19,6 +19,15 @@ export const notificationType = z.enum([
   /** A member asks the owner to buy an extra package; the owner declined one (ADR 0068). */
   'package_request',
   'package_request_declined',
+  /** Number protection (ADR 0076): an unlock waiting (with its time and a cancel link), done. */
+  'number_unlock_scheduled',
+  'number_unlocked',
+  /** A SIM change or new eSIM of the reader's number (ADR 0076). */
+  'sim_changed',
+  /** A port-out of the reader's number was asked for: refused or accepted (ADR 0076). */
+  'port_out',
+  /** The reader's data export is ready to download (ADR 0076). */
+  'data_export_ready',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

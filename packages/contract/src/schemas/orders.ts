@@ -44,6 +44,8 @@ export const lifecycleAction = z.enum([
   'move_to_own_account',
   'move_to_family_account',
   'hand_over',
+  /** The number moves to another provider (an inbound port-out request, ADR 0076). */
+  'port_out',
 ]);
 export type LifecycleAction = z.infer<typeof lifecycleAction>;
 

@@ -85,6 +85,11 @@ export const NOTIFICATION_TYPES = [
   'data_resumed',
   'package_request',
   'package_request_declined',
+  'number_unlock_scheduled',
+  'number_unlocked',
+  'sim_changed',
+  'port_out',
+  'data_export_ready',
 ] as const satisfies readonly NotificationType[];
 
 /** Parameters of a notification's texts; the texts are made in the reader's language. */
@@ -102,6 +107,10 @@ export interface NotificationParams {
   totalMb?: number;
   /** A package request: the package's name in both languages (ADR 0068). */
   packageName?: { fo: string; en: string };
+  /** Number protection (ADR 0076): when a waiting unlock opens the lock (ISO 8601). */
+  at?: string;
+  /** A port-out or SIM change: what happened (`refused` / `accepted`; `esim` / `physical`). */
+  outcome?: string;
 }
 
 /** A customer's notifications (SPEC §7): type + params, texts localized when read. */
@@ -125,7 +134,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_type',
-      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined')`,
+      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready')`,
     ),
   ],
 );

@@ -59,6 +59,7 @@ export const LIFECYCLE_ACTIONS = [
   'move_to_own_account',
   'move_to_family_account',
   'hand_over',
+  'port_out',
 ] as const satisfies readonly LifecycleAction[];
 
 export const PAYMENT_STATUSES = [
@@ -184,7 +185,7 @@ export const orders = pgTable(
       ),
     check(
       'orders_lifecycle_action',
-      sql`${t.lifecycleAction} is null or ${t.lifecycleAction} in ('plan_upgrade', 'plan_downgrade', 'cancel_subscription', 'deactivate_plan', 'delete_number', 'move_to_own_account', 'move_to_family_account', 'hand_over')`,
+      sql`${t.lifecycleAction} is null or ${t.lifecycleAction} in ('plan_upgrade', 'plan_downgrade', 'cancel_subscription', 'deactivate_plan', 'delete_number', 'move_to_own_account', 'move_to_family_account', 'hand_over', 'port_out')`,
     ),
     index('orders_provisioning_due_idx')
       .on(t.provisioningNextAt)

@@ -82,6 +82,18 @@ export const phoneLines = pgTable(
     dataPausedAt: timestamp('data_paused_at', { withTimezone: true }),
     /** The member's own extra-package purchases become requests the owner approves. */
     purchaseApproval: boolean('purchase_approval').notNull().default(false),
+    // Number protection (issue 32, docs/decisions/0076-number-protection.md).
+    /**
+     * Number lock: while true, a port-out, a SIM change and a new eSIM are refused. New lines
+     * start locked; lines older than the lock were left unlocked by the migration.
+     */
+    numberLocked: boolean('number_locked').notNull().default(true),
+    /** An unlock asked for: the lock opens at this instant unless cancelled (null: none waits). */
+    unlockAt: timestamp('unlock_at', { withTimezone: true }),
+    /** When that unlock was asked for. */
+    unlockRequestedAt: timestamp('unlock_requested_at', { withTimezone: true }),
+    /** The latest SIM change or eSIM re-issue of the number (CAMARA SIM Swap); null: none. */
+    simChangedAt: timestamp('sim_changed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('phone_lines_msisdn_live_uq')
@@ -92,6 +104,13 @@ export const phoneLines = pgTable(
     check('phone_lines_sim_type', sql`${t.simType} in ('esim', 'physical')`),
     check('phone_lines_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('phone_lines_status', sql`${t.status} in ('active', 'processing', 'cancelled')`),
+    check(
+      'phone_lines_unlock_only_when_locked',
+      sql`${t.unlockAt} is null or (${t.numberLocked} and ${t.unlockRequestedAt} is not null)`,
+    ),
+    index('phone_lines_unlock_at_idx')
+      .on(t.unlockAt)
+      .where(sql`${t.unlockAt} is not null`),
   ],
 );
 

@@ -76,7 +76,9 @@ export const operatorActions = pgTable(
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** `read` of personal data, or a `change`. */
-    kind: text('kind', { enum: ['read', 'change'] }).notNull().default('change'),
+    kind: text('kind', { enum: ['read', 'change'] })
+      .notNull()
+      .default('change'),
     /** What `target` is: `order`, `customer`, `payment`, `number`, `staff`, `status`, `content`. */
     targetType: text('target_type'),
     /** The staff account, when the console did it (null for the command line). */

@@ -5,6 +5,7 @@ import type { ActionType } from '@alda/contract/schemas/actions';
 import type { ActionPayload, ActionRow } from '../../db/schema/actions';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { formatDevice } from '@alda/contract/format/device';
+import { formatDateTime } from '@alda/contract/format/date';
 
 /** What a sentence of the activity log is made from. */
 interface Parts {
@@ -17,6 +18,11 @@ interface Parts {
   refund: boolean;
   enabled: boolean;
   device: string;
+  /** When a waiting unlock opens (Faroese wall clock), ADR 0076. */
+  at: string;
+  /** Who asked for a port-out (the other provider) and why it was refused (an error code). */
+  provider: string;
+  reason: string;
 }
 
 type Sentences = Record<ActionType, (p: Parts) => string>;
@@ -46,6 +52,14 @@ const SENTENCES: Record<Locale, Sentences> = {
     signed_in_new_device: (p) => `Innritað á nýggja eind: ${p.device}`,
     password_changed: () => 'Loyniorðið er broytt',
     pin_locked: () => 'SMS-kotan er stongd eftir ov nógvar skeivar royndir',
+    number_locked: () => 'Nummarið er læst',
+    number_unlock_requested: (p) => `Biðið um at lata nummarið upp; tað verður latið upp ${p.at}`,
+    number_unlock_cancelled: () => 'Upplæsingin av nummarinum er steðgað',
+    number_unlocked: () => 'Nummarið er latið upp',
+    port_out_code_created: () => 'Nýggj flytikoda gjørd',
+    port_out_refused: (p) => `Umbøn frá ${p.provider} um at flyta nummarið er avvíst (${p.reason})`,
+    port_out_accepted: (p) => `Nummarið verður flutt til ${p.provider}`,
+    data_export: () => 'Tínar dátur eru gjørdar klárar at taka niður',
   },
   en: {
     subscription_created: (p) => `Subscription started: ${p.plan}`,
@@ -66,6 +80,14 @@ const SENTENCES: Record<Locale, Sentences> = {
     signed_in_new_device: (p) => `Signed in on a new device: ${p.device}`,
     password_changed: () => 'Password changed',
     pin_locked: () => 'SMS code blocked after too many wrong tries',
+    number_locked: () => 'Number locked',
+    number_unlock_requested: (p) => `Unlock of the number asked for; it unlocks ${p.at}`,
+    number_unlock_cancelled: () => 'Unlock of the number cancelled',
+    number_unlocked: () => 'Number unlocked',
+    port_out_code_created: () => 'New port-out code made',
+    port_out_refused: (p) => `Request from ${p.provider} to move the number refused (${p.reason})`,
+    port_out_accepted: (p) => `The number is moving to ${p.provider}`,
+    data_export: () => 'Your data was prepared for download',
   },
 };
 
@@ -90,6 +112,9 @@ export function actionText(
     refund: row.amountOere !== null && row.amountOere < 0,
     enabled: payload.enabled ?? false,
     device: formatDevice(payload.device, locale),
+    at: payload.at ? formatDateTime(payload.at) : '',
+    provider: payload.provider ?? '',
+    reason: payload.reason ?? '',
   };
   return SENTENCES[locale][row.type](parts);
 }

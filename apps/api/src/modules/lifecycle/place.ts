@@ -60,6 +60,8 @@ function actionTypeOf(action: LifecycleAction, isFamily: boolean): ActionType {
     case 'move_to_family_account':
     case 'hand_over':
       return 'member_moved';
+    case 'port_out':
+      return 'port_out_accepted';
   }
 }
 

@@ -67,6 +67,14 @@ export function placedMessage(c: LifecycleTextContext): LifecycleMessage {
           en: `The subscription of ${n.en} is cancelled. Its last day is ${lastDay}. After that the number becomes prepaid (talutíð): you keep it and top it up when you like.`,
         },
       };
+    case 'port_out':
+      return {
+        title: { fo: 'Nummarið verður flutt', en: 'Your number is moving' },
+        body: {
+          fo: `${n.fo} verður flutt til ein annan veitara ${day}. Haldið hjá okkum endar tá; bindingartíðin og tað, ið er ógoldið, standa við.`,
+          en: `${n.en} moves to another provider on ${day}. Your subscription with us ends then; the commitment and anything unpaid still stand.`,
+        },
+      };
     case 'deactivate_plan':
       return {
         title: { fo: 'Nummarið fer úr haldinum', en: 'Number leaves the plan' },
@@ -139,6 +147,14 @@ export function appliedMessage(c: LifecycleTextContext): LifecycleMessage {
         body: {
           fo: `Haldið á ${n.fo} er endað. Nummarið er nú talutíð: tú fyllir á, tá ið tú vilt.`,
           en: `The subscription of ${n.en} has ended. The number is now prepaid (talutíð): top it up when you like.`,
+        },
+      };
+    case 'port_out':
+      return {
+        title: { fo: 'Nummarið er flutt', en: 'Number moved away' },
+        body: {
+          fo: `${n.fo} er flutt til ein annan veitara og er ikki longur hjá Alda.`,
+          en: `${n.en} has moved to another provider and is no longer with Alda.`,
         },
       };
     case 'delete_number':

@@ -3,6 +3,7 @@ import type { Locale } from '@alda/contract/locale';
 import type { NotificationType } from '@alda/contract/schemas/notifications';
 import type { NotificationParams } from '../../db/schema/data-transfers';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { formatDateTime } from '@alda/contract/format/date';
 
 interface Texts {
   title: string;
@@ -76,6 +77,9 @@ const packageOf = (raw: NotificationParams, locale: Locale) => raw.packageName?.
 const numberOf = (raw: NotificationParams) =>
   raw.phoneNumber ? formatPhoneNumber(raw.phoneNumber) : '';
 
+/** When a waiting unlock opens, on the Faroese wall clock (ADR 0076). */
+const atOf = (raw: NotificationParams) => (raw.at ? formatDateTime(raw.at) : '');
+
 const free = (raw: NotificationParams, locale: Locale, fallback: Texts): Texts => ({
   title: raw.title?.[locale] ?? fallback.title,
   body: raw.body?.[locale] ?? fallback.body,
@@ -117,6 +121,32 @@ const TEXTS: Record<Locale, Builders> = {
       title: 'Umbønin um eykapakka er avvíst',
       body: `Eigarin av kontuni keypti ikki eykapakkan ${packageOf(raw, 'fo')} til ${numberOf(raw)}.`,
     }),
+    number_unlock_scheduled: (_p, raw) => ({
+      title: 'Nummarið verður latið upp',
+      body: `${numberOf(raw)} verður latið upp ${atOf(raw)}. Var tað ikki tú? Steðga upplæsingini her.`,
+    }),
+    number_unlocked: (_p, raw) => ({
+      title: 'Nummarið er latið upp',
+      body: `${numberOf(raw)} er ikki longur læst. Tú kanst læsa tað aftur, nær tú vilt.`,
+    }),
+    sim_changed: (_p, raw) => ({
+      title: 'Nýtt SIM',
+      body: `${numberOf(raw)} hevur fingið nýtt SIM. Var tað ikki tú? Ring til Alda beinan vegin.`,
+    }),
+    port_out: (_p, raw) =>
+      raw.outcome === 'accepted'
+        ? {
+            title: 'Nummarið verður flutt',
+            body: `${numberOf(raw)} verður flutt til ein annan veitara ${atOf(raw)}.`,
+          }
+        : {
+            title: 'Flyting av nummarinum avvíst',
+            body: `Ein annar veitari bað um at flyta ${numberOf(raw)}. Vit avvístu umbønina. Var tað ikki tú, er nummarið trygt.`,
+          },
+    data_export_ready: () => ({
+      title: 'Tínar dátur eru klárar',
+      body: 'Tú kanst taka tínar dátur niður sum ZIP-fílu í 7 dagar.',
+    }),
   },
   en: {
     data_request: (p) => ({ title: 'Data request', body: `${p.who} asks you for ${p.data}.` }),
@@ -145,6 +175,32 @@ const TEXTS: Record<Locale, Builders> = {
     package_request_declined: (_p, raw) => ({
       title: 'Extra package request declined',
       body: `The account owner did not buy the extra package ${packageOf(raw, 'en')} for ${numberOf(raw)}.`,
+    }),
+    number_unlock_scheduled: (_p, raw) => ({
+      title: 'Your number will be unlocked',
+      body: `${numberOf(raw)} will be unlocked at ${atOf(raw)}. Not you? Cancel the unlock here.`,
+    }),
+    number_unlocked: (_p, raw) => ({
+      title: 'Number unlocked',
+      body: `${numberOf(raw)} is no longer locked. You can lock it again at any time.`,
+    }),
+    sim_changed: (_p, raw) => ({
+      title: 'New SIM',
+      body: `${numberOf(raw)} has a new SIM. Not you? Call Alda at once.`,
+    }),
+    port_out: (_p, raw) =>
+      raw.outcome === 'accepted'
+        ? {
+            title: 'Your number is moving',
+            body: `${numberOf(raw)} moves to another provider at ${atOf(raw)}.`,
+          }
+        : {
+            title: 'Number move refused',
+            body: `Another provider asked to move ${numberOf(raw)}. We refused. If it was not you, your number is safe.`,
+          },
+    data_export_ready: () => ({
+      title: 'Your data is ready',
+      body: 'You can download your data as a ZIP file for 7 days.',
     }),
   },
 };
