@@ -4,6 +4,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import { APP_VERSION, MIN_AGE, NUMBER_QUARANTINE_DAYS } from '@alda/contract/constants';
 import { DEFAULT_CONSOLE_DIST, DEFAULT_WEB_DIST } from './paths';
+import { NUMBER_UNLOCK_DELAY_H_DEFAULT } from '@alda/contract/rules/number-protection';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -161,6 +162,16 @@ const SETTINGS = {
       doc: "Key (≥ 32 characters) that encrypts the staff accounts' TOTP secrets at rest (docs/decisions/0075-staff-console.md). Required when NODE_ENV=production unless DEMO_MODE is on; the same on all instances and for `npm run operator` against the same database; never rotate it without re-enrolling the staff.",
     },
   ),
+  LINK_SECRET: setting(
+    optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      'must be at least 32 characters',
+    ),
+    {
+      shown: '(a fixed development key)',
+      doc: 'Key (≥ 32 characters) that signs the links sent by e-mail which work without signing in: the one-tap cancel of a number unlock and the data-export download (docs/decisions/0076-number-protection.md). Required when NODE_ENV=production unless DEMO_MODE is on; the same on all instances. Changing it kills the links already sent.',
+    },
+  ),
   ACCESS_TOKEN_TTL_S: setting(z.coerce.number().int().min(30).max(86_400).default(900), {
     doc: 'Lifetime of an access token in seconds.',
   }),
@@ -312,6 +323,24 @@ const SETTINGS = {
   MONTH_END_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
     doc: "Seconds between rounds of the month-end job (also run once at start), which first carries out the plan changes and cancellations due at the month start (docs/decisions/0056-subscription-lifecycle.md), then moves every line balance of a past Faroese month to the current one: the plan's data again plus the rollover, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
   }),
+  NUMBER_UNLOCK_DELAY_H: setting(
+    z.coerce.number().min(0).max(720).default(NUMBER_UNLOCK_DELAY_H_DEFAULT),
+    {
+      doc: 'Hours between a customer asking to unlock a number and the lock opening (docs/decisions/0076-number-protection.md); meanwhile an e-mail and a notification offer a one-tap cancel. Fractions allowed (tests use seconds).',
+    },
+  ),
+  NUMBER_UNLOCK_INTERVAL_S: setting(z.coerce.number().min(0).max(86_400).default(60), {
+    doc: 'Seconds between rounds of the job that completes due unlocks (writes the state, the log entry and the notification). A due unlock counts as open at once whatever the job. `0` turns it off.',
+  }),
+  PARTNER_TOKEN_TTL_S: setting(z.coerce.number().int().min(60).max(86_400).default(3600), {
+    doc: 'Lifetime of an OAuth 2.0 access token of a partner client (CAMARA APIs, client credentials).',
+  }),
+  PARTNER_RATE_LIMIT_PER_MIN: setting(z.coerce.number().int().min(1).max(100_000).default(60), {
+    doc: 'CAMARA calls a partner client may make per minute (counted in the database, across instances); over it: 429 TOO_MANY_REQUESTS.',
+  }),
+  DATA_EXPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(2000), {
+    doc: "Milliseconds between rounds of the data-export worker, which prepares customers' ZIPs in the background. `0` turns it off.",
+  }),
   NUMBER_QUARANTINE_DAYS: setting(
     z.coerce.number().int().min(0).max(3_650).default(NUMBER_QUARANTINE_DAYS),
     {
@@ -398,6 +427,8 @@ interface Derived {
   jwtSecretGenerated: boolean;
   /** STAFF_SECRET_KEY, or the public development key. */
   staffSecretKey: string;
+  /** LINK_SECRET, or the public development key. */
+  linkSecret: string;
   /** Public web app address without a trailing slash, for links in e-mails. */
   appUrl: string;
   /** HMAC secret of the provider's webhook signatures. */
@@ -427,7 +458,12 @@ const envSchema = z
         });
       }
     }
-    for (const name of ['PAYMENT_WEBHOOK_SECRET', 'JWT_SECRET', 'STAFF_SECRET_KEY'] as const) {
+    for (const name of [
+      'PAYMENT_WEBHOOK_SECRET',
+      'JWT_SECRET',
+      'STAFF_SECRET_KEY',
+      'LINK_SECRET',
+    ] as const) {
       if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env[name] === undefined) {
         ctx.addIssue({
           code: 'custom',
@@ -450,6 +486,8 @@ export class ConfigError extends Error {
  */
 /** The staff TOTP key of development and demo installations (public: never for production). */
 export const DEVELOPMENT_STAFF_SECRET_KEY = 'alda-development-staff-secret-key-not-for-production';
+/** The link-signing key of development and demo installations (public: never for production). */
+export const DEVELOPMENT_LINK_SECRET = 'alda-development-link-secret-key-not-for-production';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);
@@ -475,6 +513,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Not random per process like JWT_SECRET: the TOTP secrets it seals live in the database
     // and must still open after a restart. The development key is public, as the demo data is.
     staffSecretKey: e.STAFF_SECRET_KEY ?? DEVELOPMENT_STAFF_SECRET_KEY,
+    linkSecret: e.LINK_SECRET ?? DEVELOPMENT_LINK_SECRET,
     appUrl,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? randomBytes(48).toString('base64url'),
     paymentWebhookSecretGenerated: e.PAYMENT_WEBHOOK_SECRET === undefined,

@@ -101,6 +101,7 @@ describe('configuration (parsed once at boot)', () => {
       LATEST_APP_VERSION: '3.1.0',
       JWT_SECRET: 's'.repeat(40),
       STAFF_SECRET_KEY: 'k'.repeat(40),
+      LINK_SECRET: 'l'.repeat(40),
       ACCESS_TOKEN_TTL_S: '600',
       REFRESH_TOKEN_TTL_S: '86400',
       CORS_ORIGINS: 'capacitor://localhost, https://localhost',

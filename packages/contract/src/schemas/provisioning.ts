@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, isoDateTime } from './common';
 import { simcardNumber } from '../rules/iccid';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { confirmationCode } from './sessions';
 
 /**
  * Provisioning: how an order reaches the network and completes over days (SPEC §4 "Subscription
@@ -147,6 +149,12 @@ export const simReplacementRequest = z
     simPickupLocationId: id.nullable(),
     /** Sent home to the address on the profile when neither eSIM nor a pickup shop. */
     sendHome: z.boolean(),
+    /**
+     * Step-up (issue 32, ADR 0076): the caller's password again, or for a customer without one
+     * the SMS code of POST /api/auth/sessions/confirmation-code. One of them is required.
+     */
+    password: z.string().min(1, 'REQUIRED').max(PASSWORD_MAX_LENGTH, 'TOO_LONG').optional(),
+    code: confirmationCode.optional(),
   })
   .strict();
 export type SimReplacementRequest = z.infer<typeof simReplacementRequest>;

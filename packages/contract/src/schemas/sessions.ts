@@ -69,7 +69,7 @@ export type AuthSessionsResponse = z.infer<typeof authSessionsResponse>;
 export const sessionIdParams = z.object({ id: z.uuid() });
 
 /** A one-time SMS code ({@link PIN_CODE}) (`INVALID_PIN`). */
-const confirmationCode = z.string({ error: 'REQUIRED' }).trim().regex(PIN_CODE, 'INVALID_PIN');
+export const confirmationCode = z.string({ error: 'REQUIRED' }).trim().regex(PIN_CODE, 'INVALID_PIN');
 
 /**
  * Authenticating again before ending other sessions (OWASP ASVS 5.0 7.5.2: "having
