@@ -30,3 +30,14 @@ export const SIGNED_IN_DEVICES_PATH = '/min-brukari/eindir';
 export const USAGE_HISTORY_PATH = '/nytsla';
 export const usageHistoryPath = (lineId: string) =>
   `${USAGE_HISTORY_PATH}/${encodeURIComponent(lineId)}`;
+
+/** A number's lock and port-out code (issue 32, ADR 0076): `/nummarlas/<lineId>`. */
+export const NUMBER_LOCK_PATH = '/nummarlas';
+export const numberLockPath = (lineId: string) =>
+  `${NUMBER_LOCK_PATH}/${encodeURIComponent(lineId)}`;
+
+/**
+ * Where the unlock e-mail's one-tap cancel opens: `/nummarlas-stedga?token=…`. It works without
+ * signing in: whoever asked for the unlock may have taken over the account (ADR 0076).
+ */
+export const UNLOCK_CANCEL_PATH = '/nummarlas-stedga';
