@@ -121,6 +121,11 @@ import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
 import { lazyRequestLogger, OneLineRequestLog } from './request-log';
 import { appLinkRoutes } from './modules/app-links/routes';
+import { oauthRoutes } from './modules/partners/oauth-routes';
+import { createPartnerService } from './modules/partners/service';
+import { simSwapRoutes } from './modules/camara/routes';
+import { createSimSwapService } from './modules/camara/service';
+import { staffPartnersRoutes } from './modules/staff/partners-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -594,6 +599,22 @@ async function assemble(
   await app.register(staffOrdersRoutes, {
     service: createStaffOrdersService({ db, now, operator, provisioning }),
   });
+
+  // Partner clients (banks) and the CAMARA SIM Swap API (issue 32): OAuth 2.0 client
+  // credentials at /oauth/token, /camara/sim-swap/v2/*, and the console's admin area.
+  const partners = createPartnerService({ db, now, tokenTtlS: config.partnerTokenTtlS });
+  await app.register(oauthRoutes, { service: partners });
+  await app.register(simSwapRoutes, {
+    service: createSimSwapService({
+      db,
+      now,
+      log: app.log,
+      partners,
+      limiter,
+      ratePerMin: config.partnerRateLimitPerMin,
+    }),
+  });
+  await app.register(staffPartnersRoutes, { service: partners });
 
   // 4. The native app's link association files, the web app, and the fallback for the rest.
   await app.register(appLinkRoutes, {

@@ -30,6 +30,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           description:
             'The staff console (`/console/`): sign-in with password and TOTP, customers, orders, payments, status messages, content, numbers, staff accounts and the audit log. Staff tokens only; customer tokens are refused (docs/decisions/0075-staff-console.md).',
         },
+        {
+          name: 'oauth',
+          description:
+            'OAuth 2.0 client credentials (RFC 6749 §4.4) for partner clients of the CAMARA APIs. Form-encoded; errors per RFC 6749 §5.2.',
+        },
+        {
+          name: 'camara-sim-swap',
+          description:
+            'CAMARA SIM Swap v2 (camaraproject/SimSwap) for partners (banks): a partner bearer token of scope `sim-swap`. Errors are CAMARA ErrorInfo `{ status, code, message }`; `x-correlator` is echoed.',
+        },
       ],
       components: {
         securitySchemes: {
@@ -38,6 +48,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'bearer',
             description: 'A staff session token (alda_staff_…)',
+          },
+          partnerBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A partner access token (alda_pt_…) from POST /oauth/token',
+          },
+          partnerClientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A partner client: client_id and client_secret (client_secret_basic)',
           },
         },
       },

@@ -43,4 +43,9 @@ export const POLICIES = {
   currentPassword: { name: 'current-password:user', limit: 5, windowS: WINDOW_S },
   /** reserved-numbers: number look-ups by one caller (user, or address when anonymous). */
   numberSearch: { name: 'number-search:caller', limit: 60, windowS: WINDOW_S },
+  /**
+   * CAMARA calls of one partner client per sliding minute (issue 32); the limit here is the
+   * default of PARTNER_RATE_LIMIT_PER_MIN, the camara module applies the configured one.
+   */
+  partnerCalls: { name: 'partner-calls:client', limit: 60, windowS: 60 },
 } as const satisfies Record<string, RateLimitPolicy>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { partnerScope } from './camara';
+import { staffReason } from './staff';
+
+/*
+ * The staff console's partner clients (issue 32: banks using the CAMARA SIM Swap API with
+ * OAuth 2.0 client credentials). Admin only. The client secret is shown once, when made.
+ */
+
+export const staffPartner = z.object({
+  id: z.uuid(),
+  clientId: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+  /** The partner's latest CAMARA call, and how many it made (partner_calls). */
+  lastCallAt: z.string().nullable(),
+  callCount: z.number().int(),
+});
+export type StaffPartner = z.infer<typeof staffPartner>;
+
+export const staffPartnerList = z.object({ items: z.array(staffPartner) });
+export type StaffPartnerList = z.infer<typeof staffPartnerList>;
+
+/** POST /api/staff/partners */
+export const staffPartnerCreateRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  scopes: z.array(partnerScope).min(1).max(3),
+});
+export type StaffPartnerCreateRequest = z.infer<typeof staffPartnerCreateRequest>;
+
+/** The new client with its secret: shown this once, kept only as a SHA-256 digest. */
+export const staffPartnerCreated = z.object({
+  partner: staffPartner,
+  clientSecret: z.string(),
+});
+export type StaffPartnerCreated = z.infer<typeof staffPartnerCreated>;
+
+/** POST /api/staff/partners/:clientId/disable */
+export const staffPartnerParams = z.object({ clientId: z.string().min(1).max(100) });
+export const staffPartnerDisableRequest = z.object({ reason: staffReason });
+export type StaffPartnerDisableRequest = z.infer<typeof staffPartnerDisableRequest>;
