@@ -121,6 +121,9 @@ import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
 import { lazyRequestLogger, OneLineRequestLog } from './request-log';
 import { appLinkRoutes } from './modules/app-links/routes';
+import { dataExportRoutes } from './modules/data-export/routes';
+import { createDataExportService } from './modules/data-export/service';
+import { registerDataExportWorker } from './jobs/data-exports';
 import { oauthRoutes } from './modules/partners/oauth-routes';
 import { createPartnerService } from './modules/partners/service';
 import { simSwapRoutes } from './modules/camara/routes';
@@ -542,6 +545,24 @@ async function assemble(
   await app.register(notificationRoutes, {
     service: createNotificationService({ db, now, versions }),
     answers,
+  });
+  // "Your data" (issue 32 part 5, GDPR Art. 15/20): the request, the list, the signed download
+  // and the worker that prepares the ZIPs.
+  const dataExports = createDataExportService({
+    db,
+    now,
+    log: app.log,
+    limiter,
+    email: messaging.email,
+    background,
+    linkSecret: config.linkSecret,
+    appUrl: config.appUrl,
+  });
+  await app.register(dataExportRoutes, { service: dataExports });
+  registerDataExportWorker(app, {
+    pollMs: config.dataExportPollMs,
+    run: () => dataExports.runRound(),
+    log: app.log,
   });
   const usage = createUsageService({
     db,

@@ -111,6 +111,8 @@ export function testConfig(env: Record<string, string> = {}, databaseUrl?: strin
     MONTH_END_INTERVAL_S: '0',
     // Likewise the provisioning worker (ADR 0055): tests run its rounds with `app.provisioning.runDue()`.
     PROVISIONING_POLL_MS: '0',
+    // And the data-export worker (issue 32): tests run its rounds with `app.dataExports.runRound()`.
+    DATA_EXPORT_POLL_MS: '0',
     // Every answer served from an instance's memory is checked against the database (ADR 0057):
     // the whole suite then proves that each write it makes tells the instances.
     READ_CACHE_CHECK: 'true',

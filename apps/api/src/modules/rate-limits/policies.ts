@@ -43,6 +43,8 @@ export const POLICIES = {
   currentPassword: { name: 'current-password:user', limit: 5, windowS: WINDOW_S },
   /** reserved-numbers: number look-ups by one caller (user, or address when anonymous). */
   numberSearch: { name: 'number-search:caller', limit: 60, windowS: WINDOW_S },
+  /** Data exports (GDPR Art. 15/20, issue 32): ZIPs one customer asks for in a day. */
+  dataExportUser: { name: 'data-export:user', limit: 3, windowS: 24 * 3600 },
   /**
    * CAMARA calls of one partner client per sliding minute (issue 32); the limit here is the
    * default of PARTNER_RATE_LIMIT_PER_MIN, the camara module applies the configured one.

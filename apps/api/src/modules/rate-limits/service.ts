@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { RateLimitPolicy } from './policies';
+import { POLICIES, type RateLimitPolicy } from './policies';
 import { consumeAttempt, deleteCounters, pruneCounters, readCounts, refundAttempt } from './repo';
 
 export interface RateLimiterDeps {
@@ -22,6 +22,9 @@ export interface LimitCheck {
 export interface Permit {
   refund(): Promise<void>;
 }
+
+/** The longest window of any policy, at least an hour: older windows can be pruned. */
+const LONGEST_WINDOW_S = Math.max(3600, ...Object.values(POLICIES).map((p) => p.windowS));
 
 /** Prune old windows once every this many counted attempts (per process). */
 const PRUNE_EVERY = 500;
@@ -86,7 +89,7 @@ export function createRateLimiter(deps: RateLimiterDeps) {
     counted += 1;
     if (counted % PRUNE_EVERY !== 0) return;
     // Windows older than two of the longest window can no longer be read.
-    const removed = await pruneCounters(db, new Date(at.getTime() - 2 * 3600 * 1000));
+    const removed = await pruneCounters(db, new Date(at.getTime() - 2 * LONGEST_WINDOW_S * 1000));
     deps.log.debug({ removed }, 'pruned old rate limit windows');
   }
 

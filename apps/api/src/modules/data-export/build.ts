@@ -1,0 +1,194 @@
+import { zipSync, strToU8 } from 'fflate';
+import { formatDate, todayInFaroe } from '@alda/contract/format/date';
+import type { Locale } from '@alda/contract/locale';
+import type { Db } from '../../db/client';
+import { createActionService } from '../actions/service';
+import { notificationTexts } from '../notifications/notify';
+import { exportReadme } from './readme';
+import {
+  findLines,
+  findNotifications,
+  findOrders,
+  findOwnedAccounts,
+  findPayments,
+  findReceipts,
+  findSessions,
+  findUser,
+} from './repo';
+
+/** What an area's reader gets: whose data, in which language. */
+export interface AreaContext {
+  db: Db;
+  userId: string;
+  locale: Locale;
+}
+
+/** One JSON file of the ZIP: its name and how its content is read. */
+export interface ExportArea {
+  file: string;
+  read: (ctx: AreaContext) => Promise<unknown>;
+}
+
+/** A SIM card's number shown as its last four digits, the rest hidden (`***************1234`). */
+export function maskIccid(iccid: string | null): string | null {
+  if (iccid === null) return null;
+  return iccid.length <= 4
+    ? '*'.repeat(iccid.length)
+    : `${'*'.repeat(iccid.length - 4)}${iccid.slice(-4)}`;
+}
+
+/** The user has vanished since asking (deleted): nothing is exported. */
+export class ExportUserGone extends Error {}
+
+/**
+ * The areas of a data export (issue 32, GDPR Art. 15/20), in the order the worker prepares them.
+ * Each reads only what the README says it holds; secrets (password hash, PIN/PUK, eSIM codes,
+ * token hashes, the provider's references) are never read.
+ */
+export const EXPORT_AREAS: readonly ExportArea[] = [
+  {
+    file: 'profile.json',
+    async read({ db, userId }) {
+      const user = await findUser(db, userId);
+      if (!user) throw new ExportUserGone();
+      return {
+        id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        phoneNumber: user.phoneNumber,
+        birthDate: user.birthDate,
+        address: user.address,
+        postCode: user.postCode,
+        city: user.city,
+        locale: user.locale,
+        createdAt: user.createdAt,
+        hasPassword: user.passwordHash !== null,
+      };
+    },
+  },
+  {
+    file: 'lines.json',
+    async read({ db, userId }) {
+      const owned = await findOwnedAccounts(db, userId);
+      const lines = await findLines(
+        db,
+        userId,
+        owned.map((a) => a.id),
+      );
+      return lines.map(({ userId: lineUser, msisdn, iccid, ...line }) => ({
+        ...line,
+        phoneNumber: msisdn,
+        iccid: maskIccid(iccid),
+        /** `own`: the user's own number; `family_member`: a number on an account they own. */
+        relation: lineUser === userId ? 'own' : 'family_member',
+      }));
+    },
+  },
+  {
+    file: 'plans.json',
+    async read({ db, userId }) {
+      const owned = await findOwnedAccounts(db, userId);
+      return owned.map(({ planNameFo, planNameEn, ...account }) => ({
+        ...account,
+        planName: planNameFo === null ? null : { fo: planNameFo, en: planNameEn },
+      }));
+    },
+  },
+  {
+    file: 'orders.json',
+    async read({ db, userId }) {
+      const rows = await findOrders(db, userId);
+      return rows.map(({ simcardNumber, ...order }) => ({
+        ...order,
+        simcardNumber: maskIccid(simcardNumber),
+      }));
+    },
+  },
+  {
+    file: 'payments.json',
+    read: ({ db, userId }) => findPayments(db, userId),
+  },
+  {
+    file: 'receipts.json',
+    read: ({ db, userId }) => findReceipts(db, userId),
+  },
+  {
+    file: 'notifications.json',
+    async read({ db, userId, locale }) {
+      const rows = await findNotifications(db, userId);
+      return rows.map((n) => ({
+        id: n.id,
+        type: n.type,
+        ...notificationTexts(n.type, n.params, locale),
+        link: n.link,
+        createdAt: n.createdAt,
+        readAt: n.readAt,
+      }));
+    },
+  },
+  {
+    file: 'activity.json',
+    async read({ db, userId, locale }) {
+      // The log's own sentences, as the app shows them; all of it, page by page.
+      const actions = createActionService({ db });
+      const all: unknown[] = [];
+      for (let page = 0; ; page += 1) {
+        const { data, meta } = await actions.page(userId, { page, perPage: 100 }, locale);
+        all.push(...data);
+        if (!meta.hasMore) return all;
+      }
+    },
+  },
+  {
+    file: 'sessions.json',
+    read: ({ db, userId }) => findSessions(db, userId),
+  },
+  {
+    file: 'consents.json',
+    async read({ db, userId }) {
+      const user = await findUser(db, userId);
+      if (!user) throw new ExportUserGone();
+      const owned = await findOwnedAccounts(db, userId);
+      const lines = await findLines(
+        db,
+        userId,
+        owned.map((a) => a.id),
+      );
+      return {
+        // Registration requires accepting the terms and privacy policy; no separate record is kept.
+        termsAcceptedAt: user.createdAt,
+        showInPhoneBook: user.showInPhoneBook,
+        phoneBookPerLine: lines.map((l) => ({
+          phoneNumber: l.msisdn,
+          phoneBookVisible: l.phoneBookVisible,
+        })),
+        usageAlerts: {
+          at80: user.usageAlert80,
+          at100: user.usageAlert100,
+          email: user.usageAlertEmail,
+        },
+        // Alda sends no marketing; there is no marketing consent to record.
+        marketing: null,
+      };
+    },
+  },
+];
+
+/** The ZIP's name: `alda-data-<Faroese date>.zip`. */
+export const exportFilename = (readyAt: Date) => `alda-data-${todayInFaroe(readyAt)}.zip`;
+
+/** The ZIP of the areas' JSON (pretty, UTF-8) and the README in the export's language. */
+export function zipExport(
+  files: ReadonlyMap<string, unknown>,
+  locale: Locale,
+  madeAt: Date,
+): Buffer {
+  const entries: Record<string, Uint8Array> = {
+    'README.md': strToU8(exportReadme(locale, formatDate(madeAt))),
+  };
+  for (const [name, content] of files) {
+    entries[name] = strToU8(`${JSON.stringify(content, null, 2)}\n`);
+  }
+  return Buffer.from(zipSync(entries, { level: 6, mtime: madeAt }));
+}
