@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthError, oauthTokenResponse } from '@alda/contract/schemas/camara';
+import { partnerClients } from '../src/db/schema/number-protection';
 import { createPartnerService, type PartnerService } from '../src/modules/partners/service';
 import { createTestApp, parse, testClock, type TestApp } from './helper';
 
@@ -167,7 +168,7 @@ describe('POST /oauth/token (issue 32, RFC 6749 §4.4)', () => {
 
   it('keeps only SHA-256 digests of secrets and tokens', async () => {
     const { clientSecret } = await aPartner();
-    const dump = JSON.stringify(await t.app.db.execute('select * from partner_clients'));
+    const dump = JSON.stringify(await t.app.db.select().from(partnerClients));
     expect(dump).not.toContain(clientSecret);
   });
 });
