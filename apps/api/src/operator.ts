@@ -22,6 +22,12 @@ import {
 } from './modules/operator/service';
 import { createProvisioningService } from './modules/provisioning/service';
 import { createRateLimiter } from './modules/rate-limits/service';
+import {
+  createNumberProtectionService,
+  type NumberProtectionService,
+} from './modules/number-protection/service';
+import { portOutInboundRequest } from '@alda/contract/schemas/number-protection';
+import { AppError } from './errors';
 import { createStaffService } from './modules/staff/service';
 import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
 import { deriveKey } from './modules/auth/tokens';
@@ -62,6 +68,12 @@ Staff accounts of the console at /console/ (docs/decisions/0075-staff-console.md
   staff disable <email> --reason "..."   the account can no longer sign in; its sessions end
   staff enable <email> --reason "..."
 
+Number protection (docs/decisions/0076-number-protection.md):
+  port-out <number> <code> [--provider "..."]
+                                         another provider asks for a number with the customer's
+                                         port-out code: refused (locked, wrong code, …) or accepted
+                                         (the line ends after one provisioning step); recorded
+
 Audit:
   actions [--limit N]                    the audit log (commands and console actions), newest first
 
@@ -87,6 +99,7 @@ const OPTIONS = {
   to: { type: 'string' },
   role: { type: 'string' },
   name: { type: 'string' },
+  provider: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** Which options each command accepts (besides --as and --help). */
@@ -105,6 +118,7 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'staff list': [],
   'staff disable': ['reason'],
   'staff enable': ['reason'],
+  'port-out': ['provider'],
 };
 
 /** How many positional arguments (ids) each command takes after its verb. */
@@ -123,6 +137,7 @@ const ARITY: Record<string, number> = {
   'staff list': 0,
   'staff disable': 1,
   'staff enable': 1,
+  'port-out': 2,
 };
 
 class UsageError extends Error {}
@@ -200,7 +215,9 @@ function parse(argv: string[]): Parsed | 'help' {
     throw new UsageError(
       arity === 0
         ? `${command} takes no arguments (got ${rest.join(' ')}).`
-        : `${command} needs the id: ${command} <id>.`,
+        : command === 'port-out'
+          ? 'port-out needs the number and the code: port-out <number> <code>.'
+          : `${command} needs the id: ${command} <id>.`,
     );
   const accepted = new Set<string>(['as', 'help', ...(ACCEPTS[command] ?? [])]);
   const wrong = Object.keys(values).filter((key) => !accepted.has(key));
@@ -214,6 +231,7 @@ type Prepared = (
   commands: OperatorCommands,
   operator: () => string,
   staff: StaffCommands,
+  protection: NumberProtectionService,
 ) => Promise<string>;
 
 function prepare(parsed: Parsed): Prepared {
@@ -268,6 +286,26 @@ function prepare(parsed: Parsed): Prepared {
       if (!reason || reason.length < 3) throw new UsageError(`${command} needs --reason "...".`);
       const disabled = command === 'staff disable';
       return (_commands, operator, staff) => staff.setDisabled(operator(), email, disabled, reason);
+    }
+    case 'port-out': {
+      const request = portOutInboundRequest.safeParse({
+        phoneNumber: ids[0],
+        code: ids[1],
+        provider: values.provider ?? 'operator',
+      });
+      if (!request.success)
+        throw new UsageError('port-out needs a 6-digit number, a code and a --provider name.');
+      return async (_commands, operator, _staff, protection) => {
+        const provider = values.provider ?? `operator:${operator()}`;
+        try {
+          const done = await protection.requestPortOut({ ...request.data, provider });
+          return `Port-out accepted: order ${done.orderId}; the number moves at ${done.portDate}.\n`;
+        } catch (error) {
+          if (error instanceof AppError)
+            throw new OperatorError(`Port-out refused (recorded): ${error.code}.`);
+          throw error;
+        }
+      };
     }
     default:
       throw new UsageError(`Unknown verb "${command}".`);
@@ -369,10 +407,28 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
       }),
       config.appUrl,
     );
+    const limiter = createRateLimiter({ db: database.db, now, log });
+    const protection = createNumberProtectionService({
+      db: database.db,
+      now,
+      log,
+      limiter,
+      reauthenticate: async () => {
+        throw new OperatorError('no customer to authenticate in an operator command');
+      },
+      email,
+      background: background.tasks,
+      sendEmails: provisioning.sendEmails,
+      appUrl: config.appUrl,
+      linkSecret: config.linkSecret,
+      unlockDelayH: config.numberUnlockDelayH,
+      stepS: provisioning.timing.stepS,
+    });
     const output = await command(
       commands,
       () => operatorName(as, ctx.env, ctx.osUser ?? (() => os.userInfo().username)),
       staff,
+      protection,
     );
     ctx.out(output);
     return 0;

@@ -210,7 +210,8 @@ describe('SIM of a number (SPEC §1 "manage eSIM or physical SIM details and pho
         who,
         'POST',
         `/api/subscriptions/${lineId}/sim/replacement`,
-        body,
+        // The step-up of issue 32 (ADR 0076): the caller's password again.
+        { password: DEMO_PASSWORD, ...body },
         key === null ? {} : { 'idempotency-key': key },
       );
     const eSim = { eSim: true, simPickupLocationId: null, sendHome: false };
@@ -304,7 +305,12 @@ describe('SIM of a number (SPEC §1 "manage eSIM or physical SIM details and pho
           method: 'POST',
           url: `/api/subscriptions/${LINES.joannesWork}/sim/replacement`,
           headers,
-          payload: { eSim: true, simPickupLocationId: null, sendHome: false },
+          payload: {
+            eSim: true,
+            simPickupLocationId: null,
+            sendHome: false,
+            password: DEMO_PASSWORD,
+          },
         });
         expect(placed.statusCode, placed.body).toBe(201);
         const orderId = dataEnvelope(orderPlacedResponse).parse(placed.json()).data.order.id;
@@ -336,6 +342,12 @@ describe('SIM of a number (SPEC §1 "manage eSIM or physical SIM details and pho
         const active = await read();
         expect(active).toMatchObject({ simType: 'esim', iccidMasked: null, pendingOrderId: null });
         expect(active.esim?.matchingId).toBe(ready.esim?.matchingId);
+        // Issue 32 (ADR 0076): the SIM swap's date is when the new SIM became active.
+        const [line] = await own.app.db
+          .select()
+          .from(phoneLines)
+          .where(eq(phoneLines.id, LINES.joannesWork));
+        expect(line?.simChangedAt).not.toBeNull();
         const secretsOfEsim = await own.app.inject({
           method: 'POST',
           url: `/api/subscriptions/${LINES.joannesWork}/sim/secrets`,

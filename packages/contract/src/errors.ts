@@ -172,6 +172,8 @@ export const ERROR_STATUS = {
   NUMBER_LOCKED: 409,
   /** Cancelling an unlock of a number that has none waiting. */
   NUMBER_UNLOCK_NOT_PENDING: 409,
+  /** The one-tap cancel link of an unlock whose signature is wrong or whose unlock no longer waits. */
+  UNLOCK_LINK_INVALID: 410,
   /** A port-out with a wrong, used or expired authorisation code, or for a number not ours. */
   PORT_OUT_CODE_INVALID: 422,
   /** A data export asked for while one is still being prepared. */

@@ -219,6 +219,13 @@ const LINE_SETUP: {
   sim?: DemoSim;
   isPrepaid?: boolean;
   daysAgo: number;
+  /**
+   * The number lock (issue 32, ADR 0076): demo lines are unlocked (they predate the lock, as
+   * the migration left existing lines) except the one that shows a locked number.
+   */
+  locked?: boolean;
+  /** Days since the number's latest SIM change (CAMARA SIM Swap); none by default. */
+  simChangedDaysAgo?: number;
 }[] = [
   {
     id: LINE.joannes,
@@ -259,6 +266,8 @@ const LINE_SETUP: {
     // Not installed yet: she can still scan the code on a new phone.
     sim: { esimMatchingId: 'P8LN-3VCE-Z6JB-2KQY', esimInstalled: false },
     daysAgo: 420,
+    // Guðrun locked her number: a port-out or a new SIM is refused until she unlocks it.
+    locked: true,
   },
   {
     id: LINE.gudrunSecond,
@@ -275,6 +284,8 @@ const LINE_SETUP: {
     sim: { iccid: demoIccid('000012009374'), simPin: '8352', simPuk: '27460918' },
     isPrepaid: true,
     daysAgo: 1200,
+    // Rói got a new SIM a few days ago.
+    simChangedDaysAgo: 4,
   },
 ];
 
@@ -697,6 +708,11 @@ export async function seedDemoAccounts(db: Db, now: Date, remap?: DemoRemap): Pr
         simType: line.simType,
         isPrepaid: line.isPrepaid ?? false,
         ...line.sim,
+        numberLocked: line.locked ?? false,
+        simChangedAt:
+          line.simChangedDaysAgo === undefined
+            ? null
+            : new Date(now.getTime() - line.simChangedDaysAgo * DAY),
         createdAt: new Date(now.getTime() - line.daysAgo * DAY),
       })
       .where(eq(phoneLines.id, line.id));

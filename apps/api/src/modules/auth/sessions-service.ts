@@ -71,6 +71,12 @@ export function createSessionsService(deps: SessionsServiceDeps) {
   }
 
   return {
+    /**
+     * The step-up of other sensitive changes (issue 32, ADR 0076: a number unlock, a new SIM):
+     * the same checks and limits as ending another session.
+     */
+    reauthenticate,
+
     /** The caller's signed-in sessions: the current one first, then the most recently seen. */
     async list(caller: AuthUser): Promise<AuthSessionsResponse> {
       const usedSince = new Date(now().getTime() - deps.refreshTokenTtlS * 1000);

@@ -171,7 +171,10 @@ export async function applyLifecycleOrder(
     case 'deactivate_plan':
       await toTalutid(tx, order, at);
       break;
+    // A port-out (ADR 0076): the number has moved, so the line ends as a deleted one does; the
+    // commitment and anything unpaid still stand.
     case 'delete_number':
+    case 'port_out':
       await deleteNumber(tx, order, at);
       break;
     case 'move_to_own_account':

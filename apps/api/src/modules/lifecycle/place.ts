@@ -1,6 +1,7 @@
 import type { LifecycleAction } from '@alda/contract/schemas/orders';
 import type { ActionType } from '@alda/contract/schemas/actions';
 import type { Db } from '../../db/client';
+import type { ActionPayload } from '../../db/schema/actions';
 import type { OrderRow } from '../../db/schema/orders';
 import { insertActions } from '../actions/log';
 import { insertNotifications } from '../notifications/notify';
@@ -43,6 +44,8 @@ export interface LifecycleOrderInput {
   stepS: number;
   /** Other users told about it (e.g. the member whose line moves). */
   alsoNotify?: string[];
+  /** More of the log entry (a port-out's provider, ADR 0076). */
+  actionPayload?: ActionPayload;
 }
 
 /** The activity-log entry of an action. */
@@ -125,6 +128,7 @@ export async function placeLifecycleOrder(
       payload: {
         ...(planName && !endsSubscription(input.action) ? { planName } : {}),
         ...(counterpart ? { counterpart } : {}),
+        ...input.actionPayload,
       },
       createdAt: now,
     },

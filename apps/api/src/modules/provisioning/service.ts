@@ -26,6 +26,7 @@ import { insertMissingBalances } from '../usage/balance-rows';
 import { findUserById } from '../users/records';
 import { bumpUserVersions } from '../versions/change-versions';
 import { startOfMonth } from '@alda/contract/format/date';
+import { isLockedAt } from '@alda/contract/rules/number-protection';
 import { toOrderDtos, toPickupLocationDto } from './dto';
 import {
   claimDueOrder,
@@ -188,6 +189,10 @@ export async function placeSimChange(
     });
   if (line.status === 'processing' || (await findOpenOrderOfLine(tx, line.id)))
     throw new AppError('ORDER_PROCESSING', { detail: `line ${line.id} is being set up` });
+  // The number lock (issue 32, ADR 0076) refuses every path to a new SIM: the customer's, the
+  // staff's and the operator's alike.
+  if (isLockedAt(line, input.now))
+    throw new AppError('NUMBER_LOCKED', { detail: `line ${line.id} is locked` });
   if (input.delivery === 'pickup') {
     const [shop] = await findPickupLocations(tx, [input.pickupLocationId ?? '']);
     if (!shop) throw new AppError('PICKUP_LOCATION_NOT_FOUND', { field: 'simPickupLocationId' });
@@ -213,6 +218,23 @@ export async function placeSimChange(
   await insertStep(tx, { orderId: order.id, step: 'received', at: now, actor: 'customer' });
   const message = stepMessage('received', { kind: 'sim_change', msisdn: line.msisdn });
   if (message) await notify(tx, order, message, now);
+  // The number's user hears of it whoever placed it (ADR 0076: "was it not you?").
+  const account = line.accountId ? await findAccount(tx, line.accountId) : undefined;
+  const told = [...new Set([line.userId, account?.ownerUserId].filter((id): id is string => !!id))];
+  await insertNotifications(
+    tx,
+    told.map((userId) => ({
+      userId,
+      type: 'sim_changed' as const,
+      params: {
+        phoneNumber: line.msisdn,
+        outcome: input.delivery === 'esim' ? 'esim' : 'physical',
+      },
+      link: null,
+      createdAt: now,
+    })),
+  );
+  await bumpUserVersions(tx, told);
   return order;
 }
 
@@ -426,6 +448,8 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     const isNewLine = order.kind !== 'sim_change';
     await updateLine(tx, lineId, {
       ...sim,
+      // The SIM swap's date (ADR 0076, CAMARA SIM Swap): when the new SIM became active.
+      ...(isNewLine ? {} : { simChangedAt: at }),
       ...(isNewLine
         ? { status: 'active', statusChangedAt: at, activatedAt: line.activatedAt ?? at }
         : {}),

@@ -9,9 +9,9 @@ import {
   simSecretsRequest,
   simSecretsResponse,
 } from '@alda/contract/schemas/provisioning';
-import { errorResponses } from '../../http';
+import { clientMeta, errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
-import { purchaseOf } from '../orders/placing';
+import { purchaseOf, requestHashOf } from '../orders/placing';
 import type { SimService } from './service';
 
 const WHO =
@@ -69,7 +69,7 @@ export const simRoutes: FastifyPluginAsyncZod<{ service: SimService }> = async (
       schema: {
         tags: ['subscriptions'],
         summary: 'Order a replacement SIM or a switch to eSIM (SPEC §1, §4)',
-        description: `${WHO} Exactly one of \`eSim\`, \`simPickupLocationId\` (GET /api/sim-pickup-locations; 422 PICKUP_LOCATION_NOT_FOUND) and \`sendHome\` (the address on the caller's profile); otherwise 400 VALIDATION_FAILED. Places a \`sim_change\` order that provisioning carries out like a new line (GET /api/orders/{id} shows its steps); the old SIM stops when the new one is active. 409 ORDER_PROCESSING while the number is being set up or already getting a new SIM. Send an \`Idempotency-Key\` header (400 IDEMPOTENCY_KEY_REQUIRED without; 422 IDEMPOTENCY_KEY_REUSED with another body). Nothing is charged.`,
+        description: `${WHO} Exactly one of \`eSim\`, \`simPickupLocationId\` (GET /api/sim-pickup-locations; 422 PICKUP_LOCATION_NOT_FOUND) and \`sendHome\` (the address on the caller's profile); otherwise 400 VALIDATION_FAILED. Places a \`sim_change\` order that provisioning carries out like a new line (GET /api/orders/{id} shows its steps); the old SIM stops when the new one is active. 409 ORDER_PROCESSING while the number is being set up or already getting a new SIM; 409 NUMBER_LOCKED while the number is locked (GET …/protection, ADR 0076). Step-up: \`password\` (the caller's own) or \`code\` (the SMS code of POST /api/auth/sessions/confirmation-code) — missing → 400 VALIDATION_FAILED, wrong → 422 PASSWORD_INCORRECT / CONFIRMATION_CODE_INCORRECT. Once placed, an SMS goes to the number itself and an e-mail to its user. Send an \`Idempotency-Key\` header (400 IDEMPOTENCY_KEY_REQUIRED without; 422 IDEMPOTENCY_KEY_REUSED with another body). Nothing is charged.`,
         security: [{ bearerAuth: [] }],
         params: idParams,
         body: simReplacementRequest,
@@ -81,10 +81,14 @@ export const simRoutes: FastifyPluginAsyncZod<{ service: SimService }> = async (
     },
     async (request, reply) => {
       const endpoint = `POST /api/subscriptions/${request.params.id}/sim/replacement`;
+      // The step-up's password or code is no part of the order: not in its request hash.
+      const { password: _password, code: _code, ...order } = request.body;
       const placed = await service.replace(
-        purchaseOf(request, endpoint),
+        requireUser(request),
+        { ...purchaseOf(request, endpoint), requestHash: requestHashOf(endpoint, order) },
         request.params.id,
         request.body,
+        clientMeta(request),
       );
       return reply.code(201).send({ data: placed });
     },

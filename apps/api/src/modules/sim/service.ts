@@ -5,7 +5,15 @@ import type {
   SimSecretsResponse,
 } from '@alda/contract/schemas/provisioning';
 import { maskIccid } from '@alda/contract/rules/iccid';
+import type { Locale } from '@alda/contract/locale';
+import type { Reauthentication } from '@alda/contract/schemas/sessions';
+import { plainEmail } from '../../adapters/email/plain-email';
+import type { EmailSender } from '../../adapters/email/email-sender';
+import type { SmsSender } from '../../adapters/sms/sms-sender';
+import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
+import type { ClientMeta } from '../auth/service';
+import { simChangeEmailText, simChangeSmsText } from './texts';
 import { findViewersOfLines } from '../subscriptions/accounts';
 import { bumpUserVersions } from '../versions/change-versions';
 import { isInPhoneBook } from '../../db/line-facts';
@@ -37,6 +45,12 @@ export interface SimServiceDeps {
   now: () => Date;
   /** PROVISIONING_STEP_S: when the worker takes a new SIM order's next step. */
   stepS: number;
+  /** The sessions service's step-up (password again, or the SMS code), ADR 0076. */
+  reauthenticate: (caller: AuthUser, proof: Reauthentication, meta: ClientMeta) => Promise<void>;
+  /** The SMS to the number's old SIM and the e-mail to its user when a new SIM is ordered. */
+  sms: SmsSender;
+  email: EmailSender;
+  background: BackgroundTasks;
 }
 
 /** Apple's one-tap eSIM install link (iOS 17.5+): the activation code as `carddata`. */
@@ -130,6 +144,24 @@ export function createSimService(deps: SimServiceDeps) {
     return body.eSim ? 'esim' : body.simPickupLocationId !== null ? 'pickup' : 'home';
   }
 
+  /**
+   * After a new SIM is placed (ADR 0076): an SMS to the number itself — the old SIM, still in
+   * the phone of its rightful user — and an e-mail to the number's user, in their language.
+   */
+  function tellSimChange(msisdn: string, userId: string): void {
+    deps.background.run('sim change alerts', async () => {
+      const user = await findUserById(db, userId);
+      const locale: Locale = user?.locale === 'en' ? 'en' : 'fo';
+      await deps.sms.send({ to: msisdn, text: simChangeSmsText(locale, msisdn) });
+      if (!user) return;
+      const text = simChangeEmailText(locale, msisdn);
+      await deps.email.send({
+        to: user.email,
+        ...plainEmail(locale, user.firstname, text.title, text.body),
+      });
+    });
+  }
+
   return {
     /** GET /api/subscriptions/{id}/sim. */
     async details(userId: string, lineId: string): Promise<SimDetails> {
@@ -165,14 +197,20 @@ export function createSimService(deps: SimServiceDeps) {
      * ORDER_PROCESSING.
      */
     async replace(
+      caller: AuthUser,
       purchase: Purchase,
       lineId: string,
       body: SimReplacementRequest,
+      meta: ClientMeta,
     ): Promise<OrderPlacedResponse> {
       const choice = deliveryChoice(body);
       const { line, account } = await access(purchase.userId, lineId);
       if (!account) throw new AppError('NOT_FOUND', { detail: `line ${lineId} has no account` });
+      // Step-up (issue 32, ADR 0076): a SIM swap is how numbers are stolen.
+      await deps.reauthenticate(caller, { password: body.password, code: body.code }, meta);
+      let placed = false;
       const row = await placeUnpaidOnce(db, purchase, async () => {
+        placed = true;
         // Sent to the address on the profile of the person ordering.
         let shipping: { address: string; postCode: string; city: string } | null = null;
         if (choice === 'home') {
@@ -198,6 +236,7 @@ export function createSimService(deps: SimServiceDeps) {
           }),
         );
       });
+      if (placed) tellSimChange(line.msisdn, line.userId ?? account.ownerUserId);
       return orderPlacedOf(db, row, purchase.locale);
     },
 
