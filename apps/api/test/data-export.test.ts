@@ -235,6 +235,36 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     expect(gone).toMatchObject({ state: 'expired', downloadUrl: null });
   });
 
+  it('an export whose worker died half-way is taken over once its lease has run out', async () => {
+    // As a crashed instance leaves it: preparing at 40 %, its lease (expires_at) in the past.
+    const [stuck] = await t.app.db
+      .insert(dataExports)
+      .values({
+        userId: jóannes.id,
+        state: 'preparing',
+        progress: 40,
+        locale: 'fo',
+        createdAt: clock.now(),
+        expiresAt: new Date(clock.now().getTime() - 1000),
+      })
+      .returning();
+    expect((await t.app.dataExports.runRound()).prepared).toBe(1);
+    const [row] = await t.app.db.select().from(dataExports).where(eq(dataExports.id, stuck!.id));
+    expect(row).toMatchObject({ state: 'ready', progress: 100 });
+    expect(row?.file?.length).toBeGreaterThan(0);
+    // A preparing export inside its lease is left to its worker.
+    await t.app.db.insert(dataExports).values({
+      userId: guðrun.id,
+      state: 'preparing',
+      progress: 10,
+      locale: 'fo',
+      createdAt: clock.now(),
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
+    expect((await t.app.dataExports.runRound()).prepared).toBe(0);
+    await t.app.db.delete(dataExports).where(eq(dataExports.state, 'preparing'));
+  });
+
   it('a new export may be asked for once the last is done, up to 3 a day (429 beyond)', async () => {
     // Guðrun has asked once today (the clock moved 7 days on since: a new day's window).
     for (let i = 0; i < 3; i += 1) {
