@@ -5,10 +5,16 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { actionsResponse } from '@alda/contract/schemas/actions';
 import { notificationsResponse } from '@alda/contract/schemas/notifications';
 import { dataExport, dataExportList } from '@alda/contract/schemas/number-protection';
+import pino from 'pino';
 import { listOutboxMessages } from '../src/adapters/outbox/store';
+import { createBackgroundTasks } from '../src/background';
+import { serializeError } from '../src/log-privacy';
+import { EXPORT_AREAS } from '../src/modules/data-export/build';
+import { createDataExportService } from '../src/modules/data-export/service';
+import { createRateLimiter } from '../src/modules/rate-limits/service';
 import { dataExports } from '../src/db/schema/number-protection';
 import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
-import { demoUser, parse, testClock } from './helper';
+import { demoUser, LogCapture, parse, testClock } from './helper';
 import { expectError, paidOrder } from './purchases-fixtures';
 
 const oneExport = dataEnvelope(dataExport);
@@ -263,6 +269,43 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     });
     expect((await t.app.dataExports.runRound()).prepared).toBe(0);
     await t.app.db.delete(dataExports).where(eq(dataExports.state, 'preparing'));
+  });
+
+  it('a failure marks the export failed, logs no personal data, and the customer may ask again', async () => {
+    const logs = new LogCapture();
+    const log = pino({ level: 'info', serializers: { err: serializeError } }, logs);
+    const service = createDataExportService({
+      db: t.app.db,
+      now: clock.now,
+      log,
+      limiter: createRateLimiter({ db: t.app.db, now: clock.now, log }),
+      email: { kind: 'outbox', send: async () => {}, close: async () => {} },
+      background: createBackgroundTasks(log),
+      linkSecret: t.config.linkSecret,
+      appUrl: APP_URL,
+      areas: [
+        ...EXPORT_AREAS.slice(0, 2),
+        {
+          file: 'broken.json',
+          read: () => Promise.reject(new Error('the charging system went away')),
+        },
+      ],
+    });
+    clock.advance(1); // newer than his export of the last test
+    const asked = await service.request(jóannes.id, 'fo');
+    expect(await service.runRound()).toMatchObject({ prepared: 0, failed: 1 });
+    const [failed] = await service.list(jóannes.id);
+    expect(failed).toMatchObject({ id: asked.id, state: 'failed', downloadUrl: null });
+    // The area before the failure was committed (the app showed it) before the failure.
+    expect(failed?.progress).toBeGreaterThan(0);
+    const line = logs.lines.find((l) => l.msg === 'data export failed');
+    expect(line).toMatchObject({ exportId: asked.id });
+    const logged = JSON.stringify(logs.lines);
+    expect(logged).not.toContain(jóannes.email);
+    expect(logged).not.toContain(jóannes.firstname);
+    // Not pending any more: a new one may be asked for.
+    expect((await service.request(jóannes.id, 'fo')).state).toBe('queued');
+    await t.app.db.delete(dataExports).where(eq(dataExports.state, 'queued'));
   });
 
   it('a new export may be asked for once the last is done, up to 3 a day (429 beyond)', async () => {
