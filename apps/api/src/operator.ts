@@ -30,6 +30,9 @@ import { portOutInboundRequest } from '@alda/contract/schemas/number-protection'
 import { AppError } from './errors';
 import { createStaffService } from './modules/staff/service';
 import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
+import { createPartnerCommands, type PartnerCommands } from './modules/partners/commands';
+import { createPartnerService } from './modules/partners/service';
+import { PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import { deriveKey } from './modules/auth/tokens';
 import { operatorSocketPath, sendToOperatorSocket } from './operator-socket';
 import { STAFF_ROLES, staffRole, type StaffRole } from '@alda/contract/schemas/staff';
@@ -74,6 +77,13 @@ Number protection (docs/decisions/0076-number-protection.md):
                                          port-out code: refused (locked, wrong code, …) or accepted
                                          (the line ends after one provisioning step); recorded
 
+Partner clients of the CAMARA SIM Swap API (banks; OAuth 2.0 client credentials, issue 32):
+  partner add <name> --scope <scope>     a new client (scopes ${PARTNER_SCOPES.join(' | ')}, several
+                                         comma-separated); prints client_id and client_secret once
+  partner list                           the clients, their state and number of calls
+  partner disable <client_id> [--reason "..."]
+                                         no new tokens; its tokens stop working at once
+
 Audit:
   actions [--limit N]                    the audit log (commands and console actions), newest first
 
@@ -100,6 +110,7 @@ const OPTIONS = {
   role: { type: 'string' },
   name: { type: 'string' },
   provider: { type: 'string' },
+  scope: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** Which options each command accepts (besides --as and --help). */
@@ -119,6 +130,9 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'staff disable': ['reason'],
   'staff enable': ['reason'],
   'port-out': ['provider'],
+  'partner add': ['scope'],
+  'partner list': [],
+  'partner disable': ['reason'],
 };
 
 /** How many positional arguments (ids) each command takes after its verb. */
@@ -138,6 +152,9 @@ const ARITY: Record<string, number> = {
   'staff disable': 1,
   'staff enable': 1,
   'port-out': 2,
+  'partner add': 1,
+  'partner list': 0,
+  'partner disable': 1,
 };
 
 class UsageError extends Error {}
@@ -201,7 +218,9 @@ function parse(argv: string[]): Parsed | 'help' {
   if (values.help || positionals.length === 0) return 'help';
   const [verb = '', ...rest] = positionals;
   const command =
-    verb === 'status' || verb === 'staff' ? `${verb} ${rest.shift() ?? ''}`.trim() : verb;
+    verb === 'status' || verb === 'staff' || verb === 'partner'
+      ? `${verb} ${rest.shift() ?? ''}`.trim()
+      : verb;
   const arity = ARITY[command];
   if (arity === undefined)
     throw new UsageError(
@@ -209,7 +228,9 @@ function parse(argv: string[]): Parsed | 'help' {
         ? `status needs one of: publish, list, end.`
         : verb === 'staff'
           ? `staff needs one of: add, list, disable, enable.`
-          : `Unknown verb "${verb}".`,
+          : verb === 'partner'
+            ? `partner needs one of: add, list, disable.`
+            : `Unknown verb "${verb}".`,
     );
   if (rest.length !== arity)
     throw new UsageError(
@@ -232,6 +253,7 @@ type Prepared = (
   operator: () => string,
   staff: StaffCommands,
   protection: NumberProtectionService,
+  partners: PartnerCommands,
 ) => Promise<string>;
 
 function prepare(parsed: Parsed): Prepared {
@@ -306,6 +328,24 @@ function prepare(parsed: Parsed): Prepared {
           throw error;
         }
       };
+    }
+    case 'partner add': {
+      const name = id.trim();
+      if (name.length === 0 || name.length > 100)
+        throw new UsageError("partner add needs the partner's name (1–100 characters).");
+      const scopes = (values.scope ?? '').split(/[\s,]+/).filter(Boolean);
+      const unknown = scopes.filter((s) => !(PARTNER_SCOPES as readonly string[]).includes(s));
+      if (scopes.length === 0 || unknown.length > 0)
+        throw new UsageError(
+          `partner add needs --scope with ${PARTNER_SCOPES.join(', ')}${unknown.length > 0 ? `, not "${unknown.join(',')}"` : ''}.`,
+        );
+      return (_c, operator, _s, _p, partners) => partners.add(operator(), name, scopes);
+    }
+    case 'partner list':
+      return (_c, _o, _s, _p, partners) => partners.list();
+    case 'partner disable': {
+      const reason = values.reason?.trim() || undefined;
+      return (_c, operator, _s, _p, partners) => partners.disable(operator(), id.trim(), reason);
     }
     default:
       throw new UsageError(`Unknown verb "${command}".`);
@@ -429,6 +469,9 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
       () => operatorName(as, ctx.env, ctx.osUser ?? (() => os.userInfo().username)),
       staff,
       protection,
+      createPartnerCommands(
+        createPartnerService({ db: database.db, now, tokenTtlS: config.partnerTokenTtlS }),
+      ),
     );
     ctx.out(output);
     return 0;
