@@ -73,7 +73,12 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     ).data;
   const fetchLink = (url: string) => {
     const { pathname, search } = new URL(url);
-    return t.app.inject({ method: 'GET', url: `${pathname}${search}` });
+    // As a browser asks: the ZIP must still arrive as it is (no br/gzip over a binary).
+    return t.app.inject({
+      method: 'GET',
+      url: `${pathname}${search}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
   };
   const mailsTo = (email: string) => listOutboxMessages(t.app.db, { recipient: email, limit: 20 });
 
