@@ -380,6 +380,16 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
               }),
             },
             {
+              // A number's lock and port-out code (issue 32, ADR 0076): the owner's numbers and a
+              // member's own; the API decides. No footer, as the SIM screens.
+              path: segment(ROUTES.numberLock),
+              handle: handle({ title: 'protection.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/protection/number-lock-screen'))
+                  .NumberLockScreen,
+              }),
+            },
+            {
               // SPEC §2 transfer-to-own-individual / -family: a customer moves their own number
               // (ADR 0056); the screen and the API decide what the caller may move.
               path: segment(ROUTES.transferToIndividual),
@@ -493,6 +503,16 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
               ],
             },
           ],
+        },
+        {
+          // The unlock e-mail's one-tap cancel (ADR 0076): signed in or not, since whoever asked
+          // for the unlock may have taken over the account.
+          path: segment(ROUTES.unlockCancel),
+          handle: handle({ title: 'protection.cancelPage.title' }),
+          lazy: async () => ({
+            Component: (await import('@/features/protection/unlock-cancel-screen'))
+              .UnlockCancelScreen,
+          }),
         },
         // Unknown paths redirect to home.
         { path: '*', loader: () => redirect(ROUTES.home), element: null },

@@ -16,6 +16,7 @@ import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { href, ROUTES } from '@/shared/config/paths';
+import { NumberLockRow } from '@/shared/protection/number-lock-row';
 import { MemberControls } from './member-controls';
 
 /**
@@ -103,6 +104,7 @@ export function FamilyMemberScreen() {
                 icon={<SettingsIcon className="size-5" />}
                 label={t('family.manage')}
               />
+              <NumberLockRow lineId={detail.data.member.id} />
             </ListGroup>
             {detail.data.isOwner &&
               detail.data.member.status === 'active' &&

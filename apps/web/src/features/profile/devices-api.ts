@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   authSessionsResponse,
-  confirmationCodeResponse,
   signOutOthersResponse,
-  type ConfirmationCodeResponse,
   type SignOutOthersRequest,
   type SignOutOthersResponse,
   type SignOutSessionRequest,
@@ -49,9 +47,4 @@ export function signOutOtherDevices(
   proof: SignOutOthersRequest,
 ): Promise<Result<SignOutOthersResponse>> {
   return http.post('/auth/sessions/sign-out-others', proof, signOutOthersResponse);
-}
-
-/** POST /auth/sessions/confirmation-code: an SMS code for a customer without a password. */
-export function sendConfirmationCode(http: HttpClient): Promise<Result<ConfirmationCodeResponse>> {
-  return http.post('/auth/sessions/confirmation-code', {}, confirmationCodeResponse);
 }

@@ -8,16 +8,15 @@ import type { Result } from '@/shared/api/http';
 import { ROUTES } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { useAppServices, useSession } from '@/shared/services/app-services';
+import { useAppServices } from '@/shared/services/app-services';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { ErrorState } from '@/shared/ui/error-state';
 import { CheckIcon, GlobeIcon, LogoutIcon, PhoneIcon, WarningIcon } from '@/shared/ui/icons';
-import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { useToast } from '@/shared/ui/toast/toast-context';
-import { ConfirmSignOut } from './confirm-sign-out';
+import { useStepUp } from '@/shared/step-up/use-step-up';
 import { deviceKeys, deviceQueries, signOutDevice, signOutOtherDevices } from './devices-api';
 
 /**
@@ -30,9 +29,7 @@ import { deviceKeys, deviceQueries, signOutDevice, signOutOtherDevices } from '.
 export function DevicesScreen() {
   const { t } = useTranslation();
   const { http } = useAppServices();
-  const { user } = useSession();
   const queryClient = useQueryClient();
-  const modal = useModal();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const describe = useDeviceDescription();
@@ -40,41 +37,24 @@ export function DevicesScreen() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
 
-  /**
-   * Asks for the password (or code) and signs out with it; the outcome once the modal has
-   * closed — null when the customer cancelled.
-   */
+  const stepUp = useStepUp();
+  /** Asks for the password (or code) and signs out with it; null when the customer cancelled. */
   const confirmSignOut = <T,>(options: {
     title: string;
     message: string;
     confirmLabel: string;
     signOut: (proof: Reauthentication) => Promise<Result<T>>;
-  }): Promise<Result<T> | null> => {
-    let outcome: Result<T> | null = null;
-    return modal
-      .custom({
-        title: options.title,
-        message: options.message,
-        icon: (
-          <span className="flex size-12 items-center justify-center rounded-full bg-danger-50 text-danger-600">
-            <WarningIcon />
-          </span>
-        ),
-        render: (close) => (
-          <ConfirmSignOut
-            hasPassword={user?.hasPassword !== false}
-            confirmLabel={options.confirmLabel}
-            signOut={options.signOut}
-            onDone={(result) => {
-              outcome = result as Result<T>;
-              close();
-            }}
-            onCancel={close}
-          />
-        ),
-      })
-      .then(() => outcome);
-  };
+  }): Promise<Result<T> | null> =>
+    stepUp({
+      ...options,
+      busyLabel: t('profile.devices.signingOut'),
+      submit: options.signOut,
+      icon: (
+        <span className="flex size-12 items-center justify-center rounded-full bg-danger-50 text-danger-600">
+          <WarningIcon />
+        </span>
+      ),
+    });
 
   const signOutOne = async (session: AuthSession) => {
     const device = describe(session).label;

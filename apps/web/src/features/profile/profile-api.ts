@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { user, type User } from '@alda/contract/schemas/auth';
 import { okResponse, type OkResponse } from '@alda/contract/schemas/common';
 import type { ChangePasswordRequest, UpdateUserRequest } from '@alda/contract/schemas/profile';
-import type { HttpClient, Result } from '@/shared/api/http';
+import { useQuery } from '@tanstack/react-query';
+import {
+  dataExport,
+  dataExportList,
+  type DataExport,
+} from '@alda/contract/schemas/number-protection';
+import { unwrap, type HttpClient, type Result } from '@/shared/api/http';
+import { useAppServices } from '@/shared/services/app-services';
 
 /*
  * The signed-in customer's own user (SPEC §2 /min-brukari): PATCH and DELETE /auth/me and
@@ -29,4 +36,36 @@ export function changePassword(
 /** DELETE /auth/me; 409 HAS_ACTIVE_SUBSCRIPTION while the customer still has a line (SPEC §6). */
 export function deleteUser(http: HttpClient): Promise<Result<unknown>> {
   return http.delete('/auth/me', z.unknown());
+}
+
+/*
+ * The customer's data export (issue 32, ADR 0076; GDPR Art. 15 and 20): POST asks for one (202),
+ * GET lists them newest first; 409 DATA_EXPORT_PENDING while one is prepared.
+ */
+
+export const dataExportKeys = {
+  all: ['profile', 'data-exports'] as const,
+};
+
+/** How often the list is read while the newest export is queued or being prepared. */
+export const DATA_EXPORT_POLL_MS = 2_000;
+
+const isPending = (item: DataExport | undefined) =>
+  item?.state === 'queued' || item?.state === 'preparing';
+
+/** GET /profile/data-exports, read every 2 s while the newest one is prepared. */
+export function useDataExportsQuery() {
+  const { http } = useAppServices();
+  return useQuery({
+    queryKey: dataExportKeys.all,
+    queryFn: async ({ signal }) =>
+      unwrap(await http.get('/profile/data-exports', dataExportList, { signal })),
+    staleTime: 0,
+    refetchInterval: (query) => (isPending(query.state.data?.[0]) ? DATA_EXPORT_POLL_MS : false),
+  });
+}
+
+/** POST /profile/data-exports → the new export (queued). */
+export function requestDataExport(http: HttpClient): Promise<Result<DataExport>> {
+  return http.post('/profile/data-exports', {}, dataExport);
 }

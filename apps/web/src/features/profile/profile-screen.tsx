@@ -17,6 +17,7 @@ import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { deleteUser } from './profile-api';
+import { DataExportSection } from './data-export-section';
 import { UsageAlertSettings } from './usage-alert-settings';
 import { ROUTES } from '@/shared/config/paths';
 
@@ -113,6 +114,7 @@ export function ProfileScreen() {
             label={t('agreement.title')}
           />
         </ListGroup>
+        <DataExportSection />
         <Button
           variant="secondary"
           block

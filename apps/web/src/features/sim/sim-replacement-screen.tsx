@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import {
   simPickupLocationsResponse,
@@ -10,11 +10,12 @@ import {
 } from '@alda/contract/schemas/provisioning';
 import { QueryPending } from '@/shared/account/screen-states';
 import { accountKeys } from '@/shared/api/account-data';
-import { unwrap } from '@/shared/api/http';
+import { unwrap, type ApiError } from '@/shared/api/http';
 import { href, ROUTES } from '@/shared/config/paths';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices, useSession } from '@/shared/services/app-services';
 import { orderSimReplacement, useSimQuery } from '@/shared/sim/sim-api';
+import { useStepUp } from '@/shared/step-up/use-step-up';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -52,7 +53,8 @@ export function SimReplacementScreen() {
   const [choice, setChoice] = useState<Choice>('esim');
   const [shop, setShop] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const stepUp = useStepUp();
   // One Idempotency-Key per attempt: a retry after a lost answer cannot order twice.
   const key = useRef<string | null>(null);
 
@@ -63,20 +65,36 @@ export function SimReplacementScreen() {
   const ready = choice === 'esim' || (choice === 'pickup' ? shop !== null : homeAddress !== null);
 
   const submit = async () => {
-    if (!ready || pending) return;
-    const body: SimReplacementRequest = {
+    if (!ready || pending || !sim.data) return;
+    const order: SimReplacementRequest = {
       eSim: choice === 'esim',
       simPickupLocationId: choice === 'pickup' ? shop : null,
       sendHome: choice === 'home',
     };
-    key.current ??= crypto.randomUUID();
     setPending(true);
     setError(null);
-    const result = await orderSimReplacement(http, lineId, body, key.current);
+    // Step-up (ADR 0076): the password again (or an SMS code) goes with the order.
+    const number = formatPhoneNumber(sim.data.phoneNumber);
+    const result = await stepUp({
+      title: t('sim.replace.confirmTitle'),
+      message:
+        user?.hasPassword === false
+          ? t('sim.replace.confirmMessageCode', { number })
+          : t('sim.replace.confirmMessage', { number }),
+      confirmLabel: t('sim.replace.submit'),
+      busyLabel: t('sim.replace.placing'),
+      tone: 'primary',
+      submit: async (proof) => {
+        key.current ??= crypto.randomUUID();
+        const answer = await orderSimReplacement(http, lineId, { ...order, ...proof }, key.current);
+        if (!answer.ok && answer.error.status !== 0) key.current = null;
+        return answer;
+      },
+    });
     setPending(false);
+    if (!result) return;
     if (!result.ok) {
-      if (result.error.status !== 0) key.current = null;
-      setError(errorMessage(result.error));
+      setError(result.error);
       return;
     }
     key.current = null;
@@ -126,7 +144,19 @@ export function SimReplacementScreen() {
         </fieldset>
         {choice === 'pickup' && <PickupShops selected={shop} onSelect={setShop} />}
         {current.pendingOrderId && <Alert tone="warning">{t('sim.replace.alreadyPending')}</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && (
+          <Alert tone="error">
+            {errorMessage(error)}
+            {error.code === 'NUMBER_LOCKED' && (
+              <Link
+                to={href(ROUTES.numberLock, { lineId })}
+                className="mt-1 block font-semibold underline"
+              >
+                {t('sim.replace.lockLink')}
+              </Link>
+            )}
+          </Alert>
+        )}
         <p className="text-caption text-mist-500">{t('sim.replace.oldStops')}</p>
         <Button type="submit" block size="lg" loading={pending} disabled={!ready}>
           {t('sim.replace.submit')}

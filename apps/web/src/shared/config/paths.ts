@@ -1,7 +1,9 @@
 import {
+  NUMBER_LOCK_PATH,
   PAYMENT_RETURN_PATH,
   RESET_PASSWORD_PATH,
   SIGNED_IN_DEVICES_PATH,
+  UNLOCK_CANCEL_PATH,
   USAGE_HISTORY_PATH,
 } from '@alda/contract/app-paths';
 
@@ -73,6 +75,10 @@ export const ROUTES = {
   esimInstall: '/sim-kort/:lineId/esim',
   /** A replacement SIM or a switch to eSIM for a number (its line id). */
   simReplacement: '/sim-kort/:lineId/nytt-kort',
+  /** A number's lock, port-out code and latest SIM change (its line id; issue 32, ADR 0076). */
+  numberLock: `${NUMBER_LOCK_PATH}/:lineId`,
+  /** The unlock e-mail's one-tap cancel (`?token=`): signed in or not (ADR 0076). */
+  unlockCancel: UNLOCK_CANCEL_PATH,
 
   // The subscription lifecycle (SPEC §2 "no footer", issue 12; ADR 0056 maps each to its call).
   /** SPEC §2 subscription-update (owner): another plan for the account of number `:id`. */

@@ -28,6 +28,7 @@ export const LATER_SECTIONS = [
   'addMember',
   'transfers',
   'usageHistory',
+  'protection',
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];

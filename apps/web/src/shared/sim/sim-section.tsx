@@ -18,6 +18,7 @@ import { useModal } from '@/shared/ui/modal/modal-context';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { Switch } from '@/shared/ui/switch';
 import { useToast } from '@/shared/ui/toast/toast-context';
+import { NumberLockRow } from '@/shared/protection/number-lock-row';
 import { revealSimSecrets, setPhoneBookVisible, simKeys, useSimQuery } from './sim-api';
 
 /**
@@ -103,6 +104,7 @@ export function SimSection({
             label={details.simType === 'esim' ? t('sim.replaceEsim') : t('sim.replacePhysical')}
           />
         )}
+        <NumberLockRow lineId={lineId} />
       </ListGroup>
     </section>
   );

@@ -3,14 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { isPinCode } from '@alda/contract/rules/pin';
 import type { Reauthentication } from '@alda/contract/schemas/sessions';
-import type { ApiError, Result } from '@/shared/api/http';
+import type { ApiError, HttpClient, Result } from '@/shared/api/http';
+import {
+  confirmationCodeResponse,
+  type ConfirmationCodeResponse,
+} from '@alda/contract/schemas/sessions';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { PasswordField } from '@/shared/forms/password-field';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
-import { sendConfirmationCode } from './devices-api';
+
+/** POST /auth/sessions/confirmation-code: an SMS code for a customer without a password. */
+export function sendConfirmationCode(http: HttpClient): Promise<Result<ConfirmationCodeResponse>> {
+  return http.post('/auth/sessions/confirmation-code', {}, confirmationCodeResponse);
+}
 
 /** Codes that are about what was typed, so they are shown under the field, not instead of it. */
 const FIELD_CODES = new Set([
@@ -24,31 +32,38 @@ const FIELD_CODES = new Set([
   'NETWORK',
 ]);
 
-export interface ConfirmSignOutProps {
-  /** The sign-out itself, with the password or code the customer gave. */
-  signOut: (proof: Reauthentication) => Promise<Result<unknown>>;
-  /** After the sign-out: success, or an error that is not about the password (closes). */
+export interface StepUpFormProps {
+  /** The action itself, with the password or code the customer gave. */
+  submit: (proof: Reauthentication) => Promise<Result<unknown>>;
+  /** After the action: success, or an error that is not about the password (closes). */
   onDone: (result: Result<unknown>) => void;
-  /** The label of the confirm button ("Rita út", "Rita allar út"). */
+  /** The label of the confirm button ("Rita út", "Lat upp"). */
   confirmLabel: string;
+  /** The confirm button's label while the call runs ("Ritar út…"). */
+  busyLabel: string;
+  /** 'danger' for a destructive action (a sign-out), 'primary' otherwise. */
+  tone?: 'danger' | 'primary';
   /** False: the customer has no password and confirms with an SMS code (ADR 0059). */
   hasPassword: boolean;
   onCancel: () => void;
 }
 
 /**
- * The body of the sign-out confirmation (ASVS 5.0 7.5.2, ADR 0059): the password again — or, for
- * a customer without one, an SMS code — before another device is signed out. The modal stays
+ * Step-up (ASVS 5.0 7.5.2, ADRs 0059 and 0076): the body of a confirmation that asks for the
+ * password again — or, for a customer without one, an SMS code — before a sensitive action (a
+ * device's sign-out, a number's unlock, a SIM change). The modal stays
  * open while the call runs and on a wrong password, which is shown under the field with the
  * focus back on it; anything else closes it and goes to `onDone`.
  */
-export function ConfirmSignOut({
-  signOut,
+export function StepUpForm({
+  submit: act,
   onDone,
   confirmLabel,
+  busyLabel,
+  tone = 'danger',
   hasPassword,
   onCancel,
-}: ConfirmSignOutProps) {
+}: StepUpFormProps) {
   const { t } = useTranslation();
   const { http } = useAppServices();
   const fieldMessage = useFieldMessage();
@@ -89,7 +104,7 @@ export function ConfirmSignOut({
     }
     setError(null);
     setBusy(true);
-    const result = await signOut(hasPassword ? { password: typed } : { code: typed });
+    const result = await act(hasPassword ? { password: typed } : { code: typed });
     setBusy(false);
     if (!result.ok && FIELD_CODES.has(result.error.code)) {
       showError(messageOf(result.error) ?? '');
@@ -148,8 +163,8 @@ export function ConfirmSignOut({
       {field}
       <div className="flex flex-col gap-2">
         {hasPassword || sentTo ? (
-          <Button type="submit" block variant="danger" loading={busy}>
-            {busy ? t('profile.devices.signingOut') : confirmLabel}
+          <Button type="submit" block variant={tone} loading={busy}>
+            {busy ? busyLabel : confirmLabel}
           </Button>
         ) : (
           <Button block loading={sending} onClick={() => void sendCode()} autoFocus>
