@@ -7,7 +7,17 @@ const EXPECTED: Record<StaffRole, string[]> = {
   support: ['customers', 'orders', 'payments', 'numbers'],
   provisioning: ['customers', 'orders', 'numbers'],
   content: ['status', 'content'],
-  admin: ['customers', 'orders', 'payments', 'status', 'content', 'numbers', 'audit', 'staff'],
+  admin: [
+    'customers',
+    'orders',
+    'payments',
+    'status',
+    'content',
+    'numbers',
+    'audit',
+    'staff',
+    'partners',
+  ],
 };
 
 describe('which areas a role may use (areas.ts)', () => {

@@ -2,6 +2,7 @@ import {
   ClipboardList,
   CreditCard,
   FileText,
+  Handshake,
   Hash,
   Megaphone,
   ScrollText,
@@ -27,6 +28,7 @@ export const AREA_IDS = [
   'numbers',
   'audit',
   'staff',
+  'partners',
 ] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
@@ -49,6 +51,7 @@ export const AREAS: readonly Area[] = [
   { id: 'numbers', path: 'numbers', icon: Hash, roles: ['support', 'provisioning'] },
   { id: 'audit', path: 'audit', icon: ScrollText, roles: [] },
   { id: 'staff', path: 'staff', icon: UserCog, roles: [] },
+  { id: 'partners', path: 'partners', icon: Handshake, roles: [] },
 ];
 
 /** May `role` use the area? */

@@ -5,6 +5,7 @@ import { contentRoutes } from '@/areas/content/routes';
 import { auditRoutes } from '@/areas/audit/routes';
 import { numbersRoutes } from '@/areas/numbers/routes';
 import { staffRoutes } from '@/areas/staff/routes';
+import { partnersRoutes } from '@/areas/partners/routes';
 import { paymentsRoutes } from '@/areas/payments/routes';
 import { customersRoutes } from '@/areas/customers/routes';
 import { ordersRoutes } from '@/areas/orders/routes';
@@ -29,6 +30,7 @@ const AREA_ROUTES: Partial<Record<AreaId, RouteObject[]>> = {
   numbers: numbersRoutes,
   audit: auditRoutes,
   staff: staffRoutes,
+  partners: partnersRoutes,
   orders: ordersRoutes,
   payments: paymentsRoutes,
   customers: customersRoutes,

@@ -19,6 +19,7 @@ declare module 'i18next' {
       numbers: typeof import('../locales/fo/numbers.json');
       audit: typeof import('../locales/fo/audit.json');
       staff: typeof import('../locales/fo/staff.json');
+      partners: typeof import('../locales/fo/partners.json');
       payments: typeof import('../locales/fo/payments.json');
       orders: typeof import('../locales/fo/orders.json');
     };
