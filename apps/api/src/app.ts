@@ -121,14 +121,21 @@ import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
 import { lazyRequestLogger, OneLineRequestLog } from './request-log';
 import { appLinkRoutes } from './modules/app-links/routes';
-import { dataExportRoutes } from './modules/data-export/routes';
-import { createDataExportService } from './modules/data-export/service';
-import { registerDataExportWorker } from './jobs/data-exports';
 import { oauthRoutes } from './modules/partners/oauth-routes';
 import { createPartnerService } from './modules/partners/service';
 import { simSwapRoutes } from './modules/camara/routes';
 import { createSimSwapService } from './modules/camara/service';
 import { staffPartnersRoutes } from './modules/staff/partners-routes';
+import { dataExportRoutes } from './modules/data-export/routes';
+import { createDataExportService } from './modules/data-export/service';
+import { registerDataExportWorker } from './jobs/data-exports';
+import { numberProtectionRoutes } from './modules/number-protection/routes';
+import { portOutDevRoutes } from './modules/number-protection/dev-routes';
+import {
+  createNumberProtectionService,
+  type NumberProtectionService,
+} from './modules/number-protection/service';
+import { registerNumberUnlocks } from './jobs/number-unlocks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +151,8 @@ declare module 'fastify' {
     staffAccounts: StaffService;
     /** The network adapter (the simulator by default; tests ask it what it holds). */
     network: NetworkAdapter;
+    /** Number protection (ADR 0076): tests run the unlock job's round on their clock. */
+    numberProtection: NumberProtectionService;
   }
 }
 
@@ -412,6 +421,13 @@ async function assemble(
     auth,
     codeKey: deriveKey(config.jwtSecret, 'phone-login-code'),
   });
+  const sessions = createSessionsService({
+    db,
+    now,
+    refreshTokenTtlS: config.refreshTokenTtlS,
+    limiter,
+    codes: phoneLogin,
+  });
   await app.register(authRoutes, {
     service: auth,
     register: createRegisterService({ db, now, limiter, auth, minAge: config.minAge }),
@@ -426,13 +442,7 @@ async function assemble(
       auth,
       appUrl: config.appUrl,
     }),
-    sessions: createSessionsService({
-      db,
-      now,
-      refreshTokenTtlS: config.refreshTokenTtlS,
-      limiter,
-      codes: phoneLogin,
-    }),
+    sessions,
     countryHeader: config.clientCountryHeader,
   });
   await app.register(userRoutes, { service: createUserService({ db }) });
@@ -468,6 +478,10 @@ async function assemble(
       smdpAddress: config.esimSmdpAddress,
       now,
       stepS: config.provisioningStepS,
+      reauthenticate: sessions.reauthenticate,
+      sms: messaging.sms,
+      email: messaging.email,
+      background,
     }),
   });
   await app.register(planRoutes, { service: createPlanService({ db }), reference });
@@ -504,6 +518,29 @@ async function assemble(
       sendEmails: provisioning.sendEmails,
       subscriptions,
     }),
+  });
+  // Number protection (issue 32, ADR 0076): the lock, its unlock job, port-out codes and ports.
+  const numberProtection = createNumberProtectionService({
+    db,
+    now,
+    log: app.log,
+    limiter,
+    reauthenticate: sessions.reauthenticate,
+    email: messaging.email,
+    background,
+    sendEmails: provisioning.sendEmails,
+    appUrl: config.appUrl,
+    linkSecret: config.linkSecret,
+    unlockDelayH: config.numberUnlockDelayH,
+    stepS: provisioning.timing.stepS,
+  });
+  app.decorate('numberProtection', numberProtection);
+  await app.register(numberProtectionRoutes, { service: numberProtection });
+  await app.register(portOutDevRoutes, { service: numberProtection, enabled: config.demoMode });
+  registerNumberUnlocks(app, {
+    intervalS: config.numberUnlockIntervalS,
+    run: () => numberProtection.completeDueUnlocks(),
+    log: app.log,
   });
   registerProvisioningWorker(app, {
     pollMs: config.provisioningPollMs,

@@ -43,6 +43,10 @@ export const POLICIES = {
   currentPassword: { name: 'current-password:user', limit: 5, windowS: WINDOW_S },
   /** reserved-numbers: number look-ups by one caller (user, or address when anonymous). */
   numberSearch: { name: 'number-search:caller', limit: 60, windowS: WINDOW_S },
+  /** Inbound port-out: wrong authorisation codes for one number (ADR 0076). */
+  portOutCodeNumber: { name: 'port-out-code:number', limit: 5, windowS: WINDOW_S },
+  /** The unlock e-mail's one-tap cancel (no sign-in) from one address (ADR 0076). */
+  unlockLinkIp: { name: 'unlock-link:ip', limit: 30, windowS: WINDOW_S },
   /** Data exports (GDPR Art. 15/20, issue 32): ZIPs one customer asks for in a day. */
   dataExportUser: { name: 'data-export:user', limit: 3, windowS: 24 * 3600 },
   /**
