@@ -63,7 +63,19 @@ export function sendSerialized(reply: FastifyReply, body: string): FastifyReply 
 /** Where the OpenAPI browser lives: a page for people, not a JSON answer (plugins/openapi.ts). */
 export const API_DOCS_PREFIX = '/api/docs';
 
-/** A request for the API (`/api`, `/api/…`, `/api?…`), as opposed to the app and the probes. */
+/** The partner APIs beside /api (ADR 0076): OAuth client credentials and CAMARA. */
+const PARTNER_API_PREFIXES = ['/oauth/', '/camara/'];
+
+/**
+ * A request for an API (`/api`, `/api/…`, `/api?…`, and the partners' `/oauth/…` and
+ * `/camara/…`), as opposed to the app and the probes: JSON answers with the API's CSP, counted
+ * by the rate limit, never the SPA's fallback page.
+ */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url.startsWith('/api?') ||
+    PARTNER_API_PREFIXES.some((prefix) => url.startsWith(prefix))
+  );
 }

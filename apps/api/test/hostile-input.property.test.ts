@@ -16,7 +16,8 @@ import {
  * operation of the OpenAPI document gets hostile requests — generated from its schemas by
  * fast-check (openapi-fuzz.ts) and a fixed set (broken JSON, wrong content types, 20 MB,
  * deep nesting, NUL in path and query) — without and with a session. Not one answer may be a
- * 5xx, every 4xx carries a code and a message, and no log line carries what the requests sent
+ * 5xx, every 4xx carries a code and a message (the partner APIs in their standards' shapes: RFC
+ * 6749 for /oauth, CAMARA for /camara), and no log line carries what the requests sent
  * to identify a person. FUZZ_RUNS (default 12) sets the generated requests per operation and
  * session state; FUZZ_SEED replays a run.
  */
@@ -32,6 +33,14 @@ interface Finding {
   request: string;
   status: number;
   body: string;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 describe(`hostile input on every endpoint (issue 14, SPEC §8 errors), seed ${SEED}`, () => {
@@ -74,6 +83,22 @@ describe(`hostile input on every endpoint (issue 14, SPEC §8 errors), seed ${SE
       body: res.body.slice(0, 200),
     };
     if (res.statusCode >= 500) return finding;
+    if (res.statusCode >= 400 && op.path.startsWith('/oauth/')) {
+      // RFC 6749 §5.2: the token endpoint answers `{ error, error_description }` (ADR 0076).
+      const body = parseJson(res.body) as { error?: unknown; error_description?: unknown };
+      return typeof body?.error === 'string' && typeof body.error_description === 'string'
+        ? null
+        : finding;
+    }
+    if (res.statusCode >= 400 && op.path.startsWith('/camara/')) {
+      // CAMARA's error body `{ status, code, message }` (ADR 0076).
+      const body = parseJson(res.body) as { status?: unknown; code?: unknown; message?: unknown };
+      return body?.status === res.statusCode &&
+        typeof body.code === 'string' &&
+        typeof body.message === 'string'
+        ? null
+        : finding;
+    }
     if (res.statusCode >= 400) {
       let error: { code?: unknown; message?: unknown } | undefined;
       try {

@@ -85,7 +85,7 @@ describe('security headers', () => {
   });
 
   it('issue 13: an API answer carries the headers that matter for JSON, and a CSP that loads and frames nothing', async () => {
-    for (const url of ['/healthz', '/api/nope', '/api/status']) {
+    for (const url of ['/healthz', '/oauth/token', '/api/nope', '/api/status']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { host: 'app.alda.fo' } });
       expect(res.headers['content-security-policy'], url).toBe(
         "default-src 'none'; frame-ancestors 'none'",
@@ -271,6 +271,8 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/line-handovers/{id}',
         '/api/line-handovers/{id}/accept',
         '/api/usage/records',
+        '/camara/sim-swap/v2/check',
+        '/camara/sim-swap/v2/retrieve-date',
         '/api/data-transfers',
         '/api/data-transfers/{id}',
         '/api/data-transfers/{id}/approve',
@@ -279,6 +281,7 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/notifications/{id}/mark-as-read',
         '/api/status',
         '/healthz',
+        '/oauth/token',
         '/readyz',
         // The staff console's API (issue 31, ADR 0075).
         '/api/staff/accounts',
@@ -306,6 +309,8 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/staff/orders/{id}/complete',
         '/api/staff/orders/{id}/fail',
         '/api/staff/orders/{id}/retry',
+        '/api/staff/partners',
+        '/api/staff/partners/{clientId}/disable',
         '/api/staff/orders/{id}/port-correction',
         '/api/staff/payments',
         '/api/staff/payments/{id}',
