@@ -89,6 +89,11 @@ export default defineConfig({
       // a sign-up completes within a journey; the demo's own processing orders wait for days.
       PROVISIONING_STEP_S: '2',
       PROVISIONING_POLL_MS: '500',
+      // Number protection (issue 32): an unlock opens after ~14 s instead of 24 h, the unlock job
+      // looks every second, and a data export is prepared in steps of 300 ms (protection.spec).
+      NUMBER_UNLOCK_DELAY_H: '0.004',
+      NUMBER_UNLOCK_INTERVAL_S: '1',
+      DATA_EXPORT_POLL_MS: '300',
       // The place of a sign-in (ADR 0059): as behind CloudFront, which sets this header itself;
       // identity.spec signs a phone in "from Denmark" with it.
       CLIENT_COUNTRY_HEADER: 'CloudFront-Viewer-Country',

@@ -152,13 +152,15 @@ function LockCard({ data }: { data: LineProtection }) {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ocean-50 text-ocean-700">
           <ShieldIcon className="size-5" />
         </span>
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h2 id="lock-title" className="text-lead font-bold text-ocean-950">
             {t('protection.title')}
           </h2>
-          <p className="text-caption text-mist-600">{formatPhoneNumber(data.phoneNumber)}</p>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="text-caption text-mist-600">{formatPhoneNumber(data.phoneNumber)}</p>
+            <Badge tone={STATE_TONE[state]}>{t(`protection.state.${state}`)}</Badge>
+          </div>
         </div>
-        <Badge tone={STATE_TONE[state]}>{t(`protection.state.${state}`)}</Badge>
       </div>
       {state === 'locked' && (
         <>

@@ -309,6 +309,8 @@ export function PendingChangeNotice({
         return t('lifecycle.pending.ends', { date: lastDay });
       case 'delete_number':
         return t('lifecycle.pending.deleted', { date: lastDay });
+      case 'port_out':
+        return t('lifecycle.pending.portOut', { date: f.date(change.effectiveAt) });
       case 'plan_downgrade':
       case 'plan_upgrade': {
         const plan = plans.data ? findPlan(plans.data, change.planId) : null;
