@@ -320,7 +320,10 @@ function prepare(parsed: Parsed): Prepared {
       return async (_commands, operator, _staff, protection) => {
         const provider = values.provider ?? `operator:${operator()}`;
         try {
-          const done = await protection.requestPortOut({ ...request.data, provider });
+          const done = await protection.requestPortOut(
+            { ...request.data, provider },
+            { actor: operator() },
+          );
           return `Port-out accepted: order ${done.orderId}; the number moves at ${done.portDate}.\n`;
         } catch (error) {
           if (error instanceof AppError)

@@ -102,7 +102,13 @@ describe.skipIf(usingPostgres)('npm run operator beside a running server on PGli
     );
     expect(disabled.stdout).toContain('disabled; its sessions ended');
 
+    // A port-out through the server: refused (no such number here) and audited all the same.
+    const port = await cli(['port-out', '999999', 'ABCD-EFG-HJK'], env);
+    expect(port.code).toBe(1);
+    expect(port.stderr).toContain('Port-out refused (recorded): PORT_OUT_CODE_INVALID.');
+
     const log = await cli(['actions', '--limit', '5'], env);
+    expect(log.stdout).toMatch(/installer\s+port-out\s+999999\s+PORT_OUT_CODE_INVALID/);
     expect(log.stdout).toMatch(/installer\s+staff\.update/);
     expect(log.stdout).toMatch(/installer\s+staff\.create/);
   }, 120_000);

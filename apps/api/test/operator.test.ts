@@ -4,18 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
+import { portOutCodeResponse } from '@alda/contract/schemas/number-protection';
 import { orderResponse } from '@alda/contract/schemas/orders';
 import { statusResponse } from '@alda/contract/schemas/status';
 import { openDatabase } from '../src/db/client';
+import { portOutRequests } from '../src/db/schema/number-protection';
+import { orders } from '../src/db/schema/orders';
 import { operatorActions } from '../src/db/schema/provisioning';
 import { statusMessages } from '../src/db/schema/status-messages';
 import { operatorName } from '../src/modules/operator/service';
 import { runOperator } from '../src/operator';
 import { demoOrderId } from '../src/seed/demo-accounts';
-import { createDemoApp, NOW } from './demo-accounts';
+import { createDemoApp, LINES, NOW } from './demo-accounts';
 import { parse, testConfig, usingPostgres } from './helper';
 
 /*
@@ -393,6 +396,87 @@ describe('operator command: status messages (SPEC §1, §4 "Status messages")', 
     expect(out).toMatch(/sigrid\s+status end/);
     expect(out).toMatch(/anna\s+fail\s+\S+\s+The eSIM could not be prepared/);
     expect(out).toMatch(/bjarni\s+retry/);
+  });
+});
+
+describe('operator command: port-out (issue 32, ADR 0076)', () => {
+  /** A port-out code made in the app by the line's customer (shown once). */
+  async function codeFor(who: 'Guðrun' | 'Jóannes', lineId: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${lineId}/port-out-code`,
+      headers: t.as[who],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return parse(dataEnvelope(portOutCodeResponse), res).data.code;
+  }
+  const requestsOf = (msisdn: string) =>
+    t.app.db.select().from(portOutRequests).where(eq(portOutRequests.msisdn, msisdn));
+
+  it('is refused while the number is locked (exit 1), recorded as a port-out request and in the audit log', async () => {
+    // Guðrun's number is locked in the demo.
+    const code = await codeFor('Guðrun', LINES.gudrun);
+    const { code: exit, out, err } = await operator(['port-out', '557812', code, '--as', 'anna']);
+    expect(exit).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe('Port-out refused (recorded): NUMBER_LOCKED.\n');
+    expect(await requestsOf('557812')).toMatchObject([
+      { outcome: 'refused', reason: 'NUMBER_LOCKED', provider: 'operator:anna', orderId: null },
+    ]);
+    expect(await actionsFor('557812')).toMatchObject([
+      {
+        operator: 'anna',
+        kind: 'change',
+        verb: 'port-out',
+        targetType: 'number',
+        reason: 'NUMBER_LOCKED',
+        details: { outcome: 'refused', provider: 'operator:anna', lineId: LINES.gudrun },
+        at: NOW,
+      },
+    ]);
+    const [order] = await t.app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.lineId, LINES.gudrun), eq(orders.lifecycleAction, 'port_out')));
+    expect(order).toBeUndefined();
+  });
+
+  it("is accepted with the customer's code on an unlocked number (exit 0): a port_out order, audited with it", async () => {
+    // Jóannes's work number is unlocked in the demo.
+    const code = await codeFor('Jóannes', LINES.joannesWork);
+    const wrong = await operator(['port-out', '214466', 'ZZZZ-ZZZ-ZZZ', '--provider', 'Nema']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toBe('Port-out refused (recorded): PORT_OUT_CODE_INVALID.\n');
+    const { code: exit, out } = await operator(['port-out', '214466', code, '--provider', 'Nema'], {
+      OPERATOR: 'bjarni',
+    });
+    expect(exit).toBe(0);
+    const orderId = /order (\S+);/.exec(out)?.[1] ?? '';
+    expect(out).toBe(
+      `Port-out accepted: order ${orderId}; the number moves at ${new Date(NOW.getTime() + t.config.provisioningStepS * 1000).toISOString()}.\n`,
+    );
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ lineId: LINES.joannesWork, lifecycleAction: 'port_out' });
+    expect(
+      (await requestsOf('214466')).map((r) => [r.outcome, r.reason, r.orderId]).sort(),
+    ).toEqual([
+      ['accepted', null, orderId],
+      ['refused', 'PORT_OUT_CODE_INVALID', null],
+    ]);
+    const entries = await actionsFor('214466');
+    expect(entries.map((e) => [e.operator, e.verb, e.reason]).sort()).toEqual([
+      ['bjarni', 'port-out', null],
+      ['os-user', 'port-out', 'PORT_OUT_CODE_INVALID'],
+    ]);
+    expect(entries.find((e) => e.operator === 'bjarni')?.details).toEqual({
+      outcome: 'accepted',
+      provider: 'Nema',
+      lineId: LINES.joannesWork,
+      orderId,
+      portDate: order?.provisioningNextAt?.toISOString(),
+    });
+    const listed = await operator(['actions', '--limit', '100']);
+    expect(listed.out).toMatch(/bjarni\s+port-out\s+214466/);
   });
 });
 

@@ -39,6 +39,7 @@ import { insertActions } from '../actions/log';
 import type { ClientMeta } from '../auth/service';
 import { placeLifecycleOrder } from '../lifecycle/place';
 import { insertNotifications } from '../notifications/notify';
+import { recordAudit } from '../operator/audit';
 import { findOpenOrders } from '../orders/lifecycle';
 import { findLiveLine } from '../phone-lines/lines';
 import type { PendingEmail } from '../provisioning/service';
@@ -87,6 +88,16 @@ export interface NumberProtectionDeps {
 interface Access {
   line: PhoneLineRow;
   account: AccountRow | null;
+}
+
+/**
+ * Who gave a port-out by hand (`npm run operator -- port-out`): the attempt, accepted or refused,
+ * is also an entry of the staff audit log, written in the transaction that records it.
+ */
+export interface PortOutBy {
+  /** The operator's name (as the other operator commands record it). */
+  actor: string;
+  staffUserId?: string | null;
 }
 
 /** A port-out refused: answered as `code`, recorded in a transaction of its own. */
@@ -234,14 +245,54 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
       });
   }
 
+  /** The audit entry of a port-out given by an operator (`port-out`, target the number). */
+  async function auditPortOut(
+    tx: Db,
+    by: PortOutBy | undefined,
+    request: PortOutInboundRequest,
+    at: Date,
+    outcome: { lineId: string | null } & (
+      { accepted: true; orderId: string; portDate: Date } | { accepted: false; reason: ErrorCode }
+    ),
+  ): Promise<void> {
+    if (!by) return;
+    await recordAudit(tx, {
+      actor: by.actor,
+      staffUserId: by.staffUserId ?? null,
+      kind: 'change',
+      action: 'port-out',
+      targetType: 'number',
+      targetId: request.phoneNumber,
+      reason: outcome.accepted ? null : outcome.reason,
+      details: {
+        provider: request.provider,
+        lineId: outcome.lineId,
+        ...(outcome.accepted
+          ? {
+              outcome: 'accepted',
+              orderId: outcome.orderId,
+              portDate: outcome.portDate.toISOString(),
+            }
+          : { outcome: 'refused' }),
+      },
+      at,
+    });
+  }
+
   /** Writes a refused port-out (its own transaction: the request's has rolled back). */
   async function recordRefusal(
     refusal: PortOutRefusal,
     request: PortOutInboundRequest,
     at: Date,
+    by?: PortOutBy,
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const line = refusal.line;
+      await auditPortOut(tx, by, request, at, {
+        lineId: line?.id ?? null,
+        accepted: false,
+        reason: refusal.code,
+      });
       await insertPortOutRequest(tx, {
         msisdn: request.phoneNumber,
         lineId: line?.id ?? null,
@@ -416,9 +467,13 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
      * same answer: nothing is revealed); locked → NUMBER_LOCKED; an open order on the line →
      * ORDER_PROCESSING. Accepted: the code used, a `port_out` order that provisioning completes
      * after one step (the line ends then). Every attempt is recorded, refusals in their own
-     * transaction; wrong codes count per number (429 TOO_MANY_ATTEMPTS).
+     * transaction; wrong codes count per number (429 TOO_MANY_ATTEMPTS). Given `by` (the
+     * operator command), each attempt is also a staff audit entry in the same transaction.
      */
-    async requestPortOut(request: PortOutInboundRequest): Promise<PortOutInboundResponse> {
+    async requestPortOut(
+      request: PortOutInboundRequest,
+      by?: PortOutBy,
+    ): Promise<PortOutInboundResponse> {
       const at = now();
       let permit;
       try {
@@ -433,6 +488,7 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
             new PortOutRefusal('TOO_MANY_ATTEMPTS', line ?? null, account?.ownerUserId ?? null),
             request,
             at,
+            by,
           );
         }
         throw error;
@@ -481,6 +537,12 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
             portDate,
             createdAt: at,
           });
+          await auditPortOut(tx, by, request, at, {
+            lineId: line.id,
+            accepted: true,
+            orderId: order.id,
+            portDate,
+          });
           const people = concerned(line, owner);
           // placeLifecycleOrder logged it for the placer; the line's user gets it too.
           await insertActions(
@@ -522,7 +584,7 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
         if (!(error instanceof PortOutRefusal)) throw error;
         // Only a wrong code counts against the number's limit.
         if (error.code !== 'PORT_OUT_CODE_INVALID') await permit.refund();
-        await recordRefusal(error, request, at);
+        await recordRefusal(error, request, at, by);
         throw new AppError(error.code, { detail: `port-out of ${request.phoneNumber} refused` });
       }
     },
