@@ -327,6 +327,18 @@ describe('number protection (issue 32, ADR 0076)', () => {
     expect(await actionsOf(line, 'port_out_accepted')).toMatchObject([
       { payload: { provider: 'Nema' } },
     ]);
+    // One notification of the accepted port (with the time it moves), not the order's as well.
+    const told = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId('Jóannes')), eq(notifications.createdAt, clock)));
+    expect(told.filter((n) => n.params.outcome !== 'refused')).toEqual([
+      expect.objectContaining({
+        type: 'port_out',
+        params: { phoneNumber: msisdn, outcome: 'accepted', at: done.portDate },
+        link: `/menu/bilegingar/${done.orderId}`,
+      }),
+    ]);
 
     // Still in service until the provisioning worker performs the order's step.
     expect((await protection('Jóannes', line)).lock.state).toBe('unlocked');

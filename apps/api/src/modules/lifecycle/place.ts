@@ -46,6 +46,12 @@ export interface LifecycleOrderInput {
   alsoNotify?: string[];
   /** More of the log entry (a port-out's provider, ADR 0076). */
   actionPayload?: ActionPayload;
+  /**
+   * False when the caller writes the in-app notification of its own (a port-out's `port_out`
+   * notification, with the time the number moves, ADR 0076), so the customer gets one, not two.
+   * The e-mails are returned all the same.
+   */
+  notify?: boolean;
 }
 
 /** The activity-log entry of an action. */
@@ -73,7 +79,8 @@ function actionTypeOf(action: LifecycleAction, isFamily: boolean): ActionType {
  * checked the rules): the order — waiting on the network for one step when it takes effect now,
  * on the month end otherwise —, its `received` step, the activity-log entry, the in-app
  * notification to the placer (and `alsoNotify`) in both languages naming the number and the day
- * it takes effect, and the change versions. Returns the e-mails to send after the commit.
+ * it takes effect (unless `notify` is false), and the change versions. Returns the e-mails to
+ * send after the commit.
  */
 export async function placeLifecycleOrder(
   tx: Db,
@@ -142,22 +149,31 @@ export async function placeLifecycleOrder(
     atOnce,
   });
   const others = [...new Set(input.alsoNotify ?? [])].filter((id) => id !== input.userId);
-  await insertNotifications(tx, [
-    {
-      userId: input.userId,
-      type: 'subscription',
-      params: { phoneNumber: input.msisdn ?? undefined, title: message.title, body: message.body },
-      link: `/menu/bilegingar/${order.id}`,
-      createdAt: now,
-    },
-    ...others.map((userId) => ({
-      userId,
-      type: 'subscription' as const,
-      params: { phoneNumber: input.msisdn ?? undefined, title: message.title, body: message.body },
-      link: null,
-      createdAt: now,
-    })),
-  ]);
+  if (input.notify !== false)
+    await insertNotifications(tx, [
+      {
+        userId: input.userId,
+        type: 'subscription',
+        params: {
+          phoneNumber: input.msisdn ?? undefined,
+          title: message.title,
+          body: message.body,
+        },
+        link: `/menu/bilegingar/${order.id}`,
+        createdAt: now,
+      },
+      ...others.map((userId) => ({
+        userId,
+        type: 'subscription' as const,
+        params: {
+          phoneNumber: input.msisdn ?? undefined,
+          title: message.title,
+          body: message.body,
+        },
+        link: null,
+        createdAt: now,
+      })),
+    ]);
   await bumpUserVersions(tx, [
     input.userId,
     ...others,

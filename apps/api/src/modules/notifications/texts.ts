@@ -137,7 +137,7 @@ const TEXTS: Record<Locale, Builders> = {
       raw.outcome === 'accepted'
         ? {
             title: 'Nummarið verður flutt',
-            body: `${numberOf(raw)} verður flutt til ein annan veitara ${atOf(raw)}.`,
+            body: `${numberOf(raw)} verður flutt til ein annan veitara ${atOf(raw)}. Haldið hjá okkum endar tá; bindingartíðin og tað, ið er ógoldið, standa við.`,
           }
         : {
             title: 'Flyting av nummarinum avvíst',
@@ -192,7 +192,7 @@ const TEXTS: Record<Locale, Builders> = {
       raw.outcome === 'accepted'
         ? {
             title: 'Your number is moving',
-            body: `${numberOf(raw)} moves to another provider at ${atOf(raw)}.`,
+            body: `${numberOf(raw)} moves to another provider at ${atOf(raw)}. Your subscription with us ends then; the commitment and anything unpaid still stand.`,
           }
         : {
             title: 'Number move refused',

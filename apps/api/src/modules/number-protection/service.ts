@@ -526,6 +526,8 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
             stepS: deps.stepS,
             alsoNotify: line.userId ? [line.userId] : [],
             actionPayload: { provider: request.provider },
+            // The port_out notification below is the customer's one (it names the time).
+            notify: false,
           });
           const portDate = order.provisioningNextAt ?? at;
           await insertPortOutRequest(tx, {
@@ -567,7 +569,8 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
                 outcome: 'accepted',
                 at: portDate.toISOString(),
               },
-              link: null,
+              // The placer sees the order in their orders; the line's user does not.
+              link: userId === placer ? `/menu/bilegingar/${order.id}` : null,
               createdAt: at,
             })),
           );
