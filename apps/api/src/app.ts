@@ -482,6 +482,7 @@ async function assemble(
       sms: messaging.sms,
       email: messaging.email,
       background,
+      supportPhone: config.supportPhone,
     }),
   });
   await app.register(planRoutes, { service: createPlanService({ db }), reference });

@@ -278,6 +278,15 @@ const SETTINGS = {
       doc: 'Sender shown on SMS (`from`): up to 11 letters or digits, or a phone number with up to 15 digits.',
     },
   ),
+  SUPPORT_PHONE: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^\d{6}$/.test(value),
+      'must be a 6-digit Faroese number',
+    ),
+    {
+      doc: "Alda's customer service number (6 digits) that the alerts of a SIM change name (SMS to the number and e-mail: 'Not you? Call Alda at … at once'; docs/decisions/0076-number-protection.md). Unset: they ask the customer to contact Alda's customer service at once, without a number.",
+    },
+  ),
   USAGE_FEED_TOKEN: setting(
     optionalString.refine(
       (value) => value === undefined || value.length >= 24,

@@ -166,6 +166,8 @@ describe('configuration (parsed once at boot)', () => {
     expect(() => loadConfig({ SMS_GATEWAY_URL: 'ftp://x' })).toThrow(/SMS_GATEWAY_URL must start/);
     expect(() => loadConfig({ APP_URL: 'minsida.alda.fo' })).toThrow(/APP_URL must be an http/);
     expect(() => loadConfig({ SMS_SENDER: 'Alda Føroyar' })).toThrow(/SMS_SENDER/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '21212' })).toThrow(/SUPPORT_PHONE must be a 6-digit/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '+298 212121' })).toThrow(/SUPPORT_PHONE/);
     expect(() => loadConfig({ MIN_AGE: '5' })).toThrow(/MIN_AGE/);
   });
 

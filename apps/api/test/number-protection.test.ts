@@ -13,6 +13,8 @@ import { orders } from '../src/db/schema/orders';
 import { phoneLines } from '../src/db/schema/phone-lines';
 import type { EmailMessage } from '../src/adapters/email/email-sender';
 import type { SmsMessage } from '../src/adapters/sms/sms-sender';
+import { loadConfig } from '../src/config';
+import { simChangeEmailText, simChangeSmsText } from '../src/modules/sim/texts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-users';
 import { createDemoApp, LINES, NOW, signIn, type DemoName } from './demo-accounts';
 
@@ -193,6 +195,8 @@ describe('number protection (issue 32, ADR 0076)', () => {
     const msisdn = await msisdnOf(LINES.sunneva);
     expect(texts).toEqual([expect.objectContaining({ to: msisdn })]);
     expect(texts[0]?.text).toMatch(/^Alda: /);
+    // No SUPPORT_PHONE in this app: the alert names no number, it sends to customer service.
+    expect(texts[0]?.text).toMatch(/customer service|kundatænastuna/);
     const sunneva = DEMO_USERS.find((u) => u.firstname === 'Sunneva');
     expect(mails.map((m) => m.to)).toContain(sunneva?.email);
     const told = await t.app.db
@@ -362,5 +366,41 @@ describe('number protection (issue 32, ADR 0076)', () => {
     const refused = await actionsOf(LINES.roi, 'port_out_refused');
     expect(refused.length - before).toBe(6);
     expect(refused.at(-1)?.payload).toMatchObject({ reason: 'TOO_MANY_ATTEMPTS' });
+  });
+});
+
+describe('SIM change alerts and SUPPORT_PHONE (issue 32, ADR 0076)', () => {
+  it('name the customer service number when SUPPORT_PHONE is set, in both languages', () => {
+    const phone = loadConfig({ SUPPORT_PHONE: ' 212121 ' }).supportPhone;
+    expect(phone).toBe('212121');
+    expect(simChangeSmsText('en', '557812', phone)).toBe(
+      'Alda: a new SIM has been ordered for 55 78 12. Not you? Call Alda at 21 21 21 at once.',
+    );
+    expect(simChangeSmsText('fo', '557812', phone)).toBe(
+      'Alda: nýtt SIM er bílagt til 55 78 12. Var tað ikki tú? Ring til Alda á 21 21 21 beinan vegin.',
+    );
+    expect(simChangeEmailText('en', '557812', phone).body).toMatch(
+      /\n\nNot you\? Call Alda at 21 21 21 at once\.$/,
+    );
+    expect(simChangeEmailText('fo', '557812', phone).body).toMatch(
+      /\n\nVar tað ikki tú\? Ring til Alda á 21 21 21 beinan vegin\.$/,
+    );
+  });
+
+  it('send the customer to customer service, without a number, when SUPPORT_PHONE is unset', () => {
+    const phone = loadConfig({}).supportPhone;
+    expect(phone).toBeUndefined();
+    expect(simChangeSmsText('en', '557812', phone)).toBe(
+      "Alda: a new SIM has been ordered for 55 78 12. Not you? Contact Alda's customer service at once.",
+    );
+    expect(simChangeSmsText('fo', '557812', phone)).toBe(
+      'Alda: nýtt SIM er bílagt til 55 78 12. Var tað ikki tú? Set teg í samband við kundatænastuna hjá Alda beinan vegin.',
+    );
+    expect(simChangeEmailText('en', '557812', phone).body).toMatch(
+      /Not you\? Contact Alda's customer service at once\.$/,
+    );
+    expect(simChangeEmailText('fo', '557812', phone).body).toMatch(
+      /Set teg í samband við kundatænastuna hjá Alda beinan vegin\.$/,
+    );
   });
 });

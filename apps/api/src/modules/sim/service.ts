@@ -51,6 +51,8 @@ export interface SimServiceDeps {
   sms: SmsSender;
   email: EmailSender;
   background: BackgroundTasks;
+  /** SUPPORT_PHONE: the number the alerts name; unset, they say to contact customer service. */
+  supportPhone: string | undefined;
 }
 
 /** Apple's one-tap eSIM install link (iOS 17.5+): the activation code as `carddata`. */
@@ -152,9 +154,12 @@ export function createSimService(deps: SimServiceDeps) {
     deps.background.run('sim change alerts', async () => {
       const user = await findUserById(db, userId);
       const locale: Locale = user?.locale === 'en' ? 'en' : 'fo';
-      await deps.sms.send({ to: msisdn, text: simChangeSmsText(locale, msisdn) });
+      await deps.sms.send({
+        to: msisdn,
+        text: simChangeSmsText(locale, msisdn, deps.supportPhone),
+      });
       if (!user) return;
-      const text = simChangeEmailText(locale, msisdn);
+      const text = simChangeEmailText(locale, msisdn, deps.supportPhone);
       await deps.email.send({
         to: user.email,
         ...plainEmail(locale, user.firstname, text.title, text.body),
