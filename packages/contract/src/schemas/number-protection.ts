@@ -25,6 +25,8 @@ export const lineProtection = z.object({
     /** `unlocking`: when the unlock was asked for. */
     requestedAt: isoDateTime.nullable(),
   }),
+  /** How long an unlock waits once asked for (NUMBER_UNLOCK_DELAY_H), in whole minutes, rounded up. */
+  unlockDelayMinutes: z.number().int().nonnegative(),
   /** The latest SIM change or eSIM re-issue; null when the number has had none. */
   simChangedAt: isoDateTime.nullable(),
   /** The port-out code that works now (made, not used, not expired), without the code. */

@@ -15,6 +15,7 @@ const base: LineProtection = {
   lineId: 'sub-joannes',
   phoneNumber: '214455',
   lock: { state: 'unlocked', unlockAt: null, requestedAt: null },
+  unlockDelayMinutes: 24 * 60,
   simChangedAt: '2025-05-20T10:00:00.000Z',
   portOutCode: null,
 };
@@ -54,6 +55,15 @@ describe('the number lock screen (issue 32, ADR 0076)', () => {
     ).toBeTruthy();
     expect(screen.getByText('Læst')).toBeTruthy();
     expect(app.api.callsTo(`POST ${PATH}/lock`)).toHaveLength(1);
+  });
+
+  it("tells the server's own cooling-off: minutes when it is not whole hours (NUMBER_UNLOCK_DELAY_H)", async () => {
+    await open({
+      [`GET ${PATH}`]: () => ok({ ...locked, unlockDelayMinutes: 1 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Lat upp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lat nummarið upp?' });
+    expect(within(dialog).getByText(/eftir 1 minutt\./)).toBeTruthy();
   });
 
   it('locked: unlocking asks for the password, tells the 24-hour wait, then shows when it opens', async () => {

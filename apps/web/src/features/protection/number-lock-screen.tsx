@@ -3,10 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
-import {
-  NUMBER_UNLOCK_DELAY_H_DEFAULT,
-  PORT_OUT_CODE_DAYS,
-} from '@alda/contract/rules/number-protection';
+import { PORT_OUT_CODE_DAYS } from '@alda/contract/rules/number-protection';
 import type { LineProtection, PortOutCodeResponse } from '@alda/contract/schemas/number-protection';
 import { DetailList, DetailRow } from '@/shared/account/detail-list';
 import { QueryPending } from '@/shared/account/screen-states';
@@ -122,7 +119,11 @@ function LockCard({ data }: { data: LineProtection }) {
     run(async () => {
       const result = await stepUp({
         title: t('protection.unlockTitle'),
-        message: t('protection.unlockMessage', { hours: NUMBER_UNLOCK_DELAY_H_DEFAULT }),
+        // The server's cooling-off (NUMBER_UNLOCK_DELAY_H): whole hours as hours, else minutes.
+        message:
+          data.unlockDelayMinutes % 60 === 0
+            ? t('protection.unlockMessageHours', { count: data.unlockDelayMinutes / 60 })
+            : t('protection.unlockMessageMinutes', { count: data.unlockDelayMinutes }),
         confirmLabel: t('protection.unlock'),
         busyLabel: t('protection.unlocking'),
         tone: 'primary',
