@@ -1,14 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LINK_PURPOSES, linkSigner } from '../../link-signing';
 
 /**
  * Signed download links of data exports (issue 32, GDPR Art. 15/20): the e-mailed link works
  * without signing in, so the query is the permission — `expires` (unix seconds, the export's
- * `expires_at`) and `sig`, HMAC-SHA256(LINK_SECRET, `${id}.${expires}`), compared in constant
- * time. Every instance shares LINK_SECRET, so each accepts the others' links.
+ * `expires_at`) and `sig` over `${id}.${expires}` with the data-export key of LINK_SECRET
+ * (link-signing.ts: a key per purpose, compared in constant time). Every instance shares
+ * LINK_SECRET, so each accepts the others' links.
  */
 export function createExportLinks(secret: string, appUrl: string) {
-  const sign = (id: string, expires: number) =>
-    createHmac('sha256', secret).update(`${id}.${expires}`).digest('base64url');
+  const signer = linkSigner(secret, LINK_PURPOSES.dataExport);
+  const sign = (id: string, expires: number) => signer.sign(`${id}.${expires}`);
   return {
     /** The absolute download link of an export that is ready until `expiresAt`. */
     url(id: string, expiresAt: Date): string {
@@ -18,9 +19,7 @@ export function createExportLinks(secret: string, appUrl: string) {
     },
     /** True when `sig` is ours for this id and expiry (the expiry itself is checked by the caller). */
     verify(id: string, expires: number, sig: string): boolean {
-      const expected = Buffer.from(sign(id, expires));
-      const given = Buffer.from(sig);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return signer.verify(`${id}.${expires}`, sig);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { numberLockPath, UNLOCK_CANCEL_PATH } from '@alda/contract/app-paths';
 import type { ErrorCode } from '@alda/contract/errors';
@@ -33,6 +33,7 @@ import type { ActionPayload } from '../../db/schema/actions';
 import type { NotificationParams } from '../../db/schema/data-transfers';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
+import { LINK_PURPOSES, linkSigner } from '../../link-signing';
 import { isUuid } from '../../uuid';
 import type { AuthUser } from '../../plugins/auth';
 import { insertActions } from '../actions/log';
@@ -140,15 +141,16 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
     throw notFound();
   }
 
-  /** The cancel link's signature: over the line and the instant its waiting unlock was asked. */
-  function signature(lineId: string, requestedAt: Date): Buffer {
-    return createHmac('sha256', deps.linkSecret)
-      .update(`number-unlock-cancel\u0000${lineId}\u0000${requestedAt.toISOString()}`)
-      .digest();
-  }
+  /**
+   * The cancel link's signature, with the unlock-cancel key of LINK_SECRET (link-signing.ts):
+   * over the line and the instant its waiting unlock was asked for.
+   */
+  const cancelSigner = linkSigner(deps.linkSecret, LINK_PURPOSES.unlockCancel);
+  const cancelMessage = (lineId: string, requestedAt: Date) =>
+    `${lineId}\u0000${requestedAt.toISOString()}`;
 
   function cancelToken(lineId: string, requestedAt: Date): string {
-    return `${lineId}.${signature(lineId, requestedAt).toString('base64url')}`;
+    return `${lineId}.${cancelSigner.sign(cancelMessage(lineId, requestedAt))}`;
   }
 
   async function protectionOf({ line }: Access, at: Date): Promise<LineProtection> {
@@ -405,7 +407,6 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
       const invalid = () => new AppError('UNLOCK_LINK_INVALID', { detail: 'unlock link' });
       const [lineId, sig, ...rest] = token.split('.');
       if (!lineId || !sig || rest.length > 0 || !isUuid(lineId)) throw invalid();
-      const given = Buffer.from(sig, 'base64url');
       const at = now();
       return db.transaction(async (tx) => {
         const found = await findLineWithAccount(tx, lineId, true);
@@ -413,8 +414,7 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
         const { line } = found;
         const state = lockStateOf(line, at);
         if (state.state !== 'unlocking') throw invalid();
-        const expected = signature(line.id, state.requestedAt);
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+        if (!cancelSigner.verify(cancelMessage(line.id, state.requestedAt), sig)) throw invalid();
         await applyMove(tx, found, { type: 'cancel_unlock' }, null, at);
         return { phoneNumber: line.msisdn, state: 'locked' as const };
       });
