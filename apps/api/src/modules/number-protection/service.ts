@@ -165,6 +165,7 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
         unlockAt: state.state === 'unlocking' ? state.unlockAt.toISOString() : null,
         requestedAt: state.state === 'unlocking' ? state.requestedAt.toISOString() : null,
       },
+      unlockDelayMinutes: Math.ceil(deps.unlockDelayH * 60),
       simChangedAt: line.simChangedAt?.toISOString() ?? null,
       portOutCode: usable
         ? { createdAt: usable.createdAt.toISOString(), expiresAt: usable.expiresAt.toISOString() }
