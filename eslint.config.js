@@ -28,6 +28,7 @@ const API_PUBLIC_FILES = {
   'rate-limits': ['policies.ts'],
   staff: ['secrets.ts'],
   receipts: ['issue.ts'],
+  sim: ['line-access.ts'],
   subscriptions: ['accounts.ts'],
   'top-ups': ['credit.ts'],
   usage: ['balance.ts', 'balance-rows.ts'],
@@ -64,7 +65,10 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'local/no-barrel-files': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
     settings: {
       // The TypeScript resolver follows .ts/.tsx files, the web's `@/` alias and the workspace
@@ -135,7 +139,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/seed/demo-users', '**/seed/demo-accounts'],
-              message: 'Journeys use their own demo copy: the people fixture (apps/web/e2e/README.md).',
+              message:
+                'Journeys use their own demo copy: the people fixture (apps/web/e2e/README.md).',
             },
           ],
         },
@@ -144,6 +149,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -9,21 +9,6 @@ import {
 } from '../../db/schema/number-protection';
 import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
 
-/** A line that is not cancelled, with its account; `lock` takes the line's row lock. */
-export async function findLineWithAccount(
-  db: Db,
-  lineId: string,
-  lock = false,
-): Promise<{ line: PhoneLineRow; account: AccountRow | null } | undefined> {
-  const query = db
-    .select({ line: phoneLines, account: accounts })
-    .from(phoneLines)
-    .leftJoin(accounts, eq(accounts.id, phoneLines.accountId))
-    .where(and(eq(phoneLines.id, lineId), ne(phoneLines.status, 'cancelled')));
-  const [row] = lock ? await query.for('update', { of: phoneLines }) : await query;
-  return row;
-}
-
 /** The live line of a number, its row locked (the port-out's one decision point). */
 export async function lockLiveLineByMsisdn(
   db: Db,
@@ -40,26 +25,6 @@ export async function lockLiveLineByMsisdn(
 export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
   return row;
-}
-
-/** Whether the user has a line (not cancelled) on this account: a member of it. */
-export async function isMemberOfAccount(
-  db: Db,
-  accountId: string,
-  userId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: phoneLines.id })
-    .from(phoneLines)
-    .where(
-      and(
-        eq(phoneLines.accountId, accountId),
-        eq(phoneLines.userId, userId),
-        ne(phoneLines.status, 'cancelled'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function updateLockColumns(

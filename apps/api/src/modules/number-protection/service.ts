@@ -28,7 +28,6 @@ import { plainEmail } from '../../adapters/email/plain-email';
 import type { EmailSender } from '../../adapters/email/email-sender';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
-import type { AccountRow } from '../../db/schema/accounts';
 import type { ActionPayload } from '../../db/schema/actions';
 import type { NotificationParams } from '../../db/schema/data-transfers';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
@@ -43,6 +42,7 @@ import { insertNotifications } from '../notifications/notify';
 import { recordAudit } from '../operator/audit';
 import { findOpenOrders } from '../orders/lifecycle';
 import { findLiveLine } from '../phone-lines/lines';
+import { findLineWithAccount, lineAccess, type LineAccess } from '../sim/line-access';
 import type { PendingEmail } from '../provisioning/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
@@ -52,11 +52,9 @@ import { bumpUserVersions } from '../versions/change-versions';
 import {
   claimDueUnlocks,
   findAccount,
-  findLineWithAccount,
   findOpenCodeOfLine,
   insertCode,
   insertPortOutRequest,
-  isMemberOfAccount,
   lockCodeOfLine,
   lockLiveLineByMsisdn,
   markCodeUsed,
@@ -86,10 +84,7 @@ export interface NumberProtectionDeps {
   stepS: number;
 }
 
-interface Access {
-  line: PhoneLineRow;
-  account: AccountRow | null;
-}
+type Access = Pick<LineAccess, 'line' | 'account'>;
 
 /**
  * Who gave a port-out by hand (`npm run operator -- port-out`): the attempt, accepted or refused,
@@ -128,18 +123,8 @@ function concerned(line: PhoneLineRow, ownerUserId: string | null | undefined): 
 export function createNumberProtectionService(deps: NumberProtectionDeps) {
   const { db, now, limiter } = deps;
 
-  async function access(userId: string, lineId: string, tx: Db = db, lock = false) {
-    const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
-    if (!isUuid(lineId)) throw notFound();
-    const found = await findLineWithAccount(tx, lineId, lock);
-    if (!found) throw notFound();
-    const { line, account } = found;
-    if (account?.status === 'cancelled') throw notFound();
-    if (account?.ownerUserId === userId || line.userId === userId) return found;
-    if (account && (await isMemberOfAccount(tx, account.id, userId)))
-      throw new AppError('OWNER_ONLY', { detail: `line ${lineId} belongs to another member` });
-    throw notFound();
-  }
+  const access = (userId: string, lineId: string, tx: Db = db, lock = false) =>
+    lineAccess(tx, userId, lineId, lock);
 
   /**
    * The cancel link's signature, with the unlock-cancel key of LINK_SECRET (link-signing.ts):

@@ -14,13 +14,11 @@ import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import type { ClientMeta } from '../auth/service';
 import { simChangeEmailText, simChangeSmsText } from './texts';
+import { lineAccess, type LineAccess } from './line-access';
 import { findViewersOfLines } from '../subscriptions/accounts';
 import { bumpUserVersions } from '../versions/change-versions';
 import { isInPhoneBook } from '../../db/line-facts';
-import type { AccountRow } from '../../db/schema/accounts';
-import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
-import { isUuid } from '../../uuid';
 import type { AuthUser } from '../../plugins/auth';
 import { verifyPassword } from '../auth/passwords';
 import { placeUnpaidOnce, type Purchase } from '../orders/placing';
@@ -29,13 +27,7 @@ import { placeSimChange } from '../provisioning/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findUserById } from '../users/records';
-import {
-  findLineWithAccount,
-  findProvisioningOrderOfLine,
-  findShowInPhoneBook,
-  isMemberOfAccount,
-  updatePhoneBookVisible,
-} from './repo';
+import { findProvisioningOrderOfLine, findShowInPhoneBook, updatePhoneBookVisible } from './repo';
 
 export interface SimServiceDeps {
   db: Db;
@@ -67,11 +59,7 @@ export function iosInstallUrl(code: string): string {
   return `${APPLE_ESIM_SETUP}?carddata=${encodeURIComponent(code)}`;
 }
 
-interface Access {
-  line: PhoneLineRow;
-  account: AccountRow | null;
-  isOwner: boolean;
-}
+type Access = LineAccess;
 
 /**
  * The SIM of a number (SPEC §1 "manage eSIM or physical SIM details and phone-book visibility",
@@ -85,19 +73,8 @@ interface Access {
 export function createSimService(deps: SimServiceDeps) {
   const { db, limiter, smdpAddress } = deps;
 
-  async function access(userId: string, lineId: string): Promise<Access> {
-    const notFound = () => new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
-    if (!isUuid(lineId)) throw notFound();
-    const found = await findLineWithAccount(db, lineId);
-    if (!found) throw notFound();
-    const { line, account } = found;
-    if (account?.status === 'cancelled') throw notFound();
-    const isOwner = account?.ownerUserId === userId;
-    if (isOwner || line.userId === userId) return { line, account, isOwner };
-    if (account && (await isMemberOfAccount(db, account.id, userId)))
-      throw new AppError('OWNER_ONLY', { detail: `line ${lineId} belongs to another member` });
-    throw notFound();
-  }
+  const access = (userId: string, lineId: string): Promise<Access> =>
+    lineAccess(db, userId, lineId);
 
   function esimOf(matchingId: string, installed: boolean): NonNullable<SimDetails['esim']> {
     const code = activationCode(smdpAddress, matchingId);
