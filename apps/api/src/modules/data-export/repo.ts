@@ -104,6 +104,10 @@ export async function claimNextExport(
   });
 }
 
+/** The export is still preparing under this lease: the worker that took the lease still holds it. */
+const leaseHeld = (id: string, lease: Date) =>
+  and(eq(dataExports.id, id), eq(dataExports.state, 'preparing'), eq(dataExports.expiresAt, lease));
+
 /** Moves a preparing export's progress and lease on; false when the lease is no longer ours. */
 export async function advanceExport(
   db: Db,
@@ -115,13 +119,7 @@ export async function advanceExport(
   const rows = await db
     .update(dataExports)
     .set({ progress, expiresAt: nextLease })
-    .where(
-      and(
-        eq(dataExports.id, id),
-        eq(dataExports.state, 'preparing'),
-        eq(dataExports.expiresAt, lease),
-      ),
-    )
+    .where(leaseHeld(id, lease))
     .returning({ id: dataExports.id });
   return rows.length > 0;
 }
@@ -143,13 +141,7 @@ export async function finishExport(
       readyAt: done.readyAt,
       expiresAt: done.expiresAt,
     })
-    .where(
-      and(
-        eq(dataExports.id, id),
-        eq(dataExports.state, 'preparing'),
-        eq(dataExports.expiresAt, lease),
-      ),
-    )
+    .where(leaseHeld(id, lease))
     .returning({ id: dataExports.id });
   return rows.length > 0;
 }
@@ -158,13 +150,7 @@ export async function failExport(db: Db, id: string, lease: Date): Promise<void>
   await db
     .update(dataExports)
     .set({ state: 'failed', expiresAt: null })
-    .where(
-      and(
-        eq(dataExports.id, id),
-        eq(dataExports.state, 'preparing'),
-        eq(dataExports.expiresAt, lease),
-      ),
-    );
+    .where(leaseHeld(id, lease));
 }
 
 /** Removes the files of ready exports whose link has expired; answers how many. */
