@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './seed/demo-staff';
-import { operatorSocketPath, serveOperatorSocket } from './operator-socket';
-import { runOperator } from './operator';
+import { operatorSocketPath } from './operator-socket';
+import { serveOperatorCommands } from './operator';
 import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './seed/seed';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process gives up. */
@@ -85,24 +85,7 @@ async function main(): Promise<void> {
     // On the embedded database the operator command runs here, handed over a socket (ADR 0075).
     const socket = config.databaseUrl ? null : operatorSocketPath(config.dataDir);
     if (socket && config.dataDir !== 'memory') {
-      const served = await serveOperatorSocket(socket, async (request) => {
-        let out = '';
-        let err = '';
-        const code = await runOperator(request.argv, {
-          env: { OPERATOR: request.operator },
-          config,
-          database: app.database,
-          osUser: () => request.osUser,
-          out: (text) => {
-            out += text;
-          },
-          err: (text) => {
-            err += text;
-          },
-        });
-        return { code, out, err };
-      });
-      operatorSocket = served;
+      operatorSocket = await serveOperatorCommands(socket, config, app.database);
     } else if (!config.databaseUrl && config.dataDir !== 'memory') {
       app.log.warn({ dataDir: config.dataDir }, 'DATA_DIR path too long for the operator socket');
     }

@@ -34,7 +34,7 @@ import { createPartnerCommands, type PartnerCommands } from './modules/partners/
 import { createPartnerService } from './modules/partners/service';
 import { PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import { deriveKey } from './modules/auth/tokens';
-import { operatorSocketPath, sendToOperatorSocket } from './operator-socket';
+import { operatorSocketPath, sendToOperatorSocket, serveOperatorSocket } from './operator-socket';
 import { STAFF_ROLES, staffRole, type StaffRole } from '@alda/contract/schemas/staff';
 import { z } from 'zod';
 
@@ -495,6 +495,34 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
     await background?.close();
     if (database && database !== ctx.database) await database.close();
   }
+}
+
+/**
+ * Serves the `npm run operator` commands handed over the operator socket (ADR 0075): each runs
+ * here, on the server's open `database`, and its output goes back to the program that sent it.
+ */
+export function serveOperatorCommands(
+  socketPath: string,
+  config: Config,
+  database: Database,
+): Promise<{ close(): Promise<void> }> {
+  return serveOperatorSocket(socketPath, async (request) => {
+    let out = '';
+    let err = '';
+    const code = await runOperator(request.argv, {
+      env: { OPERATOR: request.operator },
+      config,
+      database,
+      osUser: () => request.osUser,
+      out: (text) => {
+        out += text;
+      },
+      err: (text) => {
+        err += text;
+      },
+    });
+    return { code, out, err };
+  });
 }
 
 /**

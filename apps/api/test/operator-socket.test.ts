@@ -1,14 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
-import { runOperator } from '../src/operator';
-import { operatorSocketPath, serveOperatorSocket } from '../src/operator-socket';
-import { testConfig, usingPostgres } from './helper';
+import type { Database } from '../src/db/client';
+import { usingPostgres } from './helper';
+import { operatorCli as cli, startOperatorServer } from './operator-server-helper';
 
 /*
  * The operator command beside a running server on the embedded database (issue 31 item 5,
@@ -18,51 +12,13 @@ import { testConfig, usingPostgres } from './helper';
  * itself and sees the same rows.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const exec = promisify(execFile);
-const cli = (args: string[], env: Record<string, string | undefined>) =>
-  exec('npx', ['tsx', 'apps/api/src/operator.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    timeout: 60_000,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? -1,
-      stdout: error.stdout ?? '',
-      stderr: error.stderr ?? '',
-    }),
-  );
-
 let dir = '';
 let held: Database | undefined;
 let socket: { close(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   if (usingPostgres) return;
-  dir = await mkdtemp(path.join(os.tmpdir(), 'alda-opsock-'));
-  held = await openDatabase({ dataDir: dir });
-  await held.migrate();
-  const database = held;
-  const socketPath = operatorSocketPath(dir);
-  if (!socketPath) throw new Error('temp dir too long for a socket');
-  socket = await serveOperatorSocket(socketPath, async (request) => {
-    let out = '';
-    let err = '';
-    const code = await runOperator(request.argv, {
-      env: { OPERATOR: request.operator },
-      config: testConfig({ DATA_DIR: dir }),
-      database,
-      osUser: () => request.osUser,
-      out: (text) => {
-        out += text;
-      },
-      err: (text) => {
-        err += text;
-      },
-    });
-    return { code, out, err };
-  });
+  ({ dir, database: held, socket } = await startOperatorServer('alda-opsock-'));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,17 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthError, oauthTokenResponse } from '@alda/contract/schemas/camara';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { operatorActions } from '../src/db/schema/provisioning';
 import { runOperator } from '../src/operator';
-import { operatorSocketPath, serveOperatorSocket } from '../src/operator-socket';
-import { createTestApp, parse, testConfig, usingPostgres, type TestApp } from './helper';
+import { createTestApp, parse, usingPostgres, type TestApp } from './helper';
+import { operatorCli, startOperatorServer } from './operator-server-helper';
 
 /*
  * Issue 32 (CAMARA SimSwap partners): `npm run operator -- partner add|list|disable`. In-process
@@ -107,37 +102,12 @@ describe('npm run operator -- partner (issue 32)', () => {
   });
 });
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const exec = promisify(execFile);
-
 describe.skipIf(usingPostgres)('partner add beside a running server on PGlite (issue 32)', () => {
   let dir = '';
   let held: Database | undefined;
   let socket: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'alda-partners-'));
-    held = await openDatabase({ dataDir: dir });
-    await held.migrate();
-    const database = held;
-    const socketPath = operatorSocketPath(dir);
-    if (!socketPath) throw new Error('temp dir too long for a socket');
-    socket = await serveOperatorSocket(socketPath, async (request) => {
-      let out = '';
-      let err = '';
-      const code = await runOperator(request.argv, {
-        env: { OPERATOR: request.operator },
-        config: testConfig({ DATA_DIR: dir }),
-        database,
-        osUser: () => request.osUser,
-        out: (text) => {
-          out += text;
-        },
-        err: (text) => {
-          err += text;
-        },
-      });
-      return { code, out, err };
-    });
+    ({ dir, database: held, socket } = await startOperatorServer('alda-partners-'));
   }, 60_000);
   afterAll(async () => {
     await socket?.close();
@@ -146,21 +116,11 @@ describe.skipIf(usingPostgres)('partner add beside a running server on PGlite (i
   });
 
   it('is run by the server and the client is in its database', async () => {
-    const { stdout, stderr } = await exec(
-      'npx',
-      ['tsx', 'apps/api/src/operator.ts', 'partner', 'add', 'Banki', '--scope', 'sim-swap'],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dir,
-          DATABASE_URL: '',
-          OPERATOR: 'ops',
-        },
-        timeout: 60_000,
-      },
+    const { code, stdout, stderr } = await operatorCli(
+      ['partner', 'add', 'Banki', '--scope', 'sim-swap'],
+      { DATA_DIR: dir, DATABASE_URL: '', OPERATOR: 'ops' },
     );
+    expect(code, stderr).toBe(0);
     expect(stderr).not.toContain('open in another process');
     const { clientId } = credentialsOf(stdout);
     expect(clientId).toMatch(/^alda_/);
