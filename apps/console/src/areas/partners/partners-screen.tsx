@@ -10,10 +10,10 @@ import {
 import { useErrorText } from '@/shared/error-text';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
-import { LoadFailed } from '@/shared/ui/load-failed';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
+import { QueryList } from '@/shared/ui/query-list';
 import { ReasonDialog } from '@/shared/ui/reason-dialog';
 import { TextField } from '@/shared/ui/text-field';
 import { useCreatePartner, useDisablePartner, usePartners } from './partners-api';
@@ -123,26 +123,18 @@ export function PartnersScreen() {
           {done}
         </Notice>
       ) : null}
-      {partners.isPending ? (
-        <p role="status" className="py-8 text-center text-body text-mist-600">
-          {t('loading')}
-        </p>
-      ) : partners.isError && !partners.data ? (
-        <LoadFailed
-          title={t('loadFailed')}
-          error={partners.error}
-          retry={t('retry')}
-          onRetry={() => void partners.refetch()}
-        />
-      ) : (
+      <QueryList
+        query={partners}
+        texts={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry') }}
+      >
         <DataTable
           columns={columns}
-          data={partners.data.items}
+          data={partners.data?.items ?? []}
           caption={t('caption')}
           getRowId={(row) => row.id}
           empty={t('empty')}
         />
-      )}
+      </QueryList>
       {adding ? (
         <AddPartnerDialog
           onClose={() => setAdding(false)}
