@@ -17,6 +17,7 @@ import {
   requestUnlock,
   useProtectionQuery,
 } from '@/shared/protection/protection-api';
+import type { Result } from '@/shared/api/http';
 import { useAppServices } from '@/shared/services/app-services';
 import { useStepUp } from '@/shared/step-up/use-step-up';
 import { Alert } from '@/shared/ui/alert';
@@ -93,26 +94,28 @@ function LockCard({ data }: { data: LineProtection }) {
     }
   };
 
+  /** Keeps a call's answer, or tells why it failed; whether it succeeded. */
+  const settle = (
+    result: Result<LineProtection>,
+  ): result is Result<LineProtection> & { ok: true } => {
+    if (!result.ok) {
+      toast.show({ type: 'error', message: errorMessage(result.error) });
+      return false;
+    }
+    store(result.data);
+    return true;
+  };
+
   const lock = () =>
     run(async () => {
-      const result = await lockNumber(http, data.lineId);
-      if (!result.ok) {
-        toast.show({ type: 'error', message: errorMessage(result.error) });
-        return;
-      }
-      store(result.data);
-      toast.show({ type: 'info', message: t('protection.lockedToast') });
+      if (settle(await lockNumber(http, data.lineId)))
+        toast.show({ type: 'info', message: t('protection.lockedToast') });
     });
 
   const cancel = () =>
     run(async () => {
-      const result = await cancelUnlock(http, data.lineId);
-      if (!result.ok) {
-        toast.show({ type: 'error', message: errorMessage(result.error) });
-        return;
-      }
-      store(result.data);
-      toast.show({ type: 'info', message: t('protection.unlockCancelled') });
+      if (settle(await cancelUnlock(http, data.lineId)))
+        toast.show({ type: 'info', message: t('protection.unlockCancelled') });
     });
 
   const unlock = () =>
@@ -134,12 +137,7 @@ function LockCard({ data }: { data: LineProtection }) {
         ),
         submit: (proof) => requestUnlock(http, data.lineId, proof),
       });
-      if (!result) return;
-      if (!result.ok) {
-        toast.show({ type: 'error', message: errorMessage(result.error) });
-        return;
-      }
-      store(result.data);
+      if (!result || !settle(result)) return;
       if (result.data.lock.unlockAt)
         toast.show({
           type: 'info',
