@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -20,14 +17,13 @@ import { runOperator } from '../src/operator';
 import { demoOrderId } from '../src/seed/demo-accounts';
 import { createDemoApp, LINES, NOW } from './demo-accounts';
 import { parse, testConfig, usingPostgres } from './helper';
+import { operatorCli as cli } from './operator-server-helper';
 
 /*
  * `npm run operator` (docs/operations.md "Operator commands", ADR 0055 "Operators"): the command
  * runs in-process against the demo app's database (the same code path as the program, with the
  * app's database handed in), and once as a real process against a PGlite folder.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Guðrun's second number, ordered yesterday: ported on an eSIM, the port date set. */
 const GUDRUN_ORDER = demoOrderId(8);
@@ -481,21 +477,6 @@ describe('operator command: port-out (issue 32, ADR 0076)', () => {
 });
 
 describe('operator command as a process (npm run operator runs tsx src/operator.ts)', () => {
-  const exec = promisify(execFile);
-  const cli = (args: string[], env: Record<string, string | undefined>) =>
-    exec('npx', ['tsx', 'apps/api/src/operator.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      timeout: 60_000,
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: error.code ?? -1,
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }),
-    );
-
   let dir = '';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'alda-operator-'));
