@@ -163,6 +163,18 @@ describe('number protection (issue 32, ADR 0076)', () => {
       { userId: userId('Guðrun'), payload: { reason: 'NUMBER_LOCKED', provider: 'Hey' } },
     ]);
     expect(await actionsOf(LINES.gudrun, 'port_out_code_created')).toHaveLength(1);
+    // The activity log says it in words, in the reader's language.
+    for (const [lang, sentence] of [
+      ['fo', 'Umbøn frá Hey um at flyta nummarið er avvíst: nummarið er læst'],
+      ['en', 'Request from Hey to move the number refused: the number is locked'],
+    ] as const) {
+      const log = await call('Guðrun', 'GET', '/api/actions', undefined, {
+        'accept-language': lang,
+      });
+      expect((log.json() as { data: { text: string }[] }).data.map((a) => a.text)).toContain(
+        sentence,
+      );
+    }
     const told = await t.app.db
       .select()
       .from(notifications)

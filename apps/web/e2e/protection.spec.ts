@@ -48,10 +48,21 @@ test.describe('number protection (issue 32, ADR 0076)', () => {
     ).toBeVisible();
     await screenshot(page, 'protection-02-locked');
 
-    // The other provider's port-out is refused while the number is locked.
-    const refused = await portOut(page.request, line, 'ABCD-EFG-HJK');
+    // A code can be made while locked, but the other provider's port-out with it is refused
+    // while the number is locked — and the attempt is in the activity log.
+    await page.getByRole('button', { name: 'Ger flytikodu' }).click();
+    const firstCode = (await page.getByTestId('port-out-code').textContent()) ?? '';
+    expect(firstCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{3}-[0-9A-Z]{3}$/);
+    const refused = await portOut(page.request, line, firstCode);
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain('NUMBER_LOCKED');
+    await page.goto('/menu/virksemi');
+    await expect(
+      page
+        .getByText('Umbøn frá Annað felag um at flyta nummarið er avvíst: nummarið er læst')
+        .first(),
+    ).toBeVisible();
+    await page.goto(lockScreen);
 
     // Unlock: the password again; it waits the server's cooling-off (NUMBER_UNLOCK_DELAY_H is
     // 0.004 h here, which the dialog rounds up to one minute).
@@ -104,15 +115,25 @@ test.describe('number protection (issue 32, ADR 0076)', () => {
     await screenshot(page, 'protection-04-unlocking');
     await expect(page.getByRole('button', { name: 'Lás nú' })).toBeVisible({ timeout: 40_000 });
 
-    // A port-out code, shown once; with it the other provider's port-out goes through.
-    await page.getByRole('button', { name: 'Ger flytikodu' }).click();
+    // A new port-out code (it voids the first), shown once; with it the port-out goes through.
+    await page.getByRole('button', { name: 'Ger nýggja flytikodu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ger nýggja', exact: true }).click();
     const shown = page.getByTestId('port-out-code');
     await expect(shown).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{3}-[0-9A-Z]{3}$/);
     const code = (await shown.textContent()) ?? '';
+    expect(code).not.toBe(firstCode);
     await expect(page.getByText(/virkar í 30 dagar/)).toBeVisible();
     await screenshot(page, 'protection-05-port-out-code');
     const accepted = await portOut(page.request, line, code);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+
+    // The customer is told it moves; the order says where it went.
+    await page.goto('/frabodanir');
+    await expect(page.getByText('Nummarið verður flutt').first()).toBeVisible();
+    await page.goto('/menu/bilegingar');
+    await expect(
+      page.getByRole('article', { name: 'Flutt til annað felag' }).first(),
+    ).toBeVisible();
 
     // After the provisioning step the number has left: no longer among his numbers.
     await expect(async () => {

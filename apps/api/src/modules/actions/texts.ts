@@ -27,6 +27,24 @@ interface Parts {
 
 type Sentences = Record<ActionType, (p: Parts) => string>;
 
+/** Why a port-out was refused (the error code kept in the entry), as the log says it (ADR 0076). */
+const PORT_OUT_REFUSALS: Record<Locale, (reason: string) => string> = {
+  fo: (reason) =>
+    ({
+      NUMBER_LOCKED: 'nummarið er læst',
+      PORT_OUT_CODE_INVALID: 'flytikodan var skeiv, brúkt ella útgingin',
+      ORDER_PROCESSING: 'ein bílegging á nummarinum er í gongd',
+      TOO_MANY_ATTEMPTS: 'ov nógvar skeivar kodur',
+    })[reason] ?? reason,
+  en: (reason) =>
+    ({
+      NUMBER_LOCKED: 'the number is locked',
+      PORT_OUT_CODE_INVALID: 'the code was wrong, used or expired',
+      ORDER_PROCESSING: 'an order on the number is in progress',
+      TOO_MANY_ATTEMPTS: 'too many wrong codes',
+    })[reason] ?? reason,
+};
+
 /*
  * The activity log speaks in full sentences in the reader's language (contract `action.text`);
  * the structured fields beside it let the app format amounts itself. Kept here, not in the web's
@@ -57,7 +75,8 @@ const SENTENCES: Record<Locale, Sentences> = {
     number_unlock_cancelled: () => 'Upplæsingin av nummarinum er steðgað',
     number_unlocked: () => 'Nummarið er latið upp',
     port_out_code_created: () => 'Nýggj flytikoda gjørd',
-    port_out_refused: (p) => `Umbøn frá ${p.provider} um at flyta nummarið er avvíst (${p.reason})`,
+    port_out_refused: (p) =>
+      `Umbøn frá ${p.provider} um at flyta nummarið er avvíst: ${PORT_OUT_REFUSALS.fo(p.reason)}`,
     port_out_accepted: (p) => `Nummarið verður flutt til ${p.provider}`,
     data_export: () => 'Tínar dátur eru gjørdar klárar at taka niður',
   },
@@ -85,7 +104,8 @@ const SENTENCES: Record<Locale, Sentences> = {
     number_unlock_cancelled: () => 'Unlock of the number cancelled',
     number_unlocked: () => 'Number unlocked',
     port_out_code_created: () => 'New port-out code made',
-    port_out_refused: (p) => `Request from ${p.provider} to move the number refused (${p.reason})`,
+    port_out_refused: (p) =>
+      `Request from ${p.provider} to move the number refused: ${PORT_OUT_REFUSALS.en(p.reason)}`,
     port_out_accepted: (p) => `The number is moving to ${p.provider}`,
     data_export: () => 'Your data was prepared for download',
   },

@@ -20,6 +20,7 @@ import { CheckIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { ProvisioningView } from './provisioning-timeline';
 import { refreshDelay } from './refresh';
+import { orderTitle } from './order-title';
 
 export const orderKeys = {
   detail: (orderId: string) => [...accountKeys.all, 'order', orderId] as const,
@@ -67,7 +68,7 @@ export function OrderScreen() {
         <Card className="flex flex-col gap-3">
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 flex-col">
-              <h2 className="text-lead font-bold text-ocean-950">{t(`orders.kind.${o.kind}`)}</h2>
+              <h2 className="text-lead font-bold text-ocean-950">{orderTitle(o, t)}</h2>
               {subject && <p className="text-caption text-mist-600">{subject}</p>}
             </div>
             {isProcessing(o) ? (

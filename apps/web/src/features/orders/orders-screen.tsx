@@ -17,6 +17,7 @@ import { CheckIcon, ChevronRightIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Skeleton } from '@/shared/ui/skeleton';
 import { href, ROUTES } from '@/shared/config/paths';
+import { orderTitle } from './order-title';
 
 /**
  * /menu/bilegingar (orders, SPEC §1 "view orders"): the customer's orders, newest first, those
@@ -111,13 +112,13 @@ function OrderCard({ order, planName }: { order: Order; planName?: string }) {
   const step = isProcessing(order) ? currentProvisioningStep(order) : null;
   return (
     <article
-      aria-label={t(`orders.kind.${order.kind}`)}
+      aria-label={orderTitle(order, t)}
       className="rounded-card bg-white shadow-card transition-colors hover:bg-mist-50"
     >
       <Link to={href(ROUTES.order, { orderId: order.id })} className="flex flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col">
-            <h3 className="text-body font-bold text-mist-900">{t(`orders.kind.${order.kind}`)}</h3>
+            <h3 className="text-body font-bold text-mist-900">{orderTitle(order, t)}</h3>
             {subject && <p className="text-caption text-mist-600">{subject}</p>}
           </div>
           {isProcessing(order) ? (
