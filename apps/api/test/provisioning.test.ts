@@ -185,7 +185,14 @@ describe('provisioning: sign-up, steps, customer and operator actions (SPEC §4 
     });
     const row = await rowOf(data.order.id);
     const line = await lineOf(row.lineId ?? '');
-    expect(line).toMatchObject({ status: 'processing', userId: c.userId, simType: 'esim' });
+    // A new line starts locked against port-outs and SIM changes (issue 32, ADR 0076).
+    expect(line).toMatchObject({
+      status: 'processing',
+      userId: c.userId,
+      simType: 'esim',
+      numberLocked: true,
+      unlockAt: null,
+    });
     const [account] = await t.app.db
       .select()
       .from(accounts)

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   formatPortOutCode,
   isLockedAt,
+  isPortOutCodeUsable,
   lockStateOf,
   moveLock,
   normalizePortOutCode,
+  portOutCodeExpiresAt,
   portOutCodeFromRandom,
+  PORT_OUT_CODE_DAYS,
   type LockColumns,
 } from './number-protection';
 
@@ -111,6 +114,33 @@ describe('port-out codes (issue 32, ADR 0076)', () => {
         expect(normalizePortOutCode(lower ? shown.toLowerCase() : shown)).toBe(code);
         expect(normalizePortOutCode(shown.replace(/-/g, ' '))).toBe(code);
       }),
+    );
+  });
+
+  it('works from the moment it is made until 30 days later, not a millisecond after; never once used or revoked', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('2020-01-01T00:00:00Z'),
+          max: new Date('2040-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.integer({ min: -5 * 86_400_000, max: 40 * 86_400_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (createdAt, offsetMs, used, revoked) => {
+          const expiresAt = portOutCodeExpiresAt(createdAt);
+          expect(expiresAt.getTime() - createdAt.getTime()).toBe(PORT_OUT_CODE_DAYS * 86_400_000);
+          const at = new Date(createdAt.getTime() + offsetMs);
+          const code = {
+            expiresAt,
+            usedAt: used ? createdAt : null,
+            revokedAt: revoked ? createdAt : null,
+          };
+          const inTime = at.getTime() < expiresAt.getTime();
+          expect(isPortOutCodeUsable(code, at)).toBe(inTime && !used && !revoked);
+        },
+      ),
     );
   });
 
