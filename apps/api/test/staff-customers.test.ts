@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { luhnCheckDigit } from '@alda/contract/rules/iccid';
+import { portOutCodeResponse } from '@alda/contract/schemas/number-protection';
 import {
   staffCustomerAccess,
   staffCustomerSearchResult,
@@ -10,6 +11,7 @@ import {
   staffSignOutEverywhereResult,
   type StaffCustomerView,
 } from '@alda/contract/schemas/staff-customers';
+import { portOutRequests } from '../src/db/schema/number-protection';
 import { orders } from '../src/db/schema/orders';
 import { outboxMessages } from '../src/db/schema/outbox';
 import { paymentRefunds, payments } from '../src/db/schema/payments';
@@ -17,7 +19,7 @@ import { phoneLines } from '../src/db/schema/phone-lines';
 import { operatorActions, provisioningSteps } from '../src/db/schema/provisioning';
 import { issueReceipt } from '../src/modules/receipts/issue';
 import { demoOrderId } from '../src/seed/demo-accounts';
-import { createDemoApp, NOW, signIn } from './demo-accounts';
+import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
 import { demoUser, parse } from './helper';
 import { signInStaff, STAFF_TEST_PASSWORD, type TestStaff } from './staff-helper';
 
@@ -701,5 +703,113 @@ describe('support actions in the customer view', () => {
       payload: { reason: 'Ticket #1' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('number protection in the customer view (issue 32, ADR 0076)', () => {
+  const HOUR = 3_600_000;
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  const setLock = (lineId: string, columns: Partial<typeof phoneLines.$inferInsert>) =>
+    t.app.db.update(phoneLines).set(columns).where(eq(phoneLines.id, lineId));
+
+  it("shows each line's lock at the server's now (locked, unlocking with its time, unlocked), the SIM change and the latest port-out attempts", async () => {
+    const staff = await signInStaff(t.app, 'support', () => NOW);
+    expect((await open(GUDRUN.id, staff)).statusCode).toBe(201);
+    await setLock(LINES.gudrun, {
+      numberLocked: true,
+      unlockAt: null,
+      unlockRequestedAt: null,
+      simChangedAt: at(-3 * 24 * HOUR),
+    });
+    await setLock(LINES.gudrunSecond, {
+      numberLocked: true,
+      unlockRequestedAt: at(-22 * HOUR),
+      unlockAt: at(2 * HOUR),
+    });
+    // Six attempts on her number, the newest refused because it is locked; one for the same
+    // number on no line of hers (not shown), and none on the second number.
+    await t.app.db.insert(portOutRequests).values([
+      ...[6, 5, 4, 3, 2].map((hoursAgo) => ({
+        msisdn: '557812',
+        lineId: LINES.gudrun,
+        provider: 'Føroya Tele',
+        outcome: 'refused' as const,
+        reason: 'PORT_OUT_CODE_INVALID',
+        createdAt: at(-hoursAgo * HOUR),
+      })),
+      {
+        msisdn: '557812',
+        lineId: LINES.gudrun,
+        provider: 'Hey',
+        outcome: 'refused' as const,
+        reason: 'NUMBER_LOCKED',
+        createdAt: at(-10 * 60_000),
+      },
+      {
+        msisdn: '557812',
+        lineId: null,
+        provider: 'Nema',
+        outcome: 'refused' as const,
+        reason: 'PORT_OUT_CODE_INVALID',
+        createdAt: at(-60_000),
+      },
+    ]);
+
+    const lines = (await viewed(GUDRUN.id, staff)).lines;
+    const own = lines.find((l) => l.id === LINES.gudrun);
+    const second = lines.find((l) => l.id === LINES.gudrunSecond);
+    expect(own?.lock).toEqual({ state: 'locked', unlockAt: null });
+    expect(own?.simChangedAt).toBe(at(-3 * 24 * HOUR).toISOString());
+    expect(own?.portOutAttempts).toHaveLength(5);
+    expect(own?.portOutAttempts[0]).toEqual({
+      at: at(-10 * 60_000).toISOString(),
+      provider: 'Hey',
+      outcome: 'refused',
+      reason: 'NUMBER_LOCKED',
+    });
+    expect(own?.portOutAttempts.map((a) => a.at)).toEqual(
+      [10 / 60, 2, 3, 4, 5].map((h) => at(-h * HOUR).toISOString()),
+    );
+    expect(second?.lock).toEqual({ state: 'unlocking', unlockAt: at(2 * HOUR).toISOString() });
+    expect(second?.simChangedAt).toBeNull();
+    expect(second?.portOutAttempts).toEqual([]);
+
+    // An unlock whose time has come is open, even before the job writes it.
+    await setLock(LINES.gudrunSecond, { unlockRequestedAt: at(-25 * HOUR), unlockAt: at(-HOUR) });
+    const due = (await viewed(GUDRUN.id, staff)).lines.find((l) => l.id === LINES.gudrunSecond);
+    expect(due?.lock).toEqual({ state: 'unlocked', unlockAt: null });
+
+    // Jóannes's number was in service before the lock: unlocked (the demo's other state).
+    const joannes = await signInStaff(t.app, 'support', () => NOW);
+    expect((await open(JOANNES.id, joannes)).statusCode).toBe(201);
+    const his = (await viewed(JOANNES.id, joannes)).lines.find((l) => l.id === LINES.joannes);
+    expect(his?.lock).toEqual({ state: 'unlocked', unlockAt: null });
+  });
+
+  it('shows a refused port-out as the number-protection service records it (a real code, but locked)', async () => {
+    // Guðrun makes a code and gives it to Tosa; her number is locked, so the port is refused.
+    const guest = await signIn(t.app, 'Guðrun');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${LINES.gudrun}/port-out-code`,
+      headers: guest,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { code } = parse(dataEnvelope(portOutCodeResponse), made).data;
+    await expect(
+      t.app.numberProtection.requestPortOut({ phoneNumber: '557812', code, provider: 'Tosa' }),
+    ).rejects.toMatchObject({ code: 'NUMBER_LOCKED' });
+
+    const staff = await signInStaff(t.app, 'support', () => NOW);
+    expect((await open(GUDRUN.id, staff)).statusCode).toBe(201);
+    const own = (await viewed(GUDRUN.id, staff)).lines.find((l) => l.id === LINES.gudrun);
+    expect(own?.lock.state).toBe('locked');
+    expect(own?.portOutAttempts[0]).toEqual({
+      at: NOW.toISOString(),
+      provider: 'Tosa',
+      outcome: 'refused',
+      reason: 'NUMBER_LOCKED',
+    });
+    expect(own?.portOutAttempts).toHaveLength(5);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locale';
+import { lockStateName } from './number-protection';
 import { lifecycleAction, orderKind, paymentStatus } from './orders';
 import { provisioningStepKey, provisioningWaitingFor, simDelivery } from './provisioning';
 import { staffReason } from './staff';
@@ -97,6 +98,31 @@ export type StaffCustomerProfile = z.infer<typeof staffCustomerProfile>;
 export const staffFamilyRole = z.enum(['owner', 'member', 'none']);
 export type StaffFamilyRole = z.infer<typeof staffFamilyRole>;
 
+/** The port-out attempts the customer view shows per line (the newest). */
+export const STAFF_PORT_OUT_ATTEMPTS_SHOWN = 5;
+
+/** Why another provider's port-out request was refused (ADR 0076); the console words them. */
+export const STAFF_PORT_OUT_REFUSALS = [
+  'NUMBER_LOCKED',
+  'PORT_OUT_CODE_INVALID',
+  'ORDER_PROCESSING',
+  'TOO_MANY_ATTEMPTS',
+] as const;
+
+/** One port-out request another provider made for the line's number, and its answer. */
+export const staffPortOutAttempt = z.object({
+  at: instant,
+  /** The recipient provider, as it named itself. */
+  provider: z.string(),
+  outcome: z.enum(['accepted', 'refused']),
+  /**
+   * Why it was refused: an error code, usually one of {@link STAFF_PORT_OUT_REFUSALS}; null when
+   * accepted.
+   */
+  reason: z.string().nullable(),
+});
+export type StaffPortOutAttempt = z.infer<typeof staffPortOutAttempt>;
+
 export const staffCustomerLine = z.object({
   id: z.uuid(),
   msisdn,
@@ -119,6 +145,15 @@ export const staffCustomerLine = z.object({
   activatedAt: instant.nullable(),
   /** A cancelled subscription runs until then. */
   expiresAt: instant.nullable(),
+  /**
+   * The number lock at the time of the answer (ADR 0076, `lockStateOf`): `unlocking` is still
+   * locked and opens at `unlockAt` (null in the other states). Staff cannot shorten the wait.
+   */
+  lock: z.object({ state: lockStateName, unlockAt: instant.nullable() }),
+  /** The latest SIM change or eSIM re-issue of the number; null when it has had none. */
+  simChangedAt: instant.nullable(),
+  /** Its latest port-out requests, newest first (at most {@link STAFF_PORT_OUT_ATTEMPTS_SHOWN}). */
+  portOutAttempts: z.array(staffPortOutAttempt),
 });
 export type StaffCustomerLine = z.infer<typeof staffCustomerLine>;
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
+import { portOutRequests, type PortOutRequestRow } from '../../db/schema/number-protection';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema/outbox';
 import {
@@ -175,6 +176,57 @@ export async function findLinesOfCustomer(db: Db, userId: string): Promise<LineW
 export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
   return row;
+}
+
+export type PortOutAttemptRow = Pick<
+  PortOutRequestRow,
+  'lineId' | 'provider' | 'outcome' | 'reason' | 'createdAt'
+>;
+
+/**
+ * The newest `perLine` port-out requests of each line, newest first, in one query (ranked per
+ * line). The numbers narrow it first, so the `(msisdn, created_at)` index serves it; the line ids
+ * keep out a request for the same number on another line (a number given out again).
+ */
+export async function findPortOutAttemptsOfLines(
+  db: Db,
+  lines: ReadonlyArray<{ id: string; msisdn: string }>,
+  perLine: number,
+): Promise<PortOutAttemptRow[]> {
+  if (lines.length === 0) return [];
+  const ranked = db
+    .select({
+      lineId: portOutRequests.lineId,
+      provider: portOutRequests.provider,
+      outcome: portOutRequests.outcome,
+      reason: portOutRequests.reason,
+      createdAt: portOutRequests.createdAt,
+      rank: sql<number>`row_number() over (partition by ${portOutRequests.lineId} order by ${portOutRequests.createdAt} desc, ${portOutRequests.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(portOutRequests)
+    .where(
+      and(
+        inArray(portOutRequests.msisdn, [...new Set(lines.map((l) => l.msisdn))]),
+        inArray(
+          portOutRequests.lineId,
+          lines.map((l) => l.id),
+        ),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({
+      lineId: ranked.lineId,
+      provider: ranked.provider,
+      outcome: ranked.outcome,
+      reason: ranked.reason,
+      createdAt: ranked.createdAt,
+    })
+    .from(ranked)
+    .where(lte(ranked.rank, perLine))
+    .orderBy(asc(ranked.lineId), asc(ranked.rank));
 }
 
 /** Orders the customer placed, or that concern a line they use; newest first. */

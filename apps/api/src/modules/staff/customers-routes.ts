@@ -88,7 +88,7 @@ export const staffCustomersRoutes: FastifyPluginAsyncZod<{
         tags: ['staff'],
         summary: 'The customer view: profile, lines, family, orders, payments, messages, sessions',
         description:
-          "Profile, lines (plan, status, SIM, prepaid, family role), the family account, orders with their provisioning steps (who did each, a rejected port's reason and the customer's correction), payments with refunds (card brand and last four digits only), receipts, in-app notifications, SMS and e-mails kept by the outbox adapters, sessions and devices, and the customer's activity log — texts in the staff member's language. Only after POST …/access in this staff session: otherwise 403 STAFF_REASON_REQUIRED. Polled: the answer has an ETag; with a matching If-None-Match it is 304.",
+          "Profile, lines (plan, status, SIM, prepaid, family role; the number lock with when a waiting unlock opens, the latest SIM change and the latest five port-out requests with why each was refused), the family account, orders with their provisioning steps (who did each, a rejected port's reason and the customer's correction), payments with refunds (card brand and last four digits only), receipts, in-app notifications, SMS and e-mails kept by the outbox adapters, sessions and devices, and the customer's activity log — texts in the staff member's language. Only after POST …/access in this staff session: otherwise 403 STAFF_REASON_REQUIRED. Polled: the answer has an ETag; with a matching If-None-Match it is 304.",
         security,
         params: byId,
         response: {

@@ -2,10 +2,12 @@ import { RESET_PASSWORD_PATH } from '@alda/contract/app-paths';
 import type { Locale } from '@alda/contract/locale';
 import { normalizeIccid } from '@alda/contract/rules/iccid';
 import { normalizeEmail } from '@alda/contract/rules/email';
+import { lockStateOf, type LockColumns } from '@alda/contract/rules/number-protection';
 import { fromWireNumber, toWireNumber } from '@alda/contract/rules/phone';
 import type { Order } from '@alda/contract/schemas/orders';
 import {
   STAFF_CUSTOMER_SEARCH_LIMIT,
+  STAFF_PORT_OUT_ATTEMPTS_SHOWN,
   type StaffCustomerAccess,
   type StaffCustomerFamily,
   type StaffCustomerLine,
@@ -53,6 +55,7 @@ import {
   findOutboxMessage,
   findOutboxMessagesTo,
   findPaymentsOfCustomer,
+  findPortOutAttemptsOfLines,
   findRefundsOfPayments,
   findSessionsOfCustomer,
   liveNumbersOf,
@@ -129,6 +132,15 @@ export function classifyMessage(
 
 const RESENDABLE: ReadonlySet<StaffMessageKind> = new Set(['receipt', 'message']);
 
+/** A line's lock for staff: its state at `at` and, while unlocking, when it opens. */
+function lockOf(columns: LockColumns, at: Date): StaffCustomerLine['lock'] {
+  const lock = lockStateOf(columns, at);
+  return {
+    state: lock.state,
+    unlockAt: lock.state === 'unlocking' ? lock.unlockAt.toISOString() : null,
+  };
+}
+
 function fullName(user: Pick<UserRow, 'firstname' | 'lastname'>): string {
   return `${user.firstname} ${user.lastname}`.trim();
 }
@@ -191,11 +203,18 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
     return [normalizeEmail(user.email), ...[...numbers].map((n) => toWireNumber(n))];
   }
 
+  /** The lines, each with its lock as it stands `at` and its latest port-out attempts. */
   async function linesOf(
     user: UserRow,
     rows: readonly LineWithAccount[],
     locale: Locale,
+    at: Date,
   ): Promise<StaffCustomerLine[]> {
+    const attempts = await findPortOutAttemptsOfLines(
+      db,
+      rows.map(({ line }) => line),
+      STAFF_PORT_OUT_ATTEMPTS_SHOWN,
+    );
     const planIds = rows.flatMap(({ line, account }) => {
       const id = planIdOfLine(line, account ?? { planId: null });
       return id ? [id] : [];
@@ -235,6 +254,16 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
         createdAt: line.createdAt.toISOString(),
         activatedAt: line.activatedAt?.toISOString() ?? null,
         expiresAt: line.expiresAt?.toISOString() ?? null,
+        lock: lockOf(line, at),
+        simChangedAt: line.simChangedAt?.toISOString() ?? null,
+        portOutAttempts: attempts
+          .filter((a) => a.lineId === line.id)
+          .map((a) => ({
+            at: a.createdAt.toISOString(),
+            provider: a.provider,
+            outcome: a.outcome,
+            reason: a.reason,
+          })),
       };
     });
   }
@@ -491,9 +520,10 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
     async view(id: string, locale: Locale): Promise<StaffCustomerView> {
       const user = await customerOr404(id);
       const lineRows = await findLinesOfCustomer(db, user.id);
+      const at = now();
       const [lines, family, orders, payments, receiptList, notes, outbox, sessionRows, log] =
         await Promise.all([
-          linesOf(user, lineRows, locale),
+          linesOf(user, lineRows, locale, at),
           familyOf(user, lineRows, locale),
           ordersOf(user, lineRows, locale),
           paymentsOf(user.id),

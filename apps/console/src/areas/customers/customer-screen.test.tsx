@@ -114,6 +114,75 @@ describe('the customer view (issue 31 "customer view")', () => {
     expect(panel().textContent).toContain('Eykapakki keyptur: 1 GB');
   });
 
+  it("shows each number's lock, its last SIM change and the port-out attempts (issue 32)", async () => {
+    const base = aCustomerView();
+    const [first, second] = base.lines;
+    renderConsole({
+      path: `/customers/${CUSTOMER_ID}`,
+      session: aSession('support'),
+      handler: viewOf(() =>
+        aCustomerView({
+          lines: [
+            first!,
+            // Opens at 10:05 Tórshavn time (UTC+1 in June) the next day.
+            { ...second!, lock: { state: 'unlocking', unlockAt: '2026-06-16T09:05:00.000Z' } },
+            {
+              ...second!,
+              id: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000003',
+              msisdn: '557814',
+              lock: { state: 'unlocked', unlockAt: null },
+              portOutAttempts: [
+                {
+                  at: '2026-06-13T08:00:00.000Z',
+                  provider: 'Nema',
+                  outcome: 'refused',
+                  reason: 'SOMETHING_NEW',
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Nummur' });
+    expect(within(table).getByRole('columnheader', { name: 'Nummarlás' })).toBeTruthy();
+    const rowOf = (number: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.textContent?.includes(number));
+    expect(rowOf('55 78 12')?.textContent).toContain('Læst');
+    expect(rowOf('55 78 12')?.textContent).toContain('Seinasta SIM-skifti 20.05.2026');
+    expect(rowOf('55 78 13')?.textContent).toContain('Verður latið upp kl. 10:05 tann 16.06.2026');
+    expect(rowOf('55 78 13')?.textContent).toContain('Einki SIM-skifti');
+    expect(rowOf('55 78 14')?.textContent).toContain('Ólæst');
+
+    // The attempts of all numbers, newest first, each refusal said in words.
+    const attempts = screen.getByRole('table', { name: 'Flytiroyndir' });
+    const rows = within(attempts).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '15.06.2026 11:1555 78 12HeyAvvíst: nummarið er læst',
+      '14.06.2026 17:4055 78 12HeyAvvíst: flytikodan var skeiv, brúkt ella útgingin',
+      '13.06.2026 09:0055 78 14NemaAvvíst: SOMETHING_NEW',
+    ]);
+  });
+
+  it('shows no port-out attempts block when there were none, and English texts', async () => {
+    const view = aCustomerView();
+    renderConsole({
+      path: `/customers/${CUSTOMER_ID}`,
+      session: aSession('support'),
+      locale: 'en',
+      handler: viewOf(() => ({
+        ...view,
+        lines: view.lines.map((line) => ({ ...line, portOutAttempts: [] })),
+      })),
+    });
+    const table = await screen.findByRole('table', { name: 'Numbers' });
+    expect(table.textContent).toContain('Locked');
+    expect(table.textContent).toContain('Last SIM change 20.05.2026');
+    expect(screen.queryByRole('table', { name: 'Port-out attempts' })).toBeNull();
+  });
+
   it('moves between tabs with the arrow keys and keeps the tab in the address', async () => {
     const user = userEvent.setup();
     const { router } = renderConsole({

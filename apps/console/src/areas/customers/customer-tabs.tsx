@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MonitorX, Send } from 'lucide-react';
+import { Lock, LockOpen, MonitorX, Send, Timer } from 'lucide-react';
 import type { Locale } from '@alda/contract/locale';
-import type {
-  StaffCustomerLine,
-  StaffCustomerMessage,
-  StaffCustomerOrder,
-  StaffCustomerPayment,
-  StaffCustomerSession,
-  StaffCustomerView,
-  StaffOrderStep,
+import {
+  STAFF_PORT_OUT_REFUSALS,
+  type StaffCustomerLine,
+  type StaffCustomerMessage,
+  type StaffCustomerOrder,
+  type StaffCustomerPayment,
+  type StaffCustomerSession,
+  type StaffCustomerView,
+  type StaffOrderStep,
+  type StaffPortOutAttempt,
 } from '@alda/contract/schemas/staff-customers';
 import { cx } from '@/shared/cx';
+import { clockMinutes } from '@/shared/format';
+import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
@@ -45,6 +49,110 @@ const LINE_TONES: Record<StaffCustomerLine['status'], BadgeTone> = {
   cancelled: 'neutral',
 };
 
+/**
+ * A number's lock (ADR 0076): locked, unlocking — still locked, with when it opens, on the
+ * Tórshavn clock — or unlocked. Staff cannot shorten the wait; they can tell the customer when.
+ */
+function LockBadge({ lock }: { lock: StaffCustomerLine['lock'] }) {
+  const { t, i18n } = useTranslation('customers');
+  if (lock.state === 'locked')
+    return (
+      <Badge tone="success" icon={<Lock aria-hidden="true" className="size-3.5" />}>
+        {t('lines.lock.locked')}
+      </Badge>
+    );
+  if (lock.state === 'unlocking')
+    return (
+      <Badge tone="warning" icon={<Timer aria-hidden="true" className="size-3.5" />}>
+        {lock.unlockAt
+          ? t('lines.lock.unlockingAt', {
+              time: clockMinutes(lock.unlockAt, localeOf(i18n)),
+              date: formatDate(lock.unlockAt),
+            })
+          : t('lines.lock.unlocking')}
+      </Badge>
+    );
+  return (
+    <Badge tone="neutral" icon={<LockOpen aria-hidden="true" className="size-3.5" />}>
+      {t('lines.lock.unlocked')}
+    </Badge>
+  );
+}
+
+const isKnownRefusal = (reason: string): reason is (typeof STAFF_PORT_OUT_REFUSALS)[number] =>
+  (STAFF_PORT_OUT_REFUSALS as readonly string[]).includes(reason);
+
+/** A port-out's answer in words: accepted, or refused and why (an unknown code as it came). */
+function attemptOutcome(attempt: StaffPortOutAttempt, t: T): string {
+  if (attempt.outcome === 'accepted') return t('portOuts.accepted');
+  if (!attempt.reason) return t('portOuts.refused');
+  return t('portOuts.refusedBecause', {
+    reason: isKnownRefusal(attempt.reason)
+      ? t(`portOuts.reasons.${attempt.reason}`)
+      : attempt.reason,
+  });
+}
+
+type PortOutRow = StaffPortOutAttempt & { id: string; msisdn: string };
+
+/** Other providers' requests to move the customer's numbers away, newest first. */
+function PortOutAttempts({ lines }: { lines: StaffCustomerView['lines'] }) {
+  const { t } = useTranslation('customers');
+  const rows: PortOutRow[] = lines
+    .flatMap((line) =>
+      line.portOutAttempts.map((attempt, i) => ({
+        ...attempt,
+        id: `${line.id}:${i}`,
+        msisdn: line.msisdn,
+      })),
+    )
+    .sort((a, b) => b.at.localeCompare(a.at));
+  if (rows.length === 0) return null;
+  const columns: DataColumn<PortOutRow>[] = [
+    {
+      id: 'at',
+      header: () => t('portOuts.columns.at'),
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.at)}</span>
+      ),
+    },
+    {
+      id: 'number',
+      header: () => t('portOuts.columns.number'),
+      cell: ({ row }) => (
+        <span className="font-semibold whitespace-nowrap tabular-nums">
+          {formatPhoneNumber(row.original.msisdn)}
+        </span>
+      ),
+    },
+    {
+      id: 'provider',
+      header: () => t('portOuts.columns.provider'),
+      cell: ({ row }) => row.original.provider,
+    },
+    {
+      id: 'outcome',
+      header: () => t('portOuts.columns.outcome'),
+      cell: ({ row }) => (
+        <Badge tone={row.original.outcome === 'accepted' ? 'info' : 'danger'}>
+          {attemptOutcome(row.original, t)}
+        </Badge>
+      ),
+    },
+  ];
+  return (
+    <Block title={t('portOuts.title')} level={3}>
+      <p className="text-caption text-mist-600">{t('portOuts.lead')}</p>
+      <DataTable
+        columns={columns}
+        data={rows}
+        caption={t('portOuts.title')}
+        getRowId={(row) => row.id}
+      />
+    </Block>
+  );
+}
+
 export function LinesTab({ lines }: { lines: StaffCustomerView['lines'] }) {
   const { t } = useTranslation('customers');
   const columns: DataColumn<StaffCustomerLine>[] = [
@@ -75,6 +183,11 @@ export function LinesTab({ lines }: { lines: StaffCustomerView['lines'] }) {
       ),
     },
     {
+      id: 'lock',
+      header: () => t('lines.columns.lock'),
+      cell: ({ row }) => <LockBadge lock={row.original.lock} />,
+    },
+    {
       id: 'plan',
       header: () => t('lines.columns.plan'),
       cell: ({ row }) => (
@@ -100,6 +213,11 @@ export function LinesTab({ lines }: { lines: StaffCustomerView['lines'] }) {
               {row.original.iccid}
             </div>
           ) : null}
+          <div className="text-caption whitespace-nowrap text-mist-600">
+            {row.original.simChangedAt
+              ? t('lines.simChanged', { date: formatDate(row.original.simChangedAt) })
+              : t('lines.simNeverChanged')}
+          </div>
         </div>
       ),
     },
@@ -135,6 +253,7 @@ export function LinesTab({ lines }: { lines: StaffCustomerView['lines'] }) {
         getRowId={(row) => row.id}
         empty={t('lines.empty')}
       />
+      <PortOutAttempts lines={lines} />
     </Block>
   );
 }

@@ -19,7 +19,10 @@ export function aHit(overrides: Partial<StaffCustomerHit> = {}): StaffCustomerHi
   };
 }
 
-/** Guðrun: two numbers, a port the other provider rejected, a paid package with a refund. */
+/**
+ * Guðrun: two numbers (the first locked, with two port-outs refused; the second unlocked), a port
+ * the other provider rejected, a paid package with a refund.
+ */
 export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): StaffCustomerView {
   return {
     profile: {
@@ -53,6 +56,22 @@ export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): Staff
         createdAt: '2025-03-02T10:00:00.000Z',
         activatedAt: '2025-03-03T10:00:00.000Z',
         expiresAt: null,
+        lock: { state: 'locked', unlockAt: null },
+        simChangedAt: '2026-05-20T14:30:00.000Z',
+        portOutAttempts: [
+          {
+            at: '2026-06-15T10:15:00.000Z',
+            provider: 'Hey',
+            outcome: 'refused',
+            reason: 'NUMBER_LOCKED',
+          },
+          {
+            at: '2026-06-14T16:40:00.000Z',
+            provider: 'Hey',
+            outcome: 'refused',
+            reason: 'PORT_OUT_CODE_INVALID',
+          },
+        ],
       },
       {
         id: '7a2e4b1c-0003-4c3d-8e2f-0b2f00000002',
@@ -71,6 +90,9 @@ export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): Staff
         createdAt: '2026-06-14T12:00:00.000Z',
         activatedAt: null,
         expiresAt: null,
+        lock: { state: 'unlocked', unlockAt: null },
+        simChangedAt: null,
+        portOutAttempts: [],
       },
     ],
     family: null,
