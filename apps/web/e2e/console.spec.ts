@@ -28,9 +28,15 @@ async function expectConsoleStep(desk: Page, step: string, count = 1) {
   ).toHaveCount(count, { timeout: 30_000 });
 }
 
-/** Opens an area from the console's navigation. */
+/**
+ * Opens an area from the console's navigation, and waits until the router has moved there (its
+ * link is the current page): until then the last area's screen, with a search field of the same
+ * name, is still the one on screen, and typing would go into it.
+ */
 async function openArea(desk: Page, name: string) {
-  await desk.getByRole('navigation', { name: 'Høvuðsvalmynd' }).getByRole('link', { name }).click();
+  const link = desk.getByRole('navigation', { name: 'Høvuðsvalmynd' }).getByRole('link', { name });
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
 test.describe('the staff console (issue 31)', () => {
@@ -200,6 +206,45 @@ test.describe('the staff console (issue 31)', () => {
     await openArea(desk, 'Starvsfólk');
     await expect(desk.getByRole('heading', { name: 'Starvsfólk', level: 1 })).toBeVisible();
     await screenshot(desk, 'console-11-staff');
+
+    // A bank as a CAMARA SIM Swap partner (issue 32, ADR 0076): made here, its secret shown
+    // once; with those credentials the bank gets a token and asks about Rói's number, whose SIM
+    // changed four days ago (the demo data) — and nothing else is open to it.
+    await openArea(desk, 'Samstarvspartar');
+    await expect(desk.getByRole('heading', { name: 'Samstarvspartar', level: 1 })).toBeVisible();
+    await desk.getByRole('button', { name: 'Legg samstarvspart afturat' }).first().click();
+    const adding = desk.getByRole('dialog');
+    await adding.getByLabel('Navn á samstarvsparti').fill('Norðoya Banki');
+    await adding.getByRole('button', { name: 'Legg afturat' }).click();
+    const secret = desk.getByRole('dialog', { name: 'Norðoya Banki: atgongdarupplýsingar' });
+    await expect(secret.getByText(/Tú fært ikki at síggja tað aftur/)).toBeVisible();
+    const [clientId, clientSecret] = await secret.locator('dd code').allTextContents();
+    await screenshot(desk, 'console-11b-partner-secret');
+    await secret.getByRole('button', { name: 'Eg havi goymt tað' }).click();
+    await expect(desk.getByText('Norðoya Banki', { exact: true })).toBeVisible();
+    const token = await desk.request.post('/oauth/token', {
+      form: {
+        grant_type: 'client_credentials',
+        client_id: clientId ?? '',
+        client_secret: clientSecret ?? '',
+      },
+    });
+    expect(token.status()).toBe(200);
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const bank = { authorization: `Bearer ${accessToken}` };
+    const check = async (maxAge: number) => {
+      const answer = await desk.request.post('/camara/sim-swap/v2/check', {
+        headers: bank,
+        data: { phoneNumber: '+298779031', maxAge },
+      });
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { swapped: boolean }).swapped;
+    };
+    expect(await check(24 * 7)).toBe(true);
+    expect(await check(24)).toBe(false);
+    // The bank's token opens the partner API only, not a customer's or the staff's.
+    expect((await desk.request.get('/api/subscriptions', { headers: bank })).status()).toBe(401);
+    expect((await desk.request.get('/api/staff/partners', { headers: bank })).status()).toBe(401);
 
     // The audit log: the read with its reason, the retry, the refund and the status message.
     await openArea(desk, 'Eftirlitslogg');
