@@ -328,7 +328,6 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
 
     /** POST …/protection/lock: at once; ends a waiting unlock. */
     async lock(userId: string, lineId: string): Promise<LineProtection> {
-      await access(userId, lineId);
       const at = now();
       const found = await db.transaction(async (tx) => {
         const locked = await access(userId, lineId, tx, true);
@@ -373,7 +372,6 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
 
     /** DELETE …/protection/unlock: NUMBER_UNLOCK_NOT_PENDING when none waits. */
     async cancelUnlock(userId: string, lineId: string): Promise<LineProtection> {
-      await access(userId, lineId);
       const at = now();
       const found = await db.transaction(async (tx) => {
         const locked = await access(userId, lineId, tx, true);
@@ -411,7 +409,6 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
      * earlier codes stop working. Allowed while locked (the lock refuses the port, not the code).
      */
     async createPortOutCode(userId: string, lineId: string): Promise<PortOutCodeResponse> {
-      await access(userId, lineId);
       const at = now();
       const code = portOutCodeFromRandom(randomBytes(10));
       const expiresAt = portOutCodeExpiresAt(at);
