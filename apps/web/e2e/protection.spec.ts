@@ -38,11 +38,11 @@ test.describe('number protection (issue 32, ADR 0076)', () => {
     await row.click();
     await expect(page).toHaveURL(/\/nummarlas\/[\w-]+$/);
     const lockScreen = new URL(page.url()).pathname;
-    await expect(page.getByRole('button', { name: 'Lás nú' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Læs nú' })).toBeVisible();
     await screenshot(page, 'protection-01-unlocked');
 
     // Lock: at once.
-    await page.getByRole('button', { name: 'Lás nú' }).click();
+    await page.getByRole('button', { name: 'Læs nú' }).click();
     await expect(
       page.getByText('Flyting til annað felag og SIM-skifti verða noktað.'),
     ).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('number protection (issue 32, ADR 0076)', () => {
     await dialog.getByRole('button', { name: 'Lat upp' }).click();
     await expect(page.getByRole('button', { name: 'Steðga upplæsing' })).toBeVisible();
     await screenshot(page, 'protection-04-unlocking');
-    await expect(page.getByRole('button', { name: 'Lás nú' })).toBeVisible({ timeout: 40_000 });
+    await expect(page.getByRole('button', { name: 'Læs nú' })).toBeVisible({ timeout: 40_000 });
 
     // A new port-out code (it voids the first), shown once; with it the port-out goes through.
     await page.getByRole('button', { name: 'Ger nýggja flytikodu' }).click();

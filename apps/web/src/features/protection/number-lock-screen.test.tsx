@@ -44,12 +44,12 @@ beforeAll(async () => {
 }, 20_000);
 
 describe('the number lock screen (issue 32, ADR 0076)', () => {
-  it('unlocked: says what is allowed, and "Lás nú" locks at once', async () => {
+  it('unlocked: says what is allowed, and "Læs nú" locks at once', async () => {
     const app = await open({ [`POST ${PATH}/lock`]: () => ok(locked) });
     expect(await screen.findByText(/Nummarið kann flytast til annað felag/)).toBeTruthy();
     expect(screen.getByText('Ólæst')).toBeTruthy();
     expect(screen.getByText('20.05.2025')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Lás nú' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Læs nú' }));
     expect(
       await screen.findByText('Flyting til annað felag og SIM-skifti verða noktað.'),
     ).toBeTruthy();
