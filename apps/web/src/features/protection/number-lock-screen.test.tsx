@@ -184,10 +184,12 @@ describe("the unlock e-mail's one-tap cancel (ADR 0076)", () => {
       user: demoUser,
       data: ownerData,
       initialEntries: ['/nummarlas-stedga?token=old'],
-      api: { 'POST /number-unlocks/cancel': () => fail(410, 'DATA_EXPORT_LINK_INVALID') },
+      api: { 'POST /number-unlocks/cancel': () => fail(410, 'UNLOCK_LINK_INVALID') },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Steðga upplæsingini' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Leinkjan er ikki longur gildug: upplæsingin, hon var send fyri, bíðar ikki longur. Lat appina upp fyri at síggja lásið.',
+    );
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Steðga upplæsingini' })).toBeTruthy(),
     );
