@@ -524,11 +524,8 @@ async function assemble(
   const numberProtection = createNumberProtectionService({
     db,
     now,
-    log: app.log,
     limiter,
     reauthenticate: sessions.reauthenticate,
-    email: messaging.email,
-    background,
     sendEmails: provisioning.sendEmails,
     appUrl: config.appUrl,
     linkSecret: config.linkSecret,

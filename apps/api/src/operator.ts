@@ -454,13 +454,10 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
     const protection = createNumberProtectionService({
       db: database.db,
       now,
-      log,
       limiter,
       reauthenticate: async () => {
         throw new OperatorError('no customer to authenticate in an operator command');
       },
-      email,
-      background: background.tasks,
       sendEmails: provisioning.sendEmails,
       appUrl: config.appUrl,
       linkSecret: config.linkSecret,

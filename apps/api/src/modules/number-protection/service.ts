@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { numberLockPath, UNLOCK_CANCEL_PATH } from '@alda/contract/app-paths';
 import type { ErrorCode } from '@alda/contract/errors';
-import type { Locale } from '@alda/contract/locale';
 import {
   formatPortOutCode,
   isLockedAt,
@@ -24,9 +22,6 @@ import type {
   PortOutInboundResponse,
 } from '@alda/contract/schemas/number-protection';
 import type { Reauthentication } from '@alda/contract/schemas/sessions';
-import { plainEmail } from '../../adapters/email/plain-email';
-import type { EmailSender } from '../../adapters/email/email-sender';
-import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import type { ActionPayload } from '../../db/schema/actions';
 import type { NotificationParams } from '../../db/schema/data-transfers';
@@ -47,7 +42,6 @@ import type { PendingEmail } from '../provisioning/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findViewersOfLines } from '../subscriptions/accounts';
-import { findUserById } from '../users/records';
 import { bumpUserVersions } from '../versions/change-versions';
 import {
   claimDueUnlocks,
@@ -66,13 +60,10 @@ import { unlockEmailText } from './texts';
 export interface NumberProtectionDeps {
   db: Db;
   now: () => Date;
-  log: FastifyBaseLogger;
   limiter: RateLimiter;
   /** The sessions service's step-up (password again, or the SMS code). */
   reauthenticate: (caller: AuthUser, proof: Reauthentication, meta: ClientMeta) => Promise<void>;
-  email: EmailSender;
-  background: BackgroundTasks;
-  /** Sends lifecycle e-mails after the commit (provisioning's sendEmails). */
+  /** Sends e-mails after the commit, each in its reader's language (provisioning's sendEmails). */
   sendEmails: (pending: readonly PendingEmail[]) => void;
   /** Public web app address, for the e-mail's cancel link. */
   appUrl: string;
@@ -216,21 +207,11 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
   /** The unlock e-mail to each person concerned, in their language, after the commit. */
   function sendUnlockEmails(line: PhoneLineRow, people: readonly string[]): void {
     if (!line.unlockAt || !line.unlockRequestedAt) return;
-    const unlockAt = line.unlockAt;
     const url = `${deps.appUrl}${UNLOCK_CANCEL_PATH}?token=${encodeURIComponent(
       cancelToken(line.id, line.unlockRequestedAt),
     )}`;
-    for (const userId of people)
-      deps.background.run('number unlock e-mail', async () => {
-        const user = await findUserById(db, userId);
-        if (!user) return;
-        const locale: Locale = user.locale === 'en' ? 'en' : 'fo';
-        const text = unlockEmailText(locale, line.msisdn, unlockAt, url);
-        await deps.email.send({
-          to: user.email,
-          ...plainEmail(locale, user.firstname, text.title, text.body),
-        });
-      });
+    const text = unlockEmailText(line.msisdn, line.unlockAt, url);
+    deps.sendEmails(people.map((userId) => ({ userId, ...text })));
   }
 
   /** The audit entry of a port-out given by an operator (`port-out`, target the number). */
