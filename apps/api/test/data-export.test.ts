@@ -168,9 +168,6 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     const lines = json('lines.json') as Array<Record<string, unknown>>;
     expect(lines.some((l) => l.phoneNumber === '557812' && l.relation === 'own')).toBe(true);
     expect(text('lines.json')).not.toMatch(/simPin|simPuk|esimMatchingId/);
-    for (const line of lines) {
-      if (typeof line.iccid === 'string') expect(line.iccid).toMatch(/^\*+\d{4}$/);
-    }
 
     // Amounts and states, the card's brand and last four: no card number, no provider references.
     const payments = json('payments.json') as { payments: Array<Record<string, unknown>> };
@@ -230,6 +227,17 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     // His README is in Faroese (asked in Faroese).
     const zip = unzipSync(new Uint8Array((await fetchLink(his?.downloadUrl ?? '')).rawPayload));
     expect(strFromU8(zip['README.md'] ?? new Uint8Array())).toContain('# Tínar dátur hjá Alda');
+    // His own numbers and his family's (Sunneva's SIM card): each SIM card's number as the app
+    // shows it, only its last four digits; no PIN, PUK or eSIM code, by name or by value.
+    const hisLines = zip['lines.json'] ?? new Uint8Array();
+    const lines = JSON.parse(strFromU8(hisLines)) as Array<Record<string, unknown>>;
+    expect(lines.find((l) => l.id === LINES.joannes)).toMatchObject({ relation: 'own' });
+    expect(lines.some((l) => l.relation === 'family_member')).toBe(true);
+    const iccids = lines.map((l) => l.iccid).filter((iccid) => iccid !== null);
+    expect(iccids).toHaveLength(2);
+    for (const iccid of iccids) expect(iccid).toMatch(/^•••• •••• •••• \d{4}$/);
+    expect(strFromU8(hisLines)).not.toMatch(/simPin|simPuk|esimMatchingId|4471|90318245|K2QF/);
+    expect(strFromU8(hisLines)).not.toMatch(/\d{12,}/);
     expect(jóannes.id).not.toBe(guðrun.id);
   });
 

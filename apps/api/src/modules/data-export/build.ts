@@ -1,6 +1,7 @@
 import { zipSync, strToU8 } from 'fflate';
 import { formatDate, todayInFaroe } from '@alda/contract/format/date';
 import type { Locale } from '@alda/contract/locale';
+import { maskIccid } from '@alda/contract/rules/iccid';
 import type { Db } from '../../db/client';
 import { createActionService } from '../actions/service';
 import { notificationTexts } from '../notifications/notify';
@@ -29,13 +30,8 @@ export interface ExportArea {
   read: (ctx: AreaContext) => Promise<unknown>;
 }
 
-/** A SIM card's number shown as its last four digits, the rest hidden (`***************1234`). */
-export function maskIccid(iccid: string | null): string | null {
-  if (iccid === null) return null;
-  return iccid.length <= 4
-    ? '*'.repeat(iccid.length)
-    : `${'*'.repeat(iccid.length - 4)}${iccid.slice(-4)}`;
-}
+/** A SIM card's number as the app shows it: its last four digits (`•••• •••• •••• 1234`). */
+const masked = (iccid: string | null) => (iccid === null ? null : maskIccid(iccid));
 
 /** The user has vanished since asking (deleted): nothing is exported. */
 export class ExportUserGone extends Error {}
@@ -79,7 +75,7 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
       return lines.map(({ userId: lineUser, msisdn, iccid, ...line }) => ({
         ...line,
         phoneNumber: msisdn,
-        iccid: maskIccid(iccid),
+        iccid: masked(iccid),
         /** `own`: the user's own number; `family_member`: a number on an account they own. */
         relation: lineUser === userId ? 'own' : 'family_member',
       }));
@@ -101,7 +97,7 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
       const rows = await findOrders(db, userId);
       return rows.map(({ simcardNumber, ...order }) => ({
         ...order,
-        simcardNumber: maskIccid(simcardNumber),
+        simcardNumber: masked(simcardNumber),
       }));
     },
   },
