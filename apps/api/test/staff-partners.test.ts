@@ -48,6 +48,13 @@ describe('/api/staff/partners (issue 32)', () => {
       lastCallAt: null,
     });
     expect(list.body).not.toContain(clientSecret);
+    // A newer client: the disable below answers the one it disabled, not the newest.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/partners',
+      headers: admin.headers,
+      payload: { name: 'Suðuroyar Banki', scopes: ['sim-swap'] },
+    });
 
     const noReason = await t.app.inject({
       method: 'POST',
@@ -63,7 +70,10 @@ describe('/api/staff/partners (issue 32)', () => {
       payload: { reason: 'Ticket 4711' },
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expect(parse(dataEnvelope(staffPartner), disabled).data.disabledAt).not.toBeNull();
+    expect(parse(dataEnvelope(staffPartner), disabled).data).toMatchObject({
+      clientId: partner.clientId,
+      disabledAt: expect.any(String),
+    });
 
     const audit = await t.app.db
       .select()

@@ -39,8 +39,11 @@ export interface ClientWithCalls {
   callCount: number;
 }
 
-/** Every client, newest first, with its latest call and number of calls (one query). */
-export async function listClients(db: Db): Promise<ClientWithCalls[]> {
+/**
+ * Every client (or the one of `clientId`), newest first, with its latest call and number of
+ * calls (one query).
+ */
+export async function listClients(db: Db, clientId?: string): Promise<ClientWithCalls[]> {
   const calls = db
     .select({
       partnerId: partnerCalls.partnerId,
@@ -54,6 +57,7 @@ export async function listClients(db: Db): Promise<ClientWithCalls[]> {
     .select({ client: partnerClients, lastCallAt: calls.lastCallAt, callCount: calls.callCount })
     .from(partnerClients)
     .leftJoin(calls, eq(calls.partnerId, partnerClients.id))
+    .where(clientId === undefined ? undefined : eq(partnerClients.clientId, clientId))
     .orderBy(desc(partnerClients.createdAt), desc(partnerClients.id));
   return rows.map((row) => ({
     client: row.client,
@@ -62,17 +66,12 @@ export async function listClients(db: Db): Promise<ClientWithCalls[]> {
   }));
 }
 
-/** Sets disabled_at once; answers the row (undefined when no such client). */
-export async function disableClient(
-  db: Db,
-  clientId: string,
-  at: Date,
-): Promise<PartnerClientRow | undefined> {
+/** Sets disabled_at once. */
+export async function disableClient(db: Db, clientId: string, at: Date): Promise<void> {
   await db
     .update(partnerClients)
     .set({ disabledAt: at })
     .where(and(eq(partnerClients.clientId, clientId), isNull(partnerClients.disabledAt)));
-  return clientByClientId(db, clientId);
 }
 
 export async function insertToken(

@@ -89,7 +89,7 @@ function isPartnerScope(scope: string): scope is PartnerScope {
 
 export function createPartnerService({ db, now, tokenTtlS }: PartnerServiceDeps) {
   async function one(clientId: string): Promise<StaffPartner> {
-    const row = (await listClients(db)).find((r) => r.client.clientId === clientId);
+    const [row] = await listClients(db, clientId);
     if (!row) throw new AppError('NOT_FOUND', { detail: 'no such partner client' });
     return partnerDto(row);
   }
@@ -98,8 +98,6 @@ export function createPartnerService({ db, now, tokenTtlS }: PartnerServiceDeps)
     async list(): Promise<StaffPartner[]> {
       return (await listClients(db)).map(partnerDto);
     },
-
-    one,
 
     /** A new client; its secret is in the answer and nowhere else. Audited `partner.create`. */
     async create(
