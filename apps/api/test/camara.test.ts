@@ -272,6 +272,9 @@ describe('CAMARA SimSwap authorisation, rate limit and audit (issue 32)', () => 
       ]),
     );
     expect(rows).toHaveLength(4);
+    // The console's list counts them, this client's only.
+    const listed = (await partners.list()).find((p) => p.id === partnerId);
+    expect(listed).toMatchObject({ callCount: 4, lastCallAt: clock.now().toISOString() });
   });
 
   it('lists the routes in the OpenAPI document under camara-sim-swap and oauth', async () => {
