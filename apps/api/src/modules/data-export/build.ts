@@ -5,6 +5,7 @@ import { maskIccid } from '@alda/contract/rules/iccid';
 import type { Db } from '../../db/client';
 import { createActionService } from '../actions/service';
 import { notificationTexts } from '../notifications/notify';
+import { toUserDto } from '../users/dto';
 import { exportReadme } from './readme';
 import {
   findLines,
@@ -47,20 +48,9 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
     async read({ db, userId }) {
       const user = await findUser(db, userId);
       if (!user) throw new ExportUserGone();
-      return {
-        id: user.id,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        email: user.email,
-        phoneNumber: user.phoneNumber,
-        birthDate: user.birthDate,
-        address: user.address,
-        postCode: user.postCode,
-        city: user.city,
-        locale: user.locale,
-        createdAt: user.createdAt,
-        hasPassword: user.passwordHash !== null,
-      };
+      // The user as the app has it; the choices are consents.json's.
+      const { showInPhoneBook: _book, usageAlerts: _alerts, ...profile } = toUserDto(user);
+      return profile;
     },
   },
   {
@@ -145,6 +135,7 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
     async read({ db, userId }) {
       const user = await findUser(db, userId);
       if (!user) throw new ExportUserGone();
+      const dto = toUserDto(user);
       const owned = await findOwnedAccounts(db, userId);
       const lines = await findLines(
         db,
@@ -153,17 +144,13 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
       );
       return {
         // Registration requires accepting the terms and privacy policy; no separate record is kept.
-        termsAcceptedAt: user.createdAt,
-        showInPhoneBook: user.showInPhoneBook,
+        termsAcceptedAt: dto.createdAt,
+        showInPhoneBook: dto.showInPhoneBook,
         phoneBookPerLine: lines.map((l) => ({
           phoneNumber: l.msisdn,
           phoneBookVisible: l.phoneBookVisible,
         })),
-        usageAlerts: {
-          at80: user.usageAlert80,
-          at100: user.usageAlert100,
-          email: user.usageAlertEmail,
-        },
+        usageAlerts: dto.usageAlerts,
         // Alda sends no marketing; there is no marketing consent to record.
         marketing: null,
       };
