@@ -185,6 +185,10 @@ describe('number protection (issue 32, ADR 0076)', () => {
     ).not.toContainEqual(expect.objectContaining({ lifecycleAction: 'port_out' }));
     // The code is still good: the lock refused the port, not the code.
     expect((await protection('Guðrun', LINES.gudrun)).portOutCode).not.toBeNull();
+    // Only a wrong code counts against the number's limit (five): a lock's refusals never reach 429.
+    const more: number[] = [];
+    for (let i = 0; i < 5; i++) more.push((await portOut(msisdn, code.code)).statusCode);
+    expect(more).toEqual([409, 409, 409, 409, 409]);
   });
 
   it('issue 32: a SIM change needs the password again and is refused while the number is locked', async () => {
