@@ -32,7 +32,7 @@ import { createStaffService } from './modules/staff/service';
 import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
 import { createPartnerCommands, type PartnerCommands } from './modules/partners/commands';
 import { createPartnerService } from './modules/partners/service';
-import { PARTNER_SCOPES } from '@alda/contract/schemas/camara';
+import { isPartnerScope, PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import { deriveKey } from './modules/auth/tokens';
 import { operatorSocketPath, sendToOperatorSocket, serveOperatorSocket } from './operator-socket';
 import { STAFF_ROLES, staffRole, type StaffRole } from '@alda/contract/schemas/staff';
@@ -337,7 +337,7 @@ function prepare(parsed: Parsed): Prepared {
       if (name.length === 0 || name.length > 100)
         throw new UsageError("partner add needs the partner's name (1–100 characters).");
       const scopes = (values.scope ?? '').split(/[\s,]+/).filter(Boolean);
-      const unknown = scopes.filter((s) => !(PARTNER_SCOPES as readonly string[]).includes(s));
+      const unknown = scopes.filter((s) => !isPartnerScope(s));
       if (scopes.length === 0 || unknown.length > 0)
         throw new UsageError(
           `partner add needs --scope with ${PARTNER_SCOPES.join(', ')}${unknown.length > 0 ? `, not "${unknown.join(',')}"` : ''}.`,

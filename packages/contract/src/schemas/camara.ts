@@ -13,6 +13,10 @@ export const PARTNER_SCOPES = ['sim-swap', 'sim-swap:check', 'sim-swap:retrieve-
 export const partnerScope = z.enum(PARTNER_SCOPES);
 export type PartnerScope = z.infer<typeof partnerScope>;
 
+export function isPartnerScope(scope: string): scope is PartnerScope {
+  return (PARTNER_SCOPES as readonly string[]).includes(scope);
+}
+
 // ---------------------------------------------------------------------------------------------
 // OAuth 2.0 client credentials
 

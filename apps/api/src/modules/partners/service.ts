@@ -1,10 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type {
-  OauthErrorCode,
-  OauthTokenResponse,
-  PartnerScope,
+import {
+  isPartnerScope,
+  type OauthErrorCode,
+  type OauthTokenResponse,
 } from '@alda/contract/schemas/camara';
-import { PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import type { StaffPartner, StaffPartnerCreated } from '@alda/contract/schemas/staff-partners';
 import type { Db } from '../../db/client';
 import type { PartnerClientRow } from '../../db/schema/number-protection';
@@ -81,10 +80,6 @@ export function partnerDto(row: ClientWithCalls): StaffPartner {
     lastCallAt: row.lastCallAt?.toISOString() ?? null,
     callCount: row.callCount,
   };
-}
-
-function isPartnerScope(scope: string): scope is PartnerScope {
-  return (PARTNER_SCOPES as readonly string[]).includes(scope);
 }
 
 export function createPartnerService({ db, now, tokenTtlS }: PartnerServiceDeps) {
