@@ -18,13 +18,3 @@ export function clockTime(at: number | Date, locale: Locale): string {
     timeZone: 'Atlantic/Faroe',
   }).format(at);
 }
-
-/** `14:05`, 24-hour, on the Tórshavn clock: when something is due (a number lock opens). */
-export function clockMinutes(at: number | Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Atlantic/Faroe',
-  }).format(typeof at === 'string' ? new Date(at) : at);
-}

@@ -15,8 +15,6 @@ import {
   type StaffPortOutAttempt,
 } from '@alda/contract/schemas/staff-customers';
 import { cx } from '@/shared/cx';
-import { clockMinutes } from '@/shared/format';
-import { localeOf } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
@@ -49,12 +47,18 @@ const LINE_TONES: Record<StaffCustomerLine['status'], BadgeTone> = {
   cancelled: 'neutral',
 };
 
+/** `{ date: 'DD.MM.YYYY', time: 'HH:mm' }` in Tórshavn: the contract's date and time, apart. */
+function whenOf(instant: string): { date: string; time: string } {
+  const [date = '', time = ''] = formatDateTime(instant).split(' ');
+  return { date, time };
+}
+
 /**
  * A number's lock (ADR 0076): locked, unlocking — still locked, with when it opens, on the
  * Tórshavn clock — or unlocked. Staff cannot shorten the wait; they can tell the customer when.
  */
 function LockBadge({ lock }: { lock: StaffCustomerLine['lock'] }) {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   if (lock.state === 'locked')
     return (
       <Badge tone="success" icon={<Lock aria-hidden="true" className="size-3.5" />}>
@@ -65,10 +69,7 @@ function LockBadge({ lock }: { lock: StaffCustomerLine['lock'] }) {
     return (
       <Badge tone="warning" icon={<Timer aria-hidden="true" className="size-3.5" />}>
         {lock.unlockAt
-          ? t('lines.lock.unlockingAt', {
-              time: clockMinutes(lock.unlockAt, localeOf(i18n)),
-              date: formatDate(lock.unlockAt),
-            })
+          ? t('lines.lock.unlockingAt', whenOf(lock.unlockAt))
           : t('lines.lock.unlocking')}
       </Badge>
     );
