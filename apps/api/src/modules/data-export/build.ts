@@ -3,6 +3,7 @@ import { formatDate, todayInFaroe } from '@alda/contract/format/date';
 import type { Locale } from '@alda/contract/locale';
 import { maskIccid } from '@alda/contract/rules/iccid';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
 import { createActionService } from '../actions/service';
 import { notificationTexts } from '../notifications/notify';
 import { toUserDto } from '../users/dto';
@@ -18,11 +19,44 @@ import {
   findUser,
 } from './repo';
 
-/** What an area's reader gets: whose data, in which language. */
+/**
+ * What an area's reader gets: whose data, in which language, and the reads several areas share
+ * (the user, the accounts they own, their lines), each made once per export.
+ */
 export interface AreaContext {
   db: Db;
   userId: string;
   locale: Locale;
+  user: () => Promise<UserRow>;
+  ownedAccounts: () => ReturnType<typeof findOwnedAccounts>;
+  lines: () => ReturnType<typeof findLines>;
+}
+
+/** The context of one export's areas. */
+export function areaContext(db: Db, userId: string, locale: Locale): AreaContext {
+  const once = <T>(read: () => Promise<T>) => {
+    let result: Promise<T> | undefined;
+    return () => (result ??= read());
+  };
+  const ownedAccounts = once(() => findOwnedAccounts(db, userId));
+  return {
+    db,
+    userId,
+    locale,
+    user: once(async () => {
+      const user = await findUser(db, userId);
+      if (!user) throw new ExportUserGone();
+      return user;
+    }),
+    ownedAccounts,
+    lines: once(async () =>
+      findLines(
+        db,
+        userId,
+        (await ownedAccounts()).map((a) => a.id),
+      ),
+    ),
+  };
 }
 
 /** One JSON file of the ZIP: its name and how its content is read. */
@@ -45,24 +79,16 @@ export class ExportUserGone extends Error {}
 export const EXPORT_AREAS: readonly ExportArea[] = [
   {
     file: 'profile.json',
-    async read({ db, userId }) {
-      const user = await findUser(db, userId);
-      if (!user) throw new ExportUserGone();
+    async read({ user }) {
       // The user as the app has it; the choices are consents.json's.
-      const { showInPhoneBook: _book, usageAlerts: _alerts, ...profile } = toUserDto(user);
+      const { showInPhoneBook: _book, usageAlerts: _alerts, ...profile } = toUserDto(await user());
       return profile;
     },
   },
   {
     file: 'lines.json',
-    async read({ db, userId }) {
-      const owned = await findOwnedAccounts(db, userId);
-      const lines = await findLines(
-        db,
-        userId,
-        owned.map((a) => a.id),
-      );
-      return lines.map(({ userId: lineUser, msisdn, iccid, ...line }) => ({
+    async read({ userId, lines }) {
+      return (await lines()).map(({ userId: lineUser, msisdn, iccid, ...line }) => ({
         ...line,
         phoneNumber: msisdn,
         iccid: masked(iccid),
@@ -73,9 +99,8 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
   },
   {
     file: 'plans.json',
-    async read({ db, userId }) {
-      const owned = await findOwnedAccounts(db, userId);
-      return owned.map(({ planNameFo, planNameEn, ...account }) => ({
+    async read({ ownedAccounts }) {
+      return (await ownedAccounts()).map(({ planNameFo, planNameEn, ...account }) => ({
         ...account,
         planName: planNameFo === null ? null : { fo: planNameFo, en: planNameEn },
       }));
@@ -132,21 +157,13 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
   },
   {
     file: 'consents.json',
-    async read({ db, userId }) {
-      const user = await findUser(db, userId);
-      if (!user) throw new ExportUserGone();
-      const dto = toUserDto(user);
-      const owned = await findOwnedAccounts(db, userId);
-      const lines = await findLines(
-        db,
-        userId,
-        owned.map((a) => a.id),
-      );
+    async read({ user, lines }) {
+      const dto = toUserDto(await user());
       return {
         // Registration requires accepting the terms and privacy policy; no separate record is kept.
         termsAcceptedAt: dto.createdAt,
         showInPhoneBook: dto.showInPhoneBook,
-        phoneBookPerLine: lines.map((l) => ({
+        phoneBookPerLine: (await lines()).map((l) => ({
           phoneNumber: l.msisdn,
           phoneBookVisible: l.phoneBookVisible,
         })),

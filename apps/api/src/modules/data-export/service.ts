@@ -13,7 +13,14 @@ import { insertNotifications } from '../notifications/notify';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { bumpUserVersions } from '../versions/change-versions';
-import { EXPORT_AREAS, ExportUserGone, exportFilename, zipExport, type ExportArea } from './build';
+import {
+  EXPORT_AREAS,
+  ExportUserGone,
+  areaContext,
+  exportFilename,
+  zipExport,
+  type ExportArea,
+} from './build';
 import { createExportLinks, unixSeconds } from './links';
 import { exportReadyEmail } from './messages';
 import {
@@ -94,9 +101,10 @@ export function createDataExportService(deps: DataExportServiceDeps) {
   /** Prepares one claimed export: each area read and its progress committed, then the ZIP. */
   async function prepare(claimed: DataExportInfo, held: { lease: Date }): Promise<boolean> {
     const locale: Locale = claimed.locale === 'en' ? 'en' : 'fo';
+    const context = areaContext(db, claimed.userId, locale);
     const files = new Map<string, unknown>();
     for (const [index, area] of areas.entries()) {
-      files.set(area.file, await area.read({ db, userId: claimed.userId, locale }));
+      files.set(area.file, await area.read(context));
       const nextLease = new Date(now().getTime() + EXPORT_LEASE_MS);
       const progress = Math.round((95 * (index + 1)) / areas.length);
       if (!(await advanceExport(db, claimed.id, held.lease, progress, nextLease))) return false;
