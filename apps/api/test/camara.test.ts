@@ -126,6 +126,8 @@ describe('CAMARA SimSwap check (issue 32)', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-correlator']).toBe('b4333c46-49c0-4f62');
+    // Facts about a person's line: never cached.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses maxAge outside 1–2400 with 400 OUT_OF_RANGE', async () => {
@@ -211,6 +213,7 @@ describe('CAMARA SimSwap authorisation, rate limit and audit (issue 32)', () => 
       const res = await call('check', token, { phoneNumber });
       expect(res.statusCode).toBe(401);
       expect(parse(camaraError, res)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="alda-partners"');
     }
   });
 
