@@ -20,7 +20,7 @@ Tú hevur rætt til hetta eftir dátuverndarreglunum (GDPR): grein 15 (rætturin
 - \`lines.json\` – tíni nummur og nummur í familjuni, sum tú eigur: støða, SIM-slag, nær tey vórðu virkin, nummarlás og steðgaðar dátur. ICCID (nummarið á SIM-kortinum) er fjalt uttan tey seinastu fýra tølini. PIN, PUK og eSIM-kotan eru ikki við: tað eru trygdarloyndarmál. Tú sært tey í appini, tá ið tú hevur skrivað loyniorðið.
 - \`plans.json\` – tínar kontur og haldarar við navni, mánaðarprísi og dátum.
 - \`orders.json\` – tínar bíleggingar (haldarar, eyka pakkar, nýtt SIM, broytingar).
-- \`payments.json\` – gjaldingar, endurgjaldingar og kort á fíluni: upphædd, støða og dagfesting. Av kortinum bert slag og tey seinastu fýra tølini. Vit goyma ongantíð kortnummur: kortið er hjá gjaldsveitaranum.
+- \`payments.json\` – gjaldingar, endurgjaldingar og skrásett gjaldskort: upphædd, støða og dagfesting. Av kortinum bert slag og tey seinastu fýra tølini. Vit goyma ongantíð kortnummur: kortið er hjá gjaldsveitaranum.
 - \`receipts.json\` – tínar kvittanir.
 - \`notifications.json\` – fráboðanirnar í appini.
 - \`activity.json\` – virksemisloggurin: tað, tú hevur gjørt, og tað, sum er hent við tínum nummurum.
