@@ -150,19 +150,9 @@ export async function placeLifecycleOrder(
   });
   const others = [...new Set(input.alsoNotify ?? [])].filter((id) => id !== input.userId);
   if (input.notify !== false)
-    await insertNotifications(tx, [
-      {
-        userId: input.userId,
-        type: 'subscription',
-        params: {
-          phoneNumber: input.msisdn ?? undefined,
-          title: message.title,
-          body: message.body,
-        },
-        link: `/menu/bilegingar/${order.id}`,
-        createdAt: now,
-      },
-      ...others.map((userId) => ({
+    await insertNotifications(
+      tx,
+      [input.userId, ...others].map((userId) => ({
         userId,
         type: 'subscription' as const,
         params: {
@@ -170,10 +160,11 @@ export async function placeLifecycleOrder(
           title: message.title,
           body: message.body,
         },
-        link: null,
+        // The placer sees the order in their orders; the others do not.
+        link: userId === input.userId ? `/menu/bilegingar/${order.id}` : null,
         createdAt: now,
       })),
-    ]);
+    );
   await bumpUserVersions(tx, [
     input.userId,
     ...others,
