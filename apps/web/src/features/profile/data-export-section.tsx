@@ -12,7 +12,7 @@ import { Card } from '@/shared/ui/card';
 import { ErrorState } from '@/shared/ui/error-state';
 import { DocumentIcon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { dataExportKeys, requestDataExport, useDataExportsQuery } from './profile-api';
+import { dataExportKeys, isPending, requestDataExport, useDataExportsQuery } from './profile-api';
 
 /**
  * "Tak tínar dátur niður" (issue 32, ADR 0076; GDPR Art. 15 and 20): asks for an export of the
@@ -58,7 +58,7 @@ export function DataExportSection() {
         <Skeleton className="h-12 rounded-2xl" />
       );
     const latest = exports.data[0];
-    if (latest?.state === 'queued' || latest?.state === 'preparing')
+    if (isPending(latest))
       return <Preparing progress={latest.state === 'queued' ? 0 : latest.progress} />;
     if (latest?.state === 'ready' && latest.downloadUrl) return <Ready item={latest} />;
     return (

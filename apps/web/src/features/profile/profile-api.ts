@@ -50,7 +50,10 @@ export const dataExportKeys = {
 /** How often the list is read while the newest export is queued or being prepared. */
 export const DATA_EXPORT_POLL_MS = 2_000;
 
-const isPending = (item: DataExport | undefined) =>
+/** Whether an export is still queued or being prepared. */
+export const isPending = (
+  item: DataExport | undefined,
+): item is DataExport & { state: 'queued' | 'preparing' } =>
   item?.state === 'queued' || item?.state === 'preparing';
 
 /** GET /profile/data-exports, read every 2 s while the newest one is prepared. */
