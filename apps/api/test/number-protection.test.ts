@@ -383,6 +383,29 @@ describe('number protection (issue 32, ADR 0076)', () => {
     expect(refused.length - before).toBe(6);
     expect(refused.at(-1)?.payload).toMatchObject({ reason: 'TOO_MANY_ATTEMPTS' });
   });
+
+  it("issue 32: a member's unlock is told to the member and the account owner alike, in-app and by e-mail", async () => {
+    const base = `/api/subscriptions/${LINES.sunneva}/protection`;
+    expect((await call('Jóannes', 'POST', `${base}/lock`)).statusCode).toBe(200);
+    mails.length = 0;
+    const res = await call('Sunneva', 'POST', `${base}/unlock`, { password: DEMO_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const scheduled = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'number_unlock_scheduled'));
+    const both = [userId('Jóannes'), userId('Sunneva')].sort();
+    expect(
+      scheduled
+        .filter((n) => n.link === `/nummarlas/${LINES.sunneva}`)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual(both);
+    await t.app.background.idle();
+    const emailOf = (name: string) => DEMO_USERS.find((u) => u.firstname === name)?.email;
+    expect(mails.map((m) => m.to).sort()).toEqual([emailOf('Jóannes'), emailOf('Sunneva')].sort());
+    for (const mail of mails) expect(mail.text).toContain('/nummarlas-stedga?token=');
+  });
 });
 
 describe('SIM change alerts and SUPPORT_PHONE (issue 32, ADR 0076)', () => {
