@@ -11,6 +11,7 @@ import { createBackgroundTasks } from '../src/background';
 import { serializeError } from '../src/log-privacy';
 import { EXPORT_AREAS } from '../src/modules/data-export/build';
 import { createDataExportService } from '../src/modules/data-export/service';
+import { POLICIES } from '../src/modules/rate-limits/policies';
 import { createRateLimiter } from '../src/modules/rate-limits/service';
 import { dataExports } from '../src/db/schema/number-protection';
 import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
@@ -329,5 +330,21 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     }
     expectError(await ask('Guðrun'), 429, 'TOO_MANY_ATTEMPTS');
     expect(await list('Guðrun')).toHaveLength(4);
+  });
+
+  it("the day's limit outlives the limiter's pruning of old windows (kept for two of the longest window)", async () => {
+    const limiter = createRateLimiter({
+      db: t.app.db,
+      now: clock.now,
+      log: pino({ level: 'silent' }),
+    });
+    const today = [{ policy: POLICIES.dataExportUser, subject: ['pruning'] }];
+    for (let i = 0; i < 3; i += 1) await limiter.consume(today);
+    clock.advance(3 * 3600); // hours on, the same day's window
+    // Every 500th counted attempt of a process prunes old windows.
+    for (let i = 0; i < 500; i += 1) {
+      await limiter.consume([{ policy: POLICIES.dataExportUser, subject: [`other-${i}`] }]);
+    }
+    await expect(limiter.consume(today)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
   });
 });
