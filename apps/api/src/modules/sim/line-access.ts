@@ -34,7 +34,7 @@ export async function findLineWithAccount(
 }
 
 /** Whether the user has a line (not cancelled) on this account: a member of it. */
-export async function isMemberOfAccount(
+async function isMemberOfAccount(
   db: Db,
   accountId: string,
   userId: string,
