@@ -34,11 +34,7 @@ export async function findLineWithAccount(
 }
 
 /** Whether the user has a line (not cancelled) on this account: a member of it. */
-async function isMemberOfAccount(
-  db: Db,
-  accountId: string,
-  userId: string,
-): Promise<boolean> {
+async function isMemberOfAccount(db: Db, accountId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: phoneLines.id })
     .from(phoneLines)
