@@ -332,6 +332,15 @@ describe('SIM of a number (SPEC §1 "manage eSIM or physical SIM details and pho
         expect(ready.pendingOrderId).toBe(orderId);
         expect(ready.esim?.activationCode).toMatch(/^LPA:1\$smdp\.alda\.fo\$.+/);
         expect(ready.esim?.installed).toBe(false);
+        const simChangedAt = async () =>
+          (
+            await own.app.db
+              .select({ at: phoneLines.simChangedAt })
+              .from(phoneLines)
+              .where(eq(phoneLines.id, LINES.joannesWork))
+          )[0]?.at;
+        // Issue 32 (ADR 0076): not swapped yet while the old card still works.
+        expect(await simChangedAt()).toBeNull();
 
         // The demo's clock stands still: make the next step due now.
         await own.app.db
@@ -343,11 +352,7 @@ describe('SIM of a number (SPEC §1 "manage eSIM or physical SIM details and pho
         expect(active).toMatchObject({ simType: 'esim', iccidMasked: null, pendingOrderId: null });
         expect(active.esim?.matchingId).toBe(ready.esim?.matchingId);
         // Issue 32 (ADR 0076): the SIM swap's date is when the new SIM became active.
-        const [line] = await own.app.db
-          .select()
-          .from(phoneLines)
-          .where(eq(phoneLines.id, LINES.joannesWork));
-        expect(line?.simChangedAt).not.toBeNull();
+        expect(await simChangedAt()).toBeInstanceOf(Date);
         const secretsOfEsim = await own.app.inject({
           method: 'POST',
           url: `/api/subscriptions/${LINES.joannesWork}/sim/secrets`,
