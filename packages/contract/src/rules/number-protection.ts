@@ -136,3 +136,19 @@ export function isPortOutCodeUsable(
 ): boolean {
   return !code.usedAt && !code.revokedAt && now.getTime() < code.expiresAt.getTime();
 }
+
+/**
+ * Why another provider's port-out can be refused (ADR 0076): the error codes the request
+ * answers and the log keeps. The activity log and the console say each in words.
+ */
+export const PORT_OUT_REFUSALS = [
+  'NUMBER_LOCKED',
+  'PORT_OUT_CODE_INVALID',
+  'ORDER_PROCESSING',
+  'TOO_MANY_ATTEMPTS',
+] as const;
+export type PortOutRefusalCode = (typeof PORT_OUT_REFUSALS)[number];
+
+/** Whether a stored reason is one of {@link PORT_OUT_REFUSALS}. */
+export const isPortOutRefusal = (reason: string): reason is PortOutRefusalCode =>
+  (PORT_OUT_REFUSALS as readonly string[]).includes(reason);

@@ -101,14 +101,6 @@ export type StaffFamilyRole = z.infer<typeof staffFamilyRole>;
 /** The port-out attempts the customer view shows per line (the newest). */
 export const STAFF_PORT_OUT_ATTEMPTS_SHOWN = 5;
 
-/** Why another provider's port-out request was refused (ADR 0076); the console words them. */
-export const STAFF_PORT_OUT_REFUSALS = [
-  'NUMBER_LOCKED',
-  'PORT_OUT_CODE_INVALID',
-  'ORDER_PROCESSING',
-  'TOO_MANY_ATTEMPTS',
-] as const;
-
 /** One port-out request another provider made for the line's number, and its answer. */
 export const staffPortOutAttempt = z.object({
   at: instant,
@@ -116,7 +108,7 @@ export const staffPortOutAttempt = z.object({
   provider: z.string(),
   outcome: z.enum(['accepted', 'refused']),
   /**
-   * Why it was refused: an error code, usually one of {@link STAFF_PORT_OUT_REFUSALS}; null when
+   * Why it was refused: an error code, usually one of `PORT_OUT_REFUSALS` (rules/number-protection.ts); null when
    * accepted.
    */
   reason: z.string().nullable(),

@@ -6,6 +6,7 @@ import type { ActionPayload, ActionRow } from '../../db/schema/actions';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { formatDevice } from '@alda/contract/format/device';
 import { formatDateTime } from '@alda/contract/format/date';
+import { isPortOutRefusal, type PortOutRefusalCode } from '@alda/contract/rules/number-protection';
 
 /** What a sentence of the activity log is made from. */
 interface Parts {
@@ -28,22 +29,22 @@ interface Parts {
 type Sentences = Record<ActionType, (p: Parts) => string>;
 
 /** Why a port-out was refused (the error code kept in the entry), as the log says it (ADR 0076). */
-const PORT_OUT_REFUSALS: Record<Locale, (reason: string) => string> = {
-  fo: (reason) =>
-    ({
-      NUMBER_LOCKED: 'nummarið er læst',
-      PORT_OUT_CODE_INVALID: 'flytikodan var skeiv, brúkt ella útgingin',
-      ORDER_PROCESSING: 'ein bílegging á nummarinum er í gongd',
-      TOO_MANY_ATTEMPTS: 'ov nógvar skeivar kodur',
-    })[reason] ?? reason,
-  en: (reason) =>
-    ({
-      NUMBER_LOCKED: 'the number is locked',
-      PORT_OUT_CODE_INVALID: 'the code was wrong, used or expired',
-      ORDER_PROCESSING: 'an order on the number is in progress',
-      TOO_MANY_ATTEMPTS: 'too many wrong codes',
-    })[reason] ?? reason,
+const PORT_OUT_REFUSAL_WORDS: Record<Locale, Record<PortOutRefusalCode, string>> = {
+  fo: {
+    NUMBER_LOCKED: 'nummarið er læst',
+    PORT_OUT_CODE_INVALID: 'flytikodan var skeiv, brúkt ella útgingin',
+    ORDER_PROCESSING: 'ein bílegging á nummarinum er í gongd',
+    TOO_MANY_ATTEMPTS: 'ov nógvar skeivar kodur',
+  },
+  en: {
+    NUMBER_LOCKED: 'the number is locked',
+    PORT_OUT_CODE_INVALID: 'the code was wrong, used or expired',
+    ORDER_PROCESSING: 'an order on the number is in progress',
+    TOO_MANY_ATTEMPTS: 'too many wrong codes',
+  },
 };
+const refusalWords = (reason: string, locale: Locale) =>
+  isPortOutRefusal(reason) ? PORT_OUT_REFUSAL_WORDS[locale][reason] : reason;
 
 /*
  * The activity log speaks in full sentences in the reader's language (contract `action.text`);
@@ -76,7 +77,7 @@ const SENTENCES: Record<Locale, Sentences> = {
     number_unlocked: () => 'Nummarið er latið upp',
     port_out_code_created: () => 'Nýggj flytikoda gjørd',
     port_out_refused: (p) =>
-      `Umbøn frá ${p.provider} um at flyta nummarið er avvíst: ${PORT_OUT_REFUSALS.fo(p.reason)}`,
+      `Umbøn frá ${p.provider} um at flyta nummarið er avvíst: ${refusalWords(p.reason, 'fo')}`,
     port_out_accepted: (p) => `Nummarið verður flutt til ${p.provider}`,
     data_export: () => 'Tínar dátur eru gjørdar klárar at taka niður',
   },
@@ -105,7 +106,7 @@ const SENTENCES: Record<Locale, Sentences> = {
     number_unlocked: () => 'Number unlocked',
     port_out_code_created: () => 'New port-out code made',
     port_out_refused: (p) =>
-      `Request from ${p.provider} to move the number refused: ${PORT_OUT_REFUSALS.en(p.reason)}`,
+      `Request from ${p.provider} to move the number refused: ${refusalWords(p.reason, 'en')}`,
     port_out_accepted: (p) => `The number is moving to ${p.provider}`,
     data_export: () => 'Your data was prepared for download',
   },

@@ -12,6 +12,7 @@ import {
   portOutCodeFromRandom,
   type LockColumns,
   type LockEvent,
+  type PortOutRefusalCode,
 } from '@alda/contract/rules/number-protection';
 import type { ActionType } from '@alda/contract/schemas/actions';
 import type {
@@ -90,7 +91,7 @@ export interface PortOutBy {
 /** A port-out refused: answered as `code`, recorded in a transaction of its own. */
 class PortOutRefusal extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: PortOutRefusalCode,
     readonly line: PhoneLineRow | null,
     readonly ownerUserId: string | null,
   ) {

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Lock, LockOpen, MonitorX, Send, Timer } from 'lucide-react';
 import type { Locale } from '@alda/contract/locale';
 import {
-  STAFF_PORT_OUT_REFUSALS,
   type StaffCustomerLine,
   type StaffCustomerMessage,
   type StaffCustomerOrder,
@@ -24,6 +23,7 @@ import { useResendMessage, useSignOutEverywhere } from './customers-api';
 import { formatDate, formatDateTime, formatKr, formatPhoneNumber, formatRecipient } from './format';
 import { Block, Facts } from './parts';
 import { reasonTexts } from './reason-texts';
+import { isPortOutRefusal } from '@alda/contract/rules/number-protection';
 
 /*
  * The tabs of the customer view (customer-screen.tsx), one component each. Texts come from the
@@ -80,15 +80,12 @@ function LockBadge({ lock }: { lock: StaffCustomerLine['lock'] }) {
   );
 }
 
-const isKnownRefusal = (reason: string): reason is (typeof STAFF_PORT_OUT_REFUSALS)[number] =>
-  (STAFF_PORT_OUT_REFUSALS as readonly string[]).includes(reason);
-
 /** A port-out's answer in words: accepted, or refused and why (an unknown code as it came). */
 function attemptOutcome(attempt: StaffPortOutAttempt, t: T): string {
   if (attempt.outcome === 'accepted') return t('portOuts.accepted');
   if (!attempt.reason) return t('portOuts.refused');
   return t('portOuts.refusedBecause', {
-    reason: isKnownRefusal(attempt.reason)
+    reason: isPortOutRefusal(attempt.reason)
       ? t(`portOuts.reasons.${attempt.reason}`)
       : attempt.reason,
   });
