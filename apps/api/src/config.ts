@@ -347,8 +347,8 @@ const SETTINGS = {
   PARTNER_RATE_LIMIT_PER_MIN: setting(z.coerce.number().int().min(1).max(100_000).default(60), {
     doc: 'CAMARA calls a partner client may make per minute (counted in the database, across instances); over it: 429 TOO_MANY_REQUESTS.',
   }),
-  DATA_EXPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(2000), {
-    doc: "Milliseconds between rounds of the data-export worker, which prepares customers' ZIPs in the background. `0` turns it off.",
+  DATA_EXPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(5000), {
+    doc: "Milliseconds between rounds of the data-export worker, which prepares customers' ZIPs in the background (one claim query per round and instance, as the provisioning worker's 5 s). `0` turns it off.",
   }),
   NUMBER_QUARANTINE_DAYS: setting(
     z.coerce.number().int().min(0).max(3_650).default(NUMBER_QUARANTINE_DAYS),
