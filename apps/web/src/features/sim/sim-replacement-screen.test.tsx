@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@alda/contract/schemas/orders';
+import type { LineProtection } from '@alda/contract/schemas/number-protection';
 import type { SimDetails } from '@alda/contract/schemas/provisioning';
 import { dialogClosed } from '@/test/dialogs';
 import { fail, ok } from '@/test/fake-api';
@@ -35,6 +36,15 @@ const simChange: Order = {
   provisioning: null,
 };
 
+const protection = (state: LineProtection['lock']['state']): LineProtection => ({
+  lineId: 'sub-joannes',
+  phoneNumber: '214455',
+  lock: { state, unlockAt: null, requestedAt: null },
+  unlockDelayMinutes: 24 * 60,
+  simChangedAt: null,
+  portOutCode: null,
+});
+
 const shops = [
   {
     id: 'klaksvik',
@@ -53,6 +63,7 @@ const open = (api = {}) =>
     initialEntries: ['/sim-kort/sub-joannes/nytt-kort'],
     api: {
       'GET /subscriptions/sub-joannes/sim': () => ok(physical),
+      'GET /subscriptions/sub-joannes/protection': () => ok(protection('unlocked')),
       'GET /sim-pickup-locations': () => ok(shops),
       [`GET /orders/${simChange.id}`]: () => ok(simChange),
       ...api,
@@ -165,6 +176,25 @@ describe('a new SIM or a switch to eSIM (SPEC §1 "manage eSIM or physical SIM d
     expect(within(alert).getByRole('link', { name: 'Til nummarlásið' }).getAttribute('href')).toBe(
       '/nummarlas/sub-joannes',
     );
+  });
+
+  it('a locked number says so before the password is asked for: no order can be placed (ADR 0076)', async () => {
+    const app = await open({
+      'GET /subscriptions/sub-joannes/protection': () => ok(protection('locked')),
+    });
+    const notice = await screen.findByText(
+      'Nummarið er læst, so tað kann ikki fáa nýtt SIM. Lat tað upp fyrst.',
+    );
+    expect(
+      within(notice.closest('[role]') ?? notice.parentElement!)
+        .getByRole('link', { name: 'Til nummarlásið' })
+        .getAttribute('href'),
+    ).toBe('/nummarlas/sub-joannes');
+    const order = screen.getByRole('button', { name: 'Bílegg' });
+    expect((order as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(order);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.api.callsTo('POST /subscriptions/sub-joannes/sim/replacement')).toHaveLength(0);
   });
 
   it('a customer without a password confirms with an SMS code', async () => {

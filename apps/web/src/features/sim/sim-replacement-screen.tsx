@@ -14,6 +14,7 @@ import { unwrap, type ApiError } from '@/shared/api/http';
 import { href, ROUTES } from '@/shared/config/paths';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices, useSession } from '@/shared/services/app-services';
+import { useProtectionQuery } from '@/shared/protection/protection-api';
 import { orderSimReplacement, useSimQuery } from '@/shared/sim/sim-api';
 import { useStepUp } from '@/shared/step-up/use-step-up';
 import { Alert } from '@/shared/ui/alert';
@@ -50,6 +51,10 @@ export function SimReplacementScreen() {
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const sim = useSimQuery(lineId);
+  // A locked number gets no new SIM (ADR 0076): say so before the password is asked for. The
+  // API refuses it all the same (NUMBER_LOCKED), also when this read has not answered.
+  const locked = useProtectionQuery(lineId).data?.lock.state;
+  const isLocked = locked === 'locked' || locked === 'unlocking';
   const [choice, setChoice] = useState<Choice>('esim');
   const [shop, setShop] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -144,21 +149,20 @@ export function SimReplacementScreen() {
         </fieldset>
         {choice === 'pickup' && <PickupShops selected={shop} onSelect={setShop} />}
         {current.pendingOrderId && <Alert tone="warning">{t('sim.replace.alreadyPending')}</Alert>}
+        {isLocked && !error && (
+          <Alert tone="warning">
+            {t('sim.replace.locked')}
+            <LockLink lineId={lineId} />
+          </Alert>
+        )}
         {error && (
           <Alert tone="error">
             {errorMessage(error)}
-            {error.code === 'NUMBER_LOCKED' && (
-              <Link
-                to={href(ROUTES.numberLock, { lineId })}
-                className="mt-1 block font-semibold underline"
-              >
-                {t('sim.replace.lockLink')}
-              </Link>
-            )}
+            {error.code === 'NUMBER_LOCKED' && <LockLink lineId={lineId} />}
           </Alert>
         )}
         <p className="text-caption text-mist-500">{t('sim.replace.oldStops')}</p>
-        <Button type="submit" block size="lg" loading={pending} disabled={!ready}>
+        <Button type="submit" block size="lg" loading={pending} disabled={!ready || isLocked}>
           {t('sim.replace.submit')}
         </Button>
       </form>
@@ -170,6 +174,16 @@ export function SimReplacementScreen() {
       <ScreenHeader title={t('sim.replace.title')} back />
       <ScreenBody>{body()}</ScreenBody>
     </main>
+  );
+}
+
+/** The way to the number's lock screen, where it can be unlocked. */
+function LockLink({ lineId }: { lineId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={href(ROUTES.numberLock, { lineId })} className="mt-1 block font-semibold underline">
+      {t('sim.replace.lockLink')}
+    </Link>
   );
 }
 
