@@ -1,0 +1,2 @@
+-- filled in by issue 33 (hand-written; schema in src/db/schema)
+SELECT 1;
