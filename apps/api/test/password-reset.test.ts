@@ -59,6 +59,32 @@ describe('password reset: forgot-password → e-mailed link → reset-password (
     return token;
   };
 
+  it('writes the e-mail in the language saved on the user, whatever the asking device speaks (issue 33 §3)', async () => {
+    const signedIn = parse(dataEnvelope(tokens), await login(rói.email, DEMO_PASSWORD)).data;
+    const choose = (locale: 'fo' | 'en') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/me',
+        remoteAddress,
+        // The device that chose speaks the other language: the saved choice decides.
+        headers: {
+          'accept-language': locale === 'en' ? 'fo' : 'en',
+          ...bearer(signedIn.accessToken),
+        },
+        payload: { locale },
+      });
+    expect((await choose('en')).statusCode).toBe(200);
+    expect((await post('/api/auth/forgot-password', { email: rói.email }, 'fo')).statusCode).toBe(
+      200,
+    );
+    expect((await mailsTo(rói.email))[0]?.subject).toBe('Set a new password for Alda');
+    expect((await choose('fo')).statusCode).toBe(200);
+    expect((await post('/api/auth/forgot-password', { email: rói.email }, 'en')).statusCode).toBe(
+      200,
+    );
+    expect((await mailsTo(rói.email))[0]?.subject).toBe('Nýtt loyniorð til Alda');
+  });
+
   it('answers { ok: true } for a known and an unknown address alike, and e-mails only the known one', async () => {
     const before = (await mailsTo(guðrun.email)).length;
     for (const email of [guðrun.email, 'nobody@example.fo']) {

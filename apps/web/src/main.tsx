@@ -18,7 +18,7 @@ import { createQueryClient } from '@/shared/api/query-client';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
-import { i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
+import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
 import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
@@ -83,6 +83,7 @@ void startup({
   },
   restoreLocale: () => restoreLocale().finally(localeRestored),
   fetchUser: () => fetchCurrentUser(http, tokenStore, (userId) => offlineCache.restore(userId)),
+  followLocale: followAccountLocale,
   session: sessionStore,
   queryClient,
   loaders,

@@ -51,7 +51,13 @@ export const ERROR_REPORTING = {
 
 /** Preference keys under which the tokens are kept on the device (SPEC §3 "Auth tokens"). */
 export const TOKEN_KEYS = { access: 'accessToken', refresh: 'refreshToken' } as const;
+/** The language chosen on this device (SPEC §1): it wins over the account's on this device. */
 export const LOCALE_KEY = 'locale';
+/**
+ * The language of the account last signed in on this device where none was chosen here (issue
+ * 33 §3): shown at the next start, before the API is asked, and on the login screen after it.
+ */
+export const ACCOUNT_LOCALE_KEY = 'accountLocale';
 
 /** Most usage records one POST /api/usage/records may carry (a charging system sends batches). */
 export const USAGE_RECORDS_MAX = 1_000;

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createChosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { createHttpClient } from '@/shared/api/http';
@@ -7,6 +7,7 @@ import { createSessionStore } from '@/shared/auth/session-store';
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createFakeApi, ok } from '@/test/fake-api';
+import { demoUser } from '@/test/fixtures';
 import { createAppServices } from './services';
 
 describe('logout (SPEC §4 "Session")', () => {
@@ -38,5 +39,38 @@ describe('logout (SPEC §4 "Session")', () => {
     expect(tokens.getAccessToken()).toBeNull();
     expect(await storage.get('refreshToken')).toBeNull();
     expect(await chosenLine.get()).toBeNull();
+  });
+});
+
+describe('sign-in (issue 33 §3: the language follows the customer)', () => {
+  it("shows the account's language before the session flips to the next screen", async () => {
+    const api = createFakeApi({ 'GET /auth/me': () => ok({ ...demoUser, locale: 'en' }) });
+    const tokens = createTokenStore(createMemoryStorage());
+    const http = createHttpClient({
+      fetch: api.fetch,
+      getLocale: () => 'fo',
+      tokens,
+      onSessionExpired: () => {},
+    });
+    const session = createSessionStore();
+    const seen: string[] = [];
+    const followLocale = vi.fn(async (locale: string) => {
+      // Still a guest while the language switches: the next screen opens in it.
+      seen.push(`${locale} ${session.getState().user ? 'signed in' : 'guest'}`);
+    });
+    const services = createAppServices({
+      http,
+      session,
+      tokens,
+      queryClient: new QueryClient(),
+      loaders: httpAccountLoaders(http),
+      followLocale,
+    });
+
+    const me = await services.signIn({ accessToken: 'a', refreshToken: 'r' });
+
+    expect(me.ok).toBe(true);
+    expect(seen).toEqual(['en guest']);
+    expect(session.getState().user?.locale).toBe('en');
   });
 });

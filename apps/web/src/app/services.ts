@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Locale } from '@alda/contract/locale';
 import { chosenLine as defaultChosenLine, type ChosenLine } from '@/shared/account/chosen-line';
 import { loadAccountData, type AccountLoaders } from '@/shared/api/account-data';
 import { anyAnswer, type HttpClient } from '@/shared/api/http';
 import { fetchMe } from '@/shared/auth/current-user';
 import type { SessionStore } from '@/shared/auth/session-store';
 import type { TokenStore } from '@/shared/auth/token-store';
+import { followAccountLocale } from '@/shared/i18n/i18n';
 import type { AppServices } from '@/shared/services/app-services';
 
 export interface ServiceDeps {
@@ -15,6 +17,8 @@ export interface ServiceDeps {
   loaders: AccountLoaders;
   /** The line chosen on this device; forgotten at logout (the next person starts fresh). */
   chosenLine?: Pick<ChosenLine, 'clear'>;
+  /** Shows the account's language unless this device chose one (issue 33 §3). */
+  followLocale?: (locale: Locale) => Promise<void>;
 }
 
 /** The app's implementation of what features may ask of it (login, logout, reload). */
@@ -25,6 +29,7 @@ export function createAppServices({
   queryClient,
   loaders,
   chosenLine = defaultChosenLine,
+  followLocale = followAccountLocale,
 }: ServiceDeps): AppServices {
   return {
     http,
@@ -37,8 +42,9 @@ export function createAppServices({
         return me;
       }
       // The same loads as start-up step 5, done before the session flips so the guards of the
-      // next screen (home → welcome) see the data.
-      await loadAccountData(queryClient, loaders);
+      // next screen (home → welcome) see the data — and, where this device has no language of
+      // its own, in the account's language (issue 33 §3).
+      await Promise.all([loadAccountData(queryClient, loaders), followLocale(me.data.locale)]);
       session.setUser(me.data);
       return me;
     },

@@ -149,6 +149,22 @@ describe('start-up sequence (SPEC §1)', () => {
     expect(session.getState()).toEqual({ user: demoUser, userFetched: true });
   });
 
+  it("shows the signed-in user's language before mounting, meanwhile loading the data (issue 33 §3)", async () => {
+    const { pending, loaders } = controlledLoaders();
+    const english = { ...demoUser, locale: 'en' as const };
+    const { deps: d, calls } = deps({
+      loaders,
+      fetchUser: vi.fn(async () => english),
+      followLocale: vi.fn(async (locale: string) => void calls.push(`follow ${locale}`)),
+    });
+    const run = startup(d);
+    await vi.waitFor(() => expect(calls).toContain('follow en'));
+    expect(calls).not.toContain('mount');
+    okAll(pending);
+    await run;
+    expect(calls).toEqual(['registerPlugins', 'restoreLocale', 'follow en', 'mount', 'hideSplash']);
+  });
+
   it('still mounts and hides the splash when a step throws', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { deps: d } = deps({

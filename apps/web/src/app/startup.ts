@@ -14,6 +14,8 @@ export interface StartupDeps {
   restoreLocale: () => Promise<unknown>;
   /** 3. Fetch the user; null for a guest. */
   fetchUser: () => Promise<User | null>;
+  /** 3b. Show the user's language where the device has none of its own (issue 33 §3). */
+  followLocale?: (locale: User['locale']) => Promise<unknown>;
   session: Pick<SessionStore, 'setUser' | 'markUserFetched'>;
   /** 5. Where the account data goes, and how each of the six resources is loaded. */
   queryClient: QueryClient;
@@ -45,7 +47,8 @@ async function step<T>(name: string, run: () => T | Promise<T>, fallback: T): Pr
  * 1. register plugins; 2. restore the saved locale; 3. fetch the user;
  * 4. no user → mark the user as fetched and load nothing more (anonymous visitors get no data);
  * 5. otherwise load actions, packages, subscriptions, plans, orders and agreement in parallel
- *    into the query cache, skipping failures silently;
+ *    into the query cache, skipping failures silently — and meanwhile show the user's language
+ *    where this device has none of its own (issue 33 §3);
  * 6. mount the app and hide the splash screen.
  */
 export async function startup(deps: StartupDeps): Promise<StartupResult> {
@@ -58,11 +61,11 @@ export async function startup(deps: StartupDeps): Promise<StartupResult> {
     deps.session.markUserFetched();
   } else {
     deps.session.setUser(user);
-    loaded = await step(
-      'load account data',
-      () => loadAccountData(deps.queryClient, deps.loaders),
-      [],
-    );
+    const { followLocale } = deps;
+    [loaded] = await Promise.all([
+      step('load account data', () => loadAccountData(deps.queryClient, deps.loaders), []),
+      followLocale ? step('follow the account language', () => followLocale(user.locale), 0) : 0,
+    ]);
   }
 
   deps.mount();

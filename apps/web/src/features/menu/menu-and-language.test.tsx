@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCALE_KEY } from '@alda/contract/constants';
 import { restoreLocale } from '@/shared/i18n/i18n';
-import { ok } from '@/test/fake-api';
+import { fail, ok } from '@/test/fake-api';
 import { within } from '@testing-library/react';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -103,6 +103,38 @@ describe('language (SPEC §1, §2 /menu/mal)', () => {
     await waitFor(() =>
       expect(app.api.callsTo('GET /content/terms')[0]?.headers['accept-language']).toBe('en'),
     );
+  });
+
+  it('saves the choice on the signed-in user too, so messages and new devices follow it (issue 33 §3)', async () => {
+    const app = await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu/mal'],
+      api: {
+        'PATCH /auth/me': (req: { body: unknown }) =>
+          ok({ ...demoUser, ...(req.body as { locale: 'en' }) }),
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Teldupostur, SMS og kvittanir/)).toBeTruthy();
+    await user.click(await screen.findByRole('radio', { name: 'English' }));
+    await waitFor(() => expect(app.session.getState().user?.locale).toBe('en'));
+    expect(app.api.callsTo('PATCH /auth/me').map((c) => c.body)).toEqual([{ locale: 'en' }]);
+    expect(window.localStorage.getItem(`CapacitorStorage.${LOCALE_KEY}`)).toBe('en');
+  });
+
+  it('keeps the choice on the device and says so when the user cannot be saved (issue 33 §3)', async () => {
+    const app = await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu/mal'],
+      api: { 'PATCH /auth/me': () => fail(503, 'SERVICE_UNAVAILABLE') },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'English' }));
+    expect(await screen.findByText(/could not save the choice on your account/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'English' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(app.session.getState().user?.locale).toBe('fo');
   });
 
   it('restores the saved locale at start (SPEC §1 step 2)', async () => {

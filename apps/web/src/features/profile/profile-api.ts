@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { user, type User } from '@alda/contract/schemas/auth';
 import { okResponse, type OkResponse } from '@alda/contract/schemas/common';
-import type { ChangePasswordRequest, UpdateUserRequest } from '@alda/contract/schemas/profile';
+import type { ChangePasswordRequest } from '@alda/contract/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import {
   dataExport,
@@ -12,15 +11,11 @@ import { unwrap, type HttpClient, type Result } from '@/shared/api/http';
 import { useAppServices } from '@/shared/services/app-services';
 
 /*
- * The signed-in customer's own user (SPEC §2 /min-brukari): PATCH and DELETE /auth/me and
- * POST /auth/change-password. GET /auth/me is the session's (start-up step 3), so the profile
- * shows the session's user and puts the answer of an edit back into the session.
+ * The signed-in customer's own user (SPEC §2 /min-brukari): DELETE /auth/me and
+ * POST /auth/change-password; PATCH /auth/me is shared/auth/update-user.ts. GET /auth/me is the
+ * session's (start-up step 3), so the profile shows the session's user and puts the answer of an
+ * edit back into the session.
  */
-
-/** PATCH /auth/me → the user; 409 EMAIL_ALREADY_REGISTERED, 400 VALIDATION_FAILED with issues. */
-export function updateUser(http: HttpClient, body: UpdateUserRequest): Promise<Result<User>> {
-  return http.patch('/auth/me', body, user);
-}
 
 /**
  * POST /auth/change-password → `{ ok: true }`; the other sessions end, this one stays. A wrong

@@ -22,7 +22,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { Switch } from '@/shared/ui/switch';
 import { TextField } from '@/shared/ui/text-field';
 import { useToast } from '@/shared/ui/toast/toast-context';
-import { updateUser } from './profile-api';
+import { updateUser } from '@/shared/auth/update-user';
 import { ROUTES } from '@/shared/config/paths';
 
 const FIELDS = [

@@ -10,7 +10,7 @@ import { useAppServices } from '@/shared/services/app-services';
 import { Card } from '@/shared/ui/card';
 import { Switch } from '@/shared/ui/switch';
 import { useToast } from '@/shared/ui/toast/toast-context';
-import { updateUser } from './profile-api';
+import { updateUser } from '@/shared/auth/update-user';
 
 type AlertSwitch = keyof UsageAlertSwitches;
 

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@alda/contract/locale';
-import { LOCALE_KEY } from '@alda/contract/constants';
+import { ACCOUNT_LOCALE_KEY, LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
 import i18next, { type i18n as I18n } from 'i18next';
 import { setI18n } from 'react-i18next';
@@ -169,13 +169,46 @@ export async function changeLocale(
   if (switched) await storage.set(LOCALE_KEY, locale);
 }
 
-/** Start-up step 2 (SPEC §1): restores the saved locale; Faroese when none is saved. */
+/** The first of `keys` saved with a locale on the device; null when none is. */
+async function savedLocale(storage: KeyValueStorage, ...keys: string[]): Promise<Locale | null> {
+  for (const key of keys) {
+    const saved = await storage.get(key).catch(() => null);
+    if (isLocale(saved)) return saved;
+  }
+  return null;
+}
+
+/**
+ * Start-up step 2 (SPEC §1): restores the locale chosen on this device, else the language of the
+ * account last signed in here (issue 33 §3), else Faroese.
+ */
 export async function restoreLocale({
   instance = i18n,
   storage = preferences,
 }: { instance?: Translator; storage?: KeyValueStorage } = {}): Promise<Locale> {
-  const saved = await storage.get(LOCALE_KEY).catch(() => null);
-  const locale = isLocale(saved) ? saved : DEFAULT_LOCALE;
+  const locale = (await savedLocale(storage, LOCALE_KEY, ACCOUNT_LOCALE_KEY)) ?? DEFAULT_LOCALE;
   await applyLocale(instance, locale);
   return locale;
+}
+
+/**
+ * After a sign-in or a start signed in (issue 33 §3): shows the account's language (`users.locale`)
+ * on a device where no language was ever chosen, and keeps it for the next start. A language
+ * chosen on this device wins here (SPEC §1), so then nothing changes.
+ */
+export async function followAccountLocale(
+  locale: Locale,
+  {
+    instance = i18n,
+    storage = preferences,
+  }: { instance?: Translator; storage?: KeyValueStorage } = {},
+): Promise<void> {
+  if (await savedLocale(storage, LOCALE_KEY)) return;
+  try {
+    if (!(await applyLocale(instance, locale))) return;
+  } catch (error) {
+    console.warn(`Could not switch to ${locale}`, error);
+    return;
+  }
+  await storage.set(ACCOUNT_LOCALE_KEY, locale).catch(() => {});
 }

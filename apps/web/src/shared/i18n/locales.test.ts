@@ -2,9 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES } from '@alda/contract/errors';
 import en from '@/locales/en.json';
 import fo from '@/locales/fo.json';
-import { LOCALE_KEY } from '@alda/contract/constants';
+import { ACCOUNT_LOCALE_KEY, LOCALE_KEY } from '@alda/contract/constants';
 import { createMemoryStorage } from '@/shared/native/preferences';
-import { changeLocale, createI18n, loadLaterTexts, loadLocale, restoreLocale } from './i18n';
+import {
+  changeLocale,
+  createI18n,
+  followAccountLocale,
+  loadLaterTexts,
+  loadLocale,
+  restoreLocale,
+} from './i18n';
 import { resources } from './resources';
 
 /** All leaf keys of a nested message object, dotted. */
@@ -91,6 +98,35 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
     expect(i18n.t('modal.cancel')).toBe('Cancel');
     expect(document.documentElement.lang).toBe('en');
     expect(await storage.get(LOCALE_KEY)).toBe('en');
+  });
+
+  it("shows the account's language after sign-in where the device never chose one, and starts in it next time (issue 33 §3)", async () => {
+    const i18n = createI18n('fo');
+    const storage = createMemoryStorage();
+    expect(await restoreLocale({ instance: i18n, storage })).toBe('fo');
+    await followAccountLocale('en', { instance: i18n, storage });
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('modal.cancel')).toBe('Cancel');
+    expect(await storage.get(ACCOUNT_LOCALE_KEY)).toBe('en');
+    // Not a choice made on the device: the next account's language may take its place.
+    expect(await storage.get(LOCALE_KEY)).toBeNull();
+    const nextStart = createI18n('fo');
+    expect(await restoreLocale({ instance: nextStart, storage })).toBe('en');
+    await followAccountLocale('fo', { instance: nextStart, storage });
+    expect(nextStart.language).toBe('fo');
+    expect(await storage.get(ACCOUNT_LOCALE_KEY)).toBe('fo');
+  });
+
+  it("a language chosen on the device wins over the account's there (SPEC §1, issue 33 §3)", async () => {
+    const i18n = createI18n('fo');
+    const storage = createMemoryStorage();
+    await changeLocale('fo', { instance: i18n, storage });
+    await followAccountLocale('en', { instance: i18n, storage });
+    expect(i18n.language).toBe('fo');
+    expect(await storage.get(ACCOUNT_LOCALE_KEY)).toBeNull();
+    // Also at the next start, whatever an account left behind.
+    await storage.set(ACCOUNT_LOCALE_KEY, 'en');
+    expect(await restoreLocale({ instance: createI18n('fo'), storage })).toBe('fo');
   });
 
   it('keeps the current language when the new one cannot be loaded (offline)', async () => {
