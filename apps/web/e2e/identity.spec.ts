@@ -31,6 +31,12 @@ async function registerByApi(page: Page, customer: ReturnType<typeof newCustomer
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The Authorization header of the session signed in on `page` (its saved access token). */
+async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = await page.evaluate(() => localStorage.getItem('CapacitorStorage.accessToken'));
+  return { authorization: `Bearer ${token ?? ''}` };
+}
+
 async function logout(page: Page, labels = { profile: 'Mín brúkari', logout: 'Rita út' }) {
   await page.getByRole('link', { name: labels.profile }).click();
   await page.getByRole('button', { name: labels.logout }).click();
@@ -319,26 +325,58 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(page.getByRole('alert')).toContainText('Incorrect email or password.');
   });
 
-  test('delete user is refused while the customer has a subscription (SPEC §6 HAS_ACTIVE_SUBSCRIPTION)', async ({
+  test("Guðrun's language follows her to a new device; deleting her user is refused while she has a subscription (issue 33 §3, SPEC §1, §6 HAS_ACTIVE_SUBSCRIPTION)", async ({
     page,
+    browser,
     people: { gudrun },
   }) => {
-    // Guðrun's individual plan is in service (a talutíð number alone would not stop it, ADR 0056).
+    // A fresh browser that never chose a language: the login screen is Faroese, and after
+    // signing in the app speaks Guðrun's language, English (users.locale).
     await loginByEmail(page, gudrun.email, gudrun.password);
     await expect(page).toHaveURL(/\/(valkomin)?$/);
-    await page.getByRole('link', { name: 'Mín brúkari' }).click();
-    await page.getByRole('button', { name: 'Strika brúkara' }).click();
+    await expect(page.getByRole('link', { name: 'My user' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await screenshot(page, 'id-14-account-language-en');
+    // It stays English at the next start of this browser, before the API has answered.
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'My user' })).toBeVisible();
+
+    // Guðrun's individual plan is in service (a talutíð number alone would not stop it, ADR 0056).
+    await page.getByRole('link', { name: 'My user' }).click();
+    await page.getByRole('button', { name: 'Delete user' }).click();
     await page
-      .getByRole('dialog', { name: 'Strika brúkaran?' })
-      .getByRole('button', { name: 'Strika brúkaran' })
+      .getByRole('dialog', { name: 'Delete your user?' })
+      .getByRole('button', { name: 'Delete user' })
       .click();
-    const refusal = page.getByRole('dialog', { name: 'Tú kanst ikki strika brúkaran enn' });
+    const refusal = page.getByRole('dialog', { name: 'You cannot delete your user yet' });
     await expect(refusal).toContainText(
-      'Tú mást siga haldið upp, áðrenn tú kanst strika brúkaran.',
+      'You must cancel your subscription before you can delete your user.',
     );
-    await screenshot(page, 'id-14-delete-refused');
-    await refusal.getByRole('button', { name: 'Í lagi' }).click();
+    await screenshot(page, 'id-15-delete-refused');
+    await refusal.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/min-brukari$/);
+
+    // She chooses Faroese in the menu: the device keeps it, and so does her user.
+    await page.goto('/menu/mal');
+    await expect(
+      page.getByText('Our e-mails, texts and receipts come in the language'),
+    ).toBeVisible();
+    await page.getByRole('radio', { name: 'Føroyskt' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mál' })).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get('/api/auth/me', { headers: await bearerOf(page) })).json())
+            .data.locale,
+      )
+      .toBe('fo');
+
+    // Another fresh device follows the choice.
+    const other = await browser.newContext({ viewport: page.viewportSize() });
+    const phone = await other.newPage();
+    await loginByEmail(phone, gudrun.email, gudrun.password);
+    await expect(phone.getByRole('link', { name: 'Mín brúkari' })).toBeVisible();
+    await other.close();
   });
 
   test('a 401 in the middle of a session refreshes the token silently (SPEC §8)', async ({
