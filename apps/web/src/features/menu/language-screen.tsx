@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@alda/contract/locale';
-import { updateUser } from '@/shared/auth/update-user';
 import { useLocaleChoice } from '@/shared/i18n/use-locale';
 import { useAppServices, useSession } from '@/shared/services/app-services';
 import { ChoiceList } from '@/shared/ui/choice-list';
@@ -24,6 +23,8 @@ export function LanguageScreen() {
   const choose = async (value: Locale) => {
     await setLocale(value);
     if (!user || user.locale === value) return;
+    // The user's schema (and zod) download only for this save, not with the screen.
+    const { updateUser } = await import('@/shared/auth/update-user');
     const saved = await updateUser(http, { locale: value });
     if (saved.ok) session.setUser(saved.data);
     // In the language just chosen (`t` of this render still speaks the old one).
