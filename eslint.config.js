@@ -22,7 +22,7 @@ const API_PUBLIC_FILES = {
   orders: ['placing.ts', 'dto.ts', 'lifecycle.ts'],
   packages: ['package-data.ts'],
   payments: ['events.ts'],
-  'phone-lines': ['lines.ts'],
+  'phone-lines': ['lines.ts', 'number-fees.ts'],
   plans: ['dto.ts', 'catalogue.ts'],
   provisioning: ['dto.ts', 'steps.ts', 'texts.ts'],
   'rate-limits': ['policies.ts'],

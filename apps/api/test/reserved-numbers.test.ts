@@ -108,6 +108,8 @@ describe('POST /api/auth/reserved-numbers: number search with reservations (SPEC
       reservationId: null,
       reservedUntil: null,
       suggestions: [],
+      numberClass: null,
+      oneOffPrice: null,
     });
     expect(await t.app.db.$count(numberReservations, eq(numberReservations.msisdn, '219950'))).toBe(
       0,

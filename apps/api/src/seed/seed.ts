@@ -13,6 +13,8 @@ import { demoNotifications } from './demo-notifications';
 import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
 import { insertMissing } from './insert';
+import { numberPriceClasses } from '../db/schema/number-picker';
+import { DEMO_NUMBER_PRICES } from './number-prices';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -98,6 +100,7 @@ export async function seedDemoData(
     );
     await seedDemoAccounts(tx, now, remap);
     if (!remap) await insertMissing(tx, statusMessages, demoStatusMessages(now));
+    if (!remap) await insertMissing(tx, numberPriceClasses, DEMO_NUMBER_PRICES);
     await insertDemoRows(tx, notifications, demoNotifications(now), remap);
     return { usersCreated, linesCreated };
   });

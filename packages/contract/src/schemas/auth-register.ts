@@ -9,7 +9,8 @@ import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { faroesePostCodeSchema } from '../rules/postcode';
 import { requiredText } from '../rules/required';
 import { tokens } from './auth';
-import { id, isoDateTime, okResponse } from './common';
+import { numberClass } from '../rules/number-picker';
+import { id, isoDateTime, okResponse, priceBreakdown } from './common';
 import { withSignInDevice } from './sessions';
 
 /**
@@ -139,5 +140,12 @@ export const reservedNumbersResponse = z.object({
   reservedUntil: isoDateTime.nullable(),
   /** Free numbers like the one asked for, to offer when it is taken. */
   suggestions: z.array(phoneNumber).max(10),
+  /**
+   * When `free`: the number's class of easy numbers and the one-off price operations set for it
+   * (charged with the first payment, ADR 0077); both null for an ordinary number. A reservation
+   * holds the price it was made at.
+   */
+  numberClass: numberClass.nullable(),
+  oneOffPrice: priceBreakdown.nullable(),
 });
 export type ReservedNumbersResponse = z.infer<typeof reservedNumbersResponse>;

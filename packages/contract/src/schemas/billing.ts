@@ -3,10 +3,13 @@ import { phoneNumber } from '../rules/phone';
 import { id, priceBreakdown } from './common';
 import { paymentMethod } from './orders';
 
-/** One line of the monthly price: a number's plan, or an EU package on it. */
+/**
+ * One line of the monthly price: a number's plan, an EU package on it, or the one-off price of
+ * an easy number (`number_fee`, charged once with the line's first payment, ADR 0077).
+ */
 export const monthlyPriceLine = z.object({
   phoneNumber,
-  kind: z.enum(['plan', 'member', 'eu_package']),
+  kind: z.enum(['plan', 'member', 'eu_package', 'number_fee']),
   /** Display text in the requested language, e.g. 'Familja 50 GB' or 'ES-pakki'. */
   description: z.string(),
   price: priceBreakdown,

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -129,6 +130,12 @@ export const numberReservations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * An easy number's one-off price in øre as it was when reserved (ADR 0077), held for the
+     * order; null for an ordinary number. `number_class` names its class.
+     */
+    oneOffPriceOere: integer('one_off_price_oere'),
+    numberClass: text('number_class'),
   },
   (t) => [
     index('number_reservations_user_id_idx').on(t.userId),

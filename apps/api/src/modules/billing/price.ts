@@ -6,6 +6,7 @@ import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
 import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
 import type { PlanRow } from '../../db/schema/catalog';
+import type { NumberFeeRow } from '../../db/schema/number-picker';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
 
 /** One account the caller owns, with its plans and its numbers in service in price order. */
@@ -15,11 +16,17 @@ export interface BilledAccount {
   plans: ReadonlyMap<string, PlanRow>;
   /** Numbers in service, the owner's own first, then by age (the order of memberPrices). */
   lines: readonly PhoneLineRow[];
+  /** The one-off prices of easy numbers among `lines` that no payment has charged (ADR 0077). */
+  fees?: readonly NumberFeeRow[];
 }
 
 const EU_PACKAGE_NAME: Record<Locale, string> = { fo: 'ES-pakki', en: 'EU package' };
 const MEMBER: Record<Locale, string> = { fo: 'familjulimur', en: 'family member' };
 const PREPAID: Record<Locale, string> = { fo: 'Talutíð', en: 'Prepaid' };
+const NUMBER_FEE: Record<Locale, string> = {
+  fo: 'Lætt nummar, eingangsgjald',
+  en: 'Easy number, one-off price',
+};
 
 const planName = (plan: PlanRow, locale: Locale) => (locale === 'en' ? plan.nameEn : plan.nameFo);
 
@@ -27,7 +34,8 @@ const planName = (plan: PlanRow, locale: Locale) => (locale === 'en' ? plan.name
  * The monthly price lines of the caller's own accounts (ADR 0052): a family plan's numbers at
  * `memberPrices[position]` (SPEC §4, capped at the last entry), an individual plan at its monthly
  * price, a prepaid number at 0 (it is paid by top-ups), and per account with the EU package one
- * line at the plan's EU package price. Prices are øre with VAT, split with `splitVat`.
+ * line at the plan's EU package price, and the one-off price of an easy number not charged yet
+ * (ADR 0077: with the line's first payment). Prices are øre with VAT, split with `splitVat`.
  */
 export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Locale) {
   const lines: MonthlyPriceLine[] = [];
@@ -36,7 +44,7 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
     lines.push({ ...line, price: splitVat(oere) });
     totalOere += oere;
   };
-  for (const { account, plans, lines: numbers } of accounts) {
+  for (const { account, plans, lines: numbers, fees = [] } of accounts) {
     const accountPlan = account.planId ? plans.get(account.planId) : undefined;
     numbers.forEach((number, position) => {
       const plan = plans.get(planIdOfLine(number, account) ?? '');
@@ -76,6 +84,14 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
         { phoneNumber: first.msisdn, kind: 'eu_package', description: EU_PACKAGE_NAME[locale] },
         accountPlan.euPackagePriceOere,
       );
+    for (const number of numbers) {
+      const fee = fees.find((f) => f.lineId === number.id);
+      if (fee)
+        add(
+          { phoneNumber: number.msisdn, kind: 'number_fee', description: NUMBER_FEE[locale] },
+          fee.priceOere,
+        );
+    }
   }
   return { lines, total: splitVat(totalOere) };
 }

@@ -7,11 +7,15 @@ import type { PlanRow } from '../../db/schema/catalog';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findPlansByIds } from '../plans/catalogue';
+import { findUnchargedFees } from '../phone-lines/number-fees';
 import { findLinesOfAccounts } from '../subscriptions/accounts';
 import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
 import { findOpenMonthOrder, findOwnedAccounts, findPaidMonthOrder } from './repo';
 
-/** The accounts a customer owns, with their plans and the numbers charged for the month of `at`. */
+/**
+ * The accounts a customer owns, with their plans, the numbers charged for the month of `at` and
+ * those numbers' one-off prices not charged yet (ADR 0077: they go with the first payment).
+ */
 export async function loadBilledAccounts(
   db: Db,
   userId: string,
@@ -28,7 +32,19 @@ export async function loadBilledAccounts(
   const plans = new Map<string, PlanRow>(
     (await findPlansByIds(db, [...planIds])).map((p) => [p.plan.id, p.plan]),
   );
-  return owned.map((account) => ({ account, plans, lines: inPriceOrder(account, lines, at) }));
+  const billed = owned.map((account) => ({
+    account,
+    plans,
+    lines: inPriceOrder(account, lines, at),
+  }));
+  const fees = await findUnchargedFees(
+    db,
+    billed.flatMap((b) => b.lines.map((l) => l.id)),
+  );
+  return billed.map((b) => ({
+    ...b,
+    fees: fees.filter((f) => b.lines.some((l) => l.id === f.lineId)),
+  }));
 }
 
 export interface BillingServiceDeps {

@@ -16,7 +16,7 @@ import {
 } from './inventory-repo';
 import { findUserByPhoneNumber } from '../users/records';
 import { findLiveLine } from './lines';
-import { PROVIDER_NUMBER_PREFIXES, isProviderNumber } from './numbering';
+import { PER_PREFIX, PROVIDER_NUMBER_PREFIXES, isProviderNumber, planNumbers } from './numbering';
 import { isQuarantined, takenNumbers } from './repo';
 
 /*
@@ -34,22 +34,8 @@ export interface NumberInventoryDeps {
 }
 
 const DAY_MS = 86_400_000;
-/** Numbers of the plan per prefix: `p00000`–`p99999`. */
-const PER_PREFIX = 100_000;
 /** Candidates checked against the database at a time when listing free numbers. */
 const FREE_BATCH = 500;
-
-/** The numbers of the plan containing `q`, in order, after `after` (a generator: the plan is large). */
-function* planNumbers(q: string | undefined, after: string | undefined): Generator<string> {
-  for (const prefix of PROVIDER_NUMBER_PREFIXES) {
-    for (let i = 0; i < PER_PREFIX; i += 1) {
-      const msisdn = `${prefix}${String(i).padStart(5, '0')}`;
-      if (after !== undefined && msisdn <= after) continue;
-      if (q && !msisdn.includes(q)) continue;
-      yield msisdn;
-    }
-  }
-}
 
 /** How many numbers of the plan contain `q` (kept per `q`: the plan does not change). */
 const planCounts = new Map<string, number>();

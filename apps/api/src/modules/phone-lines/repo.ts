@@ -29,7 +29,14 @@ export async function findActiveReservation(
  */
 export async function reserveNumber(
   db: Db,
-  values: { msisdn: string; userId: string; now: Date; expiresAt: Date },
+  values: {
+    msisdn: string;
+    userId: string;
+    now: Date;
+    expiresAt: Date;
+    /** The number's one-off price now (ADR 0077); a renewal keeps the price it was held at. */
+    oneOff?: { numberClass: string; priceOere: number } | null;
+  },
 ): Promise<NumberReservationRow | undefined> {
   const [row] = await db
     .insert(numberReservations)
@@ -38,6 +45,8 @@ export async function reserveNumber(
       userId: values.userId,
       createdAt: values.now,
       expiresAt: values.expiresAt,
+      numberClass: values.oneOff?.numberClass ?? null,
+      oneOffPriceOere: values.oneOff?.priceOere ?? null,
     })
     .onConflictDoUpdate({
       target: numberReservations.msisdn,
@@ -45,6 +54,8 @@ export async function reserveNumber(
         // Renewal keeps the id the client may already hold; a take-over gets a fresh one.
         id: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.id} else excluded.id end`,
         createdAt: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.createdAt} else excluded.created_at end`,
+        numberClass: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.numberClass} else excluded.number_class end`,
+        oneOffPriceOere: sql`case when ${numberReservations.userId} = excluded.user_id then ${numberReservations.oneOffPriceOere} else excluded.one_off_price_oere end`,
         userId: sql`excluded.user_id`,
         expiresAt: sql`excluded.expires_at`,
       },

@@ -17,6 +17,7 @@ import { toOrderDtos } from './dto';
 import {
   checkLineSetupReferences,
   claimNumber,
+  recordNumberFee,
   dropExpiredReservations,
   numberRaceError,
   simOrderFields,
@@ -105,7 +106,8 @@ export function createAddMemberService(deps: AddMemberDeps) {
     for (const [i, person] of people.entries()) {
       const prefix = prefixOf(i);
       await checkLineSetupReferences(tx, person, prefix);
-      const msisdn = await claimNumber(tx, person, userId, at, prefix);
+      const claimed = await claimNumber(tx, person, userId, at, prefix);
+      const { msisdn } = claimed;
       // Consecutive instants keep the request's people in order (and find them on a retry).
       const createdAt = new Date(at.getTime() + i);
       const line = await insertLine(tx, {
@@ -122,6 +124,7 @@ export function createAddMemberService(deps: AddMemberDeps) {
         createdAt,
         statusChangedAt: createdAt,
       });
+      await recordNumberFee(tx, line.id, claimed, at);
       const order = await insertOrder(tx, {
         userId,
         accountId: account.id,

@@ -6,6 +6,11 @@ import type { NewOrderRow } from '../../db/schema/orders';
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import { findLiveLine } from '../phone-lines/lines';
+import { insertNumberFee } from '../phone-lines/number-fees';
+import {
+  numberClass as numberClassSchema,
+  type NumberClass,
+} from '@alda/contract/rules/number-picker';
 import {
   deleteExpiredReservation,
   deleteReservation,
@@ -59,10 +64,16 @@ export async function checkLineSetupReferences(tx: Db, p: LineSetup, prefix = ''
   }
 }
 
+/** The number of a new line, with the one-off price its reservation held (ADR 0077), if any. */
+export interface ClaimedNumber {
+  msisdn: string;
+  oneOff: { numberClass: NumberClass; priceOere: number } | null;
+}
+
 /**
  * The number of the new line: the caller's live reservation (used up now: RESERVATION_EXPIRED
  * when it is missing, expired or someone else's), or a port of a number that is not ours
- * (NUMBER_ALREADY_OURS).
+ * (NUMBER_ALREADY_OURS). An easy number keeps the one-off price it was reserved at.
  */
 export async function claimNumber(
   tx: Db,
@@ -70,19 +81,35 @@ export async function claimNumber(
   userId: string,
   now: Date,
   prefix = '',
-): Promise<string> {
+): Promise<ClaimedNumber> {
   if (p.porting) {
     const msisdn = p.porting.phoneNumber;
     if (await findLiveLine(tx, msisdn))
       throw new AppError('NUMBER_ALREADY_OURS', { field: at(prefix, 'porting.phoneNumber') });
-    return msisdn;
+    return { msisdn, oneOff: null };
   }
   const id = p.phoneNumberReservationId ?? '';
   const reservation = isUuid(id) ? await lockReservation(tx, id) : undefined;
   if (!reservationHeldBy(reservation, userId, now))
     throw new AppError('RESERVATION_EXPIRED', { field: at(prefix, 'phoneNumberReservationId') });
   await deleteReservation(tx, reservation.id);
-  return reservation.msisdn;
+  const held = numberClassSchema.safeParse(reservation.numberClass);
+  const price = reservation.oneOffPriceOere ?? 0;
+  return {
+    msisdn: reservation.msisdn,
+    oneOff: held.success && price > 0 ? { numberClass: held.data, priceOere: price } : null,
+  };
+}
+
+/** The new line's number fee, when its number carries a one-off price (charged later). */
+export async function recordNumberFee(
+  tx: Db,
+  lineId: string,
+  claimed: ClaimedNumber,
+  now: Date,
+): Promise<void> {
+  if (claimed.oneOff)
+    await insertNumberFee(tx, { lineId, msisdn: claimed.msisdn, ...claimed.oneOff, at: now });
 }
 
 /** The order columns that say how the line's SIM is delivered and whether its number is ported. */

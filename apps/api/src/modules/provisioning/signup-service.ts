@@ -16,6 +16,7 @@ import {
   claimNumber,
   dropExpiredReservations,
   numberRaceError,
+  recordNumberFee,
   simOrderFields,
 } from './line-setup';
 import { insertAccount, insertLine, insertOrder, insertStep } from './repo';
@@ -63,7 +64,8 @@ export function createSignupService(deps: SignupDeps) {
     // 2. A way to pay it.
     if (!(await findActiveAgreement(tx, userId))) throw new AppError('AGREEMENT_REQUIRED');
     // 3. The number: the caller's live reservation (used up now), or a port of one not ours.
-    const msisdn = await claimNumber(tx, p, userId, at);
+    const claimed = await claimNumber(tx, p, userId, at);
+    const { msisdn } = claimed;
     // 4. Account, line, order and the step `received`.
     const account = await insertAccount(tx, {
       ownerUserId: userId,
@@ -85,6 +87,7 @@ export function createSignupService(deps: SignupDeps) {
       createdAt: at,
       statusChangedAt: at,
     });
+    await recordNumberFee(tx, line.id, claimed, at);
     const order = await insertOrder(tx, {
       userId,
       accountId: account.id,

@@ -43,6 +43,8 @@ export const POLICIES = {
   currentPassword: { name: 'current-password:user', limit: 5, windowS: WINDOW_S },
   /** reserved-numbers: number look-ups by one caller (user, or address when anonymous). */
   numberSearch: { name: 'number-search:caller', limit: 60, windowS: WINDOW_S },
+  /** free-numbers: sets of free numbers one caller asks for (the picker, issue 33 §1). */
+  numberSuggestions: { name: 'number-suggestions:caller', limit: 60, windowS: WINDOW_S },
   /** Inbound port-out: wrong authorisation codes for one number (ADR 0076). */
   portOutCodeNumber: { name: 'port-out-code:number', limit: 5, windowS: WINDOW_S },
   /** The unlock e-mail's one-tap cancel (no sign-in) from one address (ADR 0076). */
