@@ -39,6 +39,8 @@ import { registerProvisioningWorker } from './jobs/provisioning';
 import type { NetworkAdapter } from './adapters/network/network';
 import { createNetworkSimulator } from './adapters/network/simulator';
 import { controlsRoutes } from './modules/controls/routes';
+import { roamingCapRoutes } from './modules/roaming/routes';
+import { createRoamingCapService } from './modules/roaming/service';
 import { createControlsService } from './modules/controls/service';
 import { createPackageRequestService } from './modules/controls/requests-service';
 import { provisioningRoutes } from './modules/provisioning/routes';
@@ -458,7 +460,17 @@ async function assemble(
     service: createOutboxService({ db }),
     enabled: config.demoMode,
   });
-  const subscriptions = createSubscriptionService({ db, now, cache: answers });
+  // The roaming spend cap's settings (issue 33 §2, ADR 0078).
+  const roamingSettings = {
+    defaultCapOere: config.roamingCapDefault,
+    pricePerMbOere: config.roamingPricePerMb,
+  };
+  const subscriptions = createSubscriptionService({
+    db,
+    now,
+    cache: answers,
+    roaming: roamingSettings,
+  });
   await app.register(subscriptionRoutes, {
     service: subscriptions,
     euPackage: createEuPackageService({ db, now, subscriptions }),
@@ -469,7 +481,12 @@ async function assemble(
       subscriptions,
       provisioning: () => app.provisioning,
     }),
-    usageHistory: createUsageHistoryService({ db, now, lines: subscriptions }),
+    usageHistory: createUsageHistoryService({
+      db,
+      now,
+      lines: subscriptions,
+      roaming: roamingSettings,
+    }),
   });
   await app.register(simRoutes, {
     service: createSimService({
@@ -562,6 +579,17 @@ async function assemble(
     controls: createControlsService({ db, now, log: app.log, network, subscriptions }),
     requests: createPackageRequestService({ db, now, payments }),
   });
+  // The roaming spend cap per number (issue 33 §2, ADR 0078).
+  await app.register(roamingCapRoutes, {
+    service: createRoamingCapService({
+      db,
+      now,
+      log: app.log,
+      network,
+      subscriptions,
+      settings: roamingSettings,
+    }),
+  });
   await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
   await app.register(billingRoutes, { service: createBillingService({ db, now, payments }) });
@@ -605,6 +633,9 @@ async function assemble(
     log: app.log,
     email: messaging.email,
     background,
+    roaming: roamingSettings,
+    network,
+    sms: messaging.sms,
   });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {
@@ -619,6 +650,7 @@ async function assemble(
     now,
     log: app.log,
     sendEmails: provisioning.sendEmails,
+    network,
   });
   registerMonthEnd(app, {
     intervalS: config.monthEndIntervalS,

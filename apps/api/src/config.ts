@@ -300,6 +300,12 @@ const SETTINGS = {
   USAGE_SIMULATOR_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(30), {
     doc: 'With DEMO_MODE on: seconds between rounds of the demo usage simulator, which uses a few MB on every line in service through the usage feed so the demo is alive. `0` turns it off. Ignored without DEMO_MODE.',
   }),
+  ROAMING_CAP_DEFAULT: setting(z.coerce.number().int().min(100).max(1_000_000).default(37_300), {
+    doc: 'The monthly roaming spend cap every number has until the account owner changes it, in øre with VAT (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md): when the month\'s charges for data abroad beyond the EU package and the domestic data reach it, roaming data stops. 37300 = 373 kr ≈ 50 EUR at 7.46 DKK/EUR, the EU default cut-off (Regulation 531/2012 as recast by 2022/612) — here with VAT, so stricter than the regulation\'s 50 EUR without VAT.',
+  }),
+  ROAMING_PRICE_PER_MB: setting(z.coerce.number().int().min(0).max(10_000).default(10), {
+    doc: 'What one MB of data abroad beyond the EU package and the domestic data costs, in øre with VAT (docs/decisions/0078-roaming-spend-cap.md). 10 = 0.10 kr/MB (about 100 kr per GB). Rated per record by the usage feed; a change applies to records booked afterwards.',
+  }),
   PAYMENT_PROVIDER: setting(z.enum(['test']).default('test'), {
     doc: 'Card payment provider. `test`: the built-in test provider (hosted card page under `/test-provider/`, test cards in docs/operations.md "Payments"), which no real card reaches.',
   }),

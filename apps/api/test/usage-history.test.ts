@@ -78,12 +78,16 @@ describe('usage history: GET /api/subscriptions/{id}/usage-history (issue 16, AD
       expect(answer.month).toBe('2026-06');
       expect(answer.days.map((d) => d.date)).toEqual(historyCalendar('2026-06-15').days);
       const sum = (key: 'domesticMb' | 'euMb') => answer.days.reduce((s, d) => s + d[key], 0);
-      expect(sum('domesticMb')).toBe(balance.domesticUsedMb);
-      expect(sum('euMb')).toBe(balance.euUsedMb);
+      // EU use beyond an EU package (or without one) is counted in the balance's domestic use;
+      // the days keep it as EU use (the work number's trip, issue 33 §2).
+      const beyond = sum('euMb') - balance.euUsedMb;
+      expect(beyond).toBeGreaterThanOrEqual(0);
+      expect(sum('domesticMb')).toBe(balance.domesticUsedMb - beyond);
       expect(answer.months.at(-1)).toEqual({
         month: '2026-06',
-        domesticMb: balance.domesticUsedMb,
-        euMb: balance.euUsedMb,
+        domesticMb: balance.domesticUsedMb - beyond,
+        euMb: balance.euUsedMb + beyond,
+        roamingChargedOere: balance.roamingChargedOere,
       });
       // Earlier months are not empty: the chart has something to show on a fresh demo.
       for (const month of answer.months.slice(0, -1)) expect(month.domesticMb).toBeGreaterThan(0);
@@ -125,8 +129,8 @@ describe('usage history: GET /api/subscriptions/{id}/usage-history (issue 16, AD
     expect(answer.days.at(-1)?.date).toBe('2026-06-15');
     expect(answer.days[1]).toEqual({ date: '2026-06-02', domesticMb: 0, euMb: 0 });
     expect(answer.months.slice(-2)).toEqual([
-      { month: '2026-05', domesticMb: 60, euMb: 0 },
-      { month: '2026-06', domesticMb: 197, euMb: 30 },
+      { month: '2026-05', domesticMb: 60, euMb: 0, roamingChargedOere: 0 },
+      { month: '2026-06', domesticMb: 197, euMb: 30, roamingChargedOere: 0 },
     ]);
     expect(answer.updatedAt).toBe(NOW.toISOString());
   });
@@ -153,12 +157,12 @@ describe('usage history: GET /api/subscriptions/{id}/usage-history (issue 16, AD
     ]);
     const answer = await read(LINES.roi, 'Rói');
     expect(answer.months).toEqual([
-      { month: '2026-01', domesticMb: 15, euMb: 0 },
-      { month: '2026-02', domesticMb: 22, euMb: 0 },
-      { month: '2026-03', domesticMb: 0, euMb: 0 },
-      { month: '2026-04', domesticMb: 44, euMb: 0 },
-      { month: '2026-05', domesticMb: 55, euMb: 5 },
-      { month: '2026-06', domesticMb: 66, euMb: 0 },
+      { month: '2026-01', domesticMb: 15, euMb: 0, roamingChargedOere: 0 },
+      { month: '2026-02', domesticMb: 22, euMb: 0, roamingChargedOere: 0 },
+      { month: '2026-03', domesticMb: 0, euMb: 0, roamingChargedOere: 0 },
+      { month: '2026-04', domesticMb: 44, euMb: 0, roamingChargedOere: 0 },
+      { month: '2026-05', domesticMb: 55, euMb: 5, roamingChargedOere: 0 },
+      { month: '2026-06', domesticMb: 66, euMb: 0, roamingChargedOere: 0 },
     ]);
     expect(usedDays(answer)).toEqual({ '2026-06-02': [66, 0] });
   });

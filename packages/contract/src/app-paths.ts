@@ -41,3 +41,11 @@ export const numberLockPath = (lineId: string) =>
  * signing in: whoever asked for the unlock may have taken over the account (ADR 0076).
  */
 export const UNLOCK_CANCEL_PATH = '/nummarlas-stedga';
+
+/**
+ * A number's roaming spend cap (issue 33 §2, ADR 0078): `/utreidsluloft/<lineId>`, linked from
+ * home's abroad card, the manage screen and the cap notifications.
+ */
+export const ROAMING_CAP_PATH = '/utreidsluloft';
+export const roamingCapPath = (lineId: string) =>
+  `${ROAMING_CAP_PATH}/${encodeURIComponent(lineId)}`;

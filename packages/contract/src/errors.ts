@@ -152,6 +152,11 @@ export const ERROR_STATUS = {
   APPROVAL_REQUIRED: 409,
   /** The network did not carry out a change of the number (data paused or resumed); retry. */
   NETWORK_UNAVAILABLE: 503,
+  /**
+   * Raising a number's roaming spend cap or turning it off without `confirmed: true`: the app
+   * must first show the confirmation that names the risk (issue 33 §2, ADR 0078).
+   */
+  ROAMING_CAP_CONFIRMATION_REQUIRED: 422,
   // The staff side (docs/decisions/0075-staff-console.md).
   /** Staff sign-in with a wrong e-mail, password or TOTP code, or a code already used. */
   STAFF_SIGN_IN_FAILED: 401,

@@ -477,7 +477,12 @@ function demoOrders(now: Date): NewOrderRow[] {
   ];
 }
 
-/** This month's data of the lines in service (Jóannes gave Sunneva 1 GB; Guðrun bought 5 GB). */
+/**
+ * This month's data of the lines in service (Jóannes gave Sunneva 1 GB; Guðrun bought 5 GB).
+ * Jóannes's work number is on a trip without the EU package (issue 33 §2, ADR 0078): 6,500 MB
+ * abroad took its last 3,220 MB at home and 3,280 MB beyond, charged at 0.10 kr a MB (328 kr, 88 %
+ * of the default 373 kr cap); he then bought 3 GB extra at home.
+ */
 function demoBalances(now: Date) {
   const periodStart = startOfMonth(now);
   const updatedAt = new Date(now.getTime() - 7 * MIN);
@@ -487,21 +492,28 @@ function demoBalances(now: Date) {
     usedMb: number,
     eu: [number, number] | null,
     rolloverMb = 0,
+    roaming = { chargedOere: 0, chargedMb: 0, remainingMb: totalMb - usedMb },
   ) => ({
     lineId,
     periodStart,
     domesticTotalMb: totalMb,
-    domesticRemainingMb: totalMb - usedMb,
+    domesticRemainingMb: roaming.remainingMb,
     domesticUsedMb: usedMb,
     euAllowanceMb: eu?.[0] ?? null,
     euUsedMb: eu?.[1] ?? 0,
     rolloverMb,
+    roamingChargedOere: roaming.chargedOere,
+    roamingChargedMb: roaming.chargedMb,
     updatedAt,
   });
   return [
     balance(LINE.joannes, 20 * GB + 2 * GB, 8_400, [25 * GB, 1_200], 2 * GB),
     balance(LINE.sunneva, 20 * GB + 1 * GB, 17_800, [25 * GB, 0]),
-    balance(LINE.joannesWork, 5 * GB, 1_900, null),
+    balance(LINE.joannesWork, 5 * GB + 3 * GB, 1_900 + 6_500, null, 0, {
+      chargedOere: 32_800,
+      chargedMb: 3_280,
+      remainingMb: 3 * GB,
+    }),
     balance(LINE.gudrun, 20 * GB + 5 * GB, 11_000, [25 * GB, 3_400]),
     balance(LINE.roi, 2 * GB, 700, null),
   ];

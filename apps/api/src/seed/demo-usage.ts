@@ -25,6 +25,11 @@ interface Habit {
   trips?: { monthsBack: number; from: number; to: number; euMb: number }[];
   /** Days at the end of this month spent abroad, over which this month's EU use is spread. */
   tripDaysNow?: number;
+  /**
+   * This month's EU use without an EU package to take it (counted in the balance's domestic use,
+   * and charged beyond the domestic data, ADR 0078).
+   */
+  abroadNowMb?: number;
 }
 
 const HABITS: Record<string, Habit> = {
@@ -41,8 +46,9 @@ const HABITS: Record<string, Habit> = {
     idleDays: 0,
     trips: [{ monthsBack: 3, from: 8, to: 14, euMb: 1_900 }],
   },
-  // The work phone: weekdays, well inside its 5 GB.
-  [LINE.joannesWork]: { monthlyMb: 2_600, idleDays: 0.1 },
+  // The work phone: weekdays, well inside its 5 GB; this month a work trip without the EU
+  // package, part of it charged (ADR 0078).
+  [LINE.joannesWork]: { monthlyMb: 2_600, idleDays: 0.1, tripDaysNow: 5, abroadNowMb: 6_500 },
   [LINE.gudrun]: {
     monthlyMb: 15 * GB,
     idleDays: 0,
@@ -106,6 +112,8 @@ export interface UsedThisMonth {
   lineId: string;
   domesticUsedMb: number;
   euUsedMb: number;
+  /** This month's roaming charges, øre (ADR 0078): spread over the days abroad. */
+  roamingChargedOere?: number;
 }
 
 /**
@@ -125,7 +133,13 @@ export function demoUsageDaily(now: Date, balances: readonly UsedThisMonth[]) {
     return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
   };
 
-  const rows: { lineId: string; day: string; domesticMb: number; euMb: number }[] = [];
+  const rows: {
+    lineId: string;
+    day: string;
+    domesticMb: number;
+    euMb: number;
+    roamingChargedOere?: number;
+  }[] = [];
   for (const used of balances) {
     const habit = HABITS[used.lineId];
     if (!habit) continue;
@@ -153,8 +167,9 @@ export function demoUsageDaily(now: Date, balances: readonly UsedThisMonth[]) {
     }
     // This month: exactly the balance's figures, up to and including today.
     const dates = calendar.days;
+    const abroadMb = habit.abroadNowMb ?? 0;
     const domestic = split(
-      used.domesticUsedMb,
+      used.domesticUsedMb - abroadMb,
       dates.map(
         (date, i) =>
           (dayWeight(used.lineId, date, habit) || (i + 1 === todayDay ? 0.3 : 0)) *
@@ -162,14 +177,15 @@ export function demoUsageDaily(now: Date, balances: readonly UsedThisMonth[]) {
       ),
     );
     const abroad = Math.min(habit.tripDaysNow ?? 1, dates.length);
-    const eu = split(
-      used.euUsedMb,
-      dates.map((_, i) => (i >= dates.length - abroad ? 1 : 0)),
-    );
+    const abroadDays = dates.map((_, i) => (i >= dates.length - abroad ? 1 : 0));
+    const eu = split(used.euUsedMb + abroadMb, abroadDays);
+    const charged = split(used.roamingChargedOere ?? 0, abroadDays);
     dates.forEach((day, i) => {
       const domesticMb = domestic[i] ?? 0;
       const euMb = eu[i] ?? 0;
-      if (domesticMb > 0 || euMb > 0) rows.push({ lineId: used.lineId, day, domesticMb, euMb });
+      const roamingChargedOere = charged[i] ?? 0;
+      if (domesticMb > 0 || euMb > 0)
+        rows.push({ lineId: used.lineId, day, domesticMb, euMb, roamingChargedOere });
     });
   }
   return rows;

@@ -28,6 +28,8 @@ export const notificationType = z.enum([
   'port_out',
   /** The reader's data export is ready to download (ADR 0076). */
   'data_export_ready',
+  /** A number's roaming charges reached 80 % or 100 % of its spend cap (ADR 0078). */
+  'roaming_cap',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

@@ -5,6 +5,7 @@ import { plan, planType } from './plans';
 import { lifecycleAction } from './orders';
 import { emailSchema } from '../rules/email';
 import { lineControls } from './controls';
+import { roamingCap } from './roaming';
 
 /** The person behind a number (SPEC §3 currentMember.user). */
 export const memberUser = z.object({ id, firstname: z.string(), lastname: z.string() });
@@ -83,6 +84,11 @@ export const member = z.object({
    * `NO_LINE_CONTROLS`.
    */
   controls: lineControls.optional(),
+  /**
+   * The number's roaming spend cap and this month's roaming charges (issue 33 §2, ADR 0078);
+   * absent from answers older than it.
+   */
+  roaming: roamingCap.optional(),
 });
 export type Member = z.infer<typeof member>;
 

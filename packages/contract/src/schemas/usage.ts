@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { roamingCap } from './roaming';
 import { USAGE_RECORDS_MAX } from '../constants';
 import { fromWireNumber, phoneNumber } from '../rules/phone';
-import { isoDateTime, mb } from './common';
+import { isoDateTime, mb, oere } from './common';
 
 /**
  * The usage feed: how data use reaches the self-care system. A charging system (or the demo
@@ -76,6 +77,11 @@ export const usageMonth = z.object({
   month: yearMonth,
   domesticMb: mb,
   euMb: mb,
+  /**
+   * Charged for data abroad beyond what is included, øre with VAT (issue 33 §2, ADR 0078);
+   * absent from answers older than it.
+   */
+  roamingChargedOere: oere.optional(),
 });
 export type UsageMonth = z.infer<typeof usageMonth>;
 
@@ -98,5 +104,7 @@ export const usageHistoryResponse = z.object({
   months: z.array(usageMonth),
   /** When use was last booked on the line (the balance's `updatedAt`); null when never. */
   updatedAt: isoDateTime.nullable(),
+  /** This month's roaming charges and the cap (ADR 0078); absent from older answers. */
+  roaming: roamingCap.optional(),
 });
 export type UsageHistoryResponse = z.infer<typeof usageHistoryResponse>;

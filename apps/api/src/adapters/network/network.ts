@@ -55,4 +55,10 @@ export interface NetworkAdapter {
    * network did not take the change.
    */
   setDataBarred(msisdn: string, barred: boolean): Promise<void>;
+  /**
+   * Bars (`true`) or lets through (`false`) the number's mobile data while roaming only (the
+   * roaming spend cap, ADR 0078); data at home, calls and SMS are untouched. Sets a state, never
+   * toggles; throws when the network did not take the change.
+   */
+  setRoamingDataBarred(msisdn: string, barred: boolean): Promise<void>;
 }

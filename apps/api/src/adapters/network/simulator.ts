@@ -34,6 +34,8 @@ export function newIccid(): string {
 export interface NetworkSimulator extends NetworkAdapter {
   /** Whether the number's mobile data is barred in the simulated network. */
   isDataBarred(msisdn: string): boolean;
+  /** Whether the number's data abroad is barred (the roaming cap was reached, ADR 0078). */
+  isRoamingDataBarred(msisdn: string): boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function createNetworkSimulator(options: {
   smdpAddress: string;
 }): NetworkSimulator {
   const barred = new Set<string>();
+  const roamingBarred = new Set<string>();
   return {
     kind: 'simulator',
     stepS: options.stepS,
@@ -67,5 +70,10 @@ export function createNetworkSimulator(options: {
       else barred.delete(msisdn);
     },
     isDataBarred: (msisdn) => barred.has(msisdn),
+    async setRoamingDataBarred(msisdn, bar) {
+      if (bar) roamingBarred.add(msisdn);
+      else roamingBarred.delete(msisdn);
+    },
+    isRoamingDataBarred: (msisdn) => roamingBarred.has(msisdn),
   };
 }

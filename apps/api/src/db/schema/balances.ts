@@ -41,6 +41,15 @@ export const lineBalances = pgTable(
     euUsedMb: integer('eu_used_mb').notNull().default(0),
     /** Data carried over from last month (part of the total; SPEC §4 a smaller plan drops it). */
     rolloverMb: integer('rollover_mb').notNull().default(0),
+    // Roaming charges of the month (issue 33 §2, ADR 0078), rated by the usage feed.
+    /** Charged this month for data abroad beyond the EU package and the domestic data, øre. */
+    roamingChargedOere: integer('roaming_charged_oere').notNull().default(0),
+    /** The MB those charges are for. */
+    roamingChargedMb: integer('roaming_charged_mb').notNull().default(0),
+    /** Chargeable MB booked while roaming was stopped: not charged (the network refused it). */
+    roamingWrittenOffMb: integer('roaming_written_off_mb').notNull().default(0),
+    /** When the cap was reached and roaming data stopped; null while it runs. */
+    roamingStoppedAt: timestamp('roaming_stopped_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +58,10 @@ export const lineBalances = pgTable(
       sql`${t.domesticRemainingMb} >= 0 and ${t.domesticTotalMb} >= 0 and ${t.domesticUsedMb} >= 0`,
     ),
     check('line_balances_rollover', sql`${t.rolloverMb} >= 0`),
+    check(
+      'line_balances_roaming',
+      sql`${t.roamingChargedOere} >= 0 and ${t.roamingChargedMb} >= 0 and ${t.roamingWrittenOffMb} >= 0`,
+    ),
     check(
       'line_balances_eu',
       sql`${t.euUsedMb} >= 0 and (${t.euAllowanceMb} is null or ${t.euUsedMb} <= ${t.euAllowanceMb})`,
@@ -110,10 +123,21 @@ export const usageRecords = pgTable(
     kind: text('kind', { enum: USAGE_KINDS }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    // How the record was rated against the roaming cap when it was booked (ADR 0078).
+    /** MB of it beyond the included allowance that were charged. */
+    chargedMb: integer('charged_mb').notNull().default(0),
+    /** What those MB cost, øre with VAT. */
+    chargeOere: integer('charge_oere').notNull().default(0),
+    /** MB beyond the allowance booked while roaming was stopped: not charged. */
+    writtenOffMb: integer('written_off_mb').notNull().default(0),
   },
   (t) => [
     index('usage_records_line_id_occurred_at_idx').on(t.lineId, t.occurredAt),
     check('usage_records_used_mb', sql`${t.usedMb} >= 0`),
+    check(
+      'usage_records_roaming',
+      sql`${t.chargedMb} >= 0 and ${t.chargeOere} >= 0 and ${t.writtenOffMb} >= 0 and ${t.chargedMb} + ${t.writtenOffMb} <= ${t.usedMb}`,
+    ),
     check('usage_records_kind', sql`${t.kind} in ('domestic', 'eu')`),
   ],
 );
@@ -133,10 +157,15 @@ export const usageDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     domesticMb: integer('domestic_mb').notNull().default(0),
     euMb: integer('eu_mb').notNull().default(0),
+    /** Roaming charges of the day's records, øre with VAT (ADR 0078). */
+    roamingChargedOere: integer('roaming_charged_oere').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.lineId, t.day] }),
-    check('usage_daily_amounts', sql`${t.domesticMb} >= 0 and ${t.euMb} >= 0`),
+    check(
+      'usage_daily_amounts',
+      sql`${t.domesticMb} >= 0 and ${t.euMb} >= 0 and ${t.roamingChargedOere} >= 0`,
+    ),
   ],
 );
 
@@ -163,6 +192,30 @@ export const usageAlerts = pgTable(
     check('usage_alerts_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('usage_alerts_kind', sql`${t.kind} in ('domestic', 'eu')`),
     check('usage_alerts_threshold', sql`${t.threshold} in (80, 100)`),
+  ],
+);
+
+/**
+ * The roaming cap notifications told (ADR 0078): one row per line, Faroese month, cap and
+ * threshold, so each threshold of a cap is told once a month however the records arrive; a
+ * raised cap has thresholds of its own.
+ */
+export const roamingCapAlerts = pgTable(
+  'roaming_cap_alerts',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** Faroese calendar month, `yyyy-mm`. */
+    month: text('month').notNull(),
+    capOere: integer('cap_oere').notNull(),
+    threshold: integer('threshold').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.month, t.capOere, t.threshold] }),
+    check('roaming_cap_alerts_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('roaming_cap_alerts_threshold', sql`${t.threshold} in (80, 100)`),
   ],
 );
 

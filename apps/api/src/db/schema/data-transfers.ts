@@ -90,6 +90,7 @@ export const NOTIFICATION_TYPES = [
   'sim_changed',
   'port_out',
   'data_export_ready',
+  'roaming_cap',
 ] as const satisfies readonly NotificationType[];
 
 /** Parameters of a notification's texts; the texts are made in the reader's language. */
@@ -111,6 +112,11 @@ export interface NotificationParams {
   at?: string;
   /** A port-out or SIM change: what happened (`refused` / `accepted`; `esim` / `physical`). */
   outcome?: string;
+  /** A roaming cap notification (ADR 0078): charged this month and the cap, øre with VAT. */
+  chargedOere?: number;
+  capOere?: number;
+  /** The reader owns the account, so can raise the cap themselves (else they ask the owner). */
+  canRaise?: boolean;
 }
 
 /** A customer's notifications (SPEC §7): type + params, texts localized when read. */
@@ -134,7 +140,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_type',
-      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready')`,
+      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready', 'roaming_cap')`,
     ),
   ],
 );

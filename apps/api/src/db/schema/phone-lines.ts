@@ -95,6 +95,11 @@ export const phoneLines = pgTable(
     unlockRequestedAt: timestamp('unlock_requested_at', { withTimezone: true }),
     /** The latest SIM change or eSIM re-issue of the number (CAMARA SIM Swap); null: none. */
     simChangedAt: timestamp('sim_changed_at', { withTimezone: true }),
+    // Roaming spend cap (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md).
+    /** The monthly cap on roaming charges, øre with VAT; null: the default (`ROAMING_CAP_DEFAULT`). */
+    roamingCapOere: integer('roaming_cap_oere'),
+    /** The account owner turned the cap off (confirmed the risk): roaming is never stopped. */
+    roamingCapOff: boolean('roaming_cap_off').notNull().default(false),
   },
   (t) => [
     uniqueIndex('phone_lines_msisdn_live_uq')
@@ -105,6 +110,7 @@ export const phoneLines = pgTable(
     check('phone_lines_sim_type', sql`${t.simType} in ('esim', 'physical')`),
     check('phone_lines_msisdn_6_digits', sql`${t.msisdn} ~ '^[0-9]{6}$'`),
     check('phone_lines_status', sql`${t.status} in ('active', 'processing', 'cancelled')`),
+    check('phone_lines_roaming_cap', sql`${t.roamingCapOere} is null or ${t.roamingCapOere} >= 0`),
     check(
       'phone_lines_unlock_only_when_locked',
       sql`${t.unlockAt} is null or (${t.numberLocked} and ${t.unlockRequestedAt} is not null)`,

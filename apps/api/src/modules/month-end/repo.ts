@@ -23,6 +23,9 @@ export interface StaleBalance {
   remainingMb: number;
   /** A talutíð number: no rollover. */
   prepaid: boolean;
+  msisdn: string;
+  /** The roaming cap stopped the number's data abroad last month (ADR 0078). */
+  roamingStopped: boolean;
   /**
    * A smaller plan took effect on the line's account at this month end (a completed
    * `plan_downgrade` due after the balance's month began): no rollover into the new month.
@@ -49,6 +52,8 @@ export async function lockStaleBalances(
       euAllowanceMb: lineEuAllowanceMb(),
       remainingMb: lineBalances.domesticRemainingMb,
       prepaid: lineIsPrepaid(),
+      msisdn: phoneLines.msisdn,
+      roamingStopped: sql<boolean>`${lineBalances.roamingStoppedAt} is not null`,
       downgraded: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(orders)
@@ -86,7 +91,18 @@ export async function resetBalance(
 ): Promise<void> {
   await db
     .update(lineBalances)
-    .set({ ...buckets, periodStart, rolloverMb, updatedAt: at })
+    .set({
+      ...buckets,
+      periodStart,
+      rolloverMb,
+      // The roaming charges and the stop are the month's (ADR 0078); the month's charges stay
+      // on its records and days.
+      roamingChargedOere: 0,
+      roamingChargedMb: 0,
+      roamingWrittenOffMb: 0,
+      roamingStoppedAt: null,
+      updatedAt: at,
+    })
     .where(eq(lineBalances.lineId, lineId));
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startOfMonth } from '@alda/contract/format/date';
 import { rolloverInto } from '@alda/contract/rules/lifecycle';
+import type { NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import { claimAndCompleteDueOrder } from '../lifecycle/apply';
 import type { PendingEmail } from '../provisioning/service';
@@ -16,6 +17,11 @@ export interface MonthEndServiceDeps {
   batchSize?: number;
   /** Sends the e-mails of lifecycle orders carried out (provisioning's sender); none without. */
   sendEmails?: (pending: readonly PendingEmail[]) => void;
+  /**
+   * Lets numbers whose roaming cap stopped their data abroad roam again in the new month (ADR
+   * 0078), after the commit; none without (tests of other parts).
+   */
+  network?: Pick<NetworkAdapter, 'setRoamingDataBarred'>;
 }
 
 /** What one month-end round did (tests and the log). */
@@ -71,6 +77,8 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
         log.error({ err: error, orderId: claimed }, 'month end: lifecycle order failed');
       }
     }
+    // Numbers stopped by their roaming cap last month, to let roam again once committed.
+    const unbar: string[] = [];
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const stale = await lockStaleBalances(tx, monthStart, batchSize);
@@ -99,11 +107,25 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
           tx,
           stale.flatMap((b) => [b.userId, b.ownerUserId].filter((id): id is string => !!id)),
         );
-        return { moved: live.length, removed: cancelled.length, size: stale.length };
+        return {
+          moved: live.length,
+          removed: cancelled.length,
+          size: stale.length,
+          unbar: stale.filter((b) => b.roamingStopped).map((b) => b.msisdn),
+        };
       });
+      unbar.push(...batch.unbar);
       result.moved += batch.moved;
       result.removed += batch.removed;
       if (batch.size < batchSize) break;
+    }
+    for (const msisdn of unbar) {
+      // Sets a state: a failure is logged; the next stop or cap change sets it again.
+      await deps.network
+        ?.setRoamingDataBarred(msisdn, false)
+        .catch((error: unknown) =>
+          log.error({ err: error }, 'month end: could not let a capped number roam again'),
+        );
     }
     if (result.applied + result.moved + result.removed > 0) {
       log.info(

@@ -4,6 +4,7 @@ import type { NotificationType } from '@alda/contract/schemas/notifications';
 import type { NotificationParams } from '../../db/schema/data-transfers';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { formatDateTime } from '@alda/contract/format/date';
+import { formatKr } from '@alda/contract/format/money';
 
 interface Texts {
   title: string;
@@ -69,6 +70,53 @@ const usageAlert: Record<
           title: '80% of your data used',
           body: `${p.who}: 80% of this month's data is used. ${p.data} left.`,
         };
+  },
+};
+
+/*
+ * A roaming cap notification (ADR 0078): `who` as in a usage alert, `chargedOere` and `capOere`
+ * the month's roaming charges and the cap, `threshold` 80 or 100; `canRaise` whether the reader
+ * owns the account (raises the cap) or must ask the owner. Short enough for one SMS.
+ */
+const roamingCap: Record<
+  Locale,
+  (p: { who: string; data: string }, raw: NotificationParams) => Texts
+> = {
+  fo: (p, raw) => {
+    const charged = formatKr(raw.chargedOere ?? 0, 'fo', { decimals: 'auto' });
+    const cap = formatKr(raw.capOere ?? 0, 'fo', { decimals: 'auto' });
+    if (raw.threshold === 100) {
+      return {
+        title: 'Data uttanlands er steðgað',
+        body: `${p.who}: útreiðsluloftið uttanlands á ${cap} er nátt, og data uttanlands er steðgað. ${
+          raw.canRaise
+            ? 'Hækka loftið í appini fyri at halda fram.'
+            : 'Bið eigaran av kontuni hækka loftið.'
+        } Heima virkar alt sum vant.`,
+      };
+    }
+    return {
+      title: '80 % av útreiðsluloftinum uttanlands',
+      body: `${p.who}: data uttanlands hevur kostað ${charged} av ${cap} í hesum mánaði. Við ${cap} steðgar data uttanlands.`,
+    };
+  },
+  en: (p, raw) => {
+    const charged = formatKr(raw.chargedOere ?? 0, 'en', { decimals: 'auto' });
+    const cap = formatKr(raw.capOere ?? 0, 'en', { decimals: 'auto' });
+    if (raw.threshold === 100) {
+      return {
+        title: 'Data abroad stopped',
+        body: `${p.who}: the roaming spend cap of ${cap} is reached and data abroad has stopped. ${
+          raw.canRaise
+            ? 'Raise the cap in the app to go on.'
+            : 'Ask the account owner to raise the cap.'
+        } At home everything works as usual.`,
+      };
+    }
+    return {
+      title: '80% of your roaming spend cap',
+      body: `${p.who}: data abroad has cost ${charged} of ${cap} this month. At ${cap} data abroad stops.`,
+    };
   },
 };
 
@@ -147,6 +195,7 @@ const TEXTS: Record<Locale, Builders> = {
       title: 'Tínar dátur eru klárar',
       body: 'Tú kanst taka tínar dátur niður sum ZIP-fílu í 7 dagar.',
     }),
+    roaming_cap: roamingCap.fo,
   },
   en: {
     data_request: (p) => ({ title: 'Data request', body: `${p.who} asks you for ${p.data}.` }),
@@ -202,6 +251,7 @@ const TEXTS: Record<Locale, Builders> = {
       title: 'Your data is ready',
       body: 'You can download your data as a ZIP file for 7 days.',
     }),
+    roaming_cap: roamingCap.en,
   },
 };
 
@@ -214,7 +264,7 @@ export function notificationTexts(
   // A number is written as people write it (21 44 55) when there is no name to show.
   const number = params.phoneNumber ? formatPhoneNumber(params.phoneNumber) : '';
   const who =
-    type === 'usage_alert'
+    type === 'usage_alert' || type === 'roaming_cap'
       ? params.name
         ? `${params.name} (${number})`
         : number

@@ -1,3 +1,4 @@
+import { roamingCapOf, type RoamingSettings } from '@alda/contract/rules/roaming';
 import { faroeMonth } from '@alda/contract/format/date';
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
@@ -54,6 +55,8 @@ export interface SubscriptionServiceDeps {
   now: () => Date;
   /** Serialized answers kept in memory per customer (ADR 0057). */
   cache: AnswerCache;
+  /** The roaming spend cap's default and price (ADR 0078). */
+  roaming: RoamingSettings;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -232,6 +235,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       pendingChange: pendingChangeOf(bundle, account, line),
       // Controls are for members' numbers only: none on the owner's own (ADR 0068).
       controls: isOwnersOwnLine(line, account.ownerUserId) ? undefined : toLineControls(line),
+      roaming: roamingCapOf(line, balance, deps.roaming),
     };
   }
 

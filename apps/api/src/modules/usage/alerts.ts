@@ -156,12 +156,14 @@ export async function raiseUsageAlerts(
   return emails;
 }
 
-interface AlertRecipient {
+export interface AlertRecipient {
   lineId: string;
   msisdn: string;
   userId: string;
   /** The line is this person's own number (not a member's line they own). */
   ownLine: boolean;
+  /** This person owns the line's account (may change the roaming cap, ADR 0078). */
+  isOwner: boolean;
   /** The line's user's or holder's name, for the owner's text; null when none. */
   lineName: string | null;
   at80: boolean;
@@ -170,7 +172,10 @@ interface AlertRecipient {
 }
 
 /** The user of each line and the owner of its account, with their alert switches. */
-async function findAlertRecipients(db: Db, lineIds: readonly string[]): Promise<AlertRecipient[]> {
+export async function findAlertRecipients(
+  db: Db,
+  lineIds: readonly string[],
+): Promise<AlertRecipient[]> {
   const lineUser = alias(users, 'line_user');
   const owner = alias(users, 'owner');
   const rows = await db
@@ -203,6 +208,7 @@ async function findAlertRecipients(db: Db, lineIds: readonly string[]): Promise<
         msisdn: r.msisdn,
         userId: r.lineUserId,
         ownLine: true,
+        isOwner: r.lineUserId === r.ownerId,
         lineName: null,
         at80: r.lineUser80 ?? true,
         at100: r.lineUser100 ?? true,
@@ -215,6 +221,7 @@ async function findAlertRecipients(db: Db, lineIds: readonly string[]): Promise<
         msisdn: r.msisdn,
         userId: r.ownerId,
         ownLine: false,
+        isOwner: true,
         lineName: r.lineUserId ? r.lineUserName : r.holderName,
         at80: r.owner80 ?? true,
         at100: r.owner100 ?? true,

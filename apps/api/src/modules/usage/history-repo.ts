@@ -17,6 +17,12 @@ export interface HistoryFacts {
   euAllowanceMb: number | null;
   /** When the usage feed last moved the line's balance. */
   updatedAt: Date | null;
+  /** The roaming cap set on the line and the balance's roaming month (ADR 0078). */
+  roamingCapOere: number | null;
+  roamingCapOff: boolean;
+  roamingChargedOere: number | null;
+  roamingChargedMb: number | null;
+  roamingStoppedAt: Date | null;
 }
 
 export async function findHistoryFacts(db: Db, lineId: string): Promise<HistoryFacts | undefined> {
@@ -27,6 +33,11 @@ export async function findHistoryFacts(db: Db, lineId: string): Promise<HistoryF
       isPrepaid: lineIsPrepaid(),
       euAllowanceMb: lineEuAllowanceMb(),
       updatedAt: lineBalances.updatedAt,
+      roamingCapOere: phoneLines.roamingCapOere,
+      roamingCapOff: phoneLines.roamingCapOff,
+      roamingChargedOere: lineBalances.roamingChargedOere,
+      roamingChargedMb: lineBalances.roamingChargedMb,
+      roamingStoppedAt: lineBalances.roamingStoppedAt,
     })
     .from(phoneLines)
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
@@ -42,6 +53,8 @@ export interface DailyUseRow {
   day: string;
   domesticMb: number;
   euMb: number;
+  /** Roaming charges of the day, øre (ADR 0078). */
+  roamingChargedOere: number;
 }
 
 /**
@@ -55,7 +68,12 @@ export async function findDailyUse(
   to: string,
 ): Promise<DailyUseRow[]> {
   return db
-    .select({ day: usageDaily.day, domesticMb: usageDaily.domesticMb, euMb: usageDaily.euMb })
+    .select({
+      day: usageDaily.day,
+      domesticMb: usageDaily.domesticMb,
+      euMb: usageDaily.euMb,
+      roamingChargedOere: usageDaily.roamingChargedOere,
+    })
     .from(usageDaily)
     .where(and(eq(usageDaily.lineId, lineId), gte(usageDaily.day, from), lte(usageDaily.day, to)))
     .orderBy(asc(usageDaily.day));

@@ -4,6 +4,7 @@ import type { UsageHistoryResponse } from '@alda/contract/schemas/usage';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SubscriptionService } from '../subscriptions/service';
+import { roamingCapOf, type RoamingSettings } from '@alda/contract/rules/roaming';
 import {
   findDailyUse,
   findHistoryFacts,
@@ -19,6 +20,8 @@ export interface UsageHistoryServiceDeps {
   now: () => Date;
   /** Who may read a line: the same check as the number's detail (SPEC §6). */
   lines: Pick<SubscriptionService, 'readableLine'>;
+  /** The roaming cap's default and price (ADR 0078). */
+  roaming: RoamingSettings;
 }
 
 /** The days and months the history of `today` shows, all on the Faroese calendar. */
@@ -61,14 +64,18 @@ export function assembleHistory(
   facts: HistoryFacts,
   rows: readonly DailyUseRow[],
   calendar: HistoryCalendar,
+  roaming: RoamingSettings,
 ): UsageHistoryResponse {
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const byMonth = new Map(calendar.months.map((month) => [month, { domesticMb: 0, euMb: 0 }]));
+  const byMonth = new Map(
+    calendar.months.map((month) => [month, { domesticMb: 0, euMb: 0, roamingChargedOere: 0 }]),
+  );
   for (const row of rows) {
     const sum = byMonth.get(row.day.slice(0, 7));
     if (!sum) continue;
     sum.domesticMb += row.domesticMb;
     sum.euMb += row.euMb;
+    sum.roamingChargedOere += row.roamingChargedOere;
   }
   const plan = facts.planDataMb;
   return {
@@ -85,8 +92,20 @@ export function assembleHistory(
       month,
       domesticMb: byMonth.get(month)?.domesticMb ?? 0,
       euMb: byMonth.get(month)?.euMb ?? 0,
+      roamingChargedOere: byMonth.get(month)?.roamingChargedOere ?? 0,
     })),
     updatedAt: facts.updatedAt?.toISOString() ?? null,
+    roaming: roamingCapOf(
+      facts,
+      facts.roamingChargedOere === null
+        ? null
+        : {
+            roamingChargedOere: facts.roamingChargedOere,
+            roamingChargedMb: facts.roamingChargedMb ?? 0,
+            roamingStoppedAt: facts.roamingStoppedAt,
+          },
+      roaming,
+    ),
   };
 }
 
@@ -96,7 +115,7 @@ export function assembleHistory(
  * raw records, so a read costs one indexed range of at most ~186 rows.
  */
 export function createUsageHistoryService(deps: UsageHistoryServiceDeps) {
-  const { db, now, lines } = deps;
+  const { db, now, lines, roaming } = deps;
   return {
     /** GET /api/subscriptions/{id}/usage-history, for whom the number's detail allows. */
     async history(userId: string, lineId: string): Promise<UsageHistoryResponse> {
@@ -108,7 +127,7 @@ export function createUsageHistoryService(deps: UsageHistoryServiceDeps) {
       ]);
       // The access check read the line just now; a line deleted in between is not found.
       if (!facts) throw new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
-      return assembleHistory(facts, rows, calendar);
+      return assembleHistory(facts, rows, calendar, roaming);
     },
   };
 }

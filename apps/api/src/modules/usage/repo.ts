@@ -78,9 +78,60 @@ export async function insertNewUsageRecords(
 export async function updateBalance(
   db: Db,
   lineId: string,
-  values: Pick<LineBalanceRow, 'domesticRemainingMb' | 'domesticUsedMb' | 'euUsedMb' | 'updatedAt'>,
+  values: Pick<
+    LineBalanceRow,
+    | 'domesticRemainingMb'
+    | 'domesticUsedMb'
+    | 'euUsedMb'
+    | 'updatedAt'
+    | 'roamingChargedOere'
+    | 'roamingChargedMb'
+    | 'roamingWrittenOffMb'
+    | 'roamingStoppedAt'
+  >,
 ): Promise<void> {
   await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
+}
+
+/**
+ * The roaming caps set on these lines (ADR 0078). Read after their balances are locked: a cap
+ * change locks the balance too, so the rating sees the cap as it stands.
+ */
+export async function findRoamingCaps(
+  db: Db,
+  lineIds: readonly string[],
+): Promise<
+  { lineId: string; msisdn: string; roamingCapOere: number | null; roamingCapOff: boolean }[]
+> {
+  if (lineIds.length === 0) return [];
+  return db
+    .select({
+      lineId: phoneLines.id,
+      msisdn: phoneLines.msisdn,
+      roamingCapOere: phoneLines.roamingCapOere,
+      roamingCapOff: phoneLines.roamingCapOff,
+    })
+    .from(phoneLines)
+    .where(inArray(phoneLines.id, [...lineIds]));
+}
+
+/** Stores how records were rated against the roaming cap (only records with something to store). */
+export async function setRecordCharges(
+  db: Db,
+  charges: readonly {
+    recordId: string;
+    chargedMb: number;
+    chargeOere: number;
+    writtenOffMb: number;
+  }[],
+): Promise<void> {
+  for (const c of charges) {
+    if (c.chargedMb === 0 && c.writtenOffMb === 0) continue;
+    await db
+      .update(usageRecords)
+      .set({ chargedMb: c.chargedMb, chargeOere: c.chargeOere, writtenOffMb: c.writtenOffMb })
+      .where(eq(usageRecords.recordId, c.recordId));
+  }
 }
 
 /** Use to add to one line's day (ADR 0066). */
@@ -90,6 +141,8 @@ export interface DailyUse {
   day: string;
   domesticMb: number;
   euMb: number;
+  /** Roaming charges of the day's records, øre (ADR 0078). */
+  roamingChargedOere: number;
 }
 
 /**
@@ -109,6 +162,7 @@ export async function addDailyUse(db: Db, rows: readonly DailyUse[]): Promise<vo
       set: {
         domesticMb: sql`${usageDaily.domesticMb} + excluded.domestic_mb`,
         euMb: sql`${usageDaily.euMb} + excluded.eu_mb`,
+        roamingChargedOere: sql`${usageDaily.roamingChargedOere} + excluded.roaming_charged_oere`,
       },
     });
 }

@@ -3,6 +3,8 @@ import type { Locale } from '@alda/contract/locale';
 import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
 import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
 import type { EmailSender } from '../../adapters/email/email-sender';
+import type { NetworkAdapter } from '../../adapters/network/network';
+import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { plainEmail } from '../../adapters/email/plain-email';
 import type { UsageSink } from '../../adapters/usage/usage-source';
 import type { BackgroundTasks } from '../../background';
@@ -16,7 +18,9 @@ import {
   addDailyUse,
   findActiveMeteredLines,
   findMeteredLines,
+  findRoamingCaps,
   insertNewUsageRecords,
+  setRecordCharges,
   updateBalance,
   type DailyUse,
   type MeteredLine,
@@ -24,6 +28,13 @@ import {
 import { findViewersOfLines } from '../subscriptions/accounts';
 import { notifyUsageChanged } from '../versions/change-versions';
 import { insertMissingBalances, lockBalances } from './balance-rows';
+import { effectiveRoamingCap } from '@alda/contract/rules/roaming';
+import { rateRoaming, type RecordCharge } from './roaming';
+import {
+  raiseRoamingCapAlerts,
+  type RoamingCapMessage,
+  type RoamingCapState,
+} from './roaming-alerts';
 
 export interface UsageServiceDeps {
   db: Db;
@@ -32,6 +43,12 @@ export interface UsageServiceDeps {
   /** Sends the usage alerts' e-mails after the commit (none without, e.g. in unit use). */
   email?: EmailSender;
   background?: BackgroundTasks;
+  /** The roaming spend cap's settings (ADR 0078): the default cap and the price per MB, øre. */
+  roaming: { defaultCapOere: number; pricePerMbOere: number };
+  /** Told to stop roaming data when a cap is reached (after the commit); none in unit use. */
+  network?: NetworkAdapter;
+  /** Sends the roaming cap SMS to the number (after the commit). */
+  sms?: SmsSender;
 }
 
 /**
@@ -57,6 +74,38 @@ export function createUsageService(deps: UsageServiceDeps) {
     }
   }
 
+  /** The roaming cap's SMS and e-mails, in each person's language, after the commit. */
+  function sendRoamingMessages(messages: readonly RoamingCapMessage[]): void {
+    const { email, sms, background } = deps;
+    if (!background) return;
+    for (const message of messages) {
+      background.run(`roaming cap ${message.channel}`, async () => {
+        const user = await findUserById(db, message.userId);
+        const locale: Locale = user?.locale === 'en' ? 'en' : 'fo';
+        const { title, body } = notificationTexts('roaming_cap', message.params, locale);
+        if (message.channel === 'sms') {
+          await sms?.send({ to: message.msisdn, text: `${title}. ${body}` });
+        } else if (user && email) {
+          await email.send({ to: user.email, ...plainEmail(locale, user.firstname, title, body) });
+        }
+      });
+    }
+  }
+
+  /**
+   * Bars roaming data in the network for numbers whose cap was reached (ADR 0078). After the
+   * commit: a network that does not answer must not hold up booking the usage. The call sets a
+   * state, so it is repeated for every batch that books chargeable use on a stopped number, and a
+   * bar that failed is set by the next one.
+   */
+  function barRoaming(msisdns: readonly string[]): void {
+    const { network, background } = deps;
+    if (!network || !background) return;
+    for (const msisdn of msisdns) {
+      background.run('roaming cap bar', () => network.setRoamingDataBarred(msisdn, true));
+    }
+  }
+
   const service = {
     async ingest(records: readonly UsageRecord[]): Promise<UsageRecordsResponse> {
       // The same id twice within one batch counts once, like across batches.
@@ -72,7 +121,7 @@ export function createUsageService(deps: UsageServiceDeps) {
         .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
       const at = now();
 
-      const { accepted, emails } = await db.transaction(async (tx) => {
+      const { accepted, emails, roamingMessages, bar } = await db.transaction(async (tx) => {
         const fresh = await insertNewUsageRecords(
           tx,
           known.map(({ record, line }) => ({
@@ -103,25 +152,67 @@ export function createUsageService(deps: UsageServiceDeps) {
           })),
         );
         const booked: LineBalanceRow[] = [];
-        for (const balance of await lockBalances(tx, [...perLine.keys()])) {
+        const locked = await lockBalances(tx, [...perLine.keys()]);
+        // The caps after the balances are locked: a cap change holds the same lock (ADR 0078).
+        const caps = new Map(
+          (await findRoamingCaps(tx, [...perLine.keys()])).map((c) => [c.lineId, c]),
+        );
+        const charges: RecordCharge[] = [];
+        const capStates: RoamingCapState[] = [];
+        const bar: string[] = [];
+        for (const balance of locked) {
           const records = perLine.get(balance.lineId)?.records ?? [];
+          const setting = caps.get(balance.lineId);
+          const capOere = setting
+            ? effectiveRoamingCap(setting, deps.roaming.defaultCapOere)
+            : deps.roaming.defaultCapOere;
+          const rated = rateRoaming(
+            {
+              buckets: balance,
+              capOere,
+              chargedOere: balance.roamingChargedOere,
+              chargedMb: balance.roamingChargedMb,
+              writtenOffMb: balance.roamingWrittenOffMb,
+              stopped: balance.roamingStoppedAt !== null,
+            },
+            records,
+            deps.roaming.pricePerMbOere,
+          );
+          charges.push(...rated.charges);
           const next = applyUsage(balance, sumUsage(records));
           const values = {
             domesticRemainingMb: next.domesticRemainingMb,
             domesticUsedMb: next.domesticUsedMb,
             euUsedMb: next.euUsedMb,
+            roamingChargedOere: rated.month.chargedOere,
+            roamingChargedMb: rated.month.chargedMb,
+            roamingWrittenOffMb: rated.month.writtenOffMb,
+            roamingStoppedAt: rated.month.stopped ? (balance.roamingStoppedAt ?? at) : null,
             updatedAt: at,
           };
           await updateBalance(tx, balance.lineId, values);
           booked.push({ ...balance, ...values });
+          capStates.push({
+            lineId: balance.lineId,
+            periodStart: balance.periodStart,
+            capOere,
+            chargedOere: rated.month.chargedOere,
+          });
+          // Newly stopped, or chargeable use arriving while stopped: (again) bar roaming data.
+          const chargeable = rated.charges.some((c) => c.chargedMb + c.writtenOffMb > 0);
+          if (rated.month.stopped && chargeable && setting) bar.push(setting.msisdn);
         }
-        await addDailyUse(tx, dailyUse(perLine));
+        await setRecordCharges(tx, charges);
+        await addDailyUse(tx, dailyUse(perLine, charges));
         // The subscriptions answers kept in memory for these customers end (ADR 0057).
         await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
         const emails = await raiseUsageAlerts(tx, booked, at);
-        return { accepted: fresh.size, emails };
+        const roamingMessages = await raiseRoamingCapAlerts(tx, capStates, at);
+        return { accepted: fresh.size, emails, roamingMessages, bar };
       });
       sendAlertEmails(emails);
+      sendRoamingMessages(roamingMessages);
+      barRoaming(bar);
 
       const result = { accepted, duplicates: known.length - accepted, rejected };
       deps.log.debug(
@@ -146,13 +237,24 @@ export function createUsageService(deps: UsageServiceDeps) {
 export type UsageService = ReturnType<typeof createUsageService>;
 
 /** The records stored just now, summed per line and Faroese day of use (the usage history). */
-function dailyUse(perLine: ReadonlyMap<string, { records: readonly UsageRecord[] }>): DailyUse[] {
+function dailyUse(
+  perLine: ReadonlyMap<string, { records: readonly UsageRecord[] }>,
+  charges: readonly RecordCharge[],
+): DailyUse[] {
+  const chargeOf = new Map(charges.map((c) => [c.recordId, c.chargeOere]));
   const days = new Map<string, DailyUse>();
   for (const [lineId, { records }] of perLine) {
     for (const record of records) {
       const day = todayInFaroe(new Date(record.occurredAt));
       const key = `${lineId} ${day}`;
-      const entry = days.get(key) ?? { lineId, day, domesticMb: 0, euMb: 0 };
+      const entry = days.get(key) ?? {
+        lineId,
+        day,
+        domesticMb: 0,
+        euMb: 0,
+        roamingChargedOere: 0,
+      };
+      entry.roamingChargedOere += chargeOf.get(record.recordId) ?? 0;
       if (record.kind === 'eu') entry.euMb += record.usedMb;
       else entry.domesticMb += record.usedMb;
       days.set(key, entry);
