@@ -84,6 +84,8 @@ export function ConfirmStep({
   const price = memberPriceAt(plan.memberPrices, 0);
   const eu = plan.euPackage && draft.euPackage ? plan.euPackage : null;
   const monthly = price + (eu?.price ?? 0);
+  // An easy number's one-off price, charged with the first payment (ADR 0077).
+  const oneOff = draft.numberType === 'NEW' ? (draft.reservation?.oneOffPrice ?? null) : null;
 
   const missing = {
     binding: !draft.hasAcceptedBindingPeriod,
@@ -156,6 +158,11 @@ export function ConfirmStep({
             {numberText}
           </EditLink>
         </DetailRow>
+        {oneOff !== null && (
+          <DetailRow label={t('signup.confirm.oneOff')}>
+            {t('signup.confirm.oneOffValue', { price: f.kr(oneOff) })}
+          </DetailRow>
+        )}
         <DetailRow label={t('signup.confirm.sim')}>
           <EditLink onClick={() => onEdit('sim')} label={t('signup.confirm.editSim')}>
             {simText}
@@ -179,6 +186,11 @@ export function ConfirmStep({
         <p className="text-body text-mist-700">
           {t('signup.confirm.firstCharge', { date: f.date(firstChargeDate(new Date())) })}
         </p>
+        {oneOff !== null && (
+          <p className="text-body text-mist-700">
+            {t('signup.confirm.firstChargeOneOff', { price: f.kr(oneOff) })}
+          </p>
+        )}
       </div>
 
       {reservationGone && (

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { numberClassOf } from '@alda/contract/rules/number-picker';
 import { normalizePhoneNumber, phoneNumberInput } from '@alda/contract/rules/phone';
 import type { NumberStatus } from '@alda/contract/schemas/auth-register';
 import { simcardNumber } from '@alda/contract/rules/iccid';
 import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
+import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
@@ -13,7 +15,8 @@ import { Button } from '@/shared/ui/button';
 import { ClockIcon } from '@/shared/ui/account-icons';
 import { TextField } from '@/shared/ui/text-field';
 import { ChoiceCard, ChoiceGroup, StepHeading } from './choice';
-import { searchNumber } from './signup-api';
+import { FreeNumbers, MatchModes } from './number-picker';
+import { searchNumber, type NumberPattern } from './signup-api';
 import type { SignupDraft } from './signup-draft';
 import { formatCountdown, useSecondsUntil } from './use-countdown';
 
@@ -28,7 +31,7 @@ export function fieldKey(schema: typeof simcardNumber | typeof phoneNumberInput,
 }
 
 /**
- * Step 2: a new number (searched and reserved for 30 minutes, ADR 0024) or keeping one's own
+ * Step 2: a new number (picked or searched, and reserved for 30 minutes: ADR 0024, 0077) or keeping one's own
  * (porting: the number and the SIM card number at the current provider).
  */
 export function NumberStep({
@@ -95,6 +98,11 @@ interface SearchOutcome {
   suggestions: string[];
 }
 
+/**
+ * A new number (issue 33 §1, ADR 0077): the picker's free numbers to tap, a pattern search
+ * (contains / ends with / starts with), and a whole number typed in, which is reserved at once
+ * as before (ADR 0024) — unless it is an easy number with a price, which is shown first.
+ */
 function NewNumber({
   draft,
   update,
@@ -105,45 +113,40 @@ function NewNumber({
   missing: boolean;
 }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   const { http } = useAppServices();
-  const fieldMessage = useFieldMessage();
   const errorMessage = useErrorMessage();
-  const [inputError, setInputError] = useState<string | undefined>();
-  const [pending, setPending] = useState<{ number: string; from: 'form' | 'suggestion' } | null>(
-    null,
-  );
+  const [inputError, setInputError] = useState(false);
+  const [pending, setPending] = useState<{ number: string; from: 'form' | 'pick' } | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [taken, setTaken] = useState<SearchOutcome | null>(null);
+  const [pattern, setPattern] = useState<NumberPattern | null>(null);
+  const [round, setRound] = useState(0);
   const reservation = draft.reservation;
   const secondsLeft = useSecondsUntil(reservation?.reservedUntil ?? null);
   const expired = reservation !== null && secondsLeft === 0;
+  const match = draft.searchMatch ?? 'contains';
 
-  const search = async (typed: string, from: 'form' | 'suggestion') => {
-    const parsed = phoneNumberInput.safeParse(typed);
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message);
-      return;
-    }
-    const phoneNumber = parsed.data;
-    setInputError(undefined);
+  /** Reserves the number (POST /auth/reserved-numbers); taken meanwhile: say so, offer others. */
+  const reserve = async (phoneNumber: string, from: 'form' | 'pick') => {
     setFailure(null);
     setPending({ number: phoneNumber, from });
     const result = await searchNumber(http, phoneNumber);
     setPending(null);
+    setTaken(null);
     if (!result.ok) {
-      setTaken(null);
       setFailure(result.error);
       return;
     }
-    setTaken(null);
     const answer = result.data;
     if (answer.status === 'free' && answer.reservationId && answer.reservedUntil) {
       update({
-        search: answer.phoneNumber,
+        search: from === 'form' ? answer.phoneNumber : draft.search,
         reservation: {
           phoneNumber: answer.phoneNumber,
           reservationId: answer.reservationId,
           reservedUntil: answer.reservedUntil,
+          oneOffPrice: answer.oneOffPrice?.gross ?? null,
         },
       });
       return;
@@ -153,121 +156,151 @@ function NewNumber({
       status: answer.status === 'free' ? 'reserved' : answer.status,
       suggestions: answer.suggestions,
     });
+    // The set on screen may hold it: a fresh one.
+    setRound((r) => r + 1);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void search(draft.search, 'form');
+    const digits = normalizePhoneNumber(draft.search);
+    if (!/^\d{1,6}$/.test(digits)) {
+      setInputError(true);
+      return;
+    }
+    setInputError(false);
+    setTaken(null);
+    setFailure(null);
+    // A whole ordinary number: reserved at once. Easy ones show their price first.
+    if (digits.length === 6 && numberClassOf(digits) === null) {
+      void reserve(digits, 'form');
+      return;
+    }
+    setPattern({ match, digits });
+    setRound(0);
   };
+
+  if (reservation && !expired) {
+    return (
+      <div
+        role="status"
+        className="flex flex-col gap-2 rounded-card bg-white p-5 shadow-card"
+        aria-label={t('signup.number.reservedLabel')}
+      >
+        <span className="text-caption font-semibold text-mist-500">
+          {t('signup.number.reservedLabel')}
+        </span>
+        <span className="text-display font-bold text-ocean-950 tabular-nums">
+          {formatPhoneNumber(reservation.phoneNumber)}
+        </span>
+        <span className="flex items-center gap-2 text-body text-mist-700">
+          <ClockIcon className="size-5 shrink-0 text-fjord-600" />
+          <span>{t('signup.number.reservedFor', { time: formatCountdown(secondsLeft ?? 0) })}</span>
+        </span>
+        {reservation.oneOffPrice ? (
+          <span className="text-body font-medium text-ocean-900">
+            {t('signup.number.reservedOneOff', { price: f.kr(reservation.oneOffPrice) })}
+          </span>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="md"
+          className="self-start"
+          onClick={() => update({ reservation: null })}
+        >
+          {t('signup.number.chooseAnother')}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
-      {reservation && !expired ? (
-        <div
-          role="status"
-          className="flex flex-col gap-2 rounded-card bg-white p-5 shadow-card"
-          aria-label={t('signup.number.reservedLabel')}
-        >
-          <span className="text-caption font-semibold text-mist-500">
-            {t('signup.number.reservedLabel')}
-          </span>
-          <span className="text-display font-bold text-ocean-950 tabular-nums">
-            {formatPhoneNumber(reservation.phoneNumber)}
-          </span>
-          <span className="flex items-center gap-2 text-body text-mist-700">
-            <ClockIcon className="size-5 shrink-0 text-fjord-600" />
-            <span>
-              {t('signup.number.reservedFor', { time: formatCountdown(secondsLeft ?? 0) })}
-            </span>
-          </span>
+      {expired && reservation && (
+        <Alert tone="warning" title={t('signup.number.expiredTitle')}>
+          {t('signup.number.expired', {
+            number: formatPhoneNumber(reservation.phoneNumber),
+          })}
+        </Alert>
+      )}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+        <MatchModes value={match} onChange={(mode) => update({ searchMatch: mode })} />
+        <div className="flex items-end gap-2">
+          <TextField
+            className="flex-1"
+            label={t('signup.number.search')}
+            hint={t('signup.number.patternHint')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={draft.search}
+            onChange={(event) => {
+              update({ search: event.target.value });
+              setInputError(false);
+            }}
+            onBlur={(event) => update({ search: normalizePhoneNumber(event.target.value) })}
+            error={inputError ? t('signup.number.patternInvalid') : undefined}
+          />
           <Button
-            variant="ghost"
-            size="md"
-            className="self-start"
-            onClick={() => update({ reservation: null })}
+            type="submit"
+            variant="secondary"
+            className="mb-[1.625rem] shrink-0"
+            loading={pending?.from === 'form'}
+            disabled={pending !== null}
           >
-            {t('signup.number.chooseAnother')}
+            {t('signup.number.searchButton')}
           </Button>
         </div>
-      ) : (
-        <>
-          {expired && reservation && (
-            <Alert tone="warning" title={t('signup.number.expiredTitle')}>
-              {t('signup.number.expired', {
-                number: formatPhoneNumber(reservation.phoneNumber),
-              })}
-            </Alert>
-          )}
-          <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">
-            <TextField
-              className="flex-1"
-              label={t('signup.number.search')}
-              hint={t('signup.number.searchHint')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={draft.search}
-              onChange={(event) => {
-                update({ search: event.target.value });
-                setInputError(undefined);
-              }}
-              onBlur={(event) => update({ search: normalizePhoneNumber(event.target.value) })}
-              error={fieldMessage(inputError)}
-            />
-            <Button
-              type="submit"
-              variant="secondary"
-              className="mb-[1.625rem] shrink-0"
-              loading={pending?.from === 'form'}
-              disabled={pending !== null}
-            >
-              {t('signup.number.searchButton')}
-            </Button>
-          </form>
-          {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
-          {taken && (
-            <div className="flex flex-col gap-3">
-              <Alert tone="warning">
-                {t('signup.number.taken', { number: formatPhoneNumber(taken.phoneNumber) })}
-              </Alert>
-              {taken.suggestions.length > 0 && (
-                <div className="flex flex-col gap-2">
-                  <p id="signup-suggestions" className="text-body font-semibold text-ocean-950">
-                    {t('signup.number.suggestions')}
-                  </p>
-                  <div
-                    aria-labelledby="signup-suggestions"
-                    role="group"
-                    className="flex flex-wrap gap-2"
+      </form>
+      {failure && <Alert tone="error">{errorMessage(failure)}</Alert>}
+      {taken && (
+        <div className="flex flex-col gap-3">
+          <Alert tone="warning">
+            {t('signup.number.taken', { number: formatPhoneNumber(taken.phoneNumber) })}
+          </Alert>
+          {taken.suggestions.length > 0 && (
+            <div className="flex flex-col gap-2">
+              <p id="signup-suggestions" className="text-body font-semibold text-ocean-950">
+                {t('signup.number.suggestions')}
+              </p>
+              <div
+                aria-labelledby="signup-suggestions"
+                role="group"
+                className="flex flex-wrap gap-2"
+              >
+                {taken.suggestions.map((suggestion) => (
+                  <Button
+                    key={suggestion}
+                    variant="secondary"
+                    size="md"
+                    className="rounded-full tabular-nums"
+                    loading={pending?.number === suggestion}
+                    disabled={pending !== null}
+                    onClick={() => void reserve(suggestion, 'pick')}
                   >
-                    {taken.suggestions.map((suggestion) => (
-                      <Button
-                        key={suggestion}
-                        variant="secondary"
-                        size="md"
-                        className="rounded-full tabular-nums"
-                        loading={pending?.number === suggestion && pending.from === 'suggestion'}
-                        disabled={pending !== null}
-                        onClick={() => {
-                          update({ search: suggestion });
-                          void search(suggestion, 'suggestion');
-                        }}
-                      >
-                        {formatPhoneNumber(suggestion)}
-                      </Button>
-                    ))}
-                  </div>
-                </div>
-              )}
+                    {formatPhoneNumber(suggestion)}
+                  </Button>
+                ))}
+              </div>
             </div>
           )}
-          {missing && !taken && !failure && (
-            <p role="alert" className="text-caption font-medium text-danger-600">
-              {t('signup.number.chooseFirst')}
-            </p>
-          )}
-        </>
+        </div>
       )}
+      {missing && !taken && !failure && (
+        <p role="alert" className="text-caption font-medium text-danger-600">
+          {t('signup.number.chooseFirst')}
+        </p>
+      )}
+      <FreeNumbers
+        pattern={pattern}
+        round={round}
+        pending={pending?.from === 'pick' ? pending.number : null}
+        onChoose={(n) => void reserve(n.phoneNumber, 'pick')}
+        onMore={() => setRound((r) => r + 1)}
+        onClear={() => {
+          setPattern(null);
+          setRound((r) => r + 1);
+        }}
+      />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   reservedNumbersResponse,
   type ReservedNumbersResponse,
 } from '@alda/contract/schemas/auth-register';
+import type { NumberMatchMode } from '@alda/contract/rules/number-picker';
+import { freeNumbersResponse } from '@alda/contract/schemas/number-picker';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { simPickupLocationsResponse } from '@alda/contract/schemas/provisioning';
 import type { SignupPayload } from '@alda/contract/schemas/signup';
@@ -15,7 +17,39 @@ import { useAppServices } from '@/shared/services/app-services';
 export const signupKeys = {
   /** Under `accountKeys.all`, so logout forgets it with the rest of the account. */
   pickupLocations: [...accountKeys.all, 'sim-pickup-locations'] as const,
+  /** One set of the number picker: `round` asks for a fresh set ("Vís fleiri"). */
+  freeNumbers: (pattern: NumberPattern | null, round: number) =>
+    [
+      ...accountKeys.all,
+      'free-numbers',
+      pattern?.match ?? '',
+      pattern?.digits ?? '',
+      round,
+    ] as const,
 };
+
+/** A pattern search of the number picker (contract `numberMatch`). */
+export interface NumberPattern {
+  match: NumberMatchMode;
+  digits: string;
+}
+
+/**
+ * GET /auth/free-numbers (issue 33 §1, ADR 0077): a set of free numbers that match the pattern
+ * (none: any), the easy ones with their one-off price, or the nearest when none is free. Nothing
+ * is reserved; a set is never refetched behind the customer's back (it would move under a tap).
+ */
+export function freeNumbersOptions(http: HttpClient, pattern: NumberPattern | null, round: number) {
+  const query = pattern ? `?${new URLSearchParams({ ...pattern }).toString()}` : '';
+  return queryOptions({
+    queryKey: signupKeys.freeNumbers(pattern, round),
+    queryFn: async ({ signal }) =>
+      unwrap(await http.get(`/auth/free-numbers${query}`, freeNumbersResponse, { signal })),
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+}
 
 /**
  * POST /auth/reserved-numbers: is the number free? When it is, it is now reserved for the

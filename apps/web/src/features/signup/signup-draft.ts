@@ -1,3 +1,4 @@
+import type { NumberMatchMode } from '@alda/contract/rules/number-picker';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type {
   ShippingAddress,
@@ -25,6 +26,8 @@ export interface Reservation {
   reservationId: string;
   /** ISO time; the reservation (30 minutes, ADR 0024) ends then. */
   reservedUntil: string;
+  /** An easy number's one-off price held by the reservation, øre with VAT (ADR 0077). */
+  oneOffPrice?: number | null;
 }
 
 /**
@@ -39,8 +42,10 @@ export interface SignupDraft {
   planId: string | null;
   euPackage: boolean;
   numberType: z.infer<typeof signupPhoneNumberType>;
-  /** The last number typed into the search. */
+  /** The last number or digits typed into the search. */
   search: string;
+  /** How the digits of the search match (the number picker, issue 33 §1). */
+  searchMatch?: NumberMatchMode;
   reservation: Reservation | null;
   porting: { phoneNumber: string; simcardNumber: string };
   simType: z.infer<typeof signupSimType> | null;

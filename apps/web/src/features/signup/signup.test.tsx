@@ -62,6 +62,22 @@ const free = (phoneNumber: string, reservedUntil = inHalfAnHour()) =>
     reservationId: `res-${phoneNumber}`,
     reservedUntil,
     suggestions: [],
+    numberClass: null,
+    oneOffPrice: null,
+  });
+
+/** A number as the picker offers it; with a price in øre, an easy number of class `tail`. */
+const offer = (phoneNumber: string, gross?: number) => ({
+  phoneNumber,
+  numberClass: gross ? 'tail' : null,
+  oneOffPrice: gross ? { net: gross * 0.8, vat: gross * 0.2, gross } : null,
+});
+
+const freeSet = (numbers: string[], golden: { phoneNumber: string; gross: number }[] = []) =>
+  ok({
+    numbers: numbers.map((n) => offer(n)),
+    golden: golden.map((g) => offer(g.phoneNumber, g.gross)),
+    nearest: null,
   });
 
 const placedOrder: Order = {
@@ -94,6 +110,7 @@ async function open(path: string, options: TestAppOptions = {}) {
       ...quietPolls,
       'GET /sim-pickup-locations': () => ok(shops),
       'POST /auth/reserved-numbers': (r) => free((r.body as { phoneNumber: string }).phoneNumber),
+      'GET /auth/free-numbers': () => freeSet(['291111', '292222', '293333']),
       'POST /subscriptions': () => json(201, { data: { order: placedOrder, paymentUrl: null } }),
       ...options.api,
     },
@@ -244,6 +261,8 @@ describe(
                   reservationId: null,
                   reservedUntil: null,
                   suggestions: ['214366', '214367'],
+                  numberClass: null,
+                  oneOffPrice: null,
                 })
               : free(phoneNumber);
           },
@@ -270,12 +289,12 @@ describe(
         api: { 'POST /auth/reserved-numbers': () => fail(404, 'NUMBER_NOT_FOUND') },
       });
       await choosePlan(app);
-      await app.user.type(screen.getByLabelText('Ynskta nummarið'), '1234');
+      await app.user.type(screen.getByLabelText('Ynskta nummarið'), '12a4');
       await app.user.click(screen.getByRole('button', { name: 'Leita' }));
-      expect(screen.getByText('Telefonnummarið skal vera seks tøl.')).toBeTruthy();
+      expect(screen.getByText('Skriva eitt til seks tøl.')).toBeTruthy();
       expect(app.api.callsTo('POST /auth/reserved-numbers')).toHaveLength(0);
       await app.user.clear(screen.getByLabelText('Ynskta nummarið'));
-      await app.user.type(screen.getByLabelText('Ynskta nummarið'), '999999');
+      await app.user.type(screen.getByLabelText('Ynskta nummarið'), '312345');
       await app.user.click(screen.getByRole('button', { name: 'Leita' }));
       expect(await screen.findByText('Nummarið, tú leitar eftir, finst ikki.')).toBeTruthy();
     });
@@ -652,5 +671,112 @@ describe('add a subscription (SPEC §2 /legg-hald-afturat)', () => {
     expect(
       (await screen.findByRole('radio', { name: /^Familjuhald/ })).getAttribute('aria-checked'),
     ).toBe('true');
+  });
+});
+
+describe('the number picker (issue 33 §1, ADR 0077)', () => {
+  it('opens with free numbers to tap, a fresh set on "Vís fleiri"; a tap reserves the number', async () => {
+    const sets = [
+      ['291111', '292222', '293333'],
+      ['294444', '295555', '296666'],
+    ];
+    const app = await open('/nytt-hald/individual_plan', {
+      api: {
+        'GET /auth/free-numbers': () =>
+          freeSet(sets[app.api.callsTo('GET /auth/free-numbers').length - 1] ?? []),
+      },
+    });
+    await choosePlan(app);
+    const first = await screen.findByRole('group', { name: 'Leys nummur' });
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['29 11 11', '29 22 22', '29 33 33']);
+    // Nothing is reserved by looking.
+    expect(app.api.callsTo('POST /auth/reserved-numbers')).toHaveLength(0);
+    await app.user.click(screen.getByRole('button', { name: 'Vís fleiri' }));
+    const second = await screen.findByRole('button', { name: '29 55 55' });
+    await app.user.click(second);
+    expect(await screen.findByText('Nummarið er tikið frá til tín')).toBeTruthy();
+    expect(app.api.callsTo('POST /auth/reserved-numbers').map((r) => r.body)).toEqual([
+      { phoneNumber: '295555' },
+    ]);
+    await next(app);
+    expect(stepOf(app)).toBe('sim');
+  });
+
+  it('searches "ends with 55", shows an easy number\'s one-off price before choosing, and on the reservation and the summary', async () => {
+    const app = await open('/nytt-hald/individual_plan', {
+      api: {
+        'GET /auth/free-numbers': (r) =>
+          r.url.includes('digits=55')
+            ? freeSet(['213455', '578955'], [{ phoneNumber: '215555', gross: 30_000 }])
+            : freeSet(['291111']),
+        'POST /auth/reserved-numbers': (r) => {
+          const { phoneNumber } = r.body as { phoneNumber: string };
+          return ok({
+            ...(phoneNumber === '215555'
+              ? { numberClass: 'tail', oneOffPrice: { net: 24_000, vat: 6_000, gross: 30_000 } }
+              : { numberClass: null, oneOffPrice: null }),
+            phoneNumber,
+            status: 'free',
+            reservationId: `res-${phoneNumber}`,
+            reservedUntil: inHalfAnHour(),
+            suggestions: [],
+          });
+        },
+      },
+    });
+    await choosePlan(app);
+    await app.user.click(screen.getByRole('radio', { name: 'Endar við' }));
+    await app.user.type(screen.getByLabelText('Ynskta nummarið'), '55');
+    await app.user.click(screen.getByRole('button', { name: 'Leita' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Leys nummur, ið enda við 55' }),
+    ).toBeTruthy();
+    const search = app.api.callsTo('GET /auth/free-numbers').at(-1);
+    expect(new URL(search?.url ?? '', 'http://x').searchParams.toString()).toBe(
+      'match=endsWith&digits=55',
+    );
+    const golden = screen.getByRole('group', { name: 'Nummur, ið eru løtt at minnast' });
+    const easy = within(golden).getByRole('button', { name: /^Vel 21 55 55, eingangsgjald 300/ });
+    expect(easy.textContent).toMatch(/Fýra eins tøl til endans.*\+300.*eina ferð/);
+    await app.user.click(easy);
+    expect(
+      await screen.findByText(/Eingangsgjaldið, 300.* verður lagt afturat fyrsta gjaldinum\./),
+    ).toBeTruthy();
+    await chooseEsim(app);
+    expect(screen.getByText('Eingangsgjald fyri nummarið')).toBeTruthy();
+    expect(screen.getByText(/300.*, við fyrsta gjaldinum/)).toBeTruthy();
+  });
+
+  it('says when none is free and offers the nearest; a failed load can be tried again', async () => {
+    let failing = true;
+    const app = await open('/nytt-hald/individual_plan', {
+      api: {
+        'GET /auth/free-numbers': (r) => {
+          if (failing) return fail(503, 'SERVICE_UNAVAILABLE');
+          return r.url.includes('digits=5555')
+            ? ok({
+                numbers: [],
+                golden: [],
+                nearest: { match: 'endsWith', digits: '555', numbers: [offer('214555')] },
+              })
+            : freeSet(['291111']);
+        },
+      },
+    });
+    await choosePlan(app);
+    expect(await screen.findByText('Vit kundu ikki finna leys nummur.')).toBeTruthy();
+    failing = false;
+    await app.user.click(screen.getByRole('button', { name: 'Royn aftur' }));
+    expect(await screen.findByRole('button', { name: '29 11 11' })).toBeTruthy();
+    await app.user.click(screen.getByRole('radio', { name: 'Endar við' }));
+    await app.user.type(screen.getByLabelText('Ynskta nummarið'), '5555');
+    await app.user.click(screen.getByRole('button', { name: 'Leita' }));
+    expect(await screen.findByText('Einki leyst nummar endar við 5555.')).toBeTruthy();
+    const nearest = screen.getByRole('group', { name: 'Hesi leysu nummurini eru tey nærmastu:' });
+    expect(within(nearest).getByRole('button', { name: '21 45 55' })).toBeTruthy();
   });
 });
