@@ -390,6 +390,16 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
               }),
             },
             {
+              // A number's roaming spend cap (issue 33 §2, ADR 0078): the owner sets it, the
+              // number's user sees it; the API decides. No footer, as the number lock.
+              path: segment(ROUTES.roamingCap),
+              handle: handle({ title: 'roamingCap.title' }),
+              lazy: async () => ({
+                Component: (await import('@/features/roaming-cap/roaming-cap-screen'))
+                  .RoamingCapScreen,
+              }),
+            },
+            {
               // SPEC §2 transfer-to-own-individual / -family: a customer moves their own number
               // (ADR 0056); the screen and the API decide what the caller may move.
               path: segment(ROUTES.transferToIndividual),

@@ -120,7 +120,12 @@ export function HomeScreen() {
           processing={family.processing}
         />
       )}
-      <RoamingCard member={account.currentMember} euPackageOn={account.euPackage} plan={plan} />
+      <RoamingCard
+        member={account.currentMember}
+        euPackageOn={account.euPackage}
+        plan={plan}
+        isOwner={data.isOwner}
+      />
       <PartnerOffer />
     </HomeFrame>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ROAMING } from '@alda/contract/constants';
 import type { Plan } from '@alda/contract/schemas/plans';
 import type { Member } from '@alda/contract/schemas/subscriptions';
@@ -8,6 +9,9 @@ import { MeterRow } from '@/shared/account/meter-row';
 import { Price } from '@/shared/account/price';
 import { Badge } from '@/shared/ui/badge';
 import { CallIcon, DataIcon, MessageIcon, PlaneIcon } from '@/shared/ui/icons';
+import { buttonClasses } from '@/shared/ui/button';
+import { useFormatters } from '@/shared/format/use-formatters';
+import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
 /** The roaming offer's three facts (SPEC §1, §9): calls, SMS and data abroad. */
 export function RoamingFacts({ compact = false }: { compact?: boolean }) {
@@ -61,10 +65,13 @@ export function RoamingCard({
   member,
   euPackageOn,
   plan,
+  isOwner,
 }: {
   member: Member;
   euPackageOn: boolean;
   plan: Plan | null;
+  /** The caller owns the number's account: may raise its roaming cap (ADR 0078). */
+  isOwner: boolean;
 }) {
   const { t } = useTranslation();
   const usage = euPackageOn ? euUsage(member, plan?.euPackage?.dataMb) : null;
@@ -96,6 +103,10 @@ export function RoamingCard({
         <p className="text-body text-mist-600">{t('roaming.offer')}</p>
       )}
 
+      {member.roaming && (member.roaming.chargedOere > 0 || member.roaming.stopped) && (
+        <CapRow member={member} isOwner={isOwner} />
+      )}
+
       <RoamingFacts compact />
 
       {!euPackageOn && plan?.euPackage && (
@@ -107,5 +118,40 @@ export function RoamingCard({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * This month's roaming charges against the number's spend cap (issue 33 §2, ADR 0078), shown once
+ * something is charged; when the cap stopped data abroad, says so with one tap to go on: the
+ * owner raises the cap (the cap screen asks the confirmation at once), a member asks the owner.
+ */
+function CapRow({ member, isOwner }: { member: Member; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const roaming = member.roaming;
+  if (!roaming) return null;
+  const kr = (oere: number) => f.kr(oere, { decimals: 'auto' });
+  const cap = kr(roaming.capOere ?? 0);
+  const screen = href(ROUTES.roamingCap, { lineId: member.id });
+  if (!roaming.stopped)
+    return (
+      <Link to={screen} className="text-body font-semibold text-fjord-700 underline">
+        {roaming.capOere === null
+          ? kr(roaming.chargedOere)
+          : t('roaming.capCharged', { charged: kr(roaming.chargedOere), cap })}
+      </Link>
+    );
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-2xl bg-puffin-50 px-4 py-3">
+      <p className="text-body font-semibold text-puffin-700">{t('roaming.capStopped', { cap })}</p>
+      {isOwner ? (
+        <Link to={`${screen}?${QUERY.raise}=1`} className={buttonClasses({ block: true })}>
+          {t('roaming.capRaise')}
+        </Link>
+      ) : (
+        <p className="text-body text-puffin-700">{t('roaming.capAsk')}</p>
+      )}
+    </div>
   );
 }

@@ -27,6 +27,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
+import { PlaneIcon } from '@/shared/ui/icons';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -109,6 +110,13 @@ export function ManageSubscriptionScreen() {
             icon={<ChartIcon className="size-5" />}
             label={t('usageHistory.link')}
           />
+          {member.roaming && member.status !== 'cancelled' && (
+            <ListRowLink
+              to={href(ROUTES.roamingCap, { lineId: member.id })}
+              icon={<PlaneIcon className="size-5" />}
+              label={t('roamingCap.link')}
+            />
+          )}
           {member.status === 'active' && (
             <ListRowLink
               to={href(ROUTES.buyPackage, {}, { [QUERY.line]: member.phoneNumber })}

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { formatMonth } from '@alda/contract/format/date';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { UsageHistoryResponse } from '@alda/contract/schemas/usage';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
 import { UpdatedAt } from '@/shared/account/updated-at';
-import { ROUTES } from '@/shared/config/paths';
+import { href, ROUTES } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -163,6 +163,7 @@ function History({ history }: { history: UsageHistoryResponse }) {
                 </p>
               )}
             </div>
+            <RoamingCharges history={history} />
             <UsageChart
               bars={days.bars}
               ticks={days.ticks}
@@ -184,6 +185,7 @@ function History({ history }: { history: UsageHistoryResponse }) {
               budget={monthBudget}
               showEu={showEu}
             />
+            <MonthCharges history={history} />
           </Card>
           {allowance !== null && (
             <p className="px-1 text-caption text-mist-600">{t('usageHistory.planNote')}</p>
@@ -191,6 +193,53 @@ function History({ history }: { history: UsageHistoryResponse }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * This month's roaming charges against the cap (issue 33 §2, ADR 0078), linked to the cap screen;
+ * shown once something is charged or data abroad is stopped.
+ */
+function RoamingCharges({ history }: { history: UsageHistoryResponse }) {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const roaming = history.roaming;
+  if (!roaming || (roaming.chargedOere === 0 && !roaming.stopped)) return null;
+  const kr = (oere: number) => f.kr(oere, { decimals: 'auto' });
+  return (
+    <p className="flex flex-col gap-1 text-body text-mist-700 tabular-nums">
+      <Link
+        to={href(ROUTES.roamingCap, { lineId: id })}
+        className="font-semibold text-fjord-700 underline"
+      >
+        {roaming.capOere === null
+          ? t('roamingCap.historyMonth', { charged: kr(roaming.chargedOere) })
+          : t('roaming.capCharged', { charged: kr(roaming.chargedOere), cap: kr(roaming.capOere) })}
+      </Link>
+      {roaming.stopped && <span className="text-puffin-700">{t('roamingCap.stopped')}</span>}
+    </p>
+  );
+}
+
+/** The months with roaming charges (ADR 0078), under the months' chart. */
+function MonthCharges({ history }: { history: UsageHistoryResponse }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const [locale] = useLocale();
+  const charged = history.months.filter((m) => (m.roamingChargedOere ?? 0) > 0);
+  if (charged.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 text-caption text-mist-700 tabular-nums">
+      {charged.map((m) => (
+        <li key={m.month}>
+          {formatMonth(m.month, locale)}:{' '}
+          {t('roamingCap.historyMonth', {
+            charged: f.kr(m.roamingChargedOere ?? 0, { decimals: 'auto' }),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

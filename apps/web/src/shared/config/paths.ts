@@ -1,6 +1,7 @@
 import {
   NUMBER_LOCK_PATH,
   PAYMENT_RETURN_PATH,
+  ROAMING_CAP_PATH,
   RESET_PASSWORD_PATH,
   SIGNED_IN_DEVICES_PATH,
   UNLOCK_CANCEL_PATH,
@@ -77,6 +78,8 @@ export const ROUTES = {
   simReplacement: '/sim-kort/:lineId/nytt-kort',
   /** A number's lock, port-out code and latest SIM change (its line id; issue 32, ADR 0076). */
   numberLock: `${NUMBER_LOCK_PATH}/:lineId`,
+  /** A number's roaming spend cap (its line id; issue 33 §2, ADR 0078). */
+  roamingCap: `${ROAMING_CAP_PATH}/:lineId`,
   /** The unlock e-mail's one-tap cancel (`?token=`): signed in or not (ADR 0076). */
   unlockCancel: UNLOCK_CANCEL_PATH,
 
@@ -113,6 +116,8 @@ export const QUERY = {
   plan: 'hald',
   /** Sign-up: the step shown (`?stig=nummar`), so browser back goes to the previous step. */
   step: 'stig',
+  /** The roaming cap screen opened from home's stop: offer the next cap at once (`?haekka=1`). */
+  raise: 'haekka',
 } as const;
 
 export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];

@@ -29,6 +29,7 @@ export const LATER_SECTIONS = [
   'transfers',
   'usageHistory',
   'protection',
+  'roamingCap',
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];
