@@ -71,7 +71,9 @@ function StateCard({ roaming, phoneNumber }: { roaming: RoamingCap; phoneNumber:
         <h2 id="roaming-cap-month" className="text-body font-semibold text-ocean-950">
           {t('roamingCap.thisMonth')}
         </h2>
-        <span className="text-caption text-mist-500">{formatPhoneNumber(phoneNumber)}</span>
+        <span className="shrink-0 text-caption whitespace-nowrap text-mist-500 tabular-nums">
+          {formatPhoneNumber(phoneNumber)}
+        </span>
       </div>
       <p className="text-lead font-bold text-ocean-950">
         {capOere === null
