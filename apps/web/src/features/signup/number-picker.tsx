@@ -43,7 +43,7 @@ export function MatchModes({
           aria-checked={value === mode}
           onClick={() => onChange(mode)}
           className={cx(
-            'min-h-11 flex-1 rounded-control px-2 text-body font-semibold transition-colors',
+            'min-h-11 flex-1 rounded-control px-1 text-body font-semibold whitespace-nowrap transition-colors',
             value === mode
               ? 'bg-white text-ocean-950 shadow-card'
               : 'text-mist-700 hover:text-ocean-900',
@@ -80,10 +80,9 @@ function Choice({
         className="w-full justify-between rounded-2xl py-2 text-left"
         loading={pending}
         disabled={disabled}
-        aria-label={t('signup.number.chooseGolden', { number: spaced, price })}
         onClick={() => onChoose(number)}
       >
-        <span className="flex flex-col">
+        <span className="flex min-w-0 flex-1 flex-col items-start text-left">
           <span className="text-lead font-bold tabular-nums">{spaced}</span>
           <span className="text-caption font-medium text-mist-600">
             {t(`signup.number.class.${number.numberClass}`)}
