@@ -9,3 +9,11 @@ declare module '@/locales/*.json?later' {
   const texts: LaterTexts;
   export default texts;
 }
+declare module '@alda/contract/locales/errors.*.json?first' {
+  const texts: Record<string, string>;
+  export default texts;
+}
+declare module '@alda/contract/locales/errors.*.json?later' {
+  const texts: Record<string, string>;
+  export default texts;
+}

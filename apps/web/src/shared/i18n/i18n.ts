@@ -3,7 +3,7 @@ import { ACCOUNT_LOCALE_KEY, LOCALE_KEY } from '@alda/contract/constants';
 import { preferences, type KeyValueStorage } from '@/shared/native/preferences';
 import i18next, { type i18n as I18n } from 'i18next';
 import { setI18n } from 'react-i18next';
-import type { LaterTexts, LocaleResources, Messages } from './locale-resources';
+import type { LaterResources, LocaleResources, Messages } from './locale-resources';
 
 const NAMESPACES = ['translation', 'errors', 'validation'] as const;
 
@@ -19,9 +19,9 @@ const LOADERS: Record<Locale, () => Promise<{ default: LocaleResources }>> = {
   fo: () => import('./resources-fo'),
   en: () => import('./resources-en'),
 };
-const LATER_LOADERS: Record<Locale, () => Promise<{ default: LaterTexts }>> = {
-  fo: () => import('@/locales/fo.json?later'),
-  en: () => import('@/locales/en.json?later'),
+const LATER_LOADERS: Record<Locale, () => Promise<{ default: LaterResources }>> = {
+  fo: () => import('./later-fo'),
+  en: () => import('./later-en'),
 };
 
 export function isLocale(value: unknown): value is Locale {
@@ -101,8 +101,9 @@ const firstLoads: Downloads = new WeakMap();
  * once (concurrent callers share the download; a failed one may be tried again).
  */
 export function loadLocale(locale: Locale, instance: Translator = i18n): Promise<void> {
-  // `errors` comes only with the first chunk (`translation` may already hold the later texts).
-  if (instance.hasResourceBundle(locale, 'errors')) return Promise.resolve();
+  // `validation` comes only with the first chunk (`translation` and `errors` may already hold
+  // the later part's texts).
+  if (instance.hasResourceBundle(locale, 'validation')) return Promise.resolve();
   return once(firstLoads, instance, locale, async () => {
     const { default: bundle } = await LOADERS[locale]();
     for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns]);
@@ -121,8 +122,9 @@ export function loadLaterTexts(
   locale: Locale = currentLocale(instance),
 ): Promise<void> {
   return once(laterLoads, instance, locale, async () => {
-    const { default: texts } = await LATER_LOADERS[locale]();
-    instance.addResourceBundle(locale, 'translation', texts);
+    const { default: later } = await LATER_LOADERS[locale]();
+    instance.addResourceBundle(locale, 'translation', later.translation);
+    instance.addResourceBundle(locale, 'errors', later.errors);
   });
 }
 

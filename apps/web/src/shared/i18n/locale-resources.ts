@@ -20,5 +20,8 @@ export type LocaleResources<Texts = FirstTexts> = {
   validation: Record<string, string>;
 };
 
+/** The later part of a language (later-<lang>.ts): the later sections and the other error texts. */
+export type LaterResources = { translation: LaterTexts; errors: Record<string, string> };
+
 /** A namespace of texts (`t(key, { ns })`). */
 export type Namespace = keyof LocaleResources;

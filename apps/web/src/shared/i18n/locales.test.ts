@@ -162,6 +162,16 @@ describe('translations (SPEC §1: Faroese default, English available)', () => {
     expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
   });
 
+  it('brings the API error texts the first screens do not name with the later texts (issue 33)', async () => {
+    const i18n = createI18n('fo');
+    await loadLocale('fo', i18n);
+    expect(i18n.t('UNAUTHORIZED', { ns: 'errors' })).toBe(resources.fo.errors.UNAUTHORIZED);
+    expect(i18n.exists('NUMBER_LOCKED', { ns: 'errors' })).toBe(false);
+    await loadLaterTexts(i18n);
+    expect(i18n.t('NUMBER_LOCKED', { ns: 'errors' })).toBe(resources.fo.errors.NUMBER_LOCKED);
+    expect(i18n.t('NETWORK', { ns: 'errors' })).toBe(fo.httpErrors.NETWORK);
+  });
+
   it("a language switch past the first screen brings the new language's later texts too", async () => {
     const i18n = createI18n('fo');
     const storage = createMemoryStorage();

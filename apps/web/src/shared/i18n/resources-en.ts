@@ -1,4 +1,4 @@
-import errors from '@alda/contract/locales/errors.en.json';
+import errors from '@alda/contract/locales/errors.en.json?first';
 import validation from '@alda/contract/locales/validation.en.json';
 import texts from '@/locales/en.json?first';
 import type { LocaleResources } from './locale-resources';

@@ -1,4 +1,4 @@
-import errors from '@alda/contract/locales/errors.fo.json';
+import errors from '@alda/contract/locales/errors.fo.json?first';
 import validation from '@alda/contract/locales/validation.fo.json';
 import texts from '@/locales/fo.json?first';
 import type { LocaleResources } from './locale-resources';

@@ -1,13 +1,14 @@
 import type { Locale } from '@alda/contract/locale';
-import enLater from '@/locales/en.json?later';
-import foLater from '@/locales/fo.json?later';
+import enLater from './later-en';
+import foLater from './later-fo';
 import en from './resources-en';
 import fo from './resources-fo';
-import type { LaterTexts, LocaleResources, Messages } from './locale-resources';
+import type { LaterResources, LocaleResources, Messages } from './locale-resources';
 
-const whole = (first: LocaleResources, later: LaterTexts): LocaleResources<Messages> => ({
+const whole = (first: LocaleResources, later: LaterResources): LocaleResources<Messages> => ({
   ...first,
-  translation: { ...first.translation, ...later },
+  translation: { ...first.translation, ...later.translation },
+  errors: { ...later.errors, ...first.errors },
 });
 
 /**

@@ -8,7 +8,13 @@ import enLater from '@/locales/en.json?later';
 import fo from '@/locales/fo.json';
 import foFirst from '@/locales/fo.json?first';
 import foLater from '@/locales/fo.json?later';
-import { LATER_SECTIONS } from './text-parts';
+import foErrors from '@alda/contract/locales/errors.fo.json';
+import foErrorsFirst from '@alda/contract/locales/errors.fo.json?first';
+import foErrorsLater from '@alda/contract/locales/errors.fo.json?later';
+import enErrors from '@alda/contract/locales/errors.en.json';
+import enErrorsFirst from '@alda/contract/locales/errors.en.json?first';
+import enErrorsLater from '@alda/contract/locales/errors.en.json?later';
+import { FIRST_ERROR_CODES, LATER_SECTIONS } from './text-parts';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const contract = path.resolve(src, '../../../packages/contract/src');
@@ -86,5 +92,28 @@ describe("the first screens' texts and the later ones (issue 13)", () => {
           .map(({ at, line }) => `${at}: ${line.trim()}`),
       );
     expect(offenders).toEqual([]);
+  });
+
+  it("splits the API error texts: the first screens' codes first, the rest later (issue 33)", () => {
+    for (const [all, first, later] of [
+      [foErrors, foErrorsFirst, foErrorsLater],
+      [enErrors, enErrorsFirst, enErrorsLater],
+    ] as const) {
+      expect(Object.keys(first).sort()).toEqual([...FIRST_ERROR_CODES].sort());
+      expect({ ...first, ...later }).toEqual(all);
+      expect(Object.keys(later).filter((code) => Object.hasOwn(first, code))).toEqual([]);
+    }
+  });
+
+  it('the shell, login, home and the purchase screen name no API error text of the later part', () => {
+    const named = [...firstScreenSources()].flatMap((file) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(/['"`]([A-Z][A-Z_]+)['"`],\s*\{\s*ns:\s*'errors'/g),
+      ].map((m) => m[1]!),
+    );
+    // The client's own codes (httpErrors) are in the first part's `errors` too.
+    const first = new Set<string>([...FIRST_ERROR_CODES, ...Object.keys(fo.httpErrors)]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((code) => !first.has(code))).toEqual([]);
   });
 });

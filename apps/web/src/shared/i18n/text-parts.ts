@@ -33,3 +33,12 @@ export const LATER_SECTIONS = [
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];
+
+/**
+ * The API error codes (the contract's errors.<lang>.json) whose text the first screens show
+ * before the later texts arrive: a session that ended, told on the login screen even at start-up
+ * (session-reset.ts). Every other code's text comes with the later texts (issue 33: the login
+ * screen's budget); until then a screen shows the API's own message, the same text, since the
+ * API answers in the app's language. text-parts.test.ts checks the first screens name no other.
+ */
+export const FIRST_ERROR_CODES = ['UNAUTHORIZED'] as const;
