@@ -144,13 +144,13 @@ function CapRow({ member, isOwner }: { member: Member; isOwner: boolean }) {
     );
   return (
     <div role="status" className="flex flex-col gap-3 rounded-2xl bg-puffin-50 px-4 py-3">
-      <p className="text-body font-semibold text-puffin-700">{t('roaming.capStopped', { cap })}</p>
+      <p className="text-body font-semibold text-puffin-600">{t('roaming.capStopped', { cap })}</p>
       {isOwner ? (
         <Link to={`${screen}?${QUERY.raise}=1`} className={buttonClasses({ block: true })}>
           {t('roaming.capRaise')}
         </Link>
       ) : (
-        <p className="text-body text-puffin-700">{t('roaming.capAsk')}</p>
+        <p className="text-body text-puffin-600">{t('roaming.capAsk')}</p>
       )}
     </div>
   );

@@ -88,7 +88,7 @@ function Choice({
             {t(`signup.number.class.${number.numberClass}`)}
           </span>
         </span>
-        <span className="shrink-0 text-body font-semibold text-puffin-700">
+        <span className="shrink-0 text-body font-semibold text-puffin-600">
           {t('signup.number.oneOff', { price })}
         </span>
       </Button>

@@ -217,7 +217,7 @@ function RoamingCharges({ history }: { history: UsageHistoryResponse }) {
           ? t('roamingCap.historyMonth', { charged: kr(roaming.chargedOere) })
           : t('roaming.capCharged', { charged: kr(roaming.chargedOere), cap: kr(roaming.capOere) })}
       </Link>
-      {roaming.stopped && <span className="text-puffin-700">{t('roamingCap.stopped')}</span>}
+      {roaming.stopped && <span className="text-puffin-600">{t('roamingCap.stopped')}</span>}
     </p>
   );
 }
