@@ -124,6 +124,24 @@ describe('add a family member (SPEC §2 /stovna-familju-lim, ADR 0056 "Family me
     });
   }, 20_000);
 
+  it("issue 33 §1: an easy number's one-off price is on the summary before the member is added", async () => {
+    const app = await open({
+      'POST /auth/reserved-numbers': (r) =>
+        ok({
+          phoneNumber: (r.body as { phoneNumber: string }).phoneNumber,
+          status: 'free',
+          reservationId: 'res-551234',
+          reservedUntil: inHalfAnHour(),
+          suggestions: [],
+          numberClass: 'pairs',
+          oneOffPrice: { net: 12000, vat: 3000, gross: 15000 },
+        }),
+    });
+    await fillIn(app);
+    expect(screen.getByText('Eingangsgjald fyri nummarið')).toBeTruthy();
+    expect(screen.getByText(/^150,00 kr\./)).toBeTruthy();
+  }, 20_000);
+
   it('SPEC §4 Family capacity: FAMILY_FULL from the API is shown under "could not add the member", everything kept', async () => {
     const app = await open({ 'PATCH /subscriptions': () => fail(409, 'FAMILY_FULL') });
     await fillIn(app);

@@ -386,6 +386,8 @@ function MemberConfirm({
   };
 
   const { numberText, simText } = lineSummary(t, line, shop);
+  // An easy number's one-off price, charged with the first payment (ADR 0077).
+  const oneOff = line.numberType === 'NEW' ? (line.reservation?.oneOffPrice ?? null) : null;
 
   return (
     <section aria-labelledby="member-confirm" className="flex flex-col gap-5">
@@ -401,6 +403,11 @@ function MemberConfirm({
             {numberText}
           </EditLink>
         </DetailRow>
+        {oneOff !== null && (
+          <DetailRow label={t('signup.confirm.oneOff')}>
+            {t('signup.confirm.oneOffValue', { price: f.kr(oneOff) })}
+          </DetailRow>
+        )}
         <DetailRow label={t('signup.confirm.sim')}>
           <EditLink onClick={() => onEdit('sim')} label={t('signup.confirm.editSim')}>
             {simText}
