@@ -14,7 +14,7 @@ const API_PUBLIC_FILES = {
   operator: ['audit.ts'],
   agreements: ['card-on-file.ts'],
   auth: ['session-events.ts', 'passwords.ts'],
-  billing: ['price.ts'],
+  billing: ['price.ts', 'extras.ts'],
   controls: ['approval.ts'],
   'data-transfers': ['lines.ts'],
   lifecycle: ['place.ts', 'apply.ts'],
@@ -31,7 +31,7 @@ const API_PUBLIC_FILES = {
   sim: ['line-access.ts'],
   subscriptions: ['accounts.ts'],
   'top-ups': ['credit.ts'],
-  usage: ['balance.ts', 'balance-rows.ts'],
+  usage: ['balance.ts', 'balance-rows.ts', 'roaming-charges.ts'],
   users: ['dto.ts', 'records.ts'],
   versions: ['change-versions.ts', 'answer-cache.ts'],
 };

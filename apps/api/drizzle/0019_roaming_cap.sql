@@ -28,3 +28,23 @@ CREATE TABLE "roaming_cap_alerts" (
 ALTER TABLE "roaming_cap_alerts" ADD CONSTRAINT "roaming_cap_alerts_line_id_phone_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."phone_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type";--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type" CHECK ("notifications"."type" in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready', 'roaming_cap'));
+--> statement-breakpoint
+CREATE TABLE "roaming_charges" (
+	"line_id" uuid NOT NULL,
+	"month" text NOT NULL,
+	"account_id" uuid,
+	"msisdn" text NOT NULL,
+	"charge_oere" integer NOT NULL,
+	"charged_mb" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"charged_order_id" uuid,
+	"charged_at" timestamp with time zone,
+	CONSTRAINT "roaming_charges_line_id_month_pk" PRIMARY KEY("line_id","month"),
+	CONSTRAINT "roaming_charges_month" CHECK ("roaming_charges"."month" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'),
+	CONSTRAINT "roaming_charges_amounts" CHECK ("roaming_charges"."charge_oere" > 0 and "roaming_charges"."charged_mb" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "roaming_charges" ADD CONSTRAINT "roaming_charges_line_id_phone_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."phone_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roaming_charges" ADD CONSTRAINT "roaming_charges_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roaming_charges" ADD CONSTRAINT "roaming_charges_charged_order_id_orders_id_fk" FOREIGN KEY ("charged_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "roaming_charges_account_id_idx" ON "roaming_charges" USING btree ("account_id");

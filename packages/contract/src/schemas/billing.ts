@@ -4,12 +4,14 @@ import { id, priceBreakdown } from './common';
 import { paymentMethod } from './orders';
 
 /**
- * One line of the monthly price: a number's plan, an EU package on it, or the one-off price of
- * an easy number (`number_fee`, charged once with the line's first payment, ADR 0077).
+ * One line of the monthly price: a number's plan, an EU package on it, the one-off price of an
+ * easy number (`number_fee`, charged once with the line's first payment, ADR 0077), or a past
+ * month's charges for data abroad beyond what is included (`roaming`, charged once with the next
+ * payment after that month, ADR 0078; the description names the month).
  */
 export const monthlyPriceLine = z.object({
   phoneNumber,
-  kind: z.enum(['plan', 'member', 'eu_package', 'number_fee']),
+  kind: z.enum(['plan', 'member', 'eu_package', 'number_fee', 'roaming']),
   /** Display text in the requested language, e.g. 'Familja 50 GB' or 'ES-pakki'. */
   description: z.string(),
   price: priceBreakdown,

@@ -11,6 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { UsageKind } from '@alda/contract/schemas/usage';
+import { accounts } from './accounts';
+import { orders } from './orders';
 import { phoneLines } from './phone-lines';
 
 /*
@@ -219,9 +221,44 @@ export const roamingCapAlerts = pgTable(
   ],
 );
 
+/**
+ * A line's roaming charges of one Faroese month, owed (issue 33 §2, ADR 0078 "Billing"): written
+ * by month end from the balance's month totals in the transaction that starts them over, so what
+ * is billed is what the cap counted and home showed. Charged with the next monthly payment of the
+ * account the line was on (`charged_order_id`, set in that payment's transaction) like an easy
+ * number's one-off price (`number_fees`), and listed on its receipt as a line of its own.
+ */
+export const roamingCharges = pgTable(
+  'roaming_charges',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => phoneLines.id, { onDelete: 'cascade' }),
+    /** The Faroese month the charges are for, `yyyy-mm` (the balance's month). */
+    month: text('month').notNull(),
+    /** The account the line was on at the month's end: its owner pays. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    msisdn: text('msisdn').notNull(),
+    /** The month's charges, øre with VAT, and the MB they are for. */
+    chargeOere: integer('charge_oere').notNull(),
+    chargedMb: integer('charged_mb').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The `subscription_payment` order that charged it; null until then. */
+    chargedOrderId: uuid('charged_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.month] }),
+    index('roaming_charges_account_id_idx').on(t.accountId),
+    check('roaming_charges_month', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('roaming_charges_amounts', sql`${t.chargeOere} > 0 and ${t.chargedMb} >= 0`),
+  ],
+);
+
 export type LineBalanceRow = typeof lineBalances.$inferSelect;
 export type NewLineBalanceRow = typeof lineBalances.$inferInsert;
 export type GivenDataCounterRow = typeof givenDataCounters.$inferSelect;
 export type PrepaidBalanceRow = typeof prepaidBalances.$inferSelect;
 export type UsageRecordRow = typeof usageRecords.$inferSelect;
 export type NewUsageRecordRow = typeof usageRecords.$inferInsert;
+export type RoamingChargeRow = typeof roamingCharges.$inferSelect;

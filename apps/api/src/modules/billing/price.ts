@@ -1,3 +1,4 @@
+import { formatMonth } from '@alda/contract/format/date';
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import { memberPriceAt } from '@alda/contract/rules/family';
@@ -6,8 +7,8 @@ import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
 import { isPrepaidLine, planIdOfLine } from '../../db/line-facts';
 import type { AccountRow } from '../../db/schema/accounts';
 import type { PlanRow } from '../../db/schema/catalog';
-import type { NumberFeeRow } from '../../db/schema/number-picker';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
+import type { ExtraCharge } from './extras';
 
 /** One account the caller owns, with its plans and its numbers in service in price order. */
 export interface BilledAccount {
@@ -16,8 +17,11 @@ export interface BilledAccount {
   plans: ReadonlyMap<string, PlanRow>;
   /** Numbers in service, the owner's own first, then by age (the order of memberPrices). */
   lines: readonly PhoneLineRow[];
-  /** The one-off prices of easy numbers among `lines` that no payment has charged (ADR 0077). */
-  fees?: readonly NumberFeeRow[];
+  /**
+   * The extra lines owed (`extras.ts`): one-off prices of easy numbers among `lines` (ADR 0077)
+   * and past months' roaming charges of the account's numbers (ADR 0078), not charged yet.
+   */
+  extras?: readonly ExtraCharge[];
 }
 
 const EU_PACKAGE_NAME: Record<Locale, string> = { fo: 'ES-pakki', en: 'EU package' };
@@ -27,6 +31,18 @@ const NUMBER_FEE: Record<Locale, string> = {
   fo: 'Lætt nummar, eingangsgjald',
   en: 'Easy number, one-off price',
 };
+/** A past month's roaming charges: 'Kostnaður uttanlands í mai 2026' (the month of the use). */
+const ROAMING: Record<Locale, (month: string) => string> = {
+  fo: (month) => `Kostnaður uttanlands í ${formatMonth(month, 'fo')}`,
+  en: (month) => `Charges abroad in ${formatMonth(month, 'en')}`,
+};
+
+/** The line of an extra charge on the monthly price and the receipt. */
+function extraLine(extra: ExtraCharge, locale: Locale): Omit<MonthlyPriceLine, 'price'> {
+  return extra.kind === 'number_fee'
+    ? { phoneNumber: extra.msisdn, kind: 'number_fee', description: NUMBER_FEE[locale] }
+    : { phoneNumber: extra.msisdn, kind: 'roaming', description: ROAMING[locale](extra.month) };
+}
 
 const planName = (plan: PlanRow, locale: Locale) => (locale === 'en' ? plan.nameEn : plan.nameFo);
 
@@ -34,8 +50,10 @@ const planName = (plan: PlanRow, locale: Locale) => (locale === 'en' ? plan.name
  * The monthly price lines of the caller's own accounts (ADR 0052): a family plan's numbers at
  * `memberPrices[position]` (SPEC §4, capped at the last entry), an individual plan at its monthly
  * price, a prepaid number at 0 (it is paid by top-ups), and per account with the EU package one
- * line at the plan's EU package price, and the one-off price of an easy number not charged yet
- * (ADR 0077: with the line's first payment). Prices are øre with VAT, split with `splitVat`.
+ * line at the plan's EU package price; then the extra lines not charged yet, per number: the
+ * one-off price of an easy number (ADR 0077: with the line's first payment) and each past month's
+ * roaming charges (ADR 0078: with the next payment after the month) — a number no longer charged
+ * for (cancelled) last. Prices are øre with VAT, split with `splitVat`.
  */
 export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Locale) {
   const lines: MonthlyPriceLine[] = [];
@@ -44,7 +62,7 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
     lines.push({ ...line, price: splitVat(oere) });
     totalOere += oere;
   };
-  for (const { account, plans, lines: numbers, fees = [] } of accounts) {
+  for (const { account, plans, lines: numbers, extras = [] } of accounts) {
     const accountPlan = account.planId ? plans.get(account.planId) : undefined;
     numbers.forEach((number, position) => {
       const plan = plans.get(planIdOfLine(number, account) ?? '');
@@ -84,14 +102,17 @@ export function monthlyPriceLines(accounts: readonly BilledAccount[], locale: Lo
         { phoneNumber: first.msisdn, kind: 'eu_package', description: EU_PACKAGE_NAME[locale] },
         accountPlan.euPackagePriceOere,
       );
-    for (const number of numbers) {
-      const fee = fees.find((f) => f.lineId === number.id);
-      if (fee)
-        add(
-          { phoneNumber: number.msisdn, kind: 'number_fee', description: NUMBER_FEE[locale] },
-          fee.priceOere,
-        );
-    }
+    const order = new Map(numbers.map((n, i) => [n.id, i]));
+    const rank = (e: ExtraCharge) => order.get(e.lineId) ?? numbers.length;
+    [...extras]
+      .sort(
+        (a, b) =>
+          rank(a) - rank(b) ||
+          a.msisdn.localeCompare(b.msisdn) ||
+          Number(a.kind === 'roaming') - Number(b.kind === 'roaming') ||
+          (a.kind === 'roaming' && b.kind === 'roaming' ? a.month.localeCompare(b.month) : 0),
+      )
+      .forEach((extra) => add(extraLine(extra, locale), extra.oere));
   }
   return { lines, total: splitVat(totalOere) };
 }

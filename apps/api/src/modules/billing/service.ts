@@ -7,19 +7,22 @@ import type { PlanRow } from '../../db/schema/catalog';
 import { AppError } from '../../errors';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
 import { findPlansByIds } from '../plans/catalogue';
-import { findUnchargedFees } from '../phone-lines/number-fees';
 import { findLinesOfAccounts } from '../subscriptions/accounts';
+import { findExtraCharges } from './extras';
 import { inPriceOrder, monthlyPriceLines, type BilledAccount } from './price';
 import { findOpenMonthOrder, findOwnedAccounts, findPaidMonthOrder } from './repo';
 
 /**
  * The accounts a customer owns, with their plans, the numbers charged for the month of `at` and
- * those numbers' one-off prices not charged yet (ADR 0077: they go with the first payment).
+ * the extra lines not charged yet (`extras.ts`: those numbers' one-off prices, ADR 0077, and the
+ * accounts' past months' roaming charges, ADR 0078). With `chargedBy`, the order that paid the
+ * month, also the extras it charged, so a paid month shows what was paid.
  */
 export async function loadBilledAccounts(
   db: Db,
   userId: string,
   at: Date,
+  chargedBy: string | null = null,
 ): Promise<BilledAccount[]> {
   const owned = await findOwnedAccounts(db, userId);
   const lines = await findLinesOfAccounts(
@@ -37,14 +40,12 @@ export async function loadBilledAccounts(
     plans,
     lines: inPriceOrder(account, lines, at),
   }));
-  const fees = await findUnchargedFees(
+  const extras = await findExtraCharges(
     db,
-    billed.flatMap((b) => b.lines.map((l) => l.id)),
+    billed.map((b) => ({ accountId: b.account.id, chargedLineIds: b.lines.map((l) => l.id) })),
+    chargedBy,
   );
-  return billed.map((b) => ({
-    ...b,
-    fees: fees.filter((f) => b.lines.some((l) => l.id === f.lineId)),
-  }));
+  return billed.map((b) => ({ ...b, extras: extras.get(b.account.id) ?? [] }));
 }
 
 export interface BillingServiceDeps {
@@ -63,10 +64,8 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   async function monthlyPrice(userId: string, locale: Locale): Promise<MonthlyPriceResponse> {
     const period = faroeMonth(now());
-    const [accounts, paid] = await Promise.all([
-      loadBilledAccounts(db, userId, now()),
-      findPaidMonthOrder(db, userId, period),
-    ]);
+    const paid = await findPaidMonthOrder(db, userId, period);
+    const accounts = await loadBilledAccounts(db, userId, now(), paid?.id ?? null);
     return { period, ...monthlyPriceLines(accounts, locale), paidOrderId: paid?.id ?? null };
   }
 

@@ -26,6 +26,11 @@ export interface StaleBalance {
   msisdn: string;
   /** The roaming cap stopped the number's data abroad last month (ADR 0078). */
   roamingStopped: boolean;
+  /** Start of the balance's month, the account the line is on, and the month's roaming charges. */
+  periodStart: Date;
+  accountId: string | null;
+  roamingChargedOere: number;
+  roamingChargedMb: number;
   /**
    * A smaller plan took effect on the line's account at this month end (a completed
    * `plan_downgrade` due after the balance's month began): no rollover into the new month.
@@ -54,6 +59,10 @@ export async function lockStaleBalances(
       prepaid: lineIsPrepaid(),
       msisdn: phoneLines.msisdn,
       roamingStopped: sql<boolean>`${lineBalances.roamingStoppedAt} is not null`,
+      periodStart: lineBalances.periodStart,
+      accountId: phoneLines.accountId,
+      roamingChargedOere: lineBalances.roamingChargedOere,
+      roamingChargedMb: lineBalances.roamingChargedMb,
       downgraded: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(orders)
@@ -95,8 +104,8 @@ export async function resetBalance(
       ...buckets,
       periodStart,
       rolloverMb,
-      // The roaming charges and the stop are the month's (ADR 0078); the month's charges stay
-      // on its records and days.
+      // The roaming charges and the stop are the month's (ADR 0078); month end has just kept the
+      // month's charges owed (`roaming_charges`), and they stay on its records and days.
       roamingChargedOere: 0,
       roamingChargedMb: 0,
       roamingWrittenOffMb: 0,

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startOfMonth } from '@alda/contract/format/date';
+import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
 import { rolloverInto } from '@alda/contract/rules/lifecycle';
 import type { NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import { claimAndCompleteDueOrder } from '../lifecycle/apply';
 import type { PendingEmail } from '../provisioning/service';
 import { initialBuckets } from '../usage/balance';
+import { insertRoamingCharges } from '../usage/roaming-charges';
 import { bumpUserVersions } from '../versions/change-versions';
 import { deleteBalances, lockStaleBalances, resetBalance } from './repo';
 
@@ -40,7 +41,8 @@ export interface MonthEndResult {
  * waiting on the month end) are claimed one by one with SKIP LOCKED, carried out and completed,
  * so the new month begins on the new plan or as talutíð. Then every line balance of a Faroese
  * month before the current one starts over with the line's plan data and the account's EU
- * package allowance — extra packages, gifts received and last month's use are gone — plus the
+ * package allowance — extra packages, gifts received and last month's use are gone (its roaming
+ * charges kept owed in `roaming_charges` first, ADR 0078) — plus the
  * rollover (`rolloverInto`: what was left, at most one month of the plan's data; none on
  * unlimited, talutíð, or when a smaller plan took effect at this month end). Balances of
  * cancelled lines (they worked until the month's end, SPEC §4) are removed. Each batch is one
@@ -82,6 +84,20 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const stale = await lockStaleBalances(tx, monthStart, batchSize);
+        // The month's roaming charges are kept owed before its figures start over (ADR 0078
+        // "Billing"): the next monthly payment of the line's account charges them.
+        await insertRoamingCharges(
+          tx,
+          stale.map((b) => ({
+            lineId: b.lineId,
+            month: faroeMonth(b.periodStart),
+            accountId: b.accountId,
+            msisdn: b.msisdn,
+            chargeOere: b.roamingChargedOere,
+            chargedMb: b.roamingChargedMb,
+          })),
+          at,
+        );
         const cancelled = stale.filter((b) => b.status === 'cancelled');
         const live = stale.filter((b) => b.status !== 'cancelled');
         for (const b of live) {

@@ -15,7 +15,7 @@ import { insertNotifications } from '../notifications/notify';
 import { completeOrder } from '../orders/lifecycle';
 import { addPackageData, findPackageById } from '../packages/package-data';
 import { monthlyPriceLines } from '../billing/price';
-import { markFeesCharged } from '../phone-lines/number-fees';
+import { markExtrasCharged } from '../billing/extras';
 import { loadBilledAccounts } from '../billing/service';
 import { issueReceipt, type ReceiptItem, type ReceiptText } from '../receipts/issue';
 import { addPrepaidCredit } from '../top-ups/credit';
@@ -221,8 +221,9 @@ async function fulfilAgreement(
 /**
  * The month is paid: the paid order with its `billing_period` is the record of it. The receipt
  * lists the month's price lines as they are now (they add up to the amount paid unless the
- * price changed in between; then it has one line for the month). The one-off prices of easy
- * numbers among them are charged now (ADR 0077), each a line of its own.
+ * price changed in between; then it has one line for the month). The extra lines among them —
+ * easy numbers' one-off prices (ADR 0077), past months' roaming charges (ADR 0078) — are charged
+ * now, in this transaction, each a line of its own.
  */
 async function fulfilMonth(
   tx: Db,
@@ -234,11 +235,12 @@ async function fulfilMonth(
   const accounts = await loadBilledAccounts(tx, order.userId, now);
   const fo = monthlyPriceLines(accounts, 'fo').lines;
   const en = monthlyPriceLines(accounts, 'en').lines;
-  // A one-off price is charged only by a payment whose amount held it (the lines add up to it).
+  // An extra is charged only by a payment whose amount held it (the lines add up to it); else
+  // it stays owed and goes with the next payment.
   if (fo.reduce((sum, line) => sum + line.price.gross, 0) === payment.amountOere)
-    await markFeesCharged(
+    await markExtrasCharged(
       tx,
-      accounts.flatMap((a) => (a.fees ?? []).map((f) => f.lineId)),
+      accounts.flatMap((a) => a.extras ?? []),
       order.id,
       now,
     );

@@ -1,4 +1,4 @@
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { splitVat, type VatSplit } from '@alda/contract/format/money';
 import { numberClass, numberClassOf, type NumberClass } from '@alda/contract/rules/number-picker';
 import type { Db } from '../../db/client';
@@ -49,16 +49,27 @@ export async function insertNumberFee(
   });
 }
 
-/** The fees of these lines that no payment has charged yet. */
+/**
+ * The fees of these lines that no payment has charged yet, and, when `chargedBy` is given, those
+ * that payment charged (a paid month still shows what it paid).
+ */
 export async function findUnchargedFees(
   db: Db,
   lineIds: readonly string[],
+  chargedBy: string | null = null,
 ): Promise<NumberFeeRow[]> {
   if (lineIds.length === 0) return [];
   return db
     .select()
     .from(numberFees)
-    .where(and(inArray(numberFees.lineId, [...lineIds]), isNull(numberFees.chargedOrderId)));
+    .where(
+      and(
+        inArray(numberFees.lineId, [...lineIds]),
+        chargedBy === null
+          ? isNull(numberFees.chargedOrderId)
+          : or(isNull(numberFees.chargedOrderId), eq(numberFees.chargedOrderId, chargedBy)),
+      ),
+    );
 }
 
 /** Records that the payment `orderId` charged these lines' fees (in its transaction). */
