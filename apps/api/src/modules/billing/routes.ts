@@ -20,7 +20,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
         tags: ['billing'],
         summary: "This month's price of the caller's subscriptions (SPEC §1, §8, §9)",
         description:
-          "Lines of the accounts the caller owns: a family plan's numbers at memberPrices by position (SPEC §4), individual plans at their monthly price, prepaid numbers at 0, and the EU package where it is on. Prices with and without VAT (25 %). `period` is the Faroese month; `paidOrderId` the order that paid it, or null.",
+          "Lines of the accounts the caller owns: a family plan's numbers at memberPrices by position (SPEC §4), individual plans at their monthly price, prepaid numbers at 0, the EU package where it is on, and the extra lines owed once: an easy number's one-off price (`number_fee`, ADR 0077) and each past month's roaming charges per number (`roaming`, ADR 0078; a paid month shows those its payment charged). Prices with and without VAT (25 %). `period` is the Faroese month; `paidOrderId` the order that paid it, or null.",
         security: [{ bearerAuth: [] }],
         response: { 200: dataEnvelope(monthlyPriceResponse), ...errorResponses(401) },
       },
