@@ -113,6 +113,18 @@ test.describe('roaming spend cap (issue 33 §2, ADR 0078)', () => {
     await expect(abroadEn.getByRole('link', { name: 'Raise the cap' })).toHaveCount(0);
     await abroadEn.scrollIntoViewIfNeeded();
     await screenshot(page, 'roaming-cap-06-home-going-on');
+
+    // The month ends (simulated, demo mode): its charges are paid with the next monthly payment,
+    // a line of their own under her number on the monthly price (ADR 0078 "Billing"). The
+    // simulated round closes this calendar month early, so its charges show on its own price.
+    const monthEnd = await request.post('/dev/month-end');
+    expect(monthEnd.status(), await monthEnd.text()).toBe(200);
+    await page.goto('/menu/manadargjald');
+    const number = page.getByRole('region', { name: spaced(gudrun.number) });
+    await expect(
+      number.getByRole('listitem').filter({ hasText: /^Charges abroad in [A-Z][a-z]+ \d{4}/ }),
+    ).toContainText('388.40 kr.');
+    await screenshot(page, 'roaming-cap-07-monthly-price');
   });
 });
 

@@ -98,6 +98,40 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
     expect(app.router.state.location.pathname).toBe('/menu/manadargjald');
   });
 
+  it('issue 33 §2: last month’s charges abroad are a line of their own under the number, with their amount', async () => {
+    const roaming = {
+      phoneNumber: '556677',
+      kind: 'roaming' as const,
+      description: 'Kostnaður uttanlands í oktober 2026',
+      price: { net: 15120, vat: 3780, gross: 18900 },
+    };
+    await renderApp({
+      user: demoUser,
+      data: { agreement: null },
+      initialEntries: ['/menu/manadargjald'],
+      api: {
+        ...quietPolls,
+        'GET /billing/monthly-price': () =>
+          ok({
+            ...november,
+            lines: [...november.lines, roaming],
+            total: { net: 50880, vat: 12720, gross: 63600 },
+          }),
+      },
+    });
+    const month = await screen.findByRole('region', { name: 'november 2026' });
+    const member = within(month).getByRole('region', { name: '55 66 77' });
+    const items = within(member).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Limur99,00 kr.',
+      'Kostnaður uttanlands í oktober 2026189,00 kr.',
+    ]);
+    expect(within(month).getByText('Tilsamans við MVG').nextSibling?.textContent).toBe(
+      '636,00 kr.',
+    );
+    expect(screen.getByRole('button', { name: 'Gjald nú · 636,00 kr.' })).toBeTruthy();
+  });
+
   it('"Gjald nú" without a card on file pays by card on the provider’s page, with an Idempotency-Key', async () => {
     const app = await renderApp({
       user: demoUser,

@@ -29,8 +29,9 @@ import { ROUTES } from '@/shared/config/paths';
 
 /**
  * /menu/manadargjald: what the customer's subscriptions cost this month — a line per number and
- * per EU package, the total with and without VAT (SPEC §9) — and paying it through the provider
- * (the card page, or the card on file when the payment agreement is active).
+ * per EU package, the extra lines owed once (an easy number's one-off price, a past month's
+ * charges abroad: ADR 0077, 0078), the total with and without VAT (SPEC §9) — and paying it
+ * through the provider (the card page, or the card on file when the payment agreement is active).
  */
 export function MonthlyPriceScreen() {
   const { t } = useTranslation();
@@ -123,15 +124,16 @@ function MonthCard({ month }: { month: MonthlyPriceResponse }) {
             {lines.map((line, index) => (
               <li
                 key={`${line.kind}-${index}`}
-                className="flex flex-wrap items-baseline justify-between gap-x-3 text-body"
+                className="flex items-baseline justify-between gap-x-3 text-body"
               >
+                {/* A long line ('Kostnaður uttanlands í oktober 2026') wraps; the amount stays. */}
                 <span className="min-w-0 text-mist-900">
                   {line.description}
                   {line.kind === 'eu_package' && (
                     <span className="sr-only"> ({t('billing.euLine')})</span>
                   )}
                 </span>
-                <span className="font-medium whitespace-nowrap text-ocean-950 tabular-nums">
+                <span className="shrink-0 font-medium whitespace-nowrap text-ocean-950 tabular-nums">
                   {f.kr(line.price.gross)}
                 </span>
               </li>
