@@ -146,7 +146,7 @@ describe('roaming charges billed with the next monthly payment (issue 33 §2, AD
         payload: {},
       });
     const placed = parse(placedAnswer, await pay()).data;
-    expect(placed.order.price.gross).toBe(july.total.gross);
+    expect(placed.order.price?.gross).toBe(july.total.gross);
     await submitCard(t.app, placed, CARDS.succeed);
     await t.app.testProvider?.tick();
     const payment = await paymentOfOrder(t.app, placed.order.id);

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
 import { extraPackages, type ExtraPackageRow } from '../../db/schema/catalog';
 import {
   packageRequests,
@@ -10,26 +9,6 @@ import {
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { phoneLines, type PhoneLineRow } from '../../db/schema/phone-lines';
 import { users } from '../../db/schema/users';
-
-/** A line locked for a change of its controls, with its account's owner. */
-export interface ControlledLineRow {
-  line: PhoneLineRow;
-  ownerUserId: string;
-}
-
-/** Locks the line (`FOR UPDATE`) and reads its account's owner; undefined without an account. */
-export async function lockLineWithOwner(
-  db: Db,
-  lineId: string,
-): Promise<ControlledLineRow | undefined> {
-  const [row] = await db
-    .select({ line: phoneLines, ownerUserId: accounts.ownerUserId })
-    .from(phoneLines)
-    .innerJoin(accounts, eq(phoneLines.accountId, accounts.id))
-    .where(eq(phoneLines.id, lineId))
-    .for('update', { of: phoneLines });
-  return row;
-}
 
 export async function updateLineControls(
   db: Db,

@@ -10,7 +10,8 @@ import { insertNotifications } from '../notifications/notify';
 import { toLineControls, type SubscriptionService } from '../subscriptions/service';
 import { bumpUserVersions } from '../versions/change-versions';
 import { findViewersOfLines } from '../subscriptions/accounts';
-import { lockLineWithOwner, updateLineControls } from './repo';
+import { lockLineWithOwner } from '../phone-lines/lines';
+import { updateLineControls } from './repo';
 
 export interface ControlsServiceDeps {
   db: Db;

@@ -15,7 +15,8 @@ import { findViewersOfLines } from '../subscriptions/accounts';
 import type { SubscriptionService } from '../subscriptions/service';
 import { lockBalances } from '../usage/balance-rows';
 import { bumpUserVersions } from '../versions/change-versions';
-import { lockCappedLine, setRoamingCap, setRoamingStopped } from './repo';
+import { lockLineWithOwner } from '../phone-lines/lines';
+import { setRoamingCap, setRoamingStopped } from './repo';
 
 export interface RoamingCapServiceDeps {
   db: Db;
@@ -53,7 +54,7 @@ export function createRoamingCapService(deps: RoamingCapServiceDeps) {
       let told: { msisdn: string; barred: boolean } | null = null;
       try {
         return await db.transaction(async (tx) => {
-          const locked = await lockCappedLine(tx, lineId);
+          const locked = await lockLineWithOwner(tx, lineId);
           if (!locked || locked.line.status === 'cancelled') throw notFound(lineId);
           const { line, ownerUserId } = locked;
           if (ownerUserId !== userId)
