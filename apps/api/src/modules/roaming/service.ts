@@ -10,12 +10,11 @@ import type { RoamingCap, UpdateRoamingCapRequest } from '@alda/contract/schemas
 import type { NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { isUuid } from '../../uuid';
 import { findViewersOfLines } from '../subscriptions/accounts';
 import type { SubscriptionService } from '../subscriptions/service';
 import { lockBalances } from '../usage/balance-rows';
 import { bumpUserVersions } from '../versions/change-versions';
-import { lockLineWithOwner } from '../phone-lines/lines';
+import { ownerChangeOfLine } from '../controls/owner-change';
 import { setRoamingCap, setRoamingStopped } from './repo';
 
 export interface RoamingCapServiceDeps {
@@ -26,9 +25,6 @@ export interface RoamingCapServiceDeps {
   subscriptions: Pick<SubscriptionService, 'readableLine'>;
   settings: RoamingSettings;
 }
-
-const notFound = (lineId: string) =>
-  new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
 
 /**
  * The account owner sets a number's roaming spend cap (issue 33 §2,
@@ -42,78 +38,46 @@ const notFound = (lineId: string) =>
  * back (503 NETWORK_UNAVAILABLE); a commit that fails after it sets the network back.
  */
 export function createRoamingCapService(deps: RoamingCapServiceDeps) {
-  const { db, now, log, network, subscriptions, settings } = deps;
+  const { now, network, settings } = deps;
 
   return {
-    async set(userId: string, lineId: string, input: UpdateRoamingCapRequest): Promise<RoamingCap> {
-      if (!isUuid(lineId)) throw notFound(lineId);
-      const readable = await subscriptions.readableLine(userId, lineId);
-      if (!readable.isOwner)
-        throw new AppError('OWNER_ONLY', { detail: 'only the account owner sets the roaming cap' });
+    set(userId: string, lineId: string, input: UpdateRoamingCapRequest): Promise<RoamingCap> {
       const at = now();
-      let told: { msisdn: string; barred: boolean } | null = null;
-      try {
-        return await db.transaction(async (tx) => {
-          const locked = await lockLineWithOwner(tx, lineId);
-          if (!locked || locked.line.status === 'cancelled') throw notFound(lineId);
-          const { line, ownerUserId } = locked;
-          if (ownerUserId !== userId)
-            throw new AppError('OWNER_ONLY', { detail: 'the account changed hands' });
-          const [balance] = await lockBalances(tx, [lineId]);
+      return ownerChangeOfLine(deps, userId, lineId, 'roaming cap', async (tx, line, tell) => {
+        const [balance] = await lockBalances(tx, [lineId]);
 
-          const current = effectiveRoamingCap(line, settings.defaultCapOere);
-          const next = input.capOere;
-          if (capChangeNeedsConfirmation(current, next) && !input.confirmed)
-            throw new AppError('ROAMING_CAP_CONFIRMATION_REQUIRED', {
-              detail: `cap ${String(current)} → ${String(next)} without confirmation`,
-            });
-          const setting = {
-            // Turning the cap off keeps the amount, so turning it on again brings it back.
-            roamingCapOere: next ?? line.roamingCapOere,
-            roamingCapOff: next === null,
-          };
-          if (
-            setting.roamingCapOere === line.roamingCapOere &&
-            setting.roamingCapOff === line.roamingCapOff
-          )
-            return roamingCapOf(line, balance, settings);
-          await setRoamingCap(tx, lineId, setting);
+        const current = effectiveRoamingCap(line, settings.defaultCapOere);
+        const next = input.capOere;
+        if (capChangeNeedsConfirmation(current, next) && !input.confirmed)
+          throw new AppError('ROAMING_CAP_CONFIRMATION_REQUIRED', {
+            detail: `cap ${String(current)} → ${String(next)} without confirmation`,
+          });
+        const setting = {
+          // Turning the cap off keeps the amount, so turning it on again brings it back.
+          roamingCapOere: next ?? line.roamingCapOere,
+          roamingCapOff: next === null,
+        };
+        if (
+          setting.roamingCapOere === line.roamingCapOere &&
+          setting.roamingCapOff === line.roamingCapOff
+        )
+          return roamingCapOf(line, balance, settings);
+        await setRoamingCap(tx, lineId, setting);
 
-          let month = balance;
-          if (balance) {
-            const wasStopped = balance.roamingStoppedAt !== null;
-            const stop = capReached(balance.roamingChargedOere, next);
-            if (wasStopped !== stop)
-              month = { ...balance, ...(await setRoamingStopped(tx, lineId, stop ? at : null)) };
-          }
-          // Everyone who sees the number (ADR 0057: cached subscriptions answers end).
-          await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
-          const barred = (month?.roamingStoppedAt ?? null) !== null;
-          if (balance && barred !== (balance.roamingStoppedAt !== null)) {
-            try {
-              await network.setRoamingDataBarred(line.msisdn, barred);
-            } catch (error) {
-              throw new AppError('NETWORK_UNAVAILABLE', { cause: error });
-            }
-            told = { msisdn: line.msisdn, barred };
-          }
-          return roamingCapOf(setting, month, settings);
-        });
-      } catch (error) {
-        const done = told as { msisdn: string; barred: boolean } | null;
-        if (done) {
-          log.error({ err: error, lineId }, 'roaming cap: commit failed after the network change');
-          await network
-            .setRoamingDataBarred(done.msisdn, !done.barred)
-            .catch((undo: unknown) =>
-              log.error(
-                { err: undo, lineId },
-                'roaming cap: could not set the network back; the database is the truth',
-              ),
-            );
+        let month = balance;
+        if (balance) {
+          const wasStopped = balance.roamingStoppedAt !== null;
+          const stop = capReached(balance.roamingChargedOere, next);
+          if (wasStopped !== stop)
+            month = { ...balance, ...(await setRoamingStopped(tx, lineId, stop ? at : null)) };
         }
-        throw error;
-      }
+        // Everyone who sees the number (ADR 0057: cached subscriptions answers end).
+        await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
+        const barred = (month?.roamingStoppedAt ?? null) !== null;
+        if (balance && barred !== (balance.roamingStoppedAt !== null))
+          await tell((value) => network.setRoamingDataBarred(line.msisdn, value), barred);
+        return roamingCapOf(setting, month, settings);
+      });
     },
   };
 }
