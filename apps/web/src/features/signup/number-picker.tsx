@@ -121,30 +121,19 @@ function Choices({
 }) {
   const plain = numbers.filter((n) => !n.oneOffPrice);
   const priced = numbers.filter((n) => n.oneOffPrice);
+  const choice = (n: FreeNumber) => (
+    <Choice
+      key={n.phoneNumber}
+      number={n}
+      pending={pending === n.phoneNumber}
+      disabled={pending !== null}
+      onChoose={onChoose}
+    />
+  );
   return (
     <div role="group" aria-labelledby={labelledBy} className="flex flex-col gap-2">
-      {plain.length > 0 && (
-        <div className="grid grid-cols-3 gap-2">
-          {plain.map((n) => (
-            <Choice
-              key={n.phoneNumber}
-              number={n}
-              pending={pending === n.phoneNumber}
-              disabled={pending !== null}
-              onChoose={onChoose}
-            />
-          ))}
-        </div>
-      )}
-      {priced.map((n) => (
-        <Choice
-          key={n.phoneNumber}
-          number={n}
-          pending={pending === n.phoneNumber}
-          disabled={pending !== null}
-          onChoose={onChoose}
-        />
-      ))}
+      {plain.length > 0 && <div className="grid grid-cols-3 gap-2">{plain.map(choice)}</div>}
+      {priced.map(choice)}
     </div>
   );
 }
