@@ -150,8 +150,21 @@ describe('phone login and password reset (SPEC §7 Auth)', () => {
       reservationId: 'res_1',
       reservedUntil: '2024-06-01T12:15:00Z',
       suggestions: [],
+      numberClass: null,
+      oneOffPrice: null,
     };
     expect(reservedNumbersResponse.parse(answer)).toEqual(answer);
     expect(reservedNumbersResponse.safeParse({ ...answer, status: 'taken' }).success).toBe(false);
+    // An easy number carries its class and one-off price (issue 33 §1, ADR 0077).
+    const easy = {
+      ...answer,
+      phoneNumber: '222222',
+      numberClass: 'solid',
+      oneOffPrice: { net: 160000, vat: 40000, gross: 200000 },
+    };
+    expect(reservedNumbersResponse.parse(easy)).toEqual(easy);
+    expect(reservedNumbersResponse.safeParse({ ...easy, numberClass: 'shiny' }).success).toBe(
+      false,
+    );
   });
 });
