@@ -31,7 +31,8 @@ describe('SPEC §4 Subscription lifecycle: plan change (PATCH /api/subscriptions
     try {
       const { app } = t;
       const before = await balanceRow(app.db, LINES.joannesWork);
-      expect(before?.domesticTotalMb).toBe(5 * GB);
+      // The demo's work number: the 5 GB plan and a 3 GB extra package bought this month.
+      expect(before?.domesticTotalMb).toBe(8 * GB);
       const order = placedOrder(
         await changePlan(app, t.as.Jóannes, LINES.joannesWork, 'individual-20'),
       );
@@ -73,7 +74,7 @@ describe('SPEC §4 Subscription lifecycle: plan change (PATCH /api/subscriptions
         'individual-20',
       );
       const after = await balanceRow(app.db, LINES.joannesWork);
-      expect(after?.domesticTotalMb).toBe(20 * GB);
+      expect(after?.domesticTotalMb).toBe(23 * GB);
       expect(after?.domesticRemainingMb).toBe((before?.domesticRemainingMb ?? 0) + 15 * GB);
       expect(after?.domesticUsedMb).toBe(before?.domesticUsedMb);
       const member = (await overview(app, t.as.Jóannes, '214466')).currentAccount?.currentMember;
