@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { accountKeys } from '@/shared/api/account-data';
@@ -17,6 +17,7 @@ import {
   ownerData,
   ownerSubscriptions,
   plans,
+  sunneva,
   unlimitedPlan,
 } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
@@ -251,6 +252,80 @@ describe('home: abroad, processing, offers (SPEC §1, §3, §4)', () => {
     const meter = within(abroad).getByRole('meter', { name: 'Data left abroad' });
     expect(meter.getAttribute('aria-valuetext')).toBe('40 GB left of 50 GB');
     expect(abroad.textContent).toContain('20 hours of calls');
+  });
+
+  const roaming = (over: Partial<NonNullable<(typeof joannes)['roaming']>> = {}) => ({
+    capOere: 37300,
+    defaultCapOere: 37300,
+    chargedOere: 32800,
+    chargedMb: 3280,
+    pricePerMbOere: 10,
+    stopped: false,
+    stoppedAt: null,
+    ...over,
+  });
+  const withRoaming = (
+    member: typeof joannes,
+    base: SubscriptionsResponse = ownerSubscriptions,
+  ): SubscriptionsResponse => ({
+    ...base,
+    currentAccount: { ...base.currentAccount!, currentMember: member },
+  });
+
+  it("issue 33 §2: shows the month's roaming charges against the cap, or with no cap, linking to the cap", async () => {
+    await renderApp({
+      user: demoUser,
+      data: { ...ownerData, subscriptions: withRoaming({ ...joannes, roaming: roaming() }) },
+    });
+    const abroad = await screen.findByRole('region', { name: 'Uttanlands' });
+    const link = within(abroad).getByRole('link', {
+      name: 'Kostnaður uttanlands: 328 kr. av 373 kr.',
+    });
+    expect(link.getAttribute('href')).toBe(`/utreidsluloft/${joannes.id}`);
+    cleanup();
+
+    await renderApp({
+      user: demoUser,
+      data: {
+        ...ownerData,
+        subscriptions: withRoaming({ ...joannes, roaming: roaming({ capOere: null }) }),
+      },
+    });
+    const noCap = await screen.findByRole('region', { name: 'Uttanlands' });
+    expect(
+      within(noCap).getByRole('link', { name: 'Kostnaður uttanlands: 328 kr. (einki loft)' }),
+    ).toBeTruthy();
+  });
+
+  it('issue 33 §2: a stopped number says so; the owner gets one tap to raise the cap, a member is told to ask', async () => {
+    const stopped = roaming({
+      chargedOere: 37400,
+      stopped: true,
+      stoppedAt: '2026-11-25T10:00:00Z',
+    });
+    await renderApp({
+      user: demoUser,
+      data: { ...ownerData, subscriptions: withRoaming({ ...joannes, roaming: stopped }) },
+    });
+    const abroad = await screen.findByRole('region', { name: 'Uttanlands' });
+    expect(within(abroad).getByRole('status').textContent).toContain(
+      'Loftið 373 kr. er nátt, og data uttanlands er steðgað.',
+    );
+    expect(within(abroad).getByRole('link', { name: 'Hækka loftið' }).getAttribute('href')).toMatch(
+      new RegExp(`^/utreidsluloft/${joannes.id}\\?`),
+    );
+    cleanup();
+
+    await renderApp({
+      user: demoUser,
+      data: {
+        ...ownerData,
+        subscriptions: withRoaming({ ...sunneva, roaming: stopped }, memberSubscriptions),
+      },
+    });
+    const member = await screen.findByRole('region', { name: 'Uttanlands' });
+    expect(member.textContent).toContain('Bið eigaran av kontuni hækka loftið.');
+    expect(within(member).queryByRole('link', { name: 'Hækka loftið' })).toBeNull();
   });
 
   it('marks the main subscription that is still processing (SPEC §3 backup order, §4)', async () => {

@@ -75,6 +75,9 @@ export function RoamingCard({
 }) {
   const { t } = useTranslation();
   const usage = euPackageOn ? euUsage(member, plan?.euPackage?.dataMb) : null;
+  const capRow = member.roaming && (member.roaming.chargedOere > 0 || member.roaming.stopped) && (
+    <CapRow member={member} isOwner={isOwner} />
+  );
   return (
     <section
       aria-labelledby="roaming-title"
@@ -103,11 +106,12 @@ export function RoamingCard({
         <p className="text-body text-mist-600">{t('roaming.offer')}</p>
       )}
 
-      {member.roaming && (member.roaming.chargedOere > 0 || member.roaming.stopped) && (
-        <CapRow member={member} isOwner={isOwner} />
-      )}
+      {/* With the EU package the charges follow its data; without, the offer's facts first. */}
+      {usage && capRow}
 
       <RoamingFacts compact />
+
+      {!usage && capRow}
 
       {!euPackageOn && plan?.euPackage && (
         <div className="flex flex-col gap-1 rounded-2xl bg-ocean-50 px-4 py-3">
@@ -138,7 +142,7 @@ function CapRow({ member, isOwner }: { member: Member; isOwner: boolean }) {
     return (
       <Link to={screen} className="text-body font-semibold text-fjord-700 underline">
         {roaming.capOere === null
-          ? kr(roaming.chargedOere)
+          ? t('roaming.capChargedNoCap', { charged: kr(roaming.chargedOere) })
           : t('roaming.capCharged', { charged: kr(roaming.chargedOere), cap })}
       </Link>
     );
