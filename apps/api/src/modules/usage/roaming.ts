@@ -1,7 +1,7 @@
 import { isUnlimited } from '@alda/contract/format/data';
 import { capReached } from '@alda/contract/rules/roaming';
 import type { UsageKind } from '@alda/contract/schemas/usage';
-import type { DataBuckets } from './balance';
+import { applyUsage, sumUsage, type DataBuckets } from './balance';
 
 /*
  * Rating data abroad against the roaming spend cap (issue 33 §2,
@@ -55,8 +55,8 @@ export function ratingOrder<R extends { occurredAt: string; recordId: string }>(
 /**
  * Rates a batch of one line's records (any order in; rated in {@link ratingOrder}) from the
  * month as it stood before them. Answers each record's charge (records without any too) and
- * the month's new roaming totals; the buckets themselves are moved by `applyUsage`, which this
- * walks through record by record to know what is left before each one.
+ * the month's new roaming totals; it walks `applyUsage` record by record to know what is left
+ * before each one (the service moves the stored buckets with the batch's sum, which is the same).
  *
  * A cap is never passed by more than one record's charge: a record is charged only while the
  * month's charges are below the cap.
@@ -66,28 +66,18 @@ export function rateRoaming(
   records: readonly RatedUsage[],
   pricePerMbOere: number,
 ): { charges: RecordCharge[]; month: Omit<RoamingMonth, 'buckets'> } {
-  const unlimited = isUnlimited(month.buckets.domesticTotalMb);
-  let euRoom =
-    month.buckets.euAllowanceMb === null
-      ? 0
-      : Math.max(0, month.buckets.euAllowanceMb - month.buckets.euUsedMb);
-  let domesticRoom = month.buckets.domesticRemainingMb;
+  let buckets = month.buckets;
   let { chargedOere, chargedMb, writtenOffMb, stopped } = month;
   const charges: RecordCharge[] = [];
   for (const record of ratingOrder(records)) {
-    let beyond = 0;
-    if (record.kind === 'domestic') {
-      if (!unlimited) domesticRoom = Math.max(0, domesticRoom - record.usedMb);
-    } else {
-      const fromEu = Math.min(record.usedMb, euRoom);
-      euRoom -= fromEu;
-      const rest = record.usedMb - fromEu;
-      if (!unlimited) {
-        const fromDomestic = Math.min(rest, domesticRoom);
-        domesticRoom -= fromDomestic;
-        beyond = rest - fromDomestic;
-      }
-    }
+    // What the buckets cannot cover, by the one rule that draws on them (`applyUsage`): EU use
+    // beyond the EU package and the domestic data left. An unlimited plan covers it all.
+    const next = applyUsage(buckets, sumUsage([record]));
+    const covered =
+      next.euUsedMb - buckets.euUsedMb + (buckets.domesticRemainingMb - next.domesticRemainingMb);
+    const beyond =
+      record.kind === 'eu' && !isUnlimited(buckets.domesticTotalMb) ? record.usedMb - covered : 0;
+    buckets = next;
     const charge = { recordId: record.recordId, chargedMb: 0, chargeOere: 0, writtenOffMb: 0 };
     if (beyond > 0) {
       // A cap lowered to what is already charged stops roaming as well.
