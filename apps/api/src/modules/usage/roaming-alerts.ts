@@ -26,13 +26,11 @@ export interface RoamingCapState {
 
 /** A message to send once the transaction that raised it has committed. */
 export interface RoamingCapMessage {
-  /** Whose language the text is in (and whose address an e-mail goes to). */
+  /** Whose language the text is in (and, for an e-mail, whose address it goes to). */
   userId: string;
   params: NotificationParams;
-  /** `sms`: to the number itself; `email`: to the user's address. */
-  channel: 'sms' | 'email';
-  /** The number an SMS goes to (6 digits). */
-  msisdn: string;
+  /** An SMS to this number (6 digits); without, an e-mail to the user. */
+  smsTo?: string;
 }
 
 /**
@@ -98,8 +96,7 @@ export async function raiseRoamingCapAlerts(
         link: person.isOwner ? roamingCapPath(alert.lineId) : '/',
         createdAt: at,
       });
-      if (person.email)
-        messages.push({ userId: person.userId, params, channel: 'email', msisdn: person.msisdn });
+      if (person.email) messages.push({ userId: person.userId, params });
     }
     // One SMS to the number itself, worded for whoever uses it (its user, else the owner).
     const user = readers.find((p) => p.ownLine) ?? readers[0];
@@ -115,8 +112,7 @@ export async function raiseRoamingCapAlerts(
           // A child's number without a login: whoever holds the phone asks the owner.
           canRaise: user.ownLine && user.isOwner,
         },
-        channel: 'sms',
-        msisdn: user.msisdn,
+        smsTo: user.msisdn,
       });
     }
   }

@@ -10,9 +10,10 @@ import type { UsageSink } from '../../adapters/usage/usage-source';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import type { LineBalanceRow } from '../../db/schema/balances';
+import type { NotificationParams } from '../../db/schema/data-transfers';
 import { notificationTexts } from '../notifications/notify';
 import { findUserById } from '../users/records';
-import { raiseUsageAlerts, type UsageAlertEmail } from './alerts';
+import { raiseUsageAlerts } from './alerts';
 import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
   addDailyUse,
@@ -30,11 +31,7 @@ import { notifyUsageChanged } from '../versions/change-versions';
 import { insertMissingBalances, lockBalances } from './balance-rows';
 import { effectiveRoamingCap } from '@alda/contract/rules/roaming';
 import { rateRoaming, type RecordCharge } from './roaming';
-import {
-  raiseRoamingCapAlerts,
-  type RoamingCapMessage,
-  type RoamingCapState,
-} from './roaming-alerts';
+import { raiseRoamingCapAlerts, type RoamingCapState } from './roaming-alerts';
 
 export interface UsageServiceDeps {
   db: Db;
@@ -59,35 +56,25 @@ export interface UsageServiceDeps {
 export function createUsageService(deps: UsageServiceDeps) {
   const { db, now } = deps;
 
-  /** The usage alerts' e-mails, in each person's language (failures are logged, not retried). */
-  function sendAlertEmails(emails: readonly UsageAlertEmail[]): void {
-    const { email, background } = deps;
-    if (!email || !background) return;
-    for (const mail of emails) {
-      background.run('usage alert e-mail', async () => {
-        const user = await findUserById(db, mail.userId);
-        if (!user) return;
-        const locale: Locale = user.locale === 'en' ? 'en' : 'fo';
-        const { title, body } = notificationTexts('usage_alert', mail.params, locale);
-        await email.send({ to: user.email, ...plainEmail(locale, user.firstname, title, body) });
-      });
-    }
-  }
-
-  /** The roaming cap's SMS and e-mails, in each person's language, after the commit. */
-  function sendRoamingMessages(messages: readonly RoamingCapMessage[]): void {
+  /**
+   * The alerts' messages after the commit, each worded in its person's language (`users.locale`):
+   * the usage alerts' e-mails and the roaming cap's SMS and e-mails. Failures are logged, not
+   * retried.
+   */
+  function sendMessages(
+    type: 'usage_alert' | 'roaming_cap',
+    messages: readonly { userId: string; params: NotificationParams; smsTo?: string }[],
+  ): void {
     const { email, sms, background } = deps;
     if (!background) return;
     for (const message of messages) {
-      background.run(`roaming cap ${message.channel}`, async () => {
+      background.run(`${type} ${message.smsTo ? 'SMS' : 'e-mail'}`, async () => {
         const user = await findUserById(db, message.userId);
         const locale: Locale = user?.locale === 'en' ? 'en' : 'fo';
-        const { title, body } = notificationTexts('roaming_cap', message.params, locale);
-        if (message.channel === 'sms') {
-          await sms?.send({ to: message.msisdn, text: `${title}. ${body}` });
-        } else if (user && email) {
+        const { title, body } = notificationTexts(type, message.params, locale);
+        if (message.smsTo) await sms?.send({ to: message.smsTo, text: `${title}. ${body}` });
+        else if (user && email)
           await email.send({ to: user.email, ...plainEmail(locale, user.firstname, title, body) });
-        }
       });
     }
   }
@@ -210,8 +197,8 @@ export function createUsageService(deps: UsageServiceDeps) {
         const roamingMessages = await raiseRoamingCapAlerts(tx, capStates, at);
         return { accepted: fresh.size, emails, roamingMessages, bar };
       });
-      sendAlertEmails(emails);
-      sendRoamingMessages(roamingMessages);
+      sendMessages('usage_alert', emails);
+      sendMessages('roaming_cap', roamingMessages);
       barRoaming(bar);
 
       const result = { accepted, duplicates: known.length - accepted, rejected };
