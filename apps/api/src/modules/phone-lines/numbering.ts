@@ -90,6 +90,15 @@ function fill(digits: string, slot: Slot, random: () => number): string {
   return out;
 }
 
+/** `list` in random order (Fisher–Yates, in place). */
+export function shuffled<T>(list: T[], random: () => number = Math.random): T[] {
+  for (let i = list.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
 /** Up to this many numbers match: list them all (shuffled) rather than draw at random. */
 const LIST_ALL_UP_TO = 5_000;
 /** Draws from a large set before giving up on finding more (the free check stops far sooner). */
@@ -127,12 +136,7 @@ export function* matchingPlanNumbers(
         if (isProviderNumber(filled) && matchesNumber(filled, pattern)) all.add(filled);
       }
     }
-    const list = [...all];
-    for (let i = list.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [list[i], list[j]] = [list[j]!, list[i]!];
-    }
-    yield* list;
+    yield* shuffled([...all], random);
     return;
   }
   const seen = new Set<string>();

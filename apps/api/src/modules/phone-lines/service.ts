@@ -11,7 +11,13 @@ import { AppError } from '../../errors';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findUserByPhoneNumber } from '../users/records';
-import { easyPlanNumbers, isProviderNumber, matchingPlanNumbers, nearbyNumbers } from './numbering';
+import {
+  easyPlanNumbers,
+  isProviderNumber,
+  matchingPlanNumbers,
+  nearbyNumbers,
+  shuffled,
+} from './numbering';
 import { findNumberPrices, oneOffFields, oneOffOf, type NumberPrices } from './number-fees';
 import {
   findActiveReservation,
@@ -109,13 +115,9 @@ export function createPhoneLineService(deps: PhoneLineServiceDeps) {
   /** Free priced easy numbers that match, in random order. */
   function freeGolden(pattern: NumberMatch | null, prices: NumberPrices, at: Date) {
     if (prices.size === 0) return Promise.resolve([]);
-    const candidates = easyPlanNumbers().filter(
-      (n) => oneOffOf(n, prices) !== null && matchesNumber(n, pattern),
+    const candidates = shuffled(
+      easyPlanNumbers().filter((n) => oneOffOf(n, prices) !== null && matchesNumber(n, pattern)),
     );
-    for (let i = candidates.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [candidates[i], candidates[j]] = [candidates[j]!, candidates[i]!];
-    }
     return freeAmong(candidates, PICKER_GOLDEN_SIZE, at);
   }
 
