@@ -337,7 +337,12 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await expect(page.getByRole('link', { name: 'My user' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await screenshot(page, 'id-14-account-language-en');
-    // It stays English at the next start of this browser, before the API has answered.
+    // Kept as the account's language, not as a choice made on this browser, so the next start
+    // restores it before the API has answered (restoreLocale, the first-paint script).
+    const saved = (key: string) =>
+      page.evaluate((k) => localStorage.getItem(`CapacitorStorage.${k}`), key);
+    expect(await saved('accountLocale')).toBe('en');
+    expect(await saved('locale')).toBeNull();
     await page.reload();
     await expect(page.getByRole('link', { name: 'My user' })).toBeVisible();
 
