@@ -67,6 +67,29 @@ function reachedBuckets(balance: LineBalanceRow) {
   return out;
 }
 
+type RaisedRow = { lineId: string; threshold: number; kind?: string };
+
+/**
+ * Per key (a line, or a line's bucket), the candidate of the highest threshold among those the
+ * insert just `raised` (the others were told before): when 80 and 100 are reached at once, 100
+ * is told. Shared by the usage alerts and the roaming cap's.
+ */
+export function highestRaised<C extends RaisedRow>(
+  candidates: readonly C[],
+  raised: readonly RaisedRow[],
+  keyOf: (row: RaisedRow) => string,
+): Map<string, C> {
+  const told = new Map<string, C>();
+  for (const row of raised) {
+    const key = keyOf(row);
+    const candidate = candidates.find((c) => keyOf(c) === key && c.threshold === row.threshold);
+    const current = told.get(key);
+    if (candidate && (!current || current.threshold < candidate.threshold))
+      told.set(key, candidate);
+  }
+  return told;
+}
+
 /** An e-mail to send once the transaction that raised the alert has committed. */
 export interface UsageAlertEmail {
   userId: string;
@@ -107,17 +130,7 @@ export async function raiseUsageAlerts(
       kind: usageAlerts.kind,
       threshold: usageAlerts.threshold,
     });
-  // Per line and bucket, the highest threshold raised just now.
-  const told = new Map<string, (typeof candidates)[number]>();
-  for (const row of raised) {
-    const candidate = candidates.find(
-      (c) => c.lineId === row.lineId && c.kind === row.kind && c.threshold === row.threshold,
-    );
-    const key = `${row.lineId} ${row.kind}`;
-    const current = told.get(key);
-    if (candidate && (!current || current.threshold < candidate.threshold))
-      told.set(key, candidate);
-  }
+  const told = highestRaised(candidates, raised, (c) => `${c.lineId} ${c.kind}`);
   if (told.size === 0) return [];
 
   const people = await findAlertRecipients(tx, [

@@ -6,7 +6,7 @@ import { roamingCapAlerts } from '../../db/schema/balances';
 import type { NewNotificationRow, NotificationParams } from '../../db/schema/data-transfers';
 import { insertNotifications } from '../notifications/notify';
 import { bumpUserVersions } from '../versions/change-versions';
-import { findAlertRecipients } from './alerts';
+import { findAlertRecipients, highestRaised } from './alerts';
 
 /*
  * Roaming cap notifications (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md): at 80 % and
@@ -63,16 +63,7 @@ export async function raiseRoamingCapAlerts(
     .values(candidates.map(({ chargedOere: _c, ...row }) => row))
     .onConflictDoNothing()
     .returning({ lineId: roamingCapAlerts.lineId, threshold: roamingCapAlerts.threshold });
-  // Per line, the highest threshold raised just now.
-  const told = new Map<string, (typeof candidates)[number]>();
-  for (const row of raised) {
-    const candidate = candidates.find(
-      (c) => c.lineId === row.lineId && c.threshold === row.threshold,
-    );
-    const current = told.get(row.lineId);
-    if (candidate && (!current || current.threshold < candidate.threshold))
-      told.set(row.lineId, candidate);
-  }
+  const told = highestRaised(candidates, raised, (c) => c.lineId);
   if (told.size === 0) return [];
 
   const people = await findAlertRecipients(tx, [...told.keys()]);
