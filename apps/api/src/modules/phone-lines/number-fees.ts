@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { splitVat, type VatSplit } from '@alda/contract/format/money';
 import { numberClass, numberClassOf, type NumberClass } from '@alda/contract/rules/number-picker';
+import { owedOrChargedBy } from '../../db/charged';
 import type { Db } from '../../db/client';
 import { numberFees, numberPriceClasses, type NumberFeeRow } from '../../db/schema/number-picker';
 
@@ -65,9 +66,7 @@ export async function findUnchargedFees(
     .where(
       and(
         inArray(numberFees.lineId, [...lineIds]),
-        chargedBy === null
-          ? isNull(numberFees.chargedOrderId)
-          : or(isNull(numberFees.chargedOrderId), eq(numberFees.chargedOrderId, chargedBy)),
+        owedOrChargedBy(numberFees.chargedOrderId, chargedBy),
       ),
     );
 }

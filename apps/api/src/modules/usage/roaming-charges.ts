@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { owedOrChargedBy } from '../../db/charged';
 import type { Db } from '../../db/client';
 import { roamingCharges, type RoamingChargeRow } from '../../db/schema/balances';
 
@@ -52,9 +53,7 @@ export async function findRoamingCharges(
     .where(
       and(
         inArray(roamingCharges.accountId, [...accountIds]),
-        chargedBy === null
-          ? isNull(roamingCharges.chargedOrderId)
-          : or(isNull(roamingCharges.chargedOrderId), eq(roamingCharges.chargedOrderId, chargedBy)),
+        owedOrChargedBy(roamingCharges.chargedOrderId, chargedBy),
       ),
     )
     .orderBy(roamingCharges.month, roamingCharges.msisdn);
