@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { capChangeNeedsConfirmation } from '@alda/contract/rules/roaming';
+import { capChangeNeedsConfirmation, roamingCapThreshold } from '@alda/contract/rules/roaming';
 import { roamingCap, type RoamingCap } from '@alda/contract/schemas/roaming';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { QueryPending } from '@/shared/account/screen-states';
@@ -85,7 +85,7 @@ function StateCard({ roaming, phoneNumber }: { roaming: RoamingCap; phoneNumber:
           fraction={capOere > 0 ? chargedOere / capOere : 1}
           label={t('roamingCap.thisMonth')}
           valueText={t('roamingCap.chargedOf', { charged: kr(chargedOere), cap: kr(capOere) })}
-          tone={roaming.stopped || chargedOere * 100 >= 80 * capOere ? 'puffin' : 'fjord'}
+          tone={roaming.stopped || roamingCapThreshold(chargedOere, capOere) ? 'puffin' : 'fjord'}
         />
       )}
       {roaming.chargedMb > 0 && (
