@@ -8,20 +8,26 @@ import { MemoryRouter } from 'react-router';
 import { LoginChooserScreen } from '@/features/auth/login-chooser-screen';
 import { ROUTES } from '@/shared/config/paths';
 import { createI18n } from '@/shared/i18n/i18n';
+import { StaticMarkup } from '@/shared/ui/static-markup';
 import fo from '@/shared/i18n/resources-fo';
 import { ScreenColumn } from './root-layout';
 
-/** The login chooser at `ROUTES.login` as static HTML (what the app renders there, signed out). */
+/**
+ * The login chooser at `ROUTES.login` as static HTML (what the app renders there, signed out),
+ * with the controls that need the app's JavaScript disabled until it replaces them (StaticMarkup).
+ */
 export async function renderLoginScreen(): Promise<string> {
   const i18n = createI18n('fo', { fo });
   const { prelude } = await prerender(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[ROUTES.login]}>
-        <ScreenColumn>
-          <LoginChooserScreen />
-        </ScreenColumn>
-      </MemoryRouter>
-    </I18nextProvider>,
+    <StaticMarkup value>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[ROUTES.login]}>
+          <ScreenColumn>
+            <LoginChooserScreen />
+          </ScreenColumn>
+        </MemoryRouter>
+      </I18nextProvider>
+    </StaticMarkup>,
   );
   return new Response(prelude).text();
 }
