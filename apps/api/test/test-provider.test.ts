@@ -188,6 +188,48 @@ describe('the test provider’s hosted card page', () => {
   });
 });
 
+describe('the slow test card answered on demand (demo mode, issue 41)', () => {
+  it('POST /dev/payments/:orderId/answer settles the order’s waiting slow card now (paid on the next round); a payment not waiting is 409, an order without one 404, and outside demo mode the route is not there', async () => {
+    const t = await createPaymentsApp({ DEMO_MODE: 'true', TEST_PROVIDER_SLOW_DELAY_MS: '600000' });
+    const off = await createPaymentsApp({ DEMO_MODE: 'false' });
+    try {
+      const placed = orderPlacedResponse.parse(
+        await t.app.payments.placePaidOrder(packagePurchase()),
+      );
+      const orderId = placed.order.id;
+      const answer = (app: PaymentsTestApp['app'], id: string) =>
+        app.inject({ method: 'POST', url: `/dev/payments/${id}/answer` });
+      // The card page is still open: nothing waits for an answer.
+      expect((await answer(t.app, orderId)).statusCode).toBe(409);
+
+      await submitCard(t.app, placed, CARDS.slow);
+      await t.app.testProvider?.tick();
+      expect(await paymentOfOrder(t.app, orderId)).toMatchObject({ state: 'pending' });
+      // Ten minutes' delay: a round a minute later settles nothing.
+      t.clock.advance(60);
+      await t.app.testProvider?.tick();
+      expect((await orderRow(t.app, orderId)).paymentStatus).not.toBe('paid');
+
+      const answered = await answer(t.app, orderId);
+      expect(answered.statusCode, answered.body).toBe(200);
+      await t.app.testProvider?.tick();
+      expect((await orderRow(t.app, orderId)).paymentStatus).toBe('paid');
+      const again = await answer(t.app, orderId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ error: { code: 'CONFLICT' } });
+      expect((await answer(t.app, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await answer(t.app, 'not-an-order')).statusCode).toBe(400);
+
+      const hidden = await answer(off.app, orderId);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+    } finally {
+      await t.close();
+      await off.close();
+    }
+  });
+});
+
 describe('the test provider over real HTTP (listening server, webhooks by HTTP POST)', () => {
   it('SPEC §4 Payment flow: browser-like card page round trip, then signed webhooks POSTed to PAYMENT_WEBHOOK_URL make the order paid', async () => {
     const port = await freePort();

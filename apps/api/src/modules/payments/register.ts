@@ -6,6 +6,7 @@ import {
   type WebhookDelivery,
 } from '../../adapters/payments/test-provider/provider';
 import { testProviderRoutes } from '../../adapters/payments/test-provider/routes';
+import { paymentDevRoutes } from './dev-routes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { fulfilPaidOrder } from './fulfilment';
@@ -63,6 +64,7 @@ export async function registerPayments(
       provider = testProvider.provider;
       const worker = testProvider;
       await app.register(testProviderRoutes, { provider: worker, db, now });
+      await app.register(paymentDevRoutes, { db, testProvider: worker, enabled: config.demoMode });
       if (deps.testProviderIntervalMs !== 0) {
         app.addHook('onReady', async () => {
           worker.start(deps.testProviderIntervalMs);

@@ -378,6 +378,24 @@ export function createTestProvider(options: TestProviderOptions) {
     return result ?? null;
   }
 
+  /**
+   * The card company's answer to a slow card, now instead of after `slowDelayMs` (demo mode's
+   * `POST /dev/test-provider/payments/:id/answer`): a browser journey asserts the waiting screen
+   * for as long as it needs and then lets the payment go on, instead of racing a timer (issue
+   * 41). Only a slow payment still waiting is answered; false for anything else.
+   */
+  async function answerNow(id: string): Promise<boolean> {
+    const at = now();
+    const answered = await db.transaction(async (tx) => {
+      const payment = await lockProviderPayment(tx, id);
+      if (payment?.state !== 'processing' || payment.settleAt === null) return false;
+      await succeed(tx, payment, at);
+      return true;
+    });
+    if (answered) kick();
+    return answered;
+  }
+
   /** Settles due slow payments and expires abandoned checkouts. */
   async function settle(): Promise<void> {
     const at = now();
@@ -459,6 +477,7 @@ export function createTestProvider(options: TestProviderOptions) {
   return {
     provider,
     submit,
+    answerNow,
     tick: async () => {
       manual = true;
       try {
