@@ -406,6 +406,34 @@ describe('number protection (issue 32, ADR 0076)', () => {
     expect(mails.map((m) => m.to).sort()).toEqual([emailOf('Jóannes'), emailOf('Sunneva')].sort());
     for (const mail of mails) expect(mail.text).toContain('/nummarlas-stedga?token=');
   });
+
+  it('issue 41: in demo mode POST /dev/number-unlocks ends a waiting cooling-off a given number of seconds from now; the screen reads the new time, the lock opens then; none waiting is 409', async () => {
+    const base = `/api/subscriptions/${LINES.roi}/protection`;
+    expect((await call('Rói', 'POST', `${base}/lock`)).statusCode).toBe(200);
+    const msisdn = await msisdnOf(LINES.roi);
+    const end = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/dev/number-unlocks', payload });
+    const none = await end({ phoneNumber: msisdn, inSeconds: 5 });
+    expect(none.statusCode).toBe(409);
+    expect(errorOf(none).code).toBe('NUMBER_UNLOCK_NOT_PENDING');
+
+    const asked = await call('Rói', 'POST', `${base}/unlock`, { password: DEMO_PASSWORD });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await end({ phoneNumber: msisdn, inSeconds: -1 })).statusCode).toBe(400);
+    const moved = await end({ phoneNumber: msisdn, inSeconds: 5 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await protection('Rói', LINES.roi)).lock).toMatchObject({
+      state: 'unlocking',
+      unlockAt: new Date(clock.getTime() + 5000).toISOString(),
+    });
+    await advance(4000);
+    await t.app.numberProtection.completeDueUnlocks();
+    expect((await protection('Rói', LINES.roi)).lock.state).toBe('unlocking');
+    await advance(1000);
+    await t.app.numberProtection.completeDueUnlocks();
+    const [line] = await t.app.db.select().from(phoneLines).where(eq(phoneLines.id, LINES.roi));
+    expect(line).toMatchObject({ numberLocked: false, unlockAt: null });
+  });
 });
 
 describe('SIM change alerts and SUPPORT_PHONE (issue 32, ADR 0076)', () => {

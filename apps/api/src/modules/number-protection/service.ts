@@ -53,6 +53,7 @@ import {
   lockCodeOfLine,
   lockLiveLineByMsisdn,
   markCodeUsed,
+  moveUnlockAt,
   revokeCodesOfLine,
   updateLockColumns,
 } from './repo';
@@ -350,6 +351,22 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
           concerned(result.found.line, result.found.account?.ownerUserId),
         );
       return protectionOf(result.found, at);
+    },
+
+    /**
+     * Demo mode (`POST /dev/number-unlocks`, issue 41): the cooling-off of the waiting unlock of
+     * `phoneNumber` ends `seconds` from now instead of at its time, so a demo or a browser
+     * journey sees the screen turn to unlocked by itself without waiting NUMBER_UNLOCK_DELAY_H
+     * (or racing a short one). False when no unlock of that number waits.
+     */
+    async endCoolingOffIn(phoneNumber: string, seconds: number): Promise<boolean> {
+      const unlockAt = new Date(now().getTime() + seconds * 1000);
+      return db.transaction(async (tx) => {
+        const lineId = await moveUnlockAt(tx, phoneNumber, unlockAt);
+        if (!lineId) return false;
+        await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
+        return true;
+      });
     },
 
     /** DELETE …/protection/unlock: NUMBER_UNLOCK_NOT_PENDING when none waits. */
