@@ -81,17 +81,18 @@ export default defineConfig({
       USAGE_FEED_TOKEN: E2E_USAGE_FEED_TOKEN,
       USAGE_SIMULATOR_INTERVAL_S: '0',
       // Payments (issue 6): the provider's card page returns to this origin and its webhooks
-      // reach this server; the slow test card settles within a journey's time budget.
+      // reach this server. The slow test card waits until a journey answers it (answerSlowCard,
+      // issue 41): the waiting screen it asserts is not taken away by a timer on a busy machine.
       APP_URL: `http://127.0.0.1:${port}`,
       PAYMENT_PROVIDER: 'test',
-      TEST_PROVIDER_SLOW_DELAY_MS: '4000',
+      TEST_PROVIDER_SLOW_DELAY_MS: String(10 * 60 * 1000),
       // Provisioning (issue 11): the network simulator takes a step every 2 s instead of 30 s, so
       // a sign-up completes within a journey; the demo's own processing orders wait for days.
       PROVISIONING_STEP_S: '2',
       PROVISIONING_POLL_MS: '500',
-      // Number protection (issue 32): an unlock opens after ~14 s instead of 24 h, the unlock job
-      // looks every second, and a data export is prepared in steps of 300 ms (protection.spec).
-      NUMBER_UNLOCK_DELAY_H: '0.004',
+      // Number protection (issue 32): the unlock's cooling-off is the real 24 h, and the journey
+      // ends it when it has seen the waiting state (POST /dev/number-unlocks, issue 41); the
+      // unlock job looks every second, and a data export is prepared in steps of 300 ms.
       NUMBER_UNLOCK_INTERVAL_S: '1',
       DATA_EXPORT_POLL_MS: '300',
       // The place of a sign-in (ADR 0059): as behind CloudFront, which sets this header itself;

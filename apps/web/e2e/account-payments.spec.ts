@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { loginByEmail, screenshot } from './support/app';
-import { spaced } from './support/customer';
+import { chooseLanguage, loginByEmail, screenshot, watchToasts } from './support/app';
+import { answerSlowCard, spaced } from './support/customer';
 import { expect, test, type Person } from './support/fixtures';
 import { outbox } from './support/outbox';
 
@@ -72,15 +72,19 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     test.setTimeout(90_000);
     // This phone chose Faroese (SPEC §1): that wins here over Guðrun's English (issue 33 §3).
     await page.goto('/rita-inn');
-    await page.getByRole('radio', { name: 'Føroyskt' }).click();
+    await chooseLanguage(page, 'Føroyskt');
     await signInAs(page, GUDRUN);
+    const toasts = await watchToasts(page);
     await page.goto('/min-brukari/gjaldsavtala');
     await expect(page.getByRole('heading', { name: 'Mastercard' })).toBeVisible();
     await expect(page.getByLabel('Kort sum endar við 5454')).toBeVisible();
 
-    // Change the card: the new one replaces the old (the slow card settles after a few seconds).
+    // Change the card: the new one replaces the old (the slow card, answered by the card company
+    // once the status screen waits for it).
     await page.getByRole('button', { name: 'Skift kort' }).click();
     await payOnCardPage(page, CARDS.slow);
+    await expect(page.getByRole('heading', { name: 'Vit bíða eftir kortfelagnum' })).toBeVisible();
+    await answerSlowCard(page);
     await expectCardSaved(page);
     await page.goto('/min-brukari/gjaldsavtala');
     await expect(page.getByRole('heading', { name: 'Visa' })).toBeVisible();
@@ -107,7 +111,9 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     const confirm = page.getByRole('dialog', { name: 'Gjalda mánaðargjaldið?' });
     await expect(confirm).toContainText(amount!);
     await confirm.getByRole('button', { name: 'Gjald' }).click();
-    await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+    // Her card on file is the slow one: the card company answers once the screen waits.
+    await expect(page.getByRole('heading', { name: 'Vit bíða eftir kortfelagnum' })).toBeVisible();
+    await answerSlowCard(page);
     await expect(page.getByText('Mánaðin er goldin')).toBeVisible({ timeout: 20_000 });
 
     await page.goto('/menu/manadargjald');
@@ -143,7 +149,7 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     await page.getByRole('button', { name: 'Send við telduposti' }).click();
-    await expect(page.getByText(`Kvittanin er send til ${GUDRUN.email}`)).toBeVisible();
+    await toasts.expectShown(`Kvittanin er send til ${GUDRUN.email}`);
     await screenshot(page, 'account-payments-07-receipt-emailed', { fullPage: false });
     const number = (await receipt.getByRole('heading').textContent())?.replace('Kvittan ', '');
     await expect
@@ -157,6 +163,7 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
   }) => {
     const { joannes: OWNER, sunneva: SUNNEVA } = people;
     await signInAs(page, OWNER);
+    const toasts = await watchToasts(page);
     await page.goto(`/umsit-hald/${OWNER.number}`);
     const eu = page.getByRole('switch', { name: 'ES-pakki' });
     await expect(eu).toBeChecked();
@@ -168,7 +175,7 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     await eu.click();
     const off = page.getByRole('dialog', { name: 'Tak ES-pakkan burtur?' });
     await off.getByRole('button', { name: 'Tak burtur' }).click();
-    await expect(page.getByText('ES-pakkin er tikin burtur.')).toBeVisible();
+    await toasts.expectShown('ES-pakkin er tikin burtur.');
     await expect(eu).not.toBeChecked();
 
     await eu.click();
@@ -176,7 +183,7 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     await expect(on).toContainText(/ES-pakkin kostar \+\d+ kr\. um mánaðin/);
     await screenshot(page, 'account-payments-09-eu-package-confirm', { fullPage: false });
     await on.getByRole('button', { name: 'Legg afturat' }).click();
-    await expect(page.getByText('ES-pakkin er lagdur afturat.')).toBeVisible();
+    await toasts.expectShown('ES-pakkin er lagdur afturat.');
     await expect(eu).toBeChecked();
 
     // The monthly price of the family: a section per number with its lines, and the EU package.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginByEmail, screenshot } from './support/app';
+import { loginByEmail, screenshot, watchToasts } from './support/app';
 import { spaced } from './support/customer';
 import { expect, test, type Person } from './support/fixtures';
 import {
@@ -247,6 +247,7 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     const today = history.days.at(-1);
     expect(today?.date).toBe(todayInFaroe());
     await signInAs(page, OWNER);
+    const toasts = await watchToasts(page);
     await expect(dataRing(page)).not.toHaveAttribute('aria-valuetext', '10 GB eftir av 22 GB');
 
     const used = remaining - 10 * 1024;
@@ -300,7 +301,7 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await expect(at80).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Eisini við telduposti' })).not.toBeChecked();
     await at80.click();
-    await expect(page.getByText('Broytingin er goymd.')).toBeVisible();
+    await toasts.expectShown('Broytingin er goymd.');
     await page.reload();
     await expect(at80).not.toBeChecked();
     await screenshot(page, 'accounts-15-profile-usage-alerts');

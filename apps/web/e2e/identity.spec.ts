@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginByEmail, screenshot, signIn } from './support/app';
+import { loginByEmail, screenshot, signIn, watchToasts } from './support/app';
 import { spaced } from './support/customer';
 import { expect, test } from './support/fixtures';
 import { latestPinCode, latestResetLink } from './support/outbox';
@@ -290,11 +290,12 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await page.getByRole('switch', { name: 'Vís meg í telefonbókini' }).check();
     await page.getByText('English', { exact: true }).click();
     await screenshot(page, 'id-11-profile-edit');
+    const toasts = await watchToasts(page);
     await page.getByRole('button', { name: 'Goym broytingar' }).click();
 
     // Saved, and the app now speaks the chosen language.
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText('Your details have been saved.')).toBeVisible();
+    await toasts.expectShown('Your details have been saved.');
     await expect(page.getByText(`${customer.firstname} Poulsen`)).toBeVisible();
     await expect(page.getByText('700 Klaksvík')).toBeVisible();
     await expect(page.getByText('Your number is in the phone book')).toBeVisible();
@@ -309,7 +310,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await page.getByLabel('Current password').fill(customer.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page).toHaveURL(/\/min-brukari$/);
-    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+    await toasts.expectShown('Your password has been changed.');
 
     // Without a subscription the user can be deleted (SPEC §6).
     await page.getByRole('button', { name: 'Delete user' }).click();
@@ -317,7 +318,7 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await screenshot(page, 'id-13-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete user' }).click();
     await expect(page).toHaveURL(/\/rita-inn$/);
-    await expect(page.getByText('Your user has been deleted.')).toBeVisible();
+    await toasts.expectShown('Your user has been deleted.');
     await page.goto('/rita-inn/vid-telduposti');
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill('Annað-Loyniord5');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { commitmentEndsAt } from '../../../packages/contract/src/rules/lifecycle';
 import { luhnCheckDigit } from '../../../packages/contract/src/rules/iccid';
-import { loginByEmail, screenshot } from './support/app';
+import { loginByEmail, screenshot, watchToasts } from './support/app';
 import { expect, test } from './support/fixtures';
 import {
   newCustomer,
@@ -45,6 +45,7 @@ test.describe('changing and ending a subscription (SPEC §2, §4, §6, issue 12)
     const owner = newCustomer('Rannvá', 'e2e-lifecycle');
     const api = await registerByApi(page.request, owner);
     await loginByEmail(page, owner.email, owner.password);
+    const toasts = await watchToasts(page);
     await expect(page).toHaveURL(/\/valkomin$/);
     await registerCard(page, api);
     await subscribeByApi(api, 'family-unlimited', owner.wanted);
@@ -116,7 +117,7 @@ test.describe('changing and ending a subscription (SPEC §2, §4, §6, issue 12)
     await expect(page.getByText(/Broytist til .+ \d\d\.\d\d\.\d{4}\./)).toBeVisible();
     await screenshot(page, 'lifecycle-07-downgrade-waiting');
     await page.getByRole('button', { name: 'Angra' }).click();
-    await expect(page.getByText('Broytingin er tikin aftur.')).toBeVisible();
+    await toasts.expectShown('Broytingin er tikin aftur.');
 
     // In English: cancel the member's own plan and the family (SPEC §4 "cancelled and expires at
     // month end"; the 6-month commitment decides which month end).

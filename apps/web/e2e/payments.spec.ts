@@ -1,14 +1,15 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { loginByEmail, screenshot } from './support/app';
+import { answerSlowCard } from './support/customer';
 import { expect, test, type Person } from './support/fixtures';
 
 /**
  * Purchases with the built-in test provider's hosted card page and the live payment status
  * (issue 6, SPEC §1 extra packages and top-up, §4 "Payment flow", §8). Jóannes (family owner,
  * no card on file) buys extra data; Rói (prepaid talutíð) tops up — each journey its own copy of
- * them (support/fixtures.ts). The API under test settles the
- * slow test card after 4 s (playwright.config.ts TEST_PROVIDER_SLOW_DELAY_MS).
+ * them (support/fixtures.ts). The slow test card waits until the journey has seen the waiting
+ * screen and answers it (answerSlowCard; playwright.config.ts TEST_PROVIDER_SLOW_DELAY_MS).
  */
 
 /** Test cards of the built-in provider (docs/operations.md "Payments"). */
@@ -144,6 +145,8 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
     await screenshot(page, 'payments-03b-pending-live', { fullPage: false });
     // The SignalR client came with the payment screen.
     expect(chunks.some((url) => url.includes('payment-hub'))).toBe(true);
+    // The card company answers while the screen listens.
+    await answerSlowCard(page);
 
     await expect(
       page.getByText(`1 GB er lagt afturat ${formatPhoneNumber(JOANNES.number)}`),
@@ -230,6 +233,8 @@ test.describe('payments: extra packages and top-up with the provider’s card pa
       page.getByText(/Sambandið fór — bindur aftur|Vit kanna støðuna við jøvnum millumbilum/),
     ).toBeVisible();
     await screenshot(page, 'payments-06-slow-hub-cut', { fullPage: false });
+    // The card company answers while the hub is cut: only the HTTP reads can tell.
+    await answerSlowCard(page);
 
     await expect(
       page.getByText(`1 GB er lagt afturat ${formatPhoneNumber(JOANNES.number)}`),

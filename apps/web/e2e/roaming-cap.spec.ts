@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { screenshot, signIn } from './support/app';
+import { chooseLanguage, screenshot, signIn, watchToasts } from './support/app';
 import { expect, test } from './support/fixtures';
 import { outbox } from './support/outbox';
 import { postUsage } from './support/usage';
@@ -22,8 +22,9 @@ test.describe('roaming spend cap (issue 33 §2, ADR 0078)', () => {
     const { gudrun } = people;
     // This phone chose Faroese (the device's choice wins over Guðrun's English, SPEC §1).
     await page.goto('/rita-inn');
-    await page.getByRole('radio', { name: 'Føroyskt' }).click();
+    await chooseLanguage(page, 'Føroyskt');
     await signIn(page, gudrun);
+    const toasts = await watchToasts(page);
 
     // What is included is left of her EU package and of her data at home this month.
     const answer = await request.get('/api/subscriptions', {
@@ -98,7 +99,7 @@ test.describe('roaming spend cap (issue 33 §2, ADR 0078)', () => {
     await expect(dialog).toContainText('With a cap of 750 kr., data abroad can cost up to 750 kr.');
     await screenshot(page, 'roaming-cap-04-confirm-raise');
     await dialog.getByRole('button', { name: 'Yes, raise the cap' }).click();
-    await expect(page.getByText('The cap is saved.')).toBeVisible();
+    await toasts.expectShown('The cap is saved.');
     await expect(page.getByText('378.40 kr. of 750 kr.')).toBeVisible();
     await expect(page.getByRole('radio', { name: '750 kr.' })).toBeChecked();
     await expect(page.getByText('Data abroad has stopped', { exact: true })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { loginByEmail, screenshot } from './support/app';
+import { loginByEmail, screenshot, watchToasts } from './support/app';
 import { expect, test, type Person } from './support/fixtures';
 
 /**
@@ -195,6 +195,7 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
     const member = await balanceOf(request, A);
     const memberId = member.id;
     const owner = await openSignedIn(browser, B);
+    const ownerToasts = await watchToasts(owner);
     const sunneva = await openSignedIn(browser, A);
 
     // The owner pauses Sunneva's mobile data on her member screen, after a confirm.
@@ -227,7 +228,7 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
 
     // The owner requires approval of her extra packages.
     await controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }).click();
-    await expect(owner.getByText('Keyp hjá Sunneva krevja nú góðkenning.')).toBeVisible();
+    await ownerToasts.expectShown('Keyp hjá Sunneva krevja nú góðkenning.');
     await expect(
       controls.getByRole('switch', { name: 'Keyp av eykapakkum krevja góðkenning' }),
     ).toBeChecked();
@@ -279,7 +280,7 @@ test.describe('owner controls per member (issue 16.3, ADR 0068)', () => {
       .getByRole('dialog', { name: 'Avvís umbønina?' })
       .getByRole('button', { name: 'Avvís' })
       .click();
-    await expect(owner.getByText('Umbønin er avvíst. Sunneva Joensen fær boð.')).toBeVisible();
+    await ownerToasts.expectShown('Umbønin er avvíst. Sunneva Joensen fær boð.');
     await expect(inbox).toHaveCount(0);
     await sunneva.goto('/frabodanir');
     await expect(sunneva.getByText('Umbønin um eykapakka er avvíst')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginByEmail, screenshot } from './support/app';
+import { loginByEmail, screenshot, watchToasts } from './support/app';
 import { expect, test } from './support/fixtures';
 import {
   GOOD_ICCID,
@@ -159,6 +159,7 @@ test.describe('becoming a customer: sign-up, provisioning, SIM and eSIM (SPEC §
     });
     expect(registered.status(), await registered.text()).toBe(200);
     await loginByEmail(page, customer.email, customer.password);
+    const toasts = await watchToasts(page);
     await expect(page).toHaveURL(/\/valkomin$/);
     await page.goto('/menu/mal');
     await page.getByRole('radio', { name: 'English' }).check();
@@ -216,7 +217,7 @@ test.describe('becoming a customer: sign-up, provisioning, SIM and eSIM (SPEC §
     await screenshot(page, 'signup-en-05-port-rejected');
     await page.getByLabel('SIM card number at your current provider').fill(CORRECT_ICCID);
     await page.getByRole('button', { name: 'Send correction' }).click();
-    await expect(page.getByText('Thank you! We are asking for the transfer again.')).toBeVisible();
+    await toasts.expectShown('Thank you! We are asking for the transfer again.');
 
     await expectStep(page, 'Number moved');
     await expectStep(page, 'The number works');

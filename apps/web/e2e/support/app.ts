@@ -131,3 +131,72 @@ export async function signIn(page: Page, person: Person) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(person.firstname).first()).toBeVisible();
 }
+
+/** A toast as the page showed it: its kind (`data-toast-type`) and its text. */
+export interface ShownToast {
+  type: string;
+  text: string;
+}
+
+const toastLogs = new WeakMap<Page, ShownToast[]>();
+
+/**
+ * Every toast `page` shows from now on, recorded the moment it appears (issue 41). A toast goes
+ * by itself after 3 s (SPEC §9), so "is it visible now" is a state the app is already leaving:
+ * on a busy machine the check can come after it has gone. What a journey means is "the app said
+ * so", and that is the event this records — in every document the page opens, across reloads.
+ */
+export async function watchToasts(page: Page) {
+  let log = toastLogs.get(page);
+  if (!log) {
+    const entries: ShownToast[] = [];
+    log = entries;
+    toastLogs.set(page, entries);
+    await page.exposeBinding('__e2eToastShown', (_source, toast: ShownToast) => {
+      entries.push(toast);
+    });
+    const observe = () => {
+      const reported = new WeakMap<Element, string>();
+      const report = () => {
+        for (const element of document.querySelectorAll('[data-toast-type]')) {
+          const text = element.textContent?.trim() ?? '';
+          if (!text || reported.get(element) === text) continue;
+          reported.set(element, text);
+          const type = element.getAttribute('data-toast-type') ?? '';
+          void (
+            window as unknown as { __e2eToastShown: (t: ShownToast) => Promise<void> }
+          ).__e2eToastShown({ type, text });
+        }
+      };
+      new MutationObserver(report).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      report();
+    };
+    await page.addInitScript(observe);
+    await page.evaluate(observe);
+  }
+  const shown = log;
+  return {
+    /** Waits until a toast with exactly this text has been shown (it may have gone since). */
+    async expectShown(text: string, type: 'info' | 'warning' | 'error' = 'info') {
+      await expect
+        .poll(() => shown, { message: `a toast "${text}"` })
+        .toContainEqual({ type, text });
+    },
+  };
+}
+
+/**
+ * Chooses a language on the login screen's switch and waits until this device has kept the
+ * choice (SPEC §1: the device's choice wins over the account's language). A journey that loads
+ * another page right after must not leave before the choice is kept.
+ */
+export async function chooseLanguage(page: Page, name: 'Føroyskt' | 'English') {
+  await page.getByRole('radio', { name }).click();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('CapacitorStorage.locale')))
+    .toBe(name === 'English' ? 'en' : 'fo');
+}

@@ -111,12 +111,28 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
   return customerApi(request, tokens.data.accessToken);
 }
 
-/** Registers a card on file: the API opens the provider's page, the browser fills it in. */
+/**
+ * Registers a card on file: the API opens the provider's page, the browser fills it in. What it
+ * checks is what the registration means: the provider answers the card form with a 303 back to
+ * the payment's own screen (`/betaling/<order id>` of the app), and the agreement turns active.
+ * The browser page has no session of its own (the customer was registered through the API), so
+ * the app's guard sends it on to the login screen right after; the URL the page stands on is
+ * therefore not asserted (issue 41), the provider's redirect is.
+ */
 export async function registerCard(page: Page, api: CustomerApi) {
-  const placed = (await api.send('POST', '/api/agreements', {})) as { paymentUrl: string };
+  const placed = (await api.send('POST', '/api/agreements', {})) as {
+    order: { id: string };
+    paymentUrl: string;
+  };
   await page.goto(placed.paymentUrl);
+  const backToApp = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === `/betaling/${placed.order.id}`,
+  );
   await registerCardOnProviderPage(page);
-  await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+  const sentBack = (await backToApp).redirectedFrom();
+  expect(sentBack?.method(), 'the card form posted to the provider').toBe('POST');
+  expect(sentBack?.url()).toMatch(/\/test-provider\/checkout\//);
+  expect((await sentBack?.response())?.status(), 'the provider sends the customer back').toBe(303);
   await expect
     .poll(async () => ((await api.get('/api/agreements')) as { status: string } | null)?.status, {
       timeout: 20_000,
@@ -154,4 +170,17 @@ export async function subscribeByApi(api: CustomerApi, planId: string, number: s
     )
     .toBe(true);
   return placed.order.id;
+}
+
+/**
+ * The card company answers the slow test card of the payment `page` shows (`/betaling/<order
+ * id>`) now — demo mode's control (issue 41). In the journeys the slow card waits until told
+ * (playwright.config.ts TEST_PROVIDER_SLOW_DELAY_MS): a journey asserts the waiting screen for as
+ * long as it needs, then lets the payment go on, instead of racing a timer a busy machine loses.
+ */
+export async function answerSlowCard(page: Page) {
+  await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
+  const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const answered = await page.request.post(`/dev/payments/${orderId}/answer`);
+  expect(answered.status(), await answered.text()).toBe(200);
 }
