@@ -36,30 +36,6 @@ export async function updateLockColumns(
 }
 
 /**
- * Demo mode: moves the end of a waiting unlock's cooling-off of the live line of `msisdn` to
- * `unlockAt`; the line's id, or undefined when no unlock of that number waits.
- */
-export async function moveUnlockAt(
-  db: Db,
-  msisdn: string,
-  unlockAt: Date,
-): Promise<string | undefined> {
-  const [row] = await db
-    .update(phoneLines)
-    .set({ unlockAt })
-    .where(
-      and(
-        eq(phoneLines.msisdn, msisdn),
-        ne(phoneLines.status, 'cancelled'),
-        eq(phoneLines.numberLocked, true),
-        isNotNull(phoneLines.unlockAt),
-      ),
-    )
-    .returning({ id: phoneLines.id });
-  return row?.id;
-}
-
-/**
  * Unlocks whose time has come, their rows locked; rows another instance holds are skipped
  * (SKIP LOCKED), so several instances share the work.
  */

@@ -53,7 +53,6 @@ import {
   lockCodeOfLine,
   lockLiveLineByMsisdn,
   markCodeUsed,
-  moveUnlockAt,
   revokeCodesOfLine,
   updateLockColumns,
 } from './repo';
@@ -360,11 +359,16 @@ export function createNumberProtectionService(deps: NumberProtectionDeps) {
      * (or racing a short one). False when no unlock of that number waits.
      */
     async endCoolingOffIn(phoneNumber: string, seconds: number): Promise<boolean> {
-      const unlockAt = new Date(now().getTime() + seconds * 1000);
+      const at = now();
       return db.transaction(async (tx) => {
-        const lineId = await moveUnlockAt(tx, phoneNumber, unlockAt);
-        if (!lineId) return false;
-        await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
+        const line = await lockLiveLineByMsisdn(tx, phoneNumber);
+        if (!line || lockStateOf(line, at).state !== 'unlocking') return false;
+        await updateLockColumns(tx, line.id, {
+          numberLocked: true,
+          unlockRequestedAt: line.unlockRequestedAt,
+          unlockAt: new Date(at.getTime() + seconds * 1000),
+        });
+        await bumpUserVersions(tx, await findViewersOfLines(tx, [line.id]));
         return true;
       });
     },

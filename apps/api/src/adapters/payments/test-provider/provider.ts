@@ -380,7 +380,7 @@ export function createTestProvider(options: TestProviderOptions) {
 
   /**
    * The card company's answer to a slow card, now instead of after `slowDelayMs` (demo mode's
-   * `POST /dev/test-provider/payments/:id/answer`): a browser journey asserts the waiting screen
+   * `POST /dev/payments/:orderId/answer`): a browser journey asserts the waiting screen
    * for as long as it needs and then lets the payment go on, instead of racing a timer (issue
    * 41). Only a slow payment still waiting is answered; false for anything else.
    */
