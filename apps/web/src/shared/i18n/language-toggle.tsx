@@ -1,18 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@alda/contract/locale';
 import { cx } from '@/shared/ui/cx';
-import { useStaticMarkup } from '@/shared/ui/static-markup';
 import { useLocaleChoice } from './use-locale';
 
-/**
- * A compact Føroyskt | English switch (login screens, where the menu is out of reach). In the
- * prerendered login screen it is disabled until the app has started (useStaticMarkup): a choice
- * made then would be lost when the app replaces the markup.
- */
+/** A compact Føroyskt | English switch (login screens, where the menu is out of reach). */
 export function LanguageToggle({ className }: { className?: string }) {
   const { t } = useTranslation();
   const [locale, setLocale] = useLocaleChoice();
-  const beforeStart = useStaticMarkup();
   return (
     <div
       role="radiogroup"
@@ -28,7 +22,6 @@ export function LanguageToggle({ className }: { className?: string }) {
           type="button"
           role="radio"
           aria-checked={option === locale}
-          disabled={beforeStart}
           lang={option}
           onClick={() => void setLocale(option)}
           className={cx(
