@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loginByEmail, screenshot, signIn, watchToasts } from './support/app';
+import { keptOnDevice, loginByEmail, screenshot, signIn, watchToasts } from './support/app';
 import { spaced } from './support/customer';
 import { expect, test } from './support/fixtures';
 import { latestPinCode, latestResetLink } from './support/outbox';
@@ -340,10 +340,8 @@ test.describe('identity and sessions (SPEC §2, §4, §5, §8)', () => {
     await screenshot(page, 'id-14-account-language-en');
     // Kept as the account's language, not as a choice made on this browser, so the next start
     // restores it before the API has answered (restoreLocale, the first-paint script).
-    const saved = (key: string) =>
-      page.evaluate((k) => localStorage.getItem(`CapacitorStorage.${k}`), key);
-    expect(await saved('accountLocale')).toBe('en');
-    expect(await saved('locale')).toBeNull();
+    expect(await keptOnDevice(page, 'accountLocale')).toBe('en');
+    expect(await keptOnDevice(page, 'locale')).toBeNull();
     await page.reload();
     await expect(page.getByRole('link', { name: 'My user' })).toBeVisible();
 

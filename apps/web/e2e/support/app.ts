@@ -133,7 +133,7 @@ export async function signIn(page: Page, person: Person) {
 }
 
 /** A toast as the page showed it: its kind (`data-toast-type`) and its text. */
-export interface ShownToast {
+interface ShownToast {
   type: string;
   text: string;
 }
@@ -180,11 +180,21 @@ export async function watchToasts(page: Page) {
   }
   const shown = log;
   return {
-    /** Waits until a toast with exactly this text has been shown (it may have gone since). */
+    /**
+     * Waits until a toast with exactly this text has been shown (it may have gone since). Each
+     * toast answers one expectation: the same text expected again needs a toast of its own.
+     */
     async expectShown(text: string, type: 'info' | 'warning' | 'error' = 'info') {
       await expect
-        .poll(() => shown, { message: `a toast "${text}"` })
-        .toContainEqual({ type, text });
+        .poll(
+          () => {
+            const at = shown.findIndex((t) => t.type === type && t.text === text);
+            if (at >= 0) shown.splice(at, 1);
+            return at >= 0;
+          },
+          { message: `a toast "${text}"` },
+        )
+        .toBe(true);
     },
   };
 }
@@ -196,7 +206,10 @@ export async function watchToasts(page: Page) {
  */
 export async function chooseLanguage(page: Page, name: 'Føroyskt' | 'English') {
   await page.getByRole('radio', { name }).click();
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('CapacitorStorage.locale')))
-    .toBe(name === 'English' ? 'en' : 'fo');
+  await expect.poll(() => keptOnDevice(page, 'locale')).toBe(name === 'English' ? 'en' : 'fo');
+}
+
+/** What the app keeps on this device under `key` (Capacitor Preferences on the web). */
+export function keptOnDevice(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(`CapacitorStorage.${k}`), key);
 }
