@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_USAGE_FEED_TOKEN } from './e2e/support/usage';
+import { VIPPS_API_PORT, VIPPS_PRISM_PORT } from './e2e/support/vipps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -64,40 +65,79 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000',
-      // The usage feed is open to the journeys (accounts.spec posts a record); the demo
-      // simulator is off so the figures on screen only change when a journey changes them.
-      USAGE_FEED_TOKEN: E2E_USAGE_FEED_TOKEN,
-      USAGE_SIMULATOR_INTERVAL_S: '0',
-      // Payments (issue 6): the provider's card page returns to this origin and its webhooks
-      // reach this server. The slow test card waits until a journey answers it (answerSlowCard,
-      // issue 41): the waiting screen it asserts is not taken away by a timer on a busy machine.
-      APP_URL: `http://127.0.0.1:${port}`,
-      PAYMENT_PROVIDER: 'test',
-      TEST_PROVIDER_SLOW_DELAY_MS: String(10 * 60 * 1000),
-      // Provisioning (issue 11): the network simulator takes a step every 2 s instead of 30 s, so
-      // a sign-up completes within a journey; the demo's own processing orders wait for days.
-      PROVISIONING_STEP_S: '2',
-      PROVISIONING_POLL_MS: '500',
-      // Number protection (issue 32): the unlock's cooling-off is the real 24 h, and the journey
-      // ends it when it has seen the waiting state (POST /dev/number-unlocks, issue 41); the
-      // unlock job looks every second, and a data export is prepared in steps of 300 ms.
-      NUMBER_UNLOCK_INTERVAL_S: '1',
-      DATA_EXPORT_POLL_MS: '300',
-      // The place of a sign-in (ADR 0059): as behind CloudFront, which sets this header itself;
-      // identity.spec signs a phone in "from Denmark" with it.
-      CLIENT_COUNTRY_HEADER: 'CloudFront-Viewer-Country',
+  webServer: [
+    {
+      command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory',
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '10000',
+        // The usage feed is open to the journeys (accounts.spec posts a record); the demo
+        // simulator is off so the figures on screen only change when a journey changes them.
+        USAGE_FEED_TOKEN: E2E_USAGE_FEED_TOKEN,
+        USAGE_SIMULATOR_INTERVAL_S: '0',
+        // The month's charge on the agreement (ADR 0081) would pay the demo's unpaid months at start.
+        MONTH_END_CHARGE: 'false',
+        // Payments (issue 6): the provider's card page returns to this origin and its webhooks
+        // reach this server. The slow test card waits until a journey answers it (answerSlowCard,
+        // issue 41): the waiting screen it asserts is not taken away by a timer on a busy machine.
+        APP_URL: `http://127.0.0.1:${port}`,
+        PAYMENT_PROVIDER: 'test',
+        TEST_PROVIDER_SLOW_DELAY_MS: String(10 * 60 * 1000),
+        // Provisioning (issue 11): the network simulator takes a step every 2 s instead of 30 s, so
+        // a sign-up completes within a journey; the demo's own processing orders wait for days.
+        PROVISIONING_STEP_S: '2',
+        PROVISIONING_POLL_MS: '500',
+        // Number protection (issue 32): the unlock's cooling-off is the real 24 h, and the journey
+        // ends it when it has seen the waiting state (POST /dev/number-unlocks, issue 41); the
+        // unlock job looks every second, and a data export is prepared in steps of 300 ms.
+        NUMBER_UNLOCK_INTERVAL_S: '1',
+        DATA_EXPORT_POLL_MS: '300',
+        // The place of a sign-in (ADR 0059): as behind CloudFront, which sets this header itself;
+        // identity.spec signs a phone in "from Denmark" with it.
+        CLIENT_COUNTRY_HEADER: 'CloudFront-Viewer-Country',
+      },
     },
-  },
+    // Issue 42: Vipps MobilePay's published API documents under Prism (request validation on) as
+    // the provider, and a second API on PAYMENT_PROVIDER=vipps-mobilepay that talks to it, for
+    // vipps-mobilepay.spec.ts. Every other journey stays on the test provider above.
+    {
+      command: `npx tsx ${path.join(root, 'apps/api/test/support/vipps-prism-main.ts')}`,
+      url: `http://127.0.0.1:${VIPPS_PRISM_PORT + 1}/violations`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: { VIPPS_PRISM_PORT: String(VIPPS_PRISM_PORT) },
+    },
+    {
+      command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
+      url: `http://127.0.0.1:${VIPPS_API_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(VIPPS_API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory',
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '10000',
+        USAGE_SIMULATOR_INTERVAL_S: '0',
+        // The month's charge on the agreement (ADR 0081) would pay the demo's unpaid months at start.
+        MONTH_END_CHARGE: 'false',
+        APP_URL: `http://127.0.0.1:${VIPPS_API_PORT}`,
+        PAYMENT_PROVIDER: 'vipps-mobilepay',
+        VIPPS_MOBILEPAY_API_URL: `http://127.0.0.1:${VIPPS_PRISM_PORT}`,
+        VIPPS_MOBILEPAY_CLIENT_ID: 'e2e-client-id',
+        VIPPS_MOBILEPAY_CLIENT_SECRET: 'e2e-client-secret',
+        VIPPS_MOBILEPAY_SUBSCRIPTION_KEY: 'e2e-subscription-key',
+        VIPPS_MOBILEPAY_MSN: '123456',
+        PROVISIONING_STEP_S: '2',
+      },
+    },
+  ],
 });

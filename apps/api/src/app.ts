@@ -61,6 +61,7 @@ import { agreementRoutes } from './modules/agreements/routes';
 import { createAgreementService } from './modules/agreements/service';
 import { billingRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
+import { createMonthChargeService } from './modules/billing/month-charge-service';
 import { createPackagePurchaseService } from './modules/packages/purchase';
 import { receiptRoutes } from './modules/receipts/routes';
 import { createReceiptLinks } from './modules/receipts/pdf-links';
@@ -590,9 +591,19 @@ async function assemble(
       settings: roamingSettings,
     }),
   });
-  await app.register(agreementRoutes, { service: createAgreementService({ db, payments }) });
+  await app.register(agreementRoutes, {
+    service: createAgreementService({
+      db,
+      now,
+      log: app.log,
+      payments,
+      // DELETE /api/agreements ends the agreement at the configured provider first.
+      stopAgreement: (agreementRef) => app.payments.stopAgreement(agreementRef),
+    }),
+  });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
-  await app.register(billingRoutes, { service: createBillingService({ db, now, payments }) });
+  const billing = createBillingService({ db, now, payments });
+  await app.register(billingRoutes, { service: billing });
   const receipts = createReceiptService({
     db,
     email: messaging.email,
@@ -652,9 +663,12 @@ async function assemble(
     sendEmails: provisioning.sendEmails,
     network,
   });
+  // The month's charge on payment agreements runs in the same rounds, after the month end.
+  const monthCharge = createMonthChargeService({ db, now, log: app.log, billing });
   registerMonthEnd(app, {
     intervalS: config.monthEndIntervalS,
     run: () => monthEnd.run(),
+    charge: config.monthEndCharge ? () => monthCharge.run() : undefined,
     log: app.log,
   });
   await app.register(monthEndDevRoutes, { service: monthEnd, now, enabled: config.demoMode });

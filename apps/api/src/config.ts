@@ -301,14 +301,46 @@ const SETTINGS = {
     doc: 'With DEMO_MODE on: seconds between rounds of the demo usage simulator, which uses a few MB on every line in service through the usage feed so the demo is alive. `0` turns it off. Ignored without DEMO_MODE.',
   }),
   ROAMING_CAP_DEFAULT: setting(z.coerce.number().int().min(100).max(1_000_000).default(37_300), {
-    doc: 'The monthly roaming spend cap every number has until the account owner changes it, in øre with VAT (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md): when the month\'s charges for data abroad beyond the EU package and the domestic data reach it, roaming data stops. 37300 = 373 kr ≈ 50 EUR at 7.46 DKK/EUR, the EU default cut-off (Regulation 531/2012 as recast by 2022/612) — here with VAT, so stricter than the regulation\'s 50 EUR without VAT.',
+    doc: "The monthly roaming spend cap every number has until the account owner changes it, in øre with VAT (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md): when the month's charges for data abroad beyond the EU package and the domestic data reach it, roaming data stops. 37300 = 373 kr ≈ 50 EUR at 7.46 DKK/EUR, the EU default cut-off (Regulation 531/2012 as recast by 2022/612) — here with VAT, so stricter than the regulation's 50 EUR without VAT.",
   }),
   ROAMING_PRICE_PER_MB: setting(z.coerce.number().int().min(0).max(10_000).default(10), {
     doc: 'What one MB of data abroad beyond the EU package and the domestic data costs, in øre with VAT (docs/decisions/0078-roaming-spend-cap.md). 10 = 0.10 kr/MB (about 100 kr per GB). Rated per record by the usage feed; a change applies to records booked afterwards.',
   }),
-  PAYMENT_PROVIDER: setting(z.enum(['test']).default('test'), {
-    doc: 'Card payment provider. `test`: the built-in test provider (hosted card page under `/test-provider/`, test cards in docs/operations.md "Payments"), which no real card reaches.',
+  PAYMENT_PROVIDER: setting(z.enum(['test', 'vipps-mobilepay']).default('test'), {
+    doc: 'Payment provider. `test`: the built-in test provider (hosted card page under `/test-provider/`, test cards in docs/operations.md "Payments"), which no real card reaches. `vipps-mobilepay`: MobilePay and cards through Vipps MobilePay\'s ePayment and Recurring APIs (docs/operations.md "Going live with Vipps MobilePay", docs/decisions/0081-vipps-mobilepay.md); needs the five `VIPPS_MOBILEPAY_*` settings.',
   }),
+  VIPPS_MOBILEPAY_API_URL: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/\S+$/.test(value),
+      'must be an http(s) URL',
+    ),
+    {
+      shown: '(unset)',
+      doc: 'With `PAYMENT_PROVIDER=vipps-mobilepay`: the API base address, `https://apitest.vipps.no` (their test environment) or `https://api.vipps.no` (production). Required then.',
+    },
+  ),
+  VIPPS_MOBILEPAY_CLIENT_ID: setting(optionalString, {
+    shown: '(unset)',
+    doc: 'With `PAYMENT_PROVIDER=vipps-mobilepay`: the sales unit\'s `client_id` from portal.vippsmobilepay.com ("Utvikler" / "Developer"). Required then.',
+  }),
+  VIPPS_MOBILEPAY_CLIENT_SECRET: setting(optionalString, {
+    shown: '(unset)',
+    doc: "With `PAYMENT_PROVIDER=vipps-mobilepay`: the sales unit's `client_secret` (secret: never logged). Required then.",
+  }),
+  VIPPS_MOBILEPAY_SUBSCRIPTION_KEY: setting(optionalString, {
+    shown: '(unset)',
+    doc: 'With `PAYMENT_PROVIDER=vipps-mobilepay`: the `Ocp-Apim-Subscription-Key` of the sales unit (secret: never logged). Required then.',
+  }),
+  VIPPS_MOBILEPAY_MSN: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^[0-9]{4,6}$/.test(value),
+      'must be the 4–6 digit merchant serial number',
+    ),
+    {
+      shown: '(unset)',
+      doc: 'With `PAYMENT_PROVIDER=vipps-mobilepay`: the Merchant Serial Number of the sales unit, sent as `Merchant-Serial-Number` on every call. Required then.',
+    },
+  ),
   PAYMENT_WEBHOOK_SECRET: setting(
     optionalString.refine(
       (value) => value === undefined || value.length >= 32,
@@ -337,6 +369,9 @@ const SETTINGS = {
   }),
   MONTH_END_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
     doc: "Seconds between rounds of the month-end job (also run once at start), which first carries out the plan changes and cancellations due at the month start (docs/decisions/0056-subscription-lifecycle.md), then moves every line balance of a past Faroese month to the current one: the plan's data again plus the rollover, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
+  }),
+  MONTH_END_CHARGE: setting(z.stringbool().default(true), {
+    doc: 'Each month-end round then charges the current Faroese month to every customer with an active payment agreement whose month is not paid, through the same path as `POST /api/billing/pay` with the agreement, once per customer and month (Idempotency-Key `month-charge:<user>:<YYYY-MM>`); a charge the provider did not take is tried again next round, a declined one is left for the customer to pay in the app (docs/decisions/0053-month-end.md). `false` leaves every month to the customers (the browser journeys, whose demo customers pay their month themselves).',
   }),
   NUMBER_UNLOCK_DELAY_H: setting(
     z.coerce.number().min(0).max(720).default(NUMBER_UNLOCK_DELAY_H_DEFAULT),
@@ -457,6 +492,15 @@ interface Derived {
 /** The parsed, typed configuration every part of the server receives. */
 export type Config = Omit<Parsed, keyof Derived> & Derived;
 
+/** The settings `PAYMENT_PROVIDER=vipps-mobilepay` cannot start without. */
+const VIPPS_MOBILEPAY_KEYS = [
+  'VIPPS_MOBILEPAY_API_URL',
+  'VIPPS_MOBILEPAY_CLIENT_ID',
+  'VIPPS_MOBILEPAY_CLIENT_SECRET',
+  'VIPPS_MOBILEPAY_SUBSCRIPTION_KEY',
+  'VIPPS_MOBILEPAY_MSN',
+] as const;
+
 const envSchema = z
   .object(
     Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, s.schema])) as {
@@ -473,12 +517,26 @@ const envSchema = z
         });
       }
     }
+    if (env.PAYMENT_PROVIDER === 'vipps-mobilepay') {
+      for (const name of VIPPS_MOBILEPAY_KEYS) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when PAYMENT_PROVIDER=vipps-mobilepay',
+          });
+        }
+      }
+    }
     for (const name of [
       'PAYMENT_WEBHOOK_SECRET',
       'JWT_SECRET',
       'STAFF_SECRET_KEY',
       'LINK_SECRET',
     ] as const) {
+      // The Alda-Signature secret is the test provider's; Vipps MobilePay's secret comes from
+      // registering the webhook (`npm run operator -- payments webhooks register`).
+      if (name === 'PAYMENT_WEBHOOK_SECRET' && env.PAYMENT_PROVIDER !== 'test') continue;
       if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env[name] === undefined) {
         ctx.addIssue({
           code: 'custom',

@@ -32,6 +32,7 @@ import { createStaffService } from './modules/staff/service';
 import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
 import { createPartnerCommands, type PartnerCommands } from './modules/partners/commands';
 import { createPartnerService } from './modules/partners/service';
+import { createPaymentCommands, type PaymentCommands } from './modules/payments/commands';
 import { isPartnerScope, PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import { deriveKey } from './modules/auth/tokens';
 import { operatorSocketPath, sendToOperatorSocket, serveOperatorSocket } from './operator-socket';
@@ -84,6 +85,12 @@ Partner clients of the CAMARA SIM Swap API (banks; OAuth 2.0 client credentials,
   partner disable <client_id> [--reason "..."]
                                          no new tokens; its tokens stop working at once
 
+Payments (docs/decisions/0081-vipps-mobilepay.md; PAYMENT_PROVIDER=vipps-mobilepay):
+  payments webhooks register             registers PAYMENT_WEBHOOK_URL with Vipps MobilePay's
+                                         Webhooks API for the ePayment events; the secret it
+                                         answers is kept in the database, never printed
+  payments webhooks list                 the webhooks Vipps MobilePay has for our sales unit
+
 Audit:
   actions [--limit N]                    the audit log (commands and console actions), newest first
 
@@ -133,6 +140,8 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'partner add': ['scope'],
   'partner list': [],
   'partner disable': ['reason'],
+  'payments webhooks register': [],
+  'payments webhooks list': [],
 };
 
 /** How many positional arguments (ids) each command takes after its verb. */
@@ -155,6 +164,8 @@ const ARITY: Record<string, number> = {
   'partner add': 1,
   'partner list': 0,
   'partner disable': 1,
+  'payments webhooks register': 0,
+  'payments webhooks list': 0,
 };
 
 class UsageError extends Error {}
@@ -171,6 +182,8 @@ export interface OperatorContext {
   now?: () => Date;
   /** The OS user, when neither --as nor $OPERATOR names the operator. */
   osUser?: () => string;
+  /** How provider adapters reach their APIs (tests); the global fetch otherwise. */
+  fetch?: typeof fetch;
 }
 
 function limitOf(value: string | undefined, fallback: number): number {
@@ -220,7 +233,9 @@ function parse(argv: string[]): Parsed | 'help' {
   const command =
     verb === 'status' || verb === 'staff' || verb === 'partner'
       ? `${verb} ${rest.shift() ?? ''}`.trim()
-      : verb;
+      : verb === 'payments'
+        ? `${verb} ${rest.shift() ?? ''} ${rest.shift() ?? ''}`.trim()
+        : verb;
   const arity = ARITY[command];
   if (arity === undefined)
     throw new UsageError(
@@ -230,7 +245,9 @@ function parse(argv: string[]): Parsed | 'help' {
           ? `staff needs one of: add, list, disable, enable.`
           : verb === 'partner'
             ? `partner needs one of: add, list, disable.`
-            : `Unknown verb "${verb}".`,
+            : verb === 'payments'
+              ? `payments needs one of: webhooks register, webhooks list.`
+              : `Unknown verb "${verb}".`,
     );
   if (rest.length !== arity)
     throw new UsageError(
@@ -254,6 +271,7 @@ type Prepared = (
   staff: StaffCommands,
   protection: NumberProtectionService,
   partners: PartnerCommands,
+  payments: PaymentCommands,
 ) => Promise<string>;
 
 function prepare(parsed: Parsed): Prepared {
@@ -346,6 +364,10 @@ function prepare(parsed: Parsed): Prepared {
     }
     case 'partner list':
       return (_c, _o, _s, _p, partners) => partners.list();
+    case 'payments webhooks register':
+      return (_c, operator, _s, _p, _partners, payments) => payments.register(operator());
+    case 'payments webhooks list':
+      return (_c, _o, _s, _p, _partners, payments) => payments.list();
     case 'partner disable': {
       const reason = values.reason?.trim() || undefined;
       return (_c, operator, _s, _p, partners) => partners.disable(operator(), id.trim(), reason);
@@ -472,6 +494,7 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
       createPartnerCommands(
         createPartnerService({ db: database.db, now, tokenTtlS: config.partnerTokenTtlS }),
       ),
+      createPaymentCommands({ config, db: database.db, now, log, fetch: ctx.fetch }),
     );
     ctx.out(output);
     return 0;

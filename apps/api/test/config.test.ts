@@ -221,6 +221,48 @@ describe('configuration (parsed once at boot)', () => {
     ).toBe(true);
   });
 
+  // Issue 42 §5: with the provider chosen and a key missing, one line names the missing key.
+  it('refuses PAYMENT_PROVIDER=vipps-mobilepay with a missing key, naming it on one line', () => {
+    const complete = {
+      PAYMENT_PROVIDER: 'vipps-mobilepay',
+      VIPPS_MOBILEPAY_API_URL: 'https://apitest.vipps.no',
+      VIPPS_MOBILEPAY_CLIENT_ID: 'client-id',
+      VIPPS_MOBILEPAY_CLIENT_SECRET: 'client-secret-never-logged',
+      VIPPS_MOBILEPAY_SUBSCRIPTION_KEY: 'subscription-key',
+      VIPPS_MOBILEPAY_MSN: '123456',
+    };
+    expect(loadConfig(complete)).toMatchObject({
+      paymentProvider: 'vipps-mobilepay',
+      vippsMobilepayMsn: '123456',
+    });
+    for (const missing of Object.keys(complete).filter((key) => key.startsWith('VIPPS_'))) {
+      const env: Record<string, string> = { ...complete };
+      delete env[missing];
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const lines = message.split('\n').filter((line) => line.includes('VIPPS_MOBILEPAY_'));
+      expect(lines).toEqual([`  - ${missing} is required when PAYMENT_PROVIDER=vipps-mobilepay`]);
+      expect(message).not.toContain('client-secret-never-logged');
+    }
+    // Production with Vipps MobilePay needs no Alda-Signature secret (that is the test provider's).
+    expect(() =>
+      loadConfig({
+        ...complete,
+        NODE_ENV: 'production',
+        JWT_SECRET: 's'.repeat(40),
+        STAFF_SECRET_KEY: 'k'.repeat(40),
+        LINK_SECRET: 'l'.repeat(40),
+      }),
+    ).not.toThrow();
+    expect(() => loadConfig({ ...complete, VIPPS_MOBILEPAY_MSN: '12' })).toThrow(
+      /VIPPS_MOBILEPAY_MSN must be the 4–6 digit merchant serial number/,
+    );
+  });
+
   it('rejects a short JWT_SECRET and a minimum version above the latest', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(
       /JWT_SECRET must be at least 32 characters/,

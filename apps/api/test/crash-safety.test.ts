@@ -75,6 +75,10 @@ const JOBS = {
   PROVISIONING_STEP_S: '0',
   PROVISIONING_SIM_CONFIRM_S: '0',
   MONTH_END_INTERVAL_S: '1',
+  // Not the month's charge on agreements: the demo's unpaid month would be charged by whichever
+  // process runs first, and its writes (orders, payments, versions) would move these flows' kill
+  // points. It is placed once per customer and month by its Idempotency-Key (month-charge.test.ts).
+  MONTH_END_CHARGE: 'false',
 };
 
 /** The client side: JSON over HTTP to whichever process is running now. */

@@ -277,6 +277,7 @@ export function ourStateOfView(view: ProviderPaymentView | null): PaymentState |
     case 'created':
       return 'created';
     case 'pending':
+    case 'authorized':
       return 'pending';
     case 'succeeded':
       return 'paid';

@@ -36,8 +36,9 @@ describe('refunds of charges that arrive after a payment was closed', () => {
       {},
       {
         wrapProvider: (provider) => ({
+          ...provider,
           name: provider.name,
-          verifyWebhook: (raw, headers) => provider.verifyWebhook(raw, headers),
+          verifyWebhook: (raw, headers, url) => provider.verifyWebhook(raw, headers, url),
           getPayment: (id) => provider.getPayment(id),
           createCheckout: (input) => provider.createCheckout(input),
           chargeAgreement: async (input) => {

@@ -53,8 +53,9 @@ describe('payments core with the test provider', () => {
       {},
       {
         wrapProvider: (provider) => ({
+          ...provider,
           name: provider.name,
-          verifyWebhook: (raw, headers) => provider.verifyWebhook(raw, headers),
+          verifyWebhook: (raw, headers, url) => provider.verifyWebhook(raw, headers, url),
           getPayment: (id) => provider.getPayment(id),
           refund: (input) => provider.refund(input),
           createCheckout: async (input) => {
@@ -614,7 +615,7 @@ describe('payments core with the test provider', () => {
           wrapProvider: (provider) => ({
             ...provider,
             name: provider.name,
-            verifyWebhook: (raw, headers) => provider.verifyWebhook(raw, headers),
+            verifyWebhook: (raw, headers, url) => provider.verifyWebhook(raw, headers, url),
             getPayment: (id) => provider.getPayment(id),
             chargeAgreement: (input) => provider.chargeAgreement(input),
             createCheckout: (input) =>

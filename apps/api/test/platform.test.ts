@@ -137,6 +137,8 @@ describe('CORS when configured (native shell origins)', () => {
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('capacitor://localhost');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
+    // The native shell's platform header (MobilePay's app switch, issue 42).
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-alda-platform');
 
     const other = await t.app.inject({
       method: 'GET',
@@ -245,6 +247,7 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/receipts/{id}/email',
         '/api/receipts/{id}/pdf-link',
         '/api/receipt-files/{id}',
+        '/api/payments/methods',
         '/api/payments/webhooks/{provider}',
         '/api/plans',
         '/api/plans/{id}',

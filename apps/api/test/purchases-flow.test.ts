@@ -159,7 +159,7 @@ describe('purchases through the real payments core and test provider (SPEC §1, 
     const answers = await Promise.all(
       ['device-1', 'device-2'].map((key) =>
         billing.pay(
-          { userId: guðrun, idempotencyKey: key, requestHash: key, locale: 'fo' },
+          { userId: guðrun, idempotencyKey: key, requestHash: key, locale: 'fo', native: false },
           { payWith: 'card' },
         ),
       ),

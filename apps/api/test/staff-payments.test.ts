@@ -46,8 +46,9 @@ beforeAll(async () => {
     {},
     {
       wrapProvider: (provider) => ({
+        ...provider,
         name: provider.name,
-        verifyWebhook: (raw, headers) => provider.verifyWebhook(raw, headers),
+        verifyWebhook: (raw, headers, url) => provider.verifyWebhook(raw, headers, url),
         createCheckout: (input) => provider.createCheckout(input),
         chargeAgreement: (input) => provider.chargeAgreement(input),
         refund: (input) => provider.refund(input),

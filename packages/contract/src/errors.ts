@@ -97,6 +97,11 @@ export const ERROR_STATUS = {
   NOTHING_TO_PAY: 409,
   /** The card payment provider did not answer or refused the request. */
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  /**
+   * A way to pay the configured provider does not offer (MobilePay with the test provider), or
+   * the agreement on file for a purchase when the provider charges agreements only days later.
+   */
+  PAYMENT_METHOD_UNAVAILABLE: 422,
   /** A webhook whose signature or timestamp does not verify. */
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The receipt e-mail could not be handed to the mail server. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { MonthChargeResult } from '../modules/billing/month-charge-service';
 import type { MonthEndResult } from '../modules/month-end/service';
 import { registerRounds } from './rounds';
 
@@ -6,22 +7,49 @@ export interface MonthEndJobOptions {
   /** Seconds between rounds; 0 turns the job off. */
   intervalS: number;
   run: () => Promise<MonthEndResult>;
+  /**
+   * The month's charges on payment agreements (billing's month-charge service), after the
+   * month end's own work; none when it is turned off (MONTH_END_CHARGE=false).
+   */
+  charge?: (() => Promise<MonthChargeResult>) | undefined;
   log: FastifyBaseLogger;
 }
 
 /**
+ * One round: the month end (lifecycle orders due, balances moved), then the month's charges.
+ * In this order on purpose: the charge prices the month on the plans and numbers it begins with
+ * and includes last month's roaming charges, which the month end has just kept owed. A month end
+ * that fails is logged and the charges run anyway (they wait, customer by customer, for what
+ * the month end has not carried out yet).
+ */
+export async function monthEndRound(
+  options: MonthEndJobOptions,
+): Promise<{ monthEnd: MonthEndResult | null; charge: MonthChargeResult | null }> {
+  let monthEnd: MonthEndResult | null = null;
+  try {
+    monthEnd = await options.run();
+  } catch (error) {
+    options.log.warn({ err: error }, 'month-end round failed');
+  }
+  const charge = options.charge ? await options.charge() : null;
+  return { monthEnd, charge };
+}
+
+/**
  * The month-end job (docs/decisions/0053-month-end.md): once when the app is ready and then every
- * `intervalS` seconds, balances of a past Faroese month are moved to the current one. A round is
- * cheap when there is nothing to move, so the job need not fire exactly at midnight; several
- * instances may run it at once (SKIP LOCKED). Rounds never overlap; stopped, and the running
- * round awaited, before the database closes.
+ * `intervalS` seconds, balances of a past Faroese month are moved to the current one, and the
+ * month is charged to the customers' payment agreements. A round is cheap when there is nothing
+ * to do, so the job need not fire exactly at midnight; several instances may run it at once (SKIP
+ * LOCKED; the charge's Idempotency-Key). Rounds never overlap; stopped, and the running round
+ * awaited, before the database closes.
  */
 export function registerMonthEnd(app: FastifyInstance, options: MonthEndJobOptions): void {
   registerRounds(app, {
     everyMs: options.intervalS * 1000,
     atStart: true,
-    run: options.run,
-    failure: 'month-end round failed',
+    run: () => monthEndRound(options),
+    // The month end's own failure is logged in the round; this is the charge's.
+    failure: 'month charge round failed',
     log: options.log,
   });
 }

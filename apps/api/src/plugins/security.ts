@@ -196,6 +196,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         'content-type',
         'accept-language',
         'x-request-id',
+        // The native shell says which platform it is on (MobilePay's app switch, ADR 0081).
+        'x-alda-platform',
         'idempotency-key',
         // Sent by the official SignalR client with the payment hub's negotiate.
         'x-requested-with',

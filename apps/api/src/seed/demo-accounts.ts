@@ -529,6 +529,7 @@ function demoAgreements(now: Date) {
       cardLast4: '4242',
       cardExpiry: '09/29',
       providerReference: 'demo-card-joannes',
+      provider: 'test',
       createdAt: new Date(now.getTime() - 800 * DAY),
     },
     {
@@ -539,6 +540,7 @@ function demoAgreements(now: Date) {
       cardLast4: '5454',
       cardExpiry: '03/28',
       providerReference: 'demo-card-gudrun',
+      provider: 'test',
       createdAt: new Date(now.getTime() - 420 * DAY),
     },
   ];

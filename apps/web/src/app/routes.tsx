@@ -265,7 +265,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
                 {
                   // SPEC §2 profile.agreement: no footer.
                   path: segment(ROUTES.agreement, ROUTES.profile),
-                  handle: handle({ footer: false, title: 'agreement.title' }),
+                  handle: handle({ footer: false, title: 'paymentAgreement.title' }),
                   lazy: async () => ({
                     Component: (await import('@/features/agreement/agreement-screen'))
                       .AgreementScreen,

@@ -16,6 +16,7 @@ import { createSessionStore } from '@/shared/auth/session-store';
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createI18n } from '@/shared/i18n/i18n';
 import { resources } from '@/shared/i18n/resources';
+import { getPlatform } from '@/shared/native/platform';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { AppServicesContext } from '@/shared/services/app-services';
 import { ModalContext } from '@/shared/ui/modal/modal-context';
@@ -73,6 +74,7 @@ export function createTestContext(options: TestAppOptions = {}) {
     tokens,
     onSessionExpired: () => session.signOut('expired'),
     isOnline,
+    getPlatform,
   });
   // Not started: a test that keeps data for offline use starts it (`offlineCache.start()`).
   const offlineCache = createOfflineCache({ queryClient, storage, session, delayMs: 0 });

@@ -40,3 +40,11 @@ export type AgreementResponse = z.infer<typeof agreementResponse>;
  */
 export const createAgreementRequest = z.object({}).strict();
 export type CreateAgreementRequest = z.output<typeof createAgreementRequest>;
+
+/**
+ * DELETE /api/agreements: the current agreement is ended at the payment provider (never charged
+ * again) and then cancelled; the answer is `{ data: null }`. 404 NOT_FOUND without one; 503
+ * PAYMENT_PROVIDER_UNAVAILABLE when the provider could not end it (nothing changed: try again).
+ */
+export const endAgreementResponse = z.null();
+export type EndAgreementResponse = z.infer<typeof endAgreementResponse>;

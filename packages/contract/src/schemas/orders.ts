@@ -66,11 +66,34 @@ export const paymentStatus = z.enum(['not_required', 'pending', 'paid', 'failed'
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 
 /**
- * How a purchase is paid: `card` opens the provider's hosted card page; `agreement` charges the
- * card on file (the customer's active payment agreement) without leaving the app.
+ * How a purchase is paid: `card` opens the provider's hosted card page; `mobilepay` the MobilePay
+ * wallet (only where the provider offers it, see {@link paymentMethodsResponse}); `agreement`
+ * charges the payment agreement on file (the customer's active card or MobilePay agreement)
+ * without leaving the app.
  */
-export const paymentMethod = z.enum(['card', 'agreement']);
+export const paymentMethod = z.enum(['card', 'mobilepay', 'agreement']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** The methods a customer can pay a purchase with when not charging the agreement on file. */
+export const checkoutMethod = z.enum(['card', 'mobilepay']);
+export type CheckoutMethod = z.infer<typeof checkoutMethod>;
+
+/**
+ * GET /api/payments/methods: what the configured payment provider offers (ADR 0081). `methods`
+ * in the order the app shows them; `agreementVia` is how a payment agreement is approved (a card
+ * check on the card page, or an agreement approved in MobilePay).
+ */
+export const paymentMethodsResponse = z.object({
+  provider: z.enum(['test', 'vipps-mobilepay']),
+  methods: z.array(checkoutMethod).min(1),
+  agreementVia: checkoutMethod,
+  /**
+   * Whether purchases other than the monthly payment may be charged to the agreement on file
+   * (false with Vipps MobilePay: its agreement charges are due days later).
+   */
+  agreementForPurchases: z.boolean(),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
 
 /** Base path of the payment hub (SPEC §7 "A payment hub base path exists"). */
 export const PAYMENT_HUB_PATH = '/api/hubs/payment';

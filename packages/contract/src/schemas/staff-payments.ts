@@ -14,7 +14,7 @@ export const STAFF_PAYMENT_STATES = ['created', 'pending', 'paid', 'failed', 'ca
 export const staffPaymentState = z.enum(STAFF_PAYMENT_STATES);
 export type StaffPaymentState = z.infer<typeof staffPaymentState>;
 
-export const staffPaymentMethod = z.enum(['card', 'agreement']);
+export const staffPaymentMethod = z.enum(['card', 'mobilepay', 'agreement']);
 
 /** A refund: sent by the refund job with its id as the provider's idempotency key. */
 export const STAFF_REFUND_STATES = ['pending', 'refunded', 'failed'] as const;
@@ -22,7 +22,13 @@ export const staffRefundState = z.enum(STAFF_REFUND_STATES);
 export type StaffRefundState = z.infer<typeof staffRefundState>;
 
 /** Where the provider says a payment stands (its own words). */
-export const staffProviderState = z.enum(['created', 'pending', 'succeeded', 'failed']);
+export const staffProviderState = z.enum([
+  'created',
+  'pending',
+  'authorized',
+  'succeeded',
+  'failed',
+]);
 
 /** The most a single refund can be (a sanity bound; the real bound is what is left to refund). */
 export const MAX_REFUND_OERE = 100_000_000;
@@ -123,7 +129,13 @@ export const staffProviderCheck = z.discriminatedUnion('status', [
     view: z
       .object({
         state: staffProviderState,
-        card: z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).nullable(),
+        card: z
+          .object({
+            brand: z.string(),
+            last4: z.string().nullable(),
+            expiry: z.string().nullable(),
+          })
+          .nullable(),
         failureReason: z.string().nullable(),
       })
       .nullable(),

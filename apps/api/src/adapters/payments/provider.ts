@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Locale } from '@alda/contract/locale';
+import type { CheckoutMethod } from '@alda/contract/schemas/orders';
 
 /**
  * A card payment provider as the payments module sees it (docs/decisions/0050-payments.md). The
@@ -10,6 +11,15 @@ import type { Locale } from '@alda/contract/locale';
 export interface PaymentProvider {
   /** The adapter's name: stored on each payment and the `:provider` of the webhook URL. */
   readonly name: string;
+  /** How a customer can pay on the provider's side, in the order the app offers them. */
+  readonly checkoutMethods: readonly CheckoutMethod[];
+  /** How the customer approves a payment agreement (card check, or an agreement in MobilePay). */
+  readonly agreementVia: CheckoutMethod;
+  /**
+   * A charge on the agreement is taken days later, not at once (Vipps MobilePay's Recurring
+   * charges are due two days ahead): then only the month's payment may be charged to it.
+   */
+  readonly agreementChargesLater?: boolean;
   /**
    * A hosted card page for one payment. With `saveCard` (card registration) it is a zero-amount
    * card check that stores the card and reports its `agreementRef` on success.
@@ -24,7 +34,12 @@ export interface PaymentProvider {
    * Checks the signature (and its age) of a webhook over the raw body and parses the event.
    * Throws {@link WebhookVerificationError} when anything is wrong.
    */
-  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent;
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: IncomingHttpHeaders,
+    /** The path and query the request was sent to (some providers sign it). */
+    pathAndQuery: string,
+  ): ProviderEvent | Promise<ProviderEvent>;
   /** The provider's current view of a payment (reconciliation); null when it does not know it. */
   getPayment(providerPaymentId: string): Promise<ProviderPaymentView | null>;
   /**
@@ -33,6 +48,29 @@ export interface PaymentProvider {
    * {@link PaymentProviderError} when it cannot.
    */
   refund(input: RefundInput): Promise<{ providerRefundId: string }>;
+  /**
+   * Ends a payment agreement at the provider, so it can never be charged again. Idempotent: an
+   * agreement already ended answers as ended. Throws {@link PaymentProviderError} when it cannot.
+   */
+  stopAgreement(agreementRef: string): Promise<void>;
+  /**
+   * Reserve → capture providers: takes the reserved amount of a payment the provider reports as
+   * `authorized` (the goods are delivered at once, so all of it). The outcome arrives by webhook
+   * or the next `getPayment`. Providers that charge at once leave it out.
+   */
+  capture?(input: CaptureInput): Promise<void>;
+  /**
+   * Reserve → capture providers: lets go of a reservation we will not capture (the payment was
+   * already given up here when the customer approved it). Idempotent.
+   */
+  cancelReservation?(input: { providerPaymentId: string; idempotencyKey: string }): Promise<void>;
+}
+
+export interface CaptureInput {
+  providerPaymentId: string;
+  amountOere: number;
+  /** Stable per payment: a retry is not a second capture. */
+  idempotencyKey: string;
 }
 
 export interface RefundInput {
@@ -50,6 +88,10 @@ export interface CreateCheckoutInput {
   /** Where the card page sends the customer afterwards (the app's payment status screen). */
   returnUrl: string;
   saveCard: boolean;
+  /** Card on the provider's page, or the MobilePay wallet (one of `checkoutMethods`). */
+  method: CheckoutMethod;
+  /** The customer pays from the native shell: a wallet may switch to its app and back. */
+  native: boolean;
   /** The language the customer uses the app in: the card page speaks it. */
   locale: Locale;
 }
@@ -64,15 +106,19 @@ export interface ChargeAgreementInput {
 
 export interface ProviderCard {
   brand: string;
-  last4: string;
+  /** Null for a wallet (a MobilePay agreement shows no card). */
+  last4: string | null;
   /** `MM/YY`. */
-  expiry: string;
+  expiry: string | null;
 }
 
 export const PROVIDER_EVENT_TYPES = [
   'payment.pending',
+  'payment.authorized',
   'payment.succeeded',
   'payment.failed',
+  /** An event that moves nothing here (created, refunded, a failed capture attempt): recorded. */
+  'payment.other',
 ] as const;
 export type ProviderEventType = (typeof PROVIDER_EVENT_TYPES)[number];
 
@@ -88,15 +134,23 @@ export interface ProviderEvent {
   agreementRef?: string | undefined;
   /** For `payment.failed`: `declined`, `cancelled`, `expired`, … */
   failureReason?: string | undefined;
+  /**
+   * The amount the event is about, where the provider says it: the payments core refuses an
+   * authorisation or charge whose amount or currency differs from the payment's.
+   */
+  amount?: { currency: string; oere: number } | undefined;
 }
 
 /**
  * Where the provider says a payment stands: `created` (card page not submitted yet), `pending`
- * (being processed), `succeeded` or `failed` (with a reason; `cancelled` and `expired` mean
+ * (being processed), `authorized` (reserved, waiting for our capture: reserve → capture
+ * providers only), `succeeded` or `failed` (with a reason; `cancelled` and `expired` mean
  * the customer gave up, which we record as cancelled).
  */
 export interface ProviderPaymentView {
-  state: 'created' | 'pending' | 'succeeded' | 'failed';
+  state: 'created' | 'pending' | 'authorized' | 'succeeded' | 'failed';
+  /** What the provider holds the payment to be for, where it says (checked against ours). */
+  amount?: { currency: string; oere: number } | undefined;
   card?: ProviderCard | undefined;
   agreementRef?: string | undefined;
   failureReason?: string | undefined;

@@ -30,6 +30,8 @@ export const paymentAgreements = pgTable(
     cardExpiry: text('card_expiry'),
     /** The provider's id of the stored card or agreement (not card data). */
     providerReference: text('provider_reference'),
+    /** The payment provider holding it (`test`, `vipps-mobilepay`): where ending it is sent. */
+    provider: text('provider'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +24,7 @@ import { users } from './users';
 export const PAYMENT_STATES = ['created', 'pending', 'paid', 'failed', 'cancelled'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export const PAYMENT_METHODS = ['card', 'agreement'] as const;
+export const PAYMENT_METHODS = ['card', 'mobilepay', 'agreement'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -72,7 +73,7 @@ export const payments = pgTable(
       'payments_state',
       sql`${t.state} in ('created', 'pending', 'paid', 'failed', 'cancelled')`,
     ),
-    check('payments_method', sql`${t.method} in ('card', 'agreement')`),
+    check('payments_method', sql`${t.method} in ('card', 'mobilepay', 'agreement')`),
     check('payments_amount', sql`${t.amountOere} >= 0`),
     check('payments_fulfilled_only_paid', sql`${t.fulfilledAt} is null or ${t.state} = 'paid'`),
   ],
@@ -95,6 +96,25 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_webhook_events_uq').on(t.provider, t.eventId)],
+);
+
+/**
+ * Webhooks registered with a provider's Webhooks API (Vipps MobilePay, ADR 0081): where it sends
+ * events and the secret it signs them with (given by the provider when registering; every
+ * instance reads it here, so nobody copies it into the environment).
+ */
+export const paymentWebhookRegistrations = pgTable(
+  'payment_webhook_registrations',
+  {
+    provider: text('provider').notNull(),
+    /** The provider's id of the registration. */
+    id: text('id').notNull(),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] })],
 );
 
 /** Receipt numbers come from one sequence, so they are unique and increasing across instances. */

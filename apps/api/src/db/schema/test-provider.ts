@@ -58,6 +58,8 @@ export const testProviderCards = pgTable('test_provider_cards', {
   /** Behaviour copied from the test card that registered it: succeed, decline or slow. */
   behaviour: text('behaviour').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the agreement on this card was ended (`stopAgreement`): it is never charged again. */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
 });
 
 /**

@@ -11,6 +11,8 @@ export interface AgreementCard {
   cardLast4: string | null;
   cardExpiry: string | null;
   providerReference: string | null;
+  /** The payment provider that holds it (the paid card check's `payments.provider`). */
+  provider: string | null;
 }
 
 /**

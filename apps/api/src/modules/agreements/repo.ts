@@ -18,3 +18,20 @@ export async function findCurrentAgreement(
     .limit(1);
   return row;
 }
+
+/**
+ * Cancels one agreement unless it is cancelled already (a card check paid meanwhile replaced
+ * it). Answers the row when this call cancelled it.
+ */
+export async function cancelAgreement(
+  db: Db,
+  id: string,
+  at: Date,
+): Promise<PaymentAgreementRow | undefined> {
+  const [row] = await db
+    .update(paymentAgreements)
+    .set({ status: 'cancelled', updatedAt: at })
+    .where(and(eq(paymentAgreements.id, id), ne(paymentAgreements.status, 'cancelled')))
+    .returning();
+  return row;
+}

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { agreementResponse, createAgreementRequest } from '@alda/contract/schemas/agreements';
+import {
+  agreementResponse,
+  createAgreementRequest,
+  endAgreementResponse,
+} from '@alda/contract/schemas/agreements';
 import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
@@ -47,6 +51,25 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
     async (request, reply) => {
       const placed = await service.create(purchaseOf(request, 'POST /api/agreements'));
       return reply.code(201).send({ data: placed });
+    },
+  );
+
+  app.delete(
+    '/api/agreements',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['agreements'],
+        summary: 'End the payment agreement (SPEC §2 profile.agreement)',
+        description:
+          'Ends the caller\'s current agreement (the one GET shows: pending, active or expired). The payment provider is told first (within 10 s), so the card or agreement can never be charged again; only when it confirmed is the agreement cancelled here, with an entry in the activity log and a notification. Paying the month with `payWith: "agreement"` then answers 409 AGREEMENT_REQUIRED, and the month-end charge (ADR 0053) leaves the customer to pay in the app. 404 NOT_FOUND without a current agreement; 503 PAYMENT_PROVIDER_UNAVAILABLE when the provider could not end it — nothing changed, and trying again is safe (ending twice is harmless).',
+        security: [{ bearerAuth: [] }],
+        response: { 200: dataEnvelope(endAgreementResponse), ...errorResponses(401, 404, 503) },
+      },
+    },
+    async (request) => {
+      await service.end(requireUser(request).id);
+      return { data: null };
     },
   );
 };

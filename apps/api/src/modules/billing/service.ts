@@ -75,14 +75,24 @@ export function createBillingService(deps: BillingServiceDeps) {
     /**
      * POST /api/billing/pay: places a `subscription_payment` order for this month's total.
      * ALREADY_PAID when the month is paid, NOTHING_TO_PAY when the total is 0; while a payment
-     * of the month is open, its order (and card page) is the answer.
+     * of the month is open, its order (and card page) is the answer. The month-end charge
+     * (month-charge-service.ts) pays through here too, naming the `period` its key is for: when
+     * the month has turned since, NOTHING_TO_PAY (the next round charges the new month).
      */
-    async pay(purchase: Purchase, input: PayMonthRequest): Promise<OrderPlacedResponse> {
+    async pay(
+      purchase: Purchase,
+      input: PayMonthRequest,
+      expected: { period?: string } = {},
+    ): Promise<OrderPlacedResponse> {
       return placeOnce(db, payments, {
         ...purchase,
         method: input.payWith,
         prepare: async () => {
           const price = await monthlyPrice(purchase.userId, 'fo');
+          if (expected.period !== undefined && price.period !== expected.period)
+            throw new AppError('NOTHING_TO_PAY', {
+              detail: `${expected.period} is over: it is ${price.period} now`,
+            });
           if (price.paidOrderId !== null)
             throw new AppError('ALREADY_PAID', { detail: `${price.period} is paid` });
           if (price.total.gross <= 0) throw new AppError('NOTHING_TO_PAY');

@@ -12,6 +12,7 @@ import { applyTransfer, balanceOnNewPlan } from './apply-transfer';
 import {
   claimDueMonthEndOrder,
   ensurePrepaidBalance,
+  hasDueMonthEndOrderOf,
   insertAccountRow,
   insertLifecycleStep,
   lockAccount,
@@ -242,4 +243,13 @@ export async function claimAndCompleteDueOrder(
   if (!order) return null;
   onClaim?.(order.id);
   return completeLifecycleOrder(tx, order, at, 'month_end');
+}
+
+/**
+ * The month end is not through with this customer yet: a lifecycle order of theirs (or on an
+ * account they own) due at `at` is still to be carried out — the monthly charge waits for it,
+ * so the month is priced on the plan it begins with.
+ */
+export function monthEndPendingFor(db: Db, userId: string, at: Date): Promise<boolean> {
+  return hasDueMonthEndOrderOf(db, userId, at);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, ne, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, type AccountRow, type NewAccountRow } from '../../db/schema/accounts';
 import { lineBalances, prepaidBalances, type LineBalanceRow } from '../../db/schema/balances';
@@ -121,6 +121,16 @@ export async function findOpenLifecycleOrders(
     .orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
+/** A lifecycle order due at a month end (`effective_at <= now`, waiting `month_end`), not done. */
+const dueAtMonthEnd = (now: Date) =>
+  and(
+    isNotNull(orders.lifecycleAction),
+    eq(orders.provisioningWaitingFor, 'month_end'),
+    lte(orders.effectiveAt, now),
+    eq(orders.isComplete, false),
+    eq(orders.isCancelled, false),
+  );
+
 /**
  * Claims one lifecycle order due at a month end (`effective_at <= now`, waiting `month_end`) and
  * locks it; orders another instance holds are skipped.
@@ -133,20 +143,28 @@ export async function claimDueMonthEndOrder(
   const [row] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        isNotNull(orders.lifecycleAction),
-        eq(orders.provisioningWaitingFor, 'month_end'),
-        lte(orders.effectiveAt, now),
-        eq(orders.isComplete, false),
-        eq(orders.isCancelled, false),
-        skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
-      ),
-    )
+    .where(and(dueAtMonthEnd(now), skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined))
     .orderBy(asc(orders.effectiveAt), asc(orders.createdAt), asc(orders.id))
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/**
+ * Whether a lifecycle order due at a month end is still to be carried out (or is being carried
+ * out by another instance) for a customer: placed by them, or on an account they own.
+ */
+export async function hasDueMonthEndOrderOf(db: Db, userId: string, now: Date): Promise<boolean> {
+  const owned = db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.ownerUserId, userId));
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(dueAtMonthEnd(now), or(eq(orders.userId, userId), inArray(orders.accountId, owned))))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findOrderById(db: Db, id: string): Promise<OrderRow | undefined> {

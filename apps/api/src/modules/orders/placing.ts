@@ -39,6 +39,8 @@ export interface PlacePaidOrderInput {
   description: string;
   /** The customer's language: the provider's card page speaks it (default Faroese). */
   locale?: Locale;
+  /** Asked from the native shell (`X-Alda-Platform: ios|android`): MobilePay may switch apps. */
+  native?: boolean;
 }
 
 /** The seam to the payments core (`app.payments`, engineer B's `createPaymentService`). */
@@ -110,6 +112,8 @@ export interface Purchase {
   requestHash: string;
   /** The customer's language: the provider's card page speaks it. */
   locale: Locale;
+  /** The app runs in the native shell (`X-Alda-Platform: ios` or `android`). */
+  native: boolean;
 }
 
 /**
@@ -122,7 +126,14 @@ export function purchaseOf(request: FastifyRequest, endpoint: string): Purchase 
     idempotencyKey: idempotencyKeyOf(request),
     requestHash: requestHashOf(endpoint, request.body),
     locale: requestLocale(request),
+    native: isNativeRequest(request),
   };
+}
+
+/** The native shell says which platform it runs on in `X-Alda-Platform`; the web sends none. */
+export function isNativeRequest(request: FastifyRequest): boolean {
+  const platform = request.headers['x-alda-platform'];
+  return platform === 'ios' || platform === 'android';
 }
 
 /**

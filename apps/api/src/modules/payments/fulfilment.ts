@@ -190,12 +190,24 @@ async function fulfilAgreement(
       cardLast4: payment.cardLast4,
       cardExpiry: payment.cardExpiry,
       providerReference: payment.providerAgreementRef,
+      provider: payment.provider,
     },
     now,
   );
   const card = [payment.cardBrand, payment.cardLast4 ? `•••• ${payment.cardLast4}` : null]
     .filter(Boolean)
     .join(' ');
+  // A wallet agreement (MobilePay, ADR 0081) has no card digits: it is named, not a card.
+  const wallet = payment.cardLast4 === null && payment.cardBrand !== null;
+  const body = wallet
+    ? {
+        fo: `Nú verður mánaðargjaldið goldið við ${card}.`,
+        en: `The monthly payment will now be paid with ${card}.`,
+      }
+    : {
+        fo: `Nú verður mánaðargjaldið goldið við kortinum ${card}.`,
+        en: `The card ${card} will now be used for the monthly payment.`,
+      };
   return {
     actions: [{ userId: order.userId, type: 'profile_updated', payload: {}, createdAt: now }],
     notifications: [
@@ -204,16 +216,15 @@ async function fulfilAgreement(
         type: 'payment',
         params: {
           title: { fo: 'Gjaldsavtalan er klár', en: 'Payment agreement ready' },
-          body: {
-            fo: `Nú verður mánaðargjaldið goldið við kortinum ${card}.`,
-            en: `The card ${card} will now be used for the monthly payment.`,
-          },
+          body,
         },
         link: '/min-brukari/gjaldsavtala',
         createdAt: now,
       },
     ],
-    receipt: { fo: `Kortkanning ${card}`, en: `Card check ${card}` },
+    receipt: wallet
+      ? { fo: `Gjaldsavtala við ${card}`, en: `Payment agreement with ${card}` }
+      : { fo: `Kortkanning ${card}`, en: `Card check ${card}` },
     touched: [order.userId],
   };
 }

@@ -7,6 +7,9 @@ import {
 } from '../../adapters/payments/test-provider/provider';
 import { testProviderRoutes } from '../../adapters/payments/test-provider/routes';
 import { paymentDevRoutes } from './dev-routes';
+import { createVippsMobilePayProvider } from '../../adapters/payments/vipps-mobilepay/provider';
+import type { VippsCredentials } from '../../adapters/payments/vipps-mobilepay/client';
+import { paymentMethodsRoutes } from './methods-routes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { fulfilPaidOrder } from './fulfilment';
@@ -28,6 +31,10 @@ export interface PaymentDeps {
   deliverWebhook?: WebhookDelivery;
   /** Wraps the configured provider (tests make it fail or slow). */
   wrapProvider?: (provider: PaymentProvider) => PaymentProvider;
+  /** How a real provider's adapter reaches it (tests: a fetch that counts or fails calls). */
+  fetch?: typeof fetch;
+  /** A real provider's call timeout in ms (default 10 s; tests shorten it). */
+  providerTimeoutMs?: number;
   /**
    * Milliseconds between the test provider's worker rounds (default 1000); 0: no worker, the
    * test drives it with `app.testProvider.tick()`.
@@ -75,8 +82,20 @@ export async function registerPayments(
       });
       break;
     }
+    case 'vipps-mobilepay': {
+      provider = createVippsMobilePayProvider({
+        credentials: vippsCredentials(config),
+        db,
+        now,
+        log: app.log,
+        appUrl: config.appUrl,
+        fetch: deps.fetch,
+        timeoutMs: deps.providerTimeoutMs,
+      }).provider;
+      break;
+    }
   }
-  if (config.paymentWebhookSecretGenerated) {
+  if (config.paymentWebhookSecretGenerated && config.paymentProvider === 'test') {
     app.log.warn(
       'PAYMENT_WEBHOOK_SECRET is not set: using a random secret for this process. Webhooks signed by another process will be refused; set PAYMENT_WEBHOOK_SECRET in production.',
     );
@@ -97,5 +116,21 @@ export async function registerPayments(
   app.decorate('payments', service);
   app.decorate('testProvider', testProvider);
   await app.register(paymentWebhookRoutes, { service });
+  await app.register(paymentMethodsRoutes, { provider });
   return service;
+}
+
+/** The Vipps MobilePay settings; config.ts refuses to start without any of them. */
+export function vippsCredentials(config: Config): VippsCredentials {
+  const {
+    vippsMobilepayApiUrl: apiUrl,
+    vippsMobilepayClientId: clientId,
+    vippsMobilepayClientSecret: clientSecret,
+    vippsMobilepaySubscriptionKey: subscriptionKey,
+    vippsMobilepayMsn: msn,
+  } = config;
+  if (!apiUrl || !clientId || !clientSecret || !subscriptionKey || !msn) {
+    throw new Error('PAYMENT_PROVIDER=vipps-mobilepay without its VIPPS_MOBILEPAY_* settings');
+  }
+  return { apiUrl, clientId, clientSecret, subscriptionKey, msn };
 }

@@ -28,16 +28,21 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentServi
       config: { rateLimit: false },
       schema: {
         tags: ['payments'],
-        summary: 'Payment provider webhook (signed with Alda-Signature)',
+        summary: 'Payment provider webhook (signed)',
         description:
-          'Events of the card payment provider. `Alda-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t.rawBody)>`, at most 300 s old. A redelivered event answers 200 and changes nothing.',
+          "Events of the payment provider, checked over the raw body. `test`: `Alda-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t.rawBody)>`, at most 300 s old. `vipps-mobilepay`: Vipps MobilePay's Webhooks API scheme (`x-ms-date`, `x-ms-content-sha256`, `Authorization: HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=…`, with the secret given when the webhook was registered), at most 300 s old. A redelivered event answers 200 and changes nothing; an event for an unknown payment, or whose amount differs from ours, answers 200 and is logged.",
         params: webhookParams,
         response: { 200: dataEnvelope(webhookAnswer), ...errorResponses(400, 404, 415) },
       },
     },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await service.handleWebhook(request.params.provider, raw, request.headers);
+      const outcome = await service.handleWebhook(
+        request.params.provider,
+        raw,
+        request.headers,
+        request.url,
+      );
       request.log.info({ outcome }, 'payment webhook handled');
       return { data: { received: true as const } };
     },

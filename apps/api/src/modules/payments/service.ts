@@ -32,6 +32,7 @@ import { bumpUserVersions } from '../versions/change-versions';
 import { isUuid } from '../../uuid';
 import {
   findOrder,
+  findPayment,
   findPaymentOfOrder,
   findStuckPayments,
   insertOrder,
@@ -65,7 +66,8 @@ export interface PaymentServiceDeps {
 /** The payments core's input: the seam `orders/placing.ts` declares (ADR 0050). */
 export type { PlacePaidOrderInput };
 
-export type WebhookOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
+export type WebhookOutcome =
+  'applied' | 'ignored' | 'duplicate' | 'unknown_payment' | 'amount_mismatch';
 
 /** What a round of reconciliation did (tests and the log). */
 export interface ReconcileResult {
@@ -181,6 +183,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const earlier = await findOrderByIdempotencyKey(db, input.userId, input.idempotencyKey);
     if (earlier) return replay(earlier, input.requestHash);
 
+    if (input.method !== 'agreement' && !provider.checkoutMethods.includes(input.method)) {
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', { field: 'payWith' });
+    }
+    if (
+      input.method === 'agreement' &&
+      provider.agreementChargesLater &&
+      input.order.kind !== 'subscription_payment'
+    ) {
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', {
+        field: 'payWith',
+        detail: 'the agreement is charged days later: only the monthly payment may use it',
+      });
+    }
     let agreementRef: string | null = null;
     if (input.method === 'agreement') {
       const agreement = await findActiveAgreement(db, input.userId);
@@ -248,6 +263,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           returnUrl: `${deps.appUrl}${paymentReturnPath(order.id)}`,
           locale: input.locale ?? 'fo',
           saveCard: input.order.kind === 'payment_agreement',
+          method: input.method === 'mobilepay' ? 'mobilepay' : 'card',
+          native: input.native ?? false,
         }));
       }
     } catch (error) {
@@ -285,15 +302,41 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     providerName: string,
     rawBody: Buffer,
     headers: IncomingHttpHeaders,
+    pathAndQuery = `/api/payments/webhooks/${providerName}`,
   ): Promise<WebhookOutcome> {
     if (providerName !== provider.name) throw new AppError('NOT_FOUND');
     let event: ProviderEvent;
     try {
-      event = provider.verifyWebhook(rawBody, headers);
+      event = await provider.verifyWebhook(rawBody, headers, pathAndQuery);
     } catch (error) {
       log.warn({ err: error, provider: providerName }, 'webhook refused');
       throw new AppError('WEBHOOK_SIGNATURE_INVALID', { cause: error });
     }
+    const outcome = await applyWebhook(event);
+    // Reserved: take the money now, outside the transaction (the next reconciliation round tries
+    // again if this fails).
+    // Also for a payment already closed here ('ignored'): its reservation is let go.
+    const settles = outcome === 'applied' || outcome === 'ignored';
+    if (settles && event.type === 'payment.authorized' && isUuid(event.reference)) {
+      await settleAuthorization(event.reference);
+    }
+    return outcome;
+  }
+
+  /** The amount of an authorisation or charge event must be the payment's, in DKK. */
+  function amountDiffers(event: ProviderEvent, payment: PaymentRow): boolean {
+    if (!event.amount) return false;
+    if (event.type !== 'payment.authorized' && event.type !== 'payment.succeeded') return false;
+    return event.amount.currency !== 'DKK' || event.amount.oere !== payment.amountOere;
+  }
+
+  /** The same rule for what reconciliation reads: an authorised or charged amount must be ours. */
+  function viewAmountDiffers(view: ProviderPaymentView, payment: PaymentRow): boolean {
+    if (!view.amount || (view.state !== 'authorized' && view.state !== 'succeeded')) return false;
+    return view.amount.currency !== 'DKK' || view.amount.oere !== payment.amountOere;
+  }
+
+  async function applyWebhook(event: ProviderEvent): Promise<WebhookOutcome> {
     const at = now();
     return db.transaction(async (tx) => {
       let payment = isUuid(event.reference) ? await lockPayment(tx, event.reference) : undefined;
@@ -319,13 +362,59 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         );
         return 'unknown_payment';
       }
-      const changed = await advancePayment(tx, payment, targetOfEvent(event), {
-        now: at,
-        fulfil,
-        log,
-      });
+      if (amountDiffers(event, payment)) {
+        log.error(
+          {
+            eventId: event.id,
+            paymentId: payment.id,
+            amountOere: payment.amountOere,
+            eventAmount: event.amount,
+          },
+          'webhook refused: its amount or currency differs from the payment',
+        );
+        return 'amount_mismatch';
+      }
+      const target = targetOfEvent(event);
+      if (!target) return 'ignored';
+      const changed = await advancePayment(tx, payment, target, { now: at, fulfil, log });
       return changed ? 'applied' : 'ignored';
     });
+  }
+
+  /**
+   * Reserve → capture providers (ADR 0081): a reserved payment is captured in full while it is
+   * open here (what it buys is delivered at once), and marked paid when the capture is confirmed;
+   * a reservation for a payment already given up here is cancelled instead. The idempotency keys
+   * are per payment, so a retry (another webhook, reconciliation, another instance) is never a
+   * second capture.
+   */
+  async function settleAuthorization(paymentId: string): Promise<void> {
+    if (!provider.capture) return;
+    const payment = await findPayment(db, paymentId);
+    if (!payment?.providerPaymentId) return;
+    const providerPaymentId = payment.providerPaymentId;
+    try {
+      if (payment.state === 'created' || payment.state === 'pending') {
+        await provider.capture({
+          providerPaymentId,
+          amountOere: payment.amountOere,
+          idempotencyKey: `capture-${payment.id}`,
+        });
+        await advance(
+          payment.id,
+          { state: 'paid', providerPaymentId },
+          (locked) => locked.providerPaymentId === providerPaymentId,
+        );
+      } else if (payment.state === 'failed' || payment.state === 'cancelled') {
+        await provider.cancelReservation?.({
+          providerPaymentId,
+          idempotencyKey: `cancel-${payment.id}`,
+        });
+        log.warn({ paymentId: payment.id }, 'reservation of a closed payment cancelled');
+      }
+    } catch (error) {
+      log.warn({ err: error, paymentId: payment.id }, 'capture failed; reconciliation retries');
+    }
   }
 
   /**
@@ -369,6 +458,21 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } else {
         try {
           const view = await provider.getPayment(payment.providerPaymentId);
+          if (view && viewAmountDiffers(view, payment)) {
+            log.error(
+              {
+                paymentId: payment.id,
+                amountOere: payment.amountOere,
+                providerAmount: view.amount,
+              },
+              'reconciliation: the provider holds another amount or currency; left to a person',
+            );
+            continue;
+          }
+          if (view?.state === 'authorized') {
+            // Reserved but never captured (the capture after the webhook failed, or no webhook).
+            await settleAuthorization(payment.id);
+          }
           target = view ? targetOfView(view) : null;
         } catch (error) {
           log.warn({ err: error, paymentId: payment.id }, 'reconciliation: provider unavailable');
@@ -554,6 +658,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     refundDue,
     requestRefund,
     checkWithProvider,
+    /** Ends a payment agreement at the provider (`PaymentProvider.stopAgreement`; idempotent). */
+    stopAgreement: (agreementRef: string): Promise<void> => provider.stopAgreement(agreementRef),
   };
 }
 

@@ -8,6 +8,9 @@ import type { Db, Tx } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
 import type { PaymentRow, PaymentState } from '../../db/schema/payments';
 import { notifyPaymentUpdated } from './events';
+import { insertNotifications } from '../notifications/notify';
+import type { NewNotificationRow } from '../../db/schema/data-transfers';
+import { MONTHLY_PRICE_PATH } from '@alda/contract/app-paths';
 import { requestRefund } from './refunds-repo';
 import { lockOrder, updateOrder, updatePayment } from './repo';
 
@@ -60,7 +63,8 @@ const GAVE_UP = new Set(['cancelled', 'expired']);
 const failedState = (reason: string | undefined) =>
   reason !== undefined && GAVE_UP.has(reason) ? 'cancelled' : 'failed';
 
-export function targetOfEvent(event: ProviderEvent): PaymentTarget {
+/** Null for an event that moves nothing (`payment.other`). */
+export function targetOfEvent(event: ProviderEvent): PaymentTarget | null {
   const common = {
     providerPaymentId: event.providerPaymentId,
     card: event.card,
@@ -69,11 +73,15 @@ export function targetOfEvent(event: ProviderEvent): PaymentTarget {
   };
   switch (event.type) {
     case 'payment.pending':
+    case 'payment.authorized':
+      // Reserved, not yet taken: still pending here until our capture is confirmed (ADR 0081).
       return { ...common, state: 'pending' };
     case 'payment.succeeded':
       return { ...common, state: 'paid' };
     case 'payment.failed':
       return { ...common, state: failedState(event.failureReason) };
+    case 'payment.other':
+      return null;
   }
 }
 
@@ -88,6 +96,7 @@ export function targetOfView(view: ProviderPaymentView): PaymentTarget | null {
     case 'created':
       return null;
     case 'pending':
+    case 'authorized':
       return { ...common, state: 'pending' };
     case 'succeeded':
       return { ...common, state: 'paid' };
@@ -248,10 +257,36 @@ export async function advancePayment(
       now: ctx.now,
     });
   }
+  if (
+    target.state === 'failed' &&
+    order.kind === 'subscription_payment' &&
+    payment.method === 'agreement'
+  ) {
+    // Nobody watches a charge on the agreement (the month end places it, ADR 0081): the customer
+    // is told that the month is still to pay, and where.
+    await insertNotifications(tx, [monthChargeFailedNotification(order.userId, ctx.now)]);
+  }
   await notifyPaymentUpdated(tx, { orderId: order.id, userId: order.userId });
   ctx.log.info(
     { paymentId: payment.id, orderId: order.id, from: payment.state, to: target.state },
     'payment state changed',
   );
   return updated;
+}
+
+/** The monthly payment on the agreement did not go through: pay it in the app. */
+function monthChargeFailedNotification(userId: string, at: Date): NewNotificationRow {
+  return {
+    userId,
+    type: 'payment',
+    params: {
+      title: { fo: 'Mánaðargjaldið er ikki goldið', en: 'The monthly payment did not go through' },
+      body: {
+        fo: 'Vit kundu ikki taka mánaðargjaldið av gjaldsavtaluni. Gjald mánaðin í appini.',
+        en: 'We could not take the monthly payment from your payment agreement. Pay the month in the app.',
+      },
+    },
+    link: MONTHLY_PRICE_PATH,
+    createdAt: at,
+  };
 }

@@ -302,7 +302,14 @@ function ProviderView({ check }: { check: StaffProviderCheck }) {
       <Fact label={t('provider.state')}>{t(`provider.states.${view.state}`)}</Fact>
       {view.card ? (
         <Fact label={t('provider.card')}>
-          {`${view.card.brand} •••• ${view.card.last4} · ${view.card.expiry}`}
+          {[
+            [view.card.brand, view.card.last4 && `•••• ${view.card.last4}`]
+              .filter(Boolean)
+              .join(' '),
+            view.card.expiry,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Fact>
       ) : null}
       {view.failureReason ? (

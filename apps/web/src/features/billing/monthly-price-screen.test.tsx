@@ -247,4 +247,81 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
     expect(alert.textContent).toContain('The payment service is not answering right now.');
     expect(assign).not.toHaveBeenCalled();
   });
+
+  describe('with Vipps MobilePay', () => {
+    const vipps = {
+      'GET /payments/methods': () =>
+        ok({
+          provider: 'vipps-mobilepay',
+          methods: ['mobilepay', 'card'],
+          agreementVia: 'mobilepay',
+          agreementForPurchases: false,
+        }),
+    };
+    const mobilePay: Agreement = {
+      ...visa,
+      cardBrand: 'MobilePay',
+      cardLast4: null,
+      cardExpiry: null,
+    };
+
+    it('without an agreement: MobilePay and the card, in the provider’s order; MobilePay pays with payWith mobilepay', async () => {
+      const app = await renderApp({
+        user: demoUser,
+        data: { agreement: null },
+        initialEntries: ['/menu/manadargjald'],
+        api: {
+          ...quietPolls,
+          ...vipps,
+          'GET /billing/monthly-price': () => ok(november),
+          'POST /billing/pay': () =>
+            ok({ order: monthOrder, paymentUrl: 'https://mobilepay.test/m-11' }),
+        },
+      });
+      const mobilePayButton = await screen.findByRole('button', { name: 'Gjald við MobilePay' });
+      const buttons = screen.getAllByRole('button', { name: /^Gjald/ });
+      expect(buttons.map((b) => b.textContent)).toEqual(['Gjald við MobilePay', 'Gjald við korti']);
+      expect(within(mobilePayButton).getByText('MobilePay').className).toContain('text-[#5A78FF]');
+      expect(screen.getByText('Eingin gjaldsavtala')).toBeTruthy();
+      await userEvent.click(mobilePayButton);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/m-11'));
+      expect(app.api.callsTo('POST /billing/pay')[0]?.body).toEqual({ payWith: 'mobilepay' });
+    });
+
+    it('with a MobilePay agreement: charged to it after a confirm that says MobilePay takes it within days', async () => {
+      const app = await renderApp({
+        user: demoUser,
+        data: { agreement: mobilePay },
+        initialEntries: ['/menu/manadargjald'],
+        api: {
+          ...quietPolls,
+          ...vipps,
+          'GET /billing/monthly-price': () => ok(november),
+          'POST /billing/pay': () => ok({ order: monthOrder, paymentUrl: null }),
+          'GET /orders/ord-month-11': () => ok(monthOrder),
+        },
+      });
+      const user = userEvent.setup();
+      const agreementButton = await screen.findByRole('button', {
+        name: 'Gjald við gjaldsavtaluni',
+      });
+      await screen.findByRole('button', { name: 'Gjald við MobilePay' });
+      expect(screen.getAllByRole('button', { name: /^Gjald/ }).map((b) => b.textContent)).toEqual([
+        'Gjald við gjaldsavtaluni',
+        'Gjald við MobilePay',
+        'Gjald við korti',
+      ]);
+      await user.click(agreementButton);
+      const dialog = await screen.findByRole('dialog', { name: 'Gjalda mánaðargjaldið?' });
+      expect(dialog.textContent).toContain(
+        '447,00 kr. verða tiknar av gjaldsavtaluni í MobilePay. MobilePay tekur gjaldið um nakrar dagar.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Gjald' }));
+      await waitFor(() =>
+        expect(app.router.state.location.pathname).toBe('/betaling/ord-month-11'),
+      );
+      expect(app.api.callsTo('POST /billing/pay')[0]?.body).toEqual({ payWith: 'agreement' });
+      expect(await screen.findByRole('heading', { name: 'Vit bíða eftir MobilePay' })).toBeTruthy();
+    });
+  });
 });

@@ -9,11 +9,12 @@ import type { MonthlyPriceLine, MonthlyPriceResponse } from '@alda/contract/sche
 import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import { VAT_PERCENT } from '@alda/contract/constants';
 import { EmptyState, QueryPending } from '@/shared/account/screen-states';
-import { useAgreementQuery } from '@/shared/api/account-queries';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { usePaymentChoice, withMobilePayMark } from '@/shared/payments/payment-method';
+import { usePaymentMethods, walletOfAgreement } from '@/shared/payments/payment-methods';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
 import { WalletIcon } from '@/shared/ui/account-icons';
@@ -31,13 +32,16 @@ import { ROUTES } from '@/shared/config/paths';
  * /menu/manadargjald: what the customer's subscriptions cost this month — a line per number and
  * per EU package, the extra lines owed once (an easy number's one-off price, a past month's
  * charges abroad: ADR 0077, 0078), the total with and without VAT (SPEC §9) — and paying it
- * through the provider (the card page, or the card on file when the payment agreement is active).
+ * through the provider (its methods — the card page, MobilePay — or the agreement on file when it
+ * is active).
  */
 export function MonthlyPriceScreen() {
   const { t } = useTranslation();
   const i18n = useI18n();
   const { http } = useAppServices();
   const query = useQuery(billingQueries.monthlyPrice(http, currentLocale(i18n)));
+  // How to pay it is asked for with the month, not after it.
+  usePaymentMethods();
 
   const body = () => {
     if (query.data === undefined)
@@ -160,9 +164,9 @@ function MonthCard({ month }: { month: MonthlyPriceResponse }) {
 }
 
 /**
- * "Gjald nú": with an active agreement the card on file is charged (after a confirm, as nothing
- * else stands between the press and the charge); without one, or on request, the provider's card
- * page. `usePurchase` keeps one Idempotency-Key per attempt.
+ * "Gjald nú": with an active agreement it is charged (after a confirm, as nothing else stands
+ * between the press and the charge); otherwise, or on request, one of the provider's methods in
+ * its order — the card page, MobilePay. `usePurchase` keeps one Idempotency-Key per attempt.
  */
 function PayMonth({ month }: { month: MonthlyPriceResponse }) {
   const { t } = useTranslation();
@@ -171,35 +175,68 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const periodLabel = usePeriodLabel();
-  const agreement = useAgreementQuery();
+  const payment = usePaymentChoice('monthly');
+  const via = usePaymentMethods().known?.agreementVia;
   const { purchase, pending, error } = usePurchase();
   const [method, setMethod] = useState<PaymentMethod | null>(null);
 
-  const card = activeCard(agreement.data);
+  const card = payment.agreement;
+  const wallet = card ? walletOfAgreement(card) : null;
+  const label = card ? agreementLabel(card, t('payment.method.cardFallback')) : '';
   const amount = f.kr(month.total.gross);
+  // The provider's methods (not the agreement); null while they are on their way.
+  const checkout = payment.options?.filter((option) => option !== 'agreement') ?? null;
 
-  const pay = async (payWith: PaymentMethod) => {
-    if (payWith === 'agreement' && card) {
+  const pay = async (choice: PaymentMethod | null) => {
+    if (choice === 'agreement' && card) {
       const confirmed = await modal.confirm({
         title: t('billing.confirmTitle'),
-        message: t('billing.confirmBody', { amount, card: cardLabel(card) }),
+        message:
+          wallet === 'mobilepay'
+            ? t('billing.confirmBodyMobilePay', { amount })
+            : t('billing.confirmBody', { amount, card: label }),
         confirmLabel: t('billing.confirm'),
       });
       if (!confirmed) return;
     }
-    setMethod(payWith);
+    setMethod(choice);
+    // "Gjald nú" pressed before the provider's methods came: its first one, once known.
+    const payWith = choice ?? (await payment.settle()).payWith;
     const failure = await purchase(
       PAY_MONTH_PATH,
       { payWith },
       {
         itemName: t('billing.itemName', { period: periodLabel(month.period) }),
         returnTo: ROUTES.monthlyPrice,
+        paidWith: payWith === 'agreement' ? (wallet ?? 'card') : payWith,
       },
     );
     // Paid meanwhile (another device, or an earlier attempt went through): show the badge.
     if (failure?.code === 'ALREADY_PAID')
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
   };
+
+  const busy = pending || payment.waiting;
+  const button = (choice: PaymentMethod, primary: boolean) => (
+    <Button
+      key={choice}
+      block
+      variant={primary ? 'primary' : 'secondary'}
+      loading={busy && method === choice}
+      disabled={busy}
+      onClick={() => void pay(choice)}
+    >
+      {choice === 'agreement'
+        ? wallet === 'mobilepay'
+          ? t('billing.payWithAgreement')
+          : t('billing.payWithCardOnFile', { card: label })
+        : choice === 'mobilepay'
+          ? withMobilePayMark(t('billing.payWithMobilePay'))
+          : card && wallet === 'card'
+            ? t('billing.payWithOtherCard')
+            : t('billing.payWithCard')}
+    </Button>
+  );
 
   return (
     <div className="flex flex-col gap-3">
@@ -208,28 +245,12 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
           {errorMessage(error)}
         </Alert>
       )}
-      {card ? (
-        <>
-          <Button
-            block
-            loading={pending && method === 'agreement'}
-            disabled={pending}
-            onClick={() => void pay('agreement')}
-          >
-            {t('billing.payWithCardOnFile', { card: cardLabel(card) })}
-          </Button>
-          <Button
-            block
-            variant="secondary"
-            loading={pending && method === 'card'}
-            disabled={pending}
-            onClick={() => void pay('card')}
-          >
-            {t('billing.payWithOtherCard')}
-          </Button>
-        </>
+      {card && button('agreement', true)}
+      {card || (checkout && checkout.length > 1) ? (
+        (checkout ?? []).map((choice) => button(choice, false))
       ) : (
-        <Button block loading={pending} onClick={() => void pay('card')}>
+        // One way to pay, or not known yet: one button, which waits for it when pressed.
+        <Button block loading={busy} onClick={() => void pay(checkout?.[0] ?? null)}>
           {t('billing.payNow', { amount })}
         </Button>
       )}
@@ -239,9 +260,13 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
       >
         <WalletIcon className="size-5 text-ocean-700" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="text-body font-medium text-mist-900">{t('agreement.title')}</span>
+          <span className="text-body font-medium text-mist-900">{t('paymentAgreement.title')}</span>
           <span className="text-caption text-mist-500">
-            {card ? cardLabel(card) : t('billing.noCardOnFile')}
+            {card
+              ? label
+              : via === 'mobilepay'
+                ? t('paymentAgreement.mobilepay.emptyTitle')
+                : t('billing.noCardOnFile')}
           </span>
         </span>
         <ChevronRightIcon className="size-5 shrink-0 text-mist-400" />
@@ -250,14 +275,11 @@ function PayMonth({ month }: { month: MonthlyPriceResponse }) {
   );
 }
 
-type ActiveCard = Agreement & { cardLast4: string };
-
-/** The card on file when it can be charged: an active agreement with a registered card. */
-function activeCard(agreement: Agreement | null | undefined): ActiveCard | null {
-  if (!agreement || agreement.status !== 'active' || agreement.cardLast4 === null) return null;
-  return { ...agreement, cardLast4: agreement.cardLast4 };
-}
-
-/** 'Visa •••• 4242', kept on one line (no-break spaces around the dots). */
-const cardLabel = (card: ActiveCard) =>
-  `${card.cardBrand ?? ''}\u00a0••••\u00a0${card.cardLast4}`.trim();
+/**
+ * 'Visa •••• 4242', kept on one line (no-break spaces around the dots); a MobilePay agreement
+ * by its name alone ('MobilePay': MobilePay keeps the card).
+ */
+const agreementLabel = (agreement: Agreement, fallback: string) =>
+  agreement.cardLast4
+    ? `${agreement.cardBrand ?? ''}\u00a0••••\u00a0${agreement.cardLast4}`.trim()
+    : (agreement.cardBrand ?? fallback);

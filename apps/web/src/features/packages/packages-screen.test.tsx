@@ -8,6 +8,7 @@ import { memberSubscriptions, ownerSubscriptions } from '@/test/account-fixtures
 import { deferred, fail, json, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
+import { accountKeys } from '@/shared/api/account-data';
 import { recallPayment } from '@/shared/payments/payment-memo';
 import { overridePlatform } from '@/shared/native/platform';
 import { paymentRedirect } from '@/shared/payments/start-payment';
@@ -188,9 +189,10 @@ describe('buy an extra package (SPEC §1, §7 packages)', () => {
       api: { 'POST /packages': () => json(201, { data: placed('o-1', null) }) },
     });
     const methods = screen.getByRole('radiogroup', { name: 'Hvussu vilt tú gjalda?' });
-    expect(within(methods).getByRole('radio', { name: /Skrásetta kortið/ }).textContent).toContain(
-      'Visa •••• 4242',
-    );
+    // The agreement's place is kept while the provider's methods are on their way.
+    expect(
+      (await within(methods).findByRole('radio', { name: /Skrásetta kortið/ })).textContent,
+    ).toContain('Visa •••• 4242');
     const user = userEvent.setup();
     await user.click(within(methods).getByRole('radio', { name: /Skrásetta kortið/ }));
     await user.click(screen.getByRole('radio', { name: /5 GB/ }));
@@ -214,5 +216,165 @@ describe('buy an extra package (SPEC §1, §7 packages)', () => {
       'true',
     );
     expect(screen.getByRole('radio', { name: /1 GB/ }).getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+/** GET /payments/methods of Vipps MobilePay: MobilePay first; agreements only for the month. */
+const vipps = {
+  provider: 'vipps-mobilepay',
+  methods: ['mobilepay', 'card'],
+  agreementVia: 'mobilepay',
+  agreementForPurchases: false,
+};
+/** GET /payments/methods of the built-in test provider: the card page, and the card on file. */
+const testProvider = {
+  provider: 'test',
+  methods: ['card'],
+  agreementVia: 'card',
+  agreementForPurchases: true,
+};
+
+const methodRadios = async () => {
+  const group = await screen.findByRole('radiogroup', { name: 'Hvussu vilt tú gjalda?' });
+  await waitFor(() => expect(group.getAttribute('aria-busy')).toBeNull());
+  return within(group).getAllByRole('radio');
+};
+
+describe('how to pay: the provider’s methods (GET /payments/methods) and the agreement on file', () => {
+  it('Vipps MobilePay: MobilePay and the card in the provider’s order, MobilePay chosen; buying sends payWith mobilepay and goes to MobilePay', async () => {
+    const app = await open({
+      api: {
+        'GET /payments/methods': () => ok(vipps),
+        'POST /packages': () => json(201, { data: placed('o-1', 'https://mobilepay.test/o-1') }),
+      },
+    });
+    const radios = await screen.findAllByRole('radio', { name: /MobilePay|Gjaldskort/ });
+    expect(radios.map((r) => r.textContent)).toEqual([
+      'MobilePayTú góðkennir gjaldið í MobilePay',
+      'GjaldskortTú skrivar kortið inn á trygga gjaldssíðu',
+    ]);
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['true', 'false']);
+    // MobilePay's name as one word, in its brand blue: the word mark, not a made-up logo.
+    const mark = within(radios[0]!).getByText('MobilePay');
+    expect(mark.className).toContain('text-[#5A78FF]');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+    await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/o-1'));
+    expect(app.api.callsTo('POST /packages')[0]?.body).toEqual({
+      packageId: 'pkg-5',
+      phoneNumber: '214455',
+      payWith: 'mobilepay',
+    });
+    expect(recallPayment('o-1')).toMatchObject({ paidWith: 'mobilepay' });
+    // The provider's answer is kept for the session: asked once.
+    expect(app.api.callsTo('GET /payments/methods')).toHaveLength(1);
+  });
+
+  it('Vipps MobilePay: the card is a choice too, and an agreement on file is not offered for a purchase (it is charged days later)', async () => {
+    const app = await open({
+      data: { agreement: activeAgreement },
+      api: {
+        'GET /payments/methods': () => ok(vipps),
+        'POST /packages': () => json(201, { data: placed('o-1', 'http://pay.test/c/o-1') }),
+      },
+    });
+    const radios = await methodRadios();
+    expect(radios.map((r) => r.textContent)).toEqual([
+      'MobilePayTú góðkennir gjaldið í MobilePay',
+      'GjaldskortTú skrivar kortið inn á trygga gjaldssíðu',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /Gjaldskort/ }));
+    await user.click(screen.getByRole('radio', { name: /1 GB/ }));
+    await user.click(screen.getByRole('button', { name: 'Keyp fyri 20,00 kr.' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/c/o-1'));
+    expect(app.api.callsTo('POST /packages')[0]?.body).toMatchObject({ payWith: 'card' });
+    expect(recallPayment('o-1')).toMatchObject({ paidWith: 'card' });
+  });
+
+  it('the test provider: only the card, so no choice without an agreement; with one, the card on file first and chosen', async () => {
+    const app = await open({
+      api: {
+        'GET /payments/methods': () => ok(testProvider),
+        'POST /packages': () => json(201, { data: placed('o-1', null) }),
+      },
+    });
+    await waitFor(() => expect(app.api.callsTo('GET /payments/methods')).toHaveLength(1));
+    expect(screen.queryByRole('radiogroup', { name: 'Hvussu vilt tú gjalda?' })).toBeNull();
+    expect(screen.queryByText('MobilePay')).toBeNull();
+
+    app.queryClient.setQueryData(accountKeys.resource('agreement'), activeAgreement);
+    const radios = await methodRadios();
+    expect(radios.map((r) => r.textContent)).toEqual([
+      'Skrásetta kortiðVisa •••• 4242 — verður tikið beinanvegin',
+      'GjaldskortTú skrivar kortið inn á trygga gjaldssíðu',
+    ]);
+    expect(radios[0]?.getAttribute('aria-checked')).toBe('true');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+    await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/betaling/o-1'));
+    expect(app.api.callsTo('POST /packages')[0]?.body).toMatchObject({ payWith: 'agreement' });
+    expect(recallPayment('o-1')).toMatchObject({ paidWith: 'card' });
+  });
+
+  it('a press before the provider has answered waits for it and pays its first way; when it cannot be read, the card page', async () => {
+    const methods = deferred<Response>();
+    const app = await open({
+      api: {
+        'GET /payments/methods': () => methods.promise,
+        'POST /packages': () => json(201, { data: placed('o-1', 'https://mobilepay.test/o-1') }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+    await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+    expect(app.api.callsTo('POST /packages')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }).ariaBusy).toBe('true');
+    methods.resolve(ok(vipps));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/o-1'));
+    expect(app.api.callsTo('POST /packages')[0]?.body).toMatchObject({ payWith: 'mobilepay' });
+  });
+
+  it('when GET /payments/methods fails the purchase stays possible by card', async () => {
+    const app = await open({
+      api: {
+        'GET /payments/methods': () => fail(500, 'INTERNAL'),
+        'POST /packages': () => json(201, { data: placed('o-1', 'http://pay.test/c/o-1') }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+    await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/c/o-1'));
+    expect(app.api.callsTo('POST /packages')[0]?.body).toMatchObject({ payWith: 'card' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('native shell: MobilePay goes the card page’s way — the in-app browser over the status screen — and the API hears the platform', async () => {
+    overridePlatform('android');
+    try {
+      const openInApp = vi.spyOn(paymentRedirect, 'openInApp').mockResolvedValue(undefined);
+      const app = await open({
+        api: {
+          'GET /payments/methods': () => ok(vipps),
+          'POST /packages': () => json(201, { data: placed('o-1', 'https://mobilepay.test/o-1') }),
+        },
+      });
+      await methodRadios();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('radio', { name: /5 GB/ }));
+      await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/betaling/o-1'));
+      expect(openInApp).toHaveBeenCalledWith('https://mobilepay.test/o-1');
+      expect(assign).not.toHaveBeenCalled();
+      const [sent] = app.api.callsTo('POST /packages');
+      expect(sent?.body).toMatchObject({ payWith: 'mobilepay' });
+      expect(sent?.headers['x-alda-platform']).toBe('android');
+    } finally {
+      overridePlatform(null);
+    }
   });
 });

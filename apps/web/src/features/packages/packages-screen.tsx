@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { purchaseNeedsApproval } from '@alda/contract/rules/controls';
 import { NO_LINE_CONTROLS, type PackageRequest } from '@alda/contract/schemas/controls';
-import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import type { PackageOffer } from '@alda/contract/schemas/packages';
 import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { customerLines, familyOverview } from '@/shared/account/family';
@@ -19,7 +18,7 @@ import {
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { PaymentMethodPicker, useCardOnFile } from '@/shared/payments/payment-method';
+import { PaymentMethodPicker, usePaymentChoice } from '@/shared/payments/payment-method';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
 import { useToast } from '@/shared/ui/toast/toast-context';
@@ -124,9 +123,7 @@ function PurchaseForm({
   const [packageId, setPackageId] = useState<string | null>(
     () => offers.find((o) => o.id === params.get(QUERY.package))?.id ?? null,
   );
-  const agreement = useCardOnFile();
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const payWith: PaymentMethod = agreement ? method : 'card';
+  const payment = usePaymentChoice();
   const { purchase, pending, error } = usePurchase();
   const ask = useAsk();
   const [missing, setMissing] = useState(false);
@@ -150,17 +147,20 @@ function PurchaseForm({
       void ask.send({ packageId: chosen.id, phoneNumber });
       return;
     }
-    void purchase(
-      '/packages',
-      { packageId: chosen.id, phoneNumber, payWith },
-      {
-        itemName: chosen.name,
-        returnTo: href(
-          ROUTES.buyPackage,
-          {},
-          { [QUERY.line]: phoneNumber, [QUERY.package]: chosen.id },
-        ),
-      },
+    void payment.settle().then(({ payWith, paidWith }) =>
+      purchase(
+        '/packages',
+        { packageId: chosen.id, phoneNumber, payWith },
+        {
+          itemName: chosen.name,
+          paidWith,
+          returnTo: href(
+            ROUTES.buyPackage,
+            {},
+            { [QUERY.line]: phoneNumber, [QUERY.package]: chosen.id },
+          ),
+        },
+      ),
     );
   };
 
@@ -254,7 +254,7 @@ function PurchaseForm({
           {t('packages.approval.next')}
         </Alert>
       ) : (
-        <PaymentMethodPicker value={payWith} onChange={setMethod} agreement={agreement} />
+        <PaymentMethodPicker choice={payment} />
       )}
       {error && !needsApproval && (
         <Alert tone="error" title={t('packages.failed')}>
@@ -266,7 +266,11 @@ function PurchaseForm({
           {errorMessage(ask.error)}
         </Alert>
       )}
-      <Button block onClick={buy} loading={needsApproval ? ask.pending : pending}>
+      <Button
+        block
+        onClick={buy}
+        loading={needsApproval ? ask.pending : pending || payment.waiting}
+      >
         {!chosen
           ? t('packages.choose')
           : needsApproval
@@ -383,16 +387,15 @@ function PendingRequests({ requests }: { requests: PackageRequest[] }) {
 
 /**
  * The owner approves a member's request: the number and package are the request's; the owner
- * picks how to pay and goes through the normal payment flow (card page or card on file, then
+ * picks how to pay and goes through the normal payment flow (card page, MobilePay or the
+ * agreement on file, then
  * `/betaling/:orderId`). The request turns approved when the payment is paid (ADR 0068).
  */
 function ApproveRequest({ request }: { request: PackageRequest | undefined }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const errorMessage = useErrorMessage();
-  const agreement = useCardOnFile();
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const payWith: PaymentMethod = agreement ? method : 'card';
+  const payment = usePaymentChoice();
   const { purchase, pending, error } = usePurchase();
   if (!request)
     return (
@@ -405,21 +408,24 @@ function ApproveRequest({ request }: { request: PackageRequest | undefined }) {
     );
   const name = `${request.requester.firstname} ${request.requester.lastname}`.trim();
   const approve = () =>
-    void purchase(
-      `/package-requests/${encodeURIComponent(request.id)}/approve`,
-      { payWith },
-      {
-        itemName: request.package.name,
-        returnTo: href(
-          ROUTES.buyPackage,
-          {},
-          {
-            [QUERY.line]: request.phoneNumber,
-            [QUERY.package]: request.package.id,
-            [QUERY.request]: request.id,
-          },
-        ),
-      },
+    void payment.settle().then(({ payWith, paidWith }) =>
+      purchase(
+        `/package-requests/${encodeURIComponent(request.id)}/approve`,
+        { payWith },
+        {
+          itemName: request.package.name,
+          paidWith,
+          returnTo: href(
+            ROUTES.buyPackage,
+            {},
+            {
+              [QUERY.line]: request.phoneNumber,
+              [QUERY.package]: request.package.id,
+              [QUERY.request]: request.id,
+            },
+          ),
+        },
+      ),
     );
   return (
     <div className="flex flex-col gap-5">
@@ -444,13 +450,13 @@ function ApproveRequest({ request }: { request: PackageRequest | undefined }) {
           })}
         </span>
       </div>
-      <PaymentMethodPicker value={payWith} onChange={setMethod} agreement={agreement} />
+      <PaymentMethodPicker choice={payment} />
       {error && (
         <Alert tone="error" title={t('packages.failed')}>
           {errorMessage(error)}
         </Alert>
       )}
-      <Button block onClick={approve} loading={pending}>
+      <Button block onClick={approve} loading={pending || payment.waiting}>
         {t('packages.approve.submit', { amount: f.kr(request.package.price.gross) })}
       </Button>
     </div>

@@ -260,4 +260,128 @@ describe('payment status screen /betaling/:orderId (SPEC §4 "Payment flow")', (
     expect(screen.getByText('Bíleggingin finst ikki millum tínar bíleggingar.')).toBeTruthy();
     expect(hub.invoked).toHaveLength(0);
   });
+
+  describe('MobilePay: the screen says MobilePay, not card', () => {
+    const vipps = () =>
+      ok({
+        provider: 'vipps-mobilepay',
+        methods: ['mobilepay', 'card'],
+        agreementVia: 'mobilepay',
+        agreementForPurchases: false,
+      });
+
+    it('waits for MobilePay, and a paid purchase was paid with MobilePay', async () => {
+      rememberPayment('o-1', { itemName: '5 GB', paidWith: 'mobilepay' });
+      await open('o-1', { 'GET /orders/o-1': () => ok(packageOrder('pending')) });
+      expect(await screen.findByRole('heading', { name: 'Vit bíða eftir MobilePay' })).toBeTruthy();
+      expect(await screen.findByText('Beinleiðis samband')).toBeTruthy();
+      act(() => hub.emit('PaymentUpdated', updated(packageOrder('paid'))));
+      expect(await screen.findByRole('heading', { name: 'Gjaldið er móttikið' })).toBeTruthy();
+      expect(
+        screen.getByText(
+          '50,00 kr. er goldið við MobilePay (40,00 kr. uttan MVG · MVG 10,00 kr.).',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/kort/)).toBeNull();
+    });
+
+    it('declined: "Gjaldið varð avvíst", and the retry goes to MobilePay again, with a new Idempotency-Key', async () => {
+      const assign = vi.spyOn(paymentRedirect, 'assign').mockImplementation(() => undefined);
+      rememberPayment('o-4', {
+        itemName: '5 GB',
+        paidWith: 'mobilepay',
+        retry: {
+          path: '/packages',
+          body: { packageId: 'pkg-5', phoneNumber: '214455', payWith: 'mobilepay' },
+        },
+      });
+      const app = await open('o-4', {
+        'GET /orders/o-4': () => ok(packageOrder('failed', 'o-4')),
+        'POST /packages': () =>
+          json(201, {
+            data: {
+              order: packageOrder('pending', 'o-5'),
+              paymentUrl: 'https://mobilepay.test/o-5',
+            },
+          }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Gjaldið varð avvíst' })).toBeTruthy();
+      expect(
+        screen.getByText('Gjaldið gekk ikki ígjøgnum í MobilePay, og einki er tikið. Royn aftur.'),
+      ).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Royn aftur við MobilePay' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/o-5'));
+      const [sent] = app.api.callsTo('POST /packages');
+      expect(sent?.body).toEqual({
+        packageId: 'pkg-5',
+        phoneNumber: '214455',
+        payWith: 'mobilepay',
+      });
+      expect(sent?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('a MobilePay agreement charge is taken days later; declined, it is retried in MobilePay, not on the agreement', async () => {
+      const assign = vi.spyOn(paymentRedirect, 'assign').mockImplementation(() => undefined);
+      const month: Order = { ...packageOrder('pending', 'o-10'), kind: 'subscription_payment' };
+      let order = month;
+      rememberPayment('o-10', {
+        paidWith: 'mobilepay',
+        retry: { path: '/billing/pay', body: { payWith: 'agreement' } },
+      });
+      const app = await open('o-10', {
+        'GET /orders/o-10': () => ok(order),
+        'POST /billing/pay': () =>
+          json(201, {
+            data: {
+              order: { ...month, id: 'o-11' },
+              paymentUrl: 'https://mobilepay.test/o-11',
+            },
+          }),
+      });
+      expect(await screen.findByRole('heading', { name: 'Vit bíða eftir MobilePay' })).toBeTruthy();
+      expect(
+        screen.getByText(/^MobilePay tekur gjaldið av gjaldsavtaluni um nakrar dagar/),
+      ).toBeTruthy();
+      expect(await screen.findByText('Beinleiðis samband')).toBeTruthy();
+      order = { ...month, paymentStatus: 'failed' };
+      act(() => hub.emit('PaymentUpdated', updated(order)));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Royn aftur við MobilePay' }),
+      );
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/o-11'));
+      expect(app.api.callsTo('POST /billing/pay')[0]?.body).toEqual({ payWith: 'mobilepay' });
+    });
+
+    it('not remembered (another tab, the app restarted): with Vipps MobilePay it speaks of the payment, not a card (en)', async () => {
+      const app = await renderApp({
+        user: demoUser,
+        locale: 'en',
+        data: { subscriptions: ownerSubscriptions },
+        initialEntries: ['/betaling/o-6'],
+        api: {
+          ...quiet,
+          'GET /payments/methods': vipps,
+          'GET /orders/o-6': () => ok(packageOrder('failed', 'o-6')),
+        },
+      });
+      expect(await screen.findByRole('heading', { name: 'The payment was declined' })).toBeTruthy();
+      expect(
+        screen.getByText('The payment did not go through and nothing was charged. Try again.'),
+      ).toBeTruthy();
+      await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/keyp-pakka'));
+    });
+
+    it('a MobilePay agreement approved: says so', async () => {
+      rememberPayment('o-12', { paidWith: 'mobilepay', returnTo: '/min-brukari/gjaldsavtala' });
+      const agreementOrder: Order = {
+        ...packageOrder('paid', 'o-12'),
+        kind: 'payment_agreement',
+        phoneNumber: null,
+        price: { net: 0, vat: 0, gross: 0 },
+      };
+      await open('o-12', { 'GET /orders/o-12': () => ok(agreementOrder) });
+      expect(await screen.findByText('Gjaldsavtalan við MobilePay er góðkend')).toBeTruthy();
+    });
+  });
 });

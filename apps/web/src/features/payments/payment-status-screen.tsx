@@ -10,6 +10,7 @@ import { useFormatters, type Formatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { closeInAppBrowser } from '@/shared/native/browser';
 import { recallPayment, safeAppPath, type PaymentMemo } from '@/shared/payments/payment-memo';
+import { usePaymentMethods } from '@/shared/payments/payment-methods';
 import type { HubState } from '@/shared/payments/payment-watch';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
@@ -104,6 +105,23 @@ function PaymentStatus({ orderId }: { orderId: string }) {
   );
 }
 
+/**
+ * Whose words the screen uses: the card's ("the card was declined") when the customer paid by
+ * card, MobilePay's when with MobilePay (the wallet or a MobilePay agreement), else neutral ones
+ * ("the payment was declined"). The purchase screen remembers it (`paidWith`); without that memo
+ * (the page came back in another tab, the app was restarted) a provider that only takes cards
+ * means a card.
+ */
+type Words = 'card' | 'mobilepay' | 'other';
+
+function useWords(memo: PaymentMemo | null): Words {
+  const provider = usePaymentMethods().known;
+  if (memo?.paidWith) return memo.paidWith;
+  const cardsOnly =
+    !provider || (provider.agreementVia === 'card' && provider.methods.every((m) => m === 'card'));
+  return cardsOnly ? 'card' : 'other';
+}
+
 function Outcome({
   order,
   phase,
@@ -123,12 +141,20 @@ function Outcome({
 }) {
   const { t } = useTranslation();
   const f = useFormatters();
+  const words = useWords(memo);
   const amount = order.price ? f.kr(order.price.gross) : null;
 
   if (phase === 'pending') {
+    // A MobilePay agreement is charged days later (the monthly payment): say so, not "seconds".
+    const later = words === 'mobilepay' && memo?.retry?.body.payWith === 'agreement';
     return (
-      <StatusCard tone="pending" title={t('payment.pending.title')}>
-        <p>{t('payment.pending.body')}</p>
+      <StatusCard
+        tone="pending"
+        title={
+          words === 'card' ? t('payment.pending.title') : t(`paymentVia.${words}.pendingTitle`)
+        }
+      >
+        <p>{later ? t('paymentVia.mobilepay.pendingLater') : t('payment.pending.body')}</p>
         {amount && <p className="font-semibold text-ocean-950">{amount}</p>}
         <LiveIndicator state={hubState} checking={checkingAgain} />
         {slow && (
@@ -153,11 +179,11 @@ function Outcome({
       <>
         <StatusCard tone="success" title={t('payment.paid.title')}>
           <p className="text-lead font-semibold text-ocean-950">
-            {paidMessage(order, itemName, f.kr, t)}
+            {paidMessage(order, itemName, words, f.kr, t)}
           </p>
           {amount && order.price && order.price.gross > 0 && (
             <p className="text-caption text-mist-600">
-              {t('payment.paid.charged', {
+              {t(words === 'card' ? 'payment.paid.charged' : `paymentVia.${words}.charged`, {
                 amount,
                 net: f.kr(order.price.net),
                 vat: f.kr(order.price.vat),
@@ -184,7 +210,7 @@ function Outcome({
     );
   }
 
-  return <Declined order={order} phase={phase} memo={memo} />;
+  return <Declined order={order} phase={phase} memo={memo} words={words} />;
 }
 
 /** Orders that change a setting (the card on file, a month paid) have a screen to go back to. */
@@ -209,6 +235,7 @@ function useItemName(
 function paidMessage(
   order: Order,
   itemName: string | undefined,
+  words: Words,
   kr: Formatters['kr'],
   t: TFunction,
 ): string {
@@ -223,7 +250,9 @@ function paidMessage(
         ? t('payment.paid.topUp', { amount: kr(order.price.gross, { decimals: 'auto' }), number })
         : t('payment.paid.generic');
     case 'payment_agreement':
-      return t('payment.paid.agreement');
+      return words === 'card'
+        ? t('payment.paid.agreement')
+        : t(`paymentVia.${words}.paidAgreement`);
     case 'subscription_payment':
       return t('payment.paid.month');
     default:
@@ -243,37 +272,53 @@ function Declined({
   order,
   phase,
   memo,
+  words,
 }: {
   order: Order;
   phase: 'failed' | 'cancelled';
   memo: PaymentMemo | null;
+  words: Words;
 }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const { purchase, pending, error } = usePurchase();
   const retry = memo?.retry;
+  const tryLabel =
+    words === 'card' ? t('payment.tryAnotherCard') : t(`paymentVia.${words}.tryAgain`);
 
   const tryAgain = () => {
     if (!retry) return;
-    // A new attempt, so a new Idempotency-Key; and a declined card on file is retried by card.
-    const body = 'payWith' in retry.body ? { ...retry.body, payWith: 'card' } : retry.body;
+    // A new attempt, so a new Idempotency-Key, paid the way the customer chose (the card page or
+    // MobilePay); a declined agreement on file is retried by its own kind's checkout.
+    const payWith =
+      retry.body.payWith === 'agreement' ? (memo?.paidWith ?? 'card') : retry.body.payWith;
+    const body = 'payWith' in retry.body ? { ...retry.body, payWith } : retry.body;
     void purchase(retry.path, body, { ...memo, retry: { path: retry.path, body } });
   };
 
   return (
     <>
-      <StatusCard tone="error" title={t(`payment.${phase}.title`)}>
-        <p>{t(`payment.${phase}.body`)}</p>
+      <StatusCard
+        tone="error"
+        title={
+          phase === 'failed' && words !== 'card'
+            ? t(`paymentVia.${words}.failedTitle`)
+            : t(`payment.${phase}.title`)
+        }
+      >
+        <p>
+          {words === 'card' ? t(`payment.${phase}.body`) : t(`paymentVia.${words}.${phase}Body`)}
+        </p>
       </StatusCard>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}
       <div className="flex flex-col gap-3">
         {retry ? (
           <Button block onClick={tryAgain} loading={pending}>
-            {t('payment.tryAnotherCard')}
+            {tryLabel}
           </Button>
         ) : (
           <ButtonLink to={purchaseScreenOf(order, memo)} block>
-            {t('payment.tryAnotherCard')}
+            {tryLabel}
           </ButtonLink>
         )}
         <ButtonLink to={ROUTES.home} variant="secondary" block>

@@ -111,7 +111,7 @@ export function ProfileScreen() {
           <ListRowLink
             to={ROUTES.agreement}
             icon={<WalletIcon className="size-5" />}
-            label={t('agreement.title')}
+            label={t('paymentAgreement.title')}
           />
         </ListGroup>
         <DataExportSection />

@@ -20,6 +20,7 @@ import { useFieldMessage } from '@/shared/forms/field-message';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { cardLabel, useCardOnFile } from '@/shared/payments/payment-method';
+import { usePaymentMethods, walletOfAgreement } from '@/shared/payments/payment-methods';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -71,6 +72,12 @@ export function ConfirmStep({
   const card = useCardOnFile();
   const [cardRefused, setCardRefused] = useState(false);
   const registration = usePurchase();
+  // A card check on the card page, or an agreement approved in MobilePay (the provider's way).
+  const provider = usePaymentMethods();
+  const agreementWords =
+    provider.known?.agreementVia === 'mobilepay'
+      ? 'signup.agreement.mobilepay'
+      : 'signup.agreement';
   const { place, pending } = usePlaceSignup();
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -104,13 +111,18 @@ export function ConfirmStep({
       // ADR 0055 "The card on file comes first": the card page returns to the payment status
       // screen, which brings the customer back here with the draft as it was.
       allowLeaving(true);
+      const { agreementVia } = await provider.settle();
       const error = await registration.purchase(
         '/agreements',
         {},
         {
-          itemName: t('signup.agreement.itemName'),
+          itemName:
+            agreementVia === 'mobilepay'
+              ? t('signup.agreement.mobilepay.itemName')
+              : t('signup.agreement.itemName'),
           returnTo: confirmPath,
           continueTo: confirmPath,
+          paidWith: agreementVia,
         },
       );
       if (error) allowLeaving(false);
@@ -237,19 +249,21 @@ export function ConfirmStep({
       </fieldset>
 
       {needsCard ? (
-        <Alert tone="info" title={t('signup.agreement.title')}>
-          {t('signup.agreement.body')}
+        <Alert tone="info" title={t(`${agreementWords}.title`)}>
+          {t(`${agreementWords}.body`)}
         </Alert>
       ) : (
         <p className="px-1 text-caption text-mist-600">
-          {t('signup.agreement.onFile', {
-            card: cardLabel(card, t('payment.method.cardFallback')),
-          })}
+          {walletOfAgreement(card) === 'mobilepay'
+            ? t('signup.agreement.mobilepay.onFile')
+            : t('signup.agreement.onFile', {
+                card: cardLabel(card, t('payment.method.cardFallback')),
+              })}
         </p>
       )}
 
       {registration.error && (
-        <Alert tone="error" title={t('signup.agreement.failed')}>
+        <Alert tone="error" title={t(`${agreementWords}.failed`)}>
           {errorMessage(registration.error)}
         </Alert>
       )}
@@ -281,7 +295,7 @@ export function ConfirmStep({
 
       <Button block loading={pending || registration.pending} onClick={() => void submit()}>
         {needsCard
-          ? t('signup.agreement.register')
+          ? t(`${agreementWords}.register`)
           : pending
             ? t('signup.confirm.placing')
             : t('signup.confirm.submit')}

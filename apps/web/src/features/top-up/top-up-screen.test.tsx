@@ -91,6 +91,40 @@ describe('top up a prepaid line (SPEC §1 "top up")', () => {
     expect(recallPayment('o-9')?.returnTo).toBe('/fyll-uppa?nummar=214460&upphaedd=10000');
   });
 
+  it('with Vipps MobilePay offers MobilePay and the card in its order (en), and pays with the chosen one', async () => {
+    const app = await open({
+      locale: 'en',
+      api: {
+        'GET /payments/methods': () =>
+          ok({
+            provider: 'vipps-mobilepay',
+            methods: ['mobilepay', 'card'],
+            agreementVia: 'mobilepay',
+            agreementForPurchases: false,
+          }),
+        'POST /top-ups': () => json(201, { data: placed }),
+      },
+    });
+    const methods = await screen.findByRole('radiogroup', { name: 'How do you want to pay?' });
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'MobilePayYou approve the payment in MobilePay',
+      'Payment cardYou enter the card on a secure payment page',
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: '50 kr.' }));
+    await user.click(screen.getByRole('button', { name: 'Top up 50.00 kr.' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pay.test/c/o-9'));
+    expect(app.api.callsTo('POST /top-ups')[0]?.body).toEqual({
+      phoneNumber: '214460',
+      amount: 5000,
+      payWith: 'mobilepay',
+    });
+  });
+
   it('SPEC §8: a refused top-up shows the top-up failure message with the reason', async () => {
     await open({
       locale: 'en',

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod } from '@alda/contract/schemas/orders';
 import type { Member, SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { topUpOptionsResponse, type TopUpOptionsResponse } from '@alda/contract/schemas/top-ups';
 import { customerLines, familyOverview } from '@/shared/account/family';
@@ -13,7 +12,7 @@ import { unwrap } from '@/shared/api/http';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
-import { PaymentMethodPicker, useCardOnFile } from '@/shared/payments/payment-method';
+import { PaymentMethodPicker, usePaymentChoice } from '@/shared/payments/payment-method';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
@@ -99,9 +98,7 @@ function TopUpForm({
     return options.amounts.includes(asked) ? asked : null;
   });
   const [missing, setMissing] = useState(false);
-  const agreement = useCardOnFile();
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const payWith: PaymentMethod = agreement ? method : 'card';
+  const payment = usePaymentChoice();
   const { purchase, pending, error } = usePurchase();
 
   const line = lines.find((m) => m.phoneNumber === phoneNumber);
@@ -112,17 +109,20 @@ function TopUpForm({
       setMissing(true);
       return;
     }
-    void purchase(
-      '/top-ups',
-      { phoneNumber, amount, payWith },
-      {
-        itemName: f.kr(amount),
-        returnTo: href(
-          ROUTES.topUp,
-          {},
-          { [QUERY.line]: phoneNumber, [QUERY.amount]: String(amount) },
-        ),
-      },
+    void payment.settle().then(({ payWith, paidWith }) =>
+      purchase(
+        '/top-ups',
+        { phoneNumber, amount, payWith },
+        {
+          itemName: f.kr(amount),
+          paidWith,
+          returnTo: href(
+            ROUTES.topUp,
+            {},
+            { [QUERY.line]: phoneNumber, [QUERY.amount]: String(amount) },
+          ),
+        },
+      ),
     );
   };
 
@@ -188,13 +188,13 @@ function TopUpForm({
         </div>
         {missing && <p className="mt-2 text-caption text-danger-600">{t('topUp.chooseFirst')}</p>}
       </fieldset>
-      <PaymentMethodPicker value={payWith} onChange={setMethod} agreement={agreement} />
+      <PaymentMethodPicker choice={payment} />
       {error && (
         <Alert tone="error" title={t('topUp.failed')}>
           {errorMessage(error)}
         </Alert>
       )}
-      <Button block onClick={pay} loading={pending}>
+      <Button block onClick={pay} loading={pending || payment.waiting}>
         {amount !== null ? t('topUp.submit', { amount: f.kr(amount) }) : t('topUp.amount')}
       </Button>
     </div>

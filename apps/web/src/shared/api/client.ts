@@ -2,12 +2,14 @@ import { appConfig } from '@/shared/config/app-config';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { currentLocale } from '@/shared/i18n/i18n';
+import { getPlatform } from '@/shared/native/platform';
 import { isOnline } from './connectivity';
 import { createHttpClient } from './http';
 
 /**
- * The app's HTTP client, wired to the device's tokens, the current locale, the session and the
- * connection (writes fail at once offline).
+ * The app's HTTP client, wired to the device's tokens, the current locale, the session, the
+ * connection (writes fail at once offline) and the platform (the native shell names itself in
+ * `X-Alda-Platform`).
  */
 export const http = createHttpClient({
   baseUrl: appConfig.apiBaseUrl,
@@ -15,4 +17,5 @@ export const http = createHttpClient({
   tokens: tokenStore,
   onSessionExpired: () => sessionStore.signOut('expired'),
   isOnline,
+  getPlatform,
 });

@@ -14,9 +14,16 @@ async function setup(
     refreshToken?: boolean;
     accessToken?: string;
     isOnline?: () => boolean;
+    getPlatform?: () => 'ios' | 'android' | 'web';
   } = {},
 ) {
-  const { signedIn = true, refreshToken = true, accessToken = 'old-access', isOnline } = options;
+  const {
+    signedIn = true,
+    refreshToken = true,
+    accessToken = 'old-access',
+    isOnline,
+    getPlatform,
+  } = options;
   const api = createFakeApi(handlers);
   const initial: Record<string, string> = {};
   if (signedIn) initial.accessToken = accessToken;
@@ -34,6 +41,7 @@ async function setup(
     onSessionExpired,
     now: () => clock,
     isOnline,
+    getPlatform,
   });
   return {
     api,
@@ -218,6 +226,48 @@ describe('HTTP client basics (SPEC §7)', () => {
     const { http } = await setup({ 'GET /a': () => new Response('Bad gateway', { status: 502 }) });
     const result = await http.get('/a', item);
     expect(!result.ok && result.error).toMatchObject({ code: 'UNKNOWN', status: 502 });
+  });
+});
+
+describe('the platform header (MobilePay app switch)', () => {
+  it('names the native shell in X-Alda-Platform on every request, refreshed retries and files too; the web sends none', async () => {
+    let platform: 'ios' | 'android' | 'web' = 'ios';
+    let token = 'old-access';
+    const { http, api } = await setup(
+      {
+        'GET /a': protectedBy(() => token),
+        'DELETE /agreements': () => ok(null),
+        'GET /file': () => new Response('pdf'),
+        'POST /auth/refresh-token': () => {
+          token = 'new-access';
+          return ok({ accessToken: 'new-access', refreshToken: 'new-refresh', expiresIn: 900 });
+        },
+      },
+      { getPlatform: () => platform },
+    );
+    token = 'rotated';
+    await http.get('/a', item);
+    await http.delete('/agreements', z.null());
+    platform = 'android';
+    await http.getBlob('/file');
+    platform = 'web';
+    await http.get('/a', item);
+    expect(
+      api.requests.map((r) => [`${r.method} ${r.path}`, r.headers['x-alda-platform']]),
+    ).toEqual([
+      ['GET /a', 'ios'],
+      ['POST /auth/refresh-token', 'ios'],
+      ['GET /a', 'ios'],
+      ['DELETE /agreements', 'ios'],
+      ['GET /file', 'android'],
+      ['GET /a', undefined],
+    ]);
+  });
+
+  it('sends none when the client is not told the platform', async () => {
+    const { http, api } = await setup({ 'GET /a': () => ok({ id: 'a' }) });
+    await http.get('/a', item);
+    expect(api.requests[0]?.headers).not.toHaveProperty('x-alda-platform');
   });
 });
 

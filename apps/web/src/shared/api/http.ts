@@ -162,7 +162,16 @@ export interface HttpClientConfig {
    * for later (issue 16 item 4). Always online when left out.
    */
   isOnline?: () => boolean;
+  /**
+   * The platform the app runs on (`shared/native/platform`). Inside the native shell every
+   * request says which one in {@link PLATFORM_HEADER} (the API picks MobilePay's app-switch flow
+   * by it); the web sends none. Web when left out.
+   */
+  getPlatform?: () => 'ios' | 'android' | 'web';
 }
+
+/** Request header naming the native shell's platform, `ios` or `android` (absent on the web). */
+export const PLATFORM_HEADER = 'X-Alda-Platform';
 
 /**
  * Endpoints exempt from the 401 refresh (SPEC §8): a 401 there is an answer (wrong password,
@@ -366,12 +375,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     settled: boolean;
   } | null = null;
 
-  const headers = (accessToken: string | null, hasBody: boolean): Record<string, string> => ({
-    Accept: 'application/json',
-    'Accept-Language': config.getLocale(),
-    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-    ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-  });
+  const headers = (accessToken: string | null, hasBody: boolean): Record<string, string> => {
+    const platform = config.getPlatform?.() ?? 'web';
+    return {
+      Accept: 'application/json',
+      'Accept-Language': config.getLocale(),
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      ...(platform !== 'web' ? { [PLATFORM_HEADER]: platform } : {}),
+    };
+  };
 
   const urlOf = (path: string, query?: RequestOptions['query']) => {
     const url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;

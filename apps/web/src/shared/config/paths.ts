@@ -1,6 +1,7 @@
 import {
   NUMBER_LOCK_PATH,
   PAYMENT_RETURN_PATH,
+  MONTHLY_PRICE_PATH,
   ROAMING_CAP_PATH,
   RESET_PASSWORD_PATH,
   SIGNED_IN_DEVICES_PATH,
@@ -37,7 +38,7 @@ export const ROUTES = {
   activity: '/menu/virksemi',
   receipts: '/menu/kvittanir',
   receipt: '/menu/kvittanir/:receiptId',
-  monthlyPrice: '/menu/manadargjald',
+  monthlyPrice: MONTHLY_PRICE_PATH,
   language: '/menu/mal',
   theme: '/menu/utsjond',
 

@@ -21,6 +21,8 @@ export const LATER_SECTIONS = [
   'manageFamily',
   'activity',
   'receipts',
+  'paymentAgreement',
+  'paymentVia',
   'billing',
   'euPackage',
   'signup',

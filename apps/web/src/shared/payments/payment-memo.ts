@@ -1,3 +1,4 @@
+import type { CheckoutMethod } from '@alda/contract/schemas/orders';
 import { ROUTES } from '@/shared/config/paths';
 
 /**
@@ -9,10 +10,17 @@ export interface PaymentMemo {
   /** What was bought, as shown on the purchase screen (e.g. '5 GB'). */
   itemName?: string;
   /**
-   * The call that placed the order, so a declined payment can be placed again with another card
-   * (a new Idempotency-Key: it is a new attempt, not a retry of the old request).
+   * The call that placed the order, so a declined payment can be placed again (a new
+   * Idempotency-Key: it is a new attempt, not a retry of the old request) the way the customer
+   * chose — the card page or MobilePay; a declined agreement by its kind's checkout (`paidWith`).
    */
   retry?: { path: string; body: Record<string, unknown> };
+  /**
+   * What the customer pays with: a card (the card page or a card on file) or MobilePay (the
+   * wallet or a MobilePay agreement). The status screen's words follow it ("the card was
+   * declined" / "the payment was declined"); `usePurchase` fills it from a checkout `payWith`.
+   */
+  paidWith?: CheckoutMethod;
   /** The purchase screen to go back to (used when there is no `retry`). */
   returnTo?: string;
   /**

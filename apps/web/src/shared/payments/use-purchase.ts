@@ -1,7 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';
-import { orderPlacedResponse, type OrderPlacedResponse } from '@alda/contract/schemas/orders';
+import {
+  orderPlacedResponse,
+  type CheckoutMethod,
+  type OrderPlacedResponse,
+} from '@alda/contract/schemas/orders';
 import type { ApiError, HttpClient, Result } from '@/shared/api/http';
 import { useAppServices } from '@/shared/services/app-services';
 import type { PaymentMemo } from './payment-memo';
@@ -48,7 +52,12 @@ export function usePurchase() {
           return result.error;
         }
         key.current = null;
-        startPayment(result.data, navigate, { retry: { path, body }, ...memo });
+        const checkout = body.payWith === 'card' || body.payWith === 'mobilepay';
+        startPayment(result.data, navigate, {
+          retry: { path, body },
+          ...(checkout ? { paidWith: body.payWith as CheckoutMethod } : {}),
+          ...memo,
+        });
         return null;
       })();
       inFlight.current = attempt;

@@ -25,6 +25,7 @@ import {
   lockStaleCheckouts,
   markWebhookDelivered,
   markWebhookFailed,
+  stopCard,
   updateProviderPayment,
   type TestProviderPaymentRow,
 } from './store';
@@ -208,7 +209,12 @@ export function createTestProvider(options: TestProviderOptions) {
 
   const provider: PaymentProvider = {
     name: 'test',
+    // A card company: its hosted card page only, and an agreement is a card check on it.
+    checkoutMethods: ['card'],
+    agreementVia: 'card',
 
+    // `method` and `native` do not matter here: the page takes cards (the payments core never
+    // asks this provider for a method it does not list in `checkoutMethods`).
     async createCheckout(input) {
       const at = now();
       const payment = await insertProviderPayment(db, {
@@ -247,12 +253,22 @@ export function createTestProvider(options: TestProviderOptions) {
           updatedAt: at,
         });
         if (!card) await fail(tx, payment, 'card_not_found', at);
+        // Declined like any refused charge: the payments core records it as a failed payment.
+        else if (card.stoppedAt !== null) await fail(tx, payment, 'agreement_stopped', at);
         else if (isExpired(card.expiry, at)) await fail(tx, payment, 'expired_card', at);
         else if (card.behaviour === 'decline') await fail(tx, payment, 'declined', at);
         else await process(tx, payment, card.behaviour === 'slow', at);
       });
       kick();
       return { providerPaymentId: id };
+    },
+
+    async stopAgreement(agreementRef) {
+      // Idempotent: a stopped card stays stopped (its first time kept). A reference this provider
+      // never issued has nothing to stop, and nothing can charge it (card_not_found): ended too.
+      if (!(await stopCard(db, agreementRef, now()))) {
+        log.info({ agreementRef }, 'test provider: stop of an unknown agreement (nothing to stop)');
+      }
     },
 
     verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): ProviderEvent {

@@ -113,6 +113,21 @@ export async function findCard(db: Db, id: string): Promise<TestProviderCardRow 
   return row;
 }
 
+/**
+ * Ends the agreement on a card: `stopped_at` is set once (a second stop keeps the first time).
+ * Answers false when there is no such card.
+ */
+export async function stopCard(db: Db, id: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(testProviderCards)
+    .set({
+      stoppedAt: sql`coalesce(${testProviderCards.stoppedAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(testProviderCards.id, id))
+    .returning({ id: testProviderCards.id });
+  return row !== undefined;
+}
+
 export async function insertWebhooks(
   db: Db,
   rows: (typeof testProviderWebhooks.$inferInsert)[],
