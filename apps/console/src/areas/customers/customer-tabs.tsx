@@ -578,10 +578,12 @@ export function PaymentsTab({
           <div>{t(`payments.method.${row.original.method}`)}</div>
           {row.original.card ? (
             <div className="text-caption whitespace-nowrap text-mist-600">
-              {t('payments.card', {
-                brand: row.original.card.brand ?? t('payments.unknownBrand'),
-                last4: row.original.card.last4 ?? '····',
-              })}
+              {row.original.card.last4 === null && row.original.card.brand
+                ? row.original.card.brand
+                : t('payments.card', {
+                    brand: row.original.card.brand ?? t('payments.unknownBrand'),
+                    last4: row.original.card.last4 ?? '····',
+                  })}
             </div>
           ) : null}
         </div>
