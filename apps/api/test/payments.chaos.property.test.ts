@@ -442,6 +442,8 @@ describe(`issue 14: payment chaos, exactly once — two instances, one database 
           let paidRegistrations = 0;
           let paidMonth: string | null = null;
           let receiptsExpected = 0;
+          // A month charged to the agreement that failed tells the customer once (ADR 0081).
+          let failedMonthCharges = 0;
           for (const p of placed) {
             const payment = ledger.payments.find((row) => row.orderId === p.orderId);
             const orderRow = ledger.orders.find((row) => row.id === p.orderId);
@@ -466,6 +468,15 @@ describe(`issue 14: payment chaos, exactly once — two instances, one database 
               await poll(p, app);
               expect(seen.get(p.orderId), `${context}: API`).toBe(p.expected);
             }
+            if (
+              !isPaid &&
+              payment.state === 'failed' &&
+              payment.failureReason !== 'provider_unavailable' &&
+              p.spec.kind === 'month' &&
+              payment.method === 'agreement'
+            ) {
+              failedMonthCharges += 1;
+            }
             if (!isPaid) continue;
             paid += 1;
             if (payment.amountOere > 0) receiptsExpected += 1;
@@ -484,7 +495,7 @@ describe(`issue 14: payment chaos, exactly once — two instances, one database 
           expect(ledger.agreements.filter((a) => a.status === 'active')).toHaveLength(1);
           expect(ledger.receipts, 'receipts').toHaveLength(receiptsExpected);
           expect(ledger.actions, 'activity log entries').toBe(paid);
-          expect(ledger.notifications, 'notifications').toBe(paid);
+          expect(ledger.notifications, 'notifications').toBe(paid + failedMonthCharges);
           expect(ledger.refunds, 'refunds owed').toBe(0);
           expect(ledger.orders, 'orders').toHaveLength(placed.length);
           expect(ledger.payments, 'payments').toHaveLength(placed.length);
