@@ -56,6 +56,7 @@ test('pays with MobilePay through Vipps MobilePay: the button, their redirect, t
   const landing = await toLanding;
   // The URL is the one their answer gave (the ePayment document's example).
   expect(landing.url()).toBe('https://landing.vipps.no/?token=eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1Ni');
+  await page.waitForURL('https://landing.vipps.no/**', { waitUntil: 'load' });
 
   const create = (await sentToProvider(request)).findLast(
     (r) => r.method === 'POST' && r.path === '/epayment/v1/payments',

@@ -248,7 +248,7 @@ describe('payment agreement with Vipps MobilePay (agreementVia: mobilepay)', () 
     ).toBeTruthy();
     expect(screen.queryByText(/kort/i)).toBeNull();
     const approve = screen.getByRole('button', { name: 'Góðkenn í MobilePay' });
-    expect(within(approve).getByText('MobilePay').className).toContain('text-[#5A78FF]');
+    expect(within(approve).getByText('MobilePay').className).toContain('bg-[#5A78FF]');
     await userEvent.click(approve);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/agreement/1'));
     expect(app.api.callsTo('POST /agreements')[0]?.body).toEqual({});

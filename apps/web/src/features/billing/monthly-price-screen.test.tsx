@@ -281,7 +281,7 @@ describe('monthly price /menu/manadargjald (SPEC §1 "view and pay for subscript
       const mobilePayButton = await screen.findByRole('button', { name: 'Gjald við MobilePay' });
       const buttons = screen.getAllByRole('button', { name: /^Gjald/ });
       expect(buttons.map((b) => b.textContent)).toEqual(['Gjald við MobilePay', 'Gjald við korti']);
-      expect(within(mobilePayButton).getByText('MobilePay').className).toContain('text-[#5A78FF]');
+      expect(within(mobilePayButton).getByText('MobilePay').className).toContain('bg-[#5A78FF]');
       expect(screen.getByText('Eingin gjaldsavtala')).toBeTruthy();
       await userEvent.click(mobilePayButton);
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://mobilepay.test/m-11'));

@@ -256,7 +256,7 @@ describe('how to pay: the provider’s methods (GET /payments/methods) and the a
     expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['true', 'false']);
     // MobilePay's name as one word, in its brand blue: the word mark, not a made-up logo.
     const mark = within(radios[0]!).getByText('MobilePay');
-    expect(mark.className).toContain('text-[#5A78FF]');
+    expect(mark.className).toContain('bg-[#5A78FF]');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /5 GB/ }));
@@ -294,7 +294,7 @@ describe('how to pay: the provider’s methods (GET /payments/methods) and the a
     expect(recallPayment('o-1')).toMatchObject({ paidWith: 'card' });
   });
 
-  it('the test provider: only the card, so no choice without an agreement; with one, the card on file first and chosen', async () => {
+  it('the test provider: only the card, so no choice without an agreement; with one, the card on file first, the card page chosen until the customer taps the card on file', async () => {
     const app = await open({
       api: {
         'GET /payments/methods': () => ok(testProvider),
@@ -311,8 +311,10 @@ describe('how to pay: the provider’s methods (GET /payments/methods) and the a
       'Skrásetta kortiðVisa •••• 4242 — verður tikið beinanvegin',
       'GjaldskortTú skrivar kortið inn á trygga gjaldssíðu',
     ]);
-    expect(radios[0]?.getAttribute('aria-checked')).toBe('true');
+    expect(radios[1]?.getAttribute('aria-checked')).toBe('true');
     const user = userEvent.setup();
+    await user.click(radios[0] as HTMLElement);
+    expect(radios[0]?.getAttribute('aria-checked')).toBe('true');
     await user.click(screen.getByRole('radio', { name: /5 GB/ }));
     await user.click(screen.getByRole('button', { name: 'Keyp fyri 50,00 kr.' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/betaling/o-1'));
