@@ -350,6 +350,22 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
     expect(prism.violations).toEqual([]);
   });
 
+  it('cancels the reservation of a payment given up here before the customer approved it, never captures it', async () => {
+    const placed = (await buyPackage('mobilepay')).json<{ data: OrderPlacedResponse }>().data;
+    const payment = await paymentOfOrder(t.app, placed.order.id);
+    // The customer left MobilePay; their payment expired, and then they approved it after all.
+    await sendEvent(epaymentEvent(payment.id, 'EXPIRED', PACKAGE.priceOere));
+    expect(await paymentOfOrder(t.app, placed.order.id)).toMatchObject({ state: 'cancelled' });
+    const before = await domesticTotal(t.app);
+    await sendEvent(epaymentEvent(payment.id, 'AUTHORIZED', PACKAGE.priceOere));
+    const [cancel] = sent('POST', `/epayment/v1/payments/${payment.id}/cancel`);
+    expect(cancel?.headers['idempotency-key']).toBe(`cancel-${payment.id}`);
+    expect(sent('POST', /\/capture$/)).toEqual([]);
+    expect(await paymentOfOrder(t.app, placed.order.id)).toMatchObject({ state: 'cancelled' });
+    expect(await domesticTotal(t.app)).toBe(before);
+    expect(prism.violations).toEqual([]);
+  });
+
   it('refunds from the staff console through the adapter, in part and then the rest', async () => {
     const placed = (await buyPackage('card')).json<{ data: OrderPlacedResponse }>().data;
     const payment = await paymentOfOrder(t.app, placed.order.id);
