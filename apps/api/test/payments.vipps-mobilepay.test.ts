@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import { contentHash, webhookSignature } from '../src/adapters/payments/vipps-mobilepay/signature';
 import { paymentAgreements } from '../src/db/schema/agreements';
-import { paymentRefunds, paymentWebhookRegistrations } from '../src/db/schema/payments';
+import { paymentRefunds, payments, paymentWebhookRegistrations } from '../src/db/schema/payments';
 import { runOperator } from '../src/operator';
 import { NOW, signIn } from './demo-accounts';
 import { createTestApp, demoUser, LogCapture, testClock, type TestApp } from './helper';
@@ -364,6 +364,31 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
     expect(await paymentOfOrder(t.app, placed.order.id)).toMatchObject({ state: 'cancelled' });
     expect(await domesticTotal(t.app)).toBe(before);
     expect(prism.violations).toEqual([]);
+  });
+
+  it('leaves to a person the open payments of the provider used before the switch', async () => {
+    // A payment still open with the test provider when PAYMENT_PROVIDER changed.
+    const placed = (await buyPackage('card')).json<{ data: OrderPlacedResponse }>().data;
+    const before = await paymentOfOrder(t.app, placed.order.id);
+    await t.app.db
+      .update(payments)
+      .set({ provider: 'test', providerPaymentId: 'tp_before_the_switch', state: 'pending' })
+      .where(eq(payments.id, before.id));
+    prism.reset();
+    const warnings = logs.lines.length;
+    clock.advance(120);
+    await t.app.payments.reconcile({ afterS: 60 });
+    // (Other tests' open MobilePay payments are read; this one is not.)
+    expect(prism.requests.filter((r) => r.path.includes('tp_before_the_switch'))).toEqual([]);
+    expect(
+      logs.lines.slice(warnings).filter((l) => l.msg === 'reconciliation: provider unavailable'),
+    ).toEqual([]);
+    expect(await paymentOfOrder(t.app, placed.order.id)).toMatchObject({
+      provider: 'test',
+      state: 'pending',
+    });
+    // Out of the way of the tests after this one.
+    await t.app.db.update(payments).set({ state: 'cancelled' }).where(eq(payments.id, before.id));
   });
 
   it('refunds from the staff console through the adapter, in part and then the rest', async () => {

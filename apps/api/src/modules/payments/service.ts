@@ -450,6 +450,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
     let advanced = 0;
     for (const payment of stuck) {
+      // A payment another provider holds (one made before PAYMENT_PROVIDER changed) is not this
+      // provider's to read: it stays as it is for a person (docs/operations.md).
+      if (payment.provider !== provider.name) continue;
       let target: PaymentTarget | null;
       if (payment.providerPaymentId === null) {
         const grace = Math.max(options.afterS, MIN_GRACE_S) * 1000;
