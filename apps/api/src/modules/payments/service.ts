@@ -323,17 +323,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return outcome;
   }
 
-  /** The amount of an authorisation or charge event must be the payment's, in DKK. */
-  function amountDiffers(event: ProviderEvent, payment: PaymentRow): boolean {
-    if (!event.amount) return false;
-    if (event.type !== 'payment.authorized' && event.type !== 'payment.succeeded') return false;
-    return event.amount.currency !== 'DKK' || event.amount.oere !== payment.amountOere;
-  }
-
-  /** The same rule for what reconciliation reads: an authorised or charged amount must be ours. */
-  function viewAmountDiffers(view: ProviderPaymentView, payment: PaymentRow): boolean {
-    if (!view.amount || (view.state !== 'authorized' && view.state !== 'succeeded')) return false;
-    return view.amount.currency !== 'DKK' || view.amount.oere !== payment.amountOere;
+  /**
+   * An authorisation or charge, from an event or what reconciliation reads, must be for the
+   * payment's amount in DKK (issue 42 §7): the one rule of both.
+   */
+  function amountDiffers(
+    amount: { currency: string; oere: number } | undefined,
+    takesMoney: boolean,
+    payment: PaymentRow,
+  ): boolean {
+    if (!amount || !takesMoney) return false;
+    return amount.currency !== 'DKK' || amount.oere !== payment.amountOere;
   }
 
   async function applyWebhook(event: ProviderEvent): Promise<WebhookOutcome> {
@@ -362,7 +362,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         );
         return 'unknown_payment';
       }
-      if (amountDiffers(event, payment)) {
+      const takesMoney = event.type === 'payment.authorized' || event.type === 'payment.succeeded';
+      if (amountDiffers(event.amount, takesMoney, payment)) {
         log.error(
           {
             eventId: event.id,
@@ -461,7 +462,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } else {
         try {
           const view = await provider.getPayment(payment.providerPaymentId);
-          if (view && viewAmountDiffers(view, payment)) {
+          const takesMoney = view?.state === 'authorized' || view?.state === 'succeeded';
+          if (view && amountDiffers(view.amount, takesMoney, payment)) {
             log.error(
               {
                 paymentId: payment.id,

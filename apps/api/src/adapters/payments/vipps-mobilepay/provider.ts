@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { paymentWebhookRegistrations } from '../../../db/schema/payments';
 import {
@@ -485,25 +485,9 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     return (answer?.webhooks ?? []).map((hook) => ({ ...hook, secretKept: known.has(hook.id) }));
   }
 
-  /** Deletes a registration at the provider and its secret here. */
-  async function deleteWebhook(id: string) {
-    await call('DELETE', `/webhooks/v1/webhooks/${enc(id)}`);
-    await db
-      .delete(paymentWebhookRegistrations)
-      .where(
-        and(
-          eq(paymentWebhookRegistrations.provider, VIPPS_MOBILEPAY),
-          eq(paymentWebhookRegistrations.id, id),
-        ),
-      );
-    secrets = null;
-  }
-
   return {
     provider,
     registerWebhook,
     listWebhooks,
-    deleteWebhook,
-    accessToken: client.accessToken,
   };
 }
