@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_USAGE_FEED_TOKEN } from './e2e/support/usage';
+import { TMF641_API_PORT, TMF641_LISTENER_SECRET } from './e2e/support/tmf641';
 import { VIPPS_API_PORT, VIPPS_PRISM_PORT } from './e2e/support/vipps';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,6 +138,34 @@ export default defineConfig({
         VIPPS_MOBILEPAY_SUBSCRIPTION_KEY: 'e2e-subscription-key',
         VIPPS_MOBILEPAY_MSN: '123456',
         PROVISIONING_STEP_S: '2',
+      },
+    },
+    // Issue 43: an API on NETWORK_ADAPTER=tmf641 whose OSS is its own demo TMF641 server, for
+    // signup.spec.ts. Each service order goes acknowledged → inProgress → completed in steps of
+    // TMF641_DEMO_STEP_MS, and its events reach the listener; the worker looks every 500 ms.
+    {
+      command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
+      url: `http://127.0.0.1:${TMF641_API_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(TMF641_API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory',
+        DEMO_MODE: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '10000',
+        USAGE_SIMULATOR_INTERVAL_S: '0',
+        MONTH_END_CHARGE: 'false',
+        APP_URL: `http://127.0.0.1:${TMF641_API_PORT}`,
+        PAYMENT_PROVIDER: 'test',
+        PROVISIONING_STEP_S: '2',
+        PROVISIONING_POLL_MS: '500',
+        NETWORK_ADAPTER: 'tmf641',
+        TMF641_URL: `http://127.0.0.1:${TMF641_API_PORT}/tmf-api/serviceOrdering/v4`,
+        TMF641_LISTENER_SECRET,
+        TMF641_DEMO_STEP_MS: '300',
+        TMF641_POLL_S: '5',
       },
     },
   ],

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMessaging, type Messaging } from './adapters/messaging';
+import type { EmailSender } from './adapters/email/email-sender';
+import type { SmsSender } from './adapters/sms/sms-sender';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
@@ -37,7 +39,10 @@ import { createUserService } from './modules/users/service';
 import { registerMonthEnd } from './jobs/month-end';
 import { registerProvisioningWorker } from './jobs/provisioning';
 import type { NetworkAdapter } from './adapters/network/network';
-import { createNetworkSimulator } from './adapters/network/simulator';
+import { createNetwork } from './adapters/network/create-network';
+import { keepRegisteringHub } from './adapters/network/tmf641/hub';
+import { tmf641ListenerRoutes } from './adapters/network/tmf641/listener';
+import { registerTmf641Demo } from './adapters/network/tmf641-demo/register';
 import { controlsRoutes } from './modules/controls/routes';
 import { roamingCapRoutes } from './modules/roaming/routes';
 import { createRoamingCapService } from './modules/roaming/service';
@@ -80,6 +85,7 @@ import { createSimService } from './modules/sim/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
 import { usageRoutes } from './modules/usage/routes';
+import { tmf635UsageRoutes } from './modules/usage/tmf635-routes';
 import { dataTransferRoutes } from './modules/data-transfers/routes';
 import { createDataTransferService } from './modules/data-transfers/service';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -152,10 +158,14 @@ declare module 'fastify' {
     provisioning: ProvisioningService;
     /** Staff accounts and sessions (the operator command and tests create accounts with it). */
     staffAccounts: StaffService;
-    /** The network adapter (the simulator by default; tests ask it what it holds). */
+    /** The network adapter (the simulator by default, or TMF641; tests ask it what it holds). */
     network: NetworkAdapter;
     /** Number protection (ADR 0076): tests run the unlock job's round on their clock. */
     numberProtection: NumberProtectionService;
+    /** The configured SMS adapter (ADR 0084: the SMPP tests send through it). */
+    sms: SmsSender;
+    /** The configured e-mail adapter; its `stats` count sent, retried, refused and failed. */
+    email: EmailSender;
   }
 }
 
@@ -272,25 +282,33 @@ async function assemble(
 ): Promise<void> {
   const background = createBackgroundTasks(app.log);
   const messaging: Messaging = {
-    ...createMessaging(config, database.db, app.log),
+    ...createMessaging(config, database, app.log),
     ...messagingOverrides,
   };
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('background', background);
+  app.decorate('sms', messaging.sms);
+  app.decorate('email', messaging.email);
   // onClose runs after the server has stopped taking requests, so in-flight queries finish first;
   // then unfinished background work (an e-mail on its way), then the connections it needed.
   app.addHook('onClose', async () => {
     await background.idle();
+    // SMPP: the dispatcher stops and the session unbinds; queued SMS wait for the next start.
+    await messaging.sms.close?.();
     await messaging.email.close();
     await database.close();
+  });
+  // SMPP (ADR 0084): bind the session and start the dispatcher once migrations have run.
+  app.addHook('onReady', async () => {
+    await messaging.sms.start?.();
   });
 
   app.log.info({ sms: messaging.sms.kind, email: messaging.email.kind }, 'messaging adapters');
   if (config.nodeEnv === 'production' && !config.demoMode) {
     for (const [channel, kind, variable] of [
-      ['SMS', messaging.sms.kind, 'SMS_GATEWAY_URL'],
+      ['SMS', messaging.sms.kind, 'SMS_ADAPTER (smpp or http)'],
       ['e-mail', messaging.email.kind, 'SMTP_URL'],
     ] as const) {
       if (kind === 'outbox') {
@@ -421,6 +439,7 @@ async function assemble(
     log: app.log,
     limiter,
     sms: messaging.sms,
+    codeWaitS: config.smsCodeWaitS,
     auth,
     codeKey: deriveKey(config.jwtSecret, 'phone-login-code'),
   });
@@ -505,13 +524,58 @@ async function assemble(
   });
   await app.register(planRoutes, { service: createPlanService({ db }), reference });
   await app.register(orderRoutes, { service: createOrderService({ db }) });
-  // One network adapter for provisioning and the owner controls (ADR 0055, 0068).
-  const simulator = createNetworkSimulator({
-    stepS: config.provisioningStepS,
-    smdpAddress: config.esimSmdpAddress,
-  });
-  const network = wrapNetwork ? wrapNetwork(simulator) : simulator;
+  // One network adapter for provisioning, the owner controls and the roaming cap (ADR 0055,
+  // 0068, 0078): the simulator, or TMF641 service orders to the OSS with our listener (ADR 0082).
+  const configured = createNetwork(config, database, app.log, now);
+  const network = wrapNetwork ? wrapNetwork(configured.network) : configured.network;
   app.decorate('network', network);
+  app.log.info(
+    {
+      network: configured.network.kind,
+      ...(configured.tmf641 ? { url: configured.tmf641.url } : {}),
+    },
+    'network adapter',
+  );
+  if (configured.tmf641) {
+    const tmf641 = configured.tmf641;
+    await app.register(tmf641ListenerRoutes, {
+      adapter: tmf641.adapter,
+      secret: config.tmf641ListenerSecret ?? '',
+    });
+    // The hub registration is kept in the database; a restart finds it and asks nothing. Tried
+    // again until it works (the OSS — or on one machine the demo's server — may not listen yet).
+    const registering = new AbortController();
+    app.addHook('onReady', async () => {
+      background.run('tmf641 hub registration', () =>
+        keepRegisteringHub({
+          client: tmf641.client,
+          db,
+          log: app.log,
+          now,
+          apiUrl: tmf641.url,
+          callback: config.tmf641CallbackUrl,
+          signal: registering.signal,
+        }),
+      );
+    });
+    app.addHook('preClose', async () => {
+      registering.abort();
+    });
+  }
+  // Demo mode: the network simulator also answers as the OSS over TMF641, so that
+  // NETWORK_ADAPTER=tmf641 runs end to end on one machine (issue 43).
+  await registerTmf641Demo(app, {
+    enabled: config.demoMode,
+    database,
+    dataDir: config.dataDir,
+    now,
+    stepMs: config.tmf641DemoStepMs,
+    openAtStart: config.networkAdapter === 'tmf641',
+    appUrl: config.appUrl,
+    simulator: { stepS: config.provisioningStepS, smdpAddress: config.esimSmdpAddress },
+    token: config.tmf641Token,
+    listenerSecret: config.tmf641ListenerSecret,
+  });
   // Provisioning (ADR 0055): sign-up, pickup shops, the customer's order steps and the worker.
   const provisioning = createProvisioningService({
     db,
@@ -649,6 +713,8 @@ async function assemble(
     sms: messaging.sms,
   });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
+  // The same feed on TMF635 Usage Management v4 (issue 43 §2, ADR 0083): same token, same sink.
+  await app.register(tmf635UsageRoutes, { service: usage, token: config.usageFeedToken });
   registerUsageSimulator(app, {
     enabled: config.demoMode,
     intervalS: config.usageSimulatorIntervalS,

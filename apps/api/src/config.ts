@@ -27,6 +27,16 @@ function commaList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** `smpp://system_id:password@host[:port]`, as the SMPP adapter reads it. */
+function isSmppUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'smpp:' && url.hostname !== '' && url.username !== '';
+  } catch {
+    return false;
+  }
+}
+
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined) return false;
   const lower = value.toLowerCase();
@@ -257,6 +267,9 @@ const SETTINGS = {
     shown: '`Alda <no-reply@alda.fo>`',
     doc: 'Sender (`From`) of the e-mails the API sends.',
   }),
+  SMTP_RETRY_DELAY_MS: setting(z.coerce.number().int().min(0).max(60_000).default(2000), {
+    doc: 'With `SMTP_URL`: wait before sending an e-mail again after the mail server deferred it (4xx) or the connection failed; the third and last attempt waits 4 × as long. A refusal (5xx, e.g. 550 for an unknown mailbox) is never retried.',
+  }),
   SMS_GATEWAY_URL: setting(
     optionalString.refine(
       (value) => value === undefined || /^https?:\/\//.test(value),
@@ -264,7 +277,7 @@ const SETTINGS = {
     ),
     {
       shown: '(unset: outbox)',
-      doc: 'HTTP SMS gateway for one-time codes: the API POSTs JSON `{to: "298xxxxxx", from, text}` with `Authorization: Bearer <SMS_GATEWAY_TOKEN>` (10 s timeout). Unset: SMS go to the built-in outbox.',
+      doc: 'HTTP SMS gateway for one-time codes: the API POSTs JSON `{to: "298xxxxxx", from, text}` with `Authorization: Bearer <SMS_GATEWAY_TOKEN>` (10 s timeout). Set, `SMS_ADAPTER` defaults to `http`; unset, to `outbox`.',
     },
   ),
   SMS_GATEWAY_TOKEN: setting(optionalString, { doc: 'Bearer token for `SMS_GATEWAY_URL`.' }),
@@ -278,6 +291,43 @@ const SETTINGS = {
       doc: 'Sender shown on SMS (`from`): up to 11 letters or digits, or a phone number with up to 15 digits.',
     },
   ),
+  SMS_ADAPTER: setting(optionalString.pipe(z.enum(['outbox', 'http', 'smpp']).optional()), {
+    shown: '(http when `SMS_GATEWAY_URL` is set, else outbox)',
+    doc: 'How SMS leave: `outbox` (kept in the database table and the log, never sent; development and demo), `http` (the JSON gateway of `SMS_GATEWAY_URL`) or `smpp` (SMPP 3.4 to the operator\'s SMSC at `SMPP_URL`, queued in the outbox table with delivery receipts; docs/operations.md "Connect the SMSC (SMPP)", docs/decisions/0084-sms-smpp.md).',
+  }),
+  SMPP_URL: setting(
+    optionalString.refine((value) => value === undefined || isSmppUrl(value), {
+      message: 'must look like smpp://system_id:password@host:port',
+    }),
+    {
+      doc: 'The SMSC for `SMS_ADAPTER=smpp`: `smpp://system_id:password@host:port` (port 2775 when left out; percent-encode special characters of the password). Required with `SMS_ADAPTER=smpp`.',
+    },
+  ),
+  SMPP_SOURCE_ADDR: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^([A-Za-z0-9 ]{1,11}|\+?[0-9]{1,15})$/.test(value),
+      'must be up to 11 letters/digits or a number',
+    ),
+    {
+      shown: '(`SMS_SENDER`)',
+      doc: 'Source address of SMPP messages: digits are sent as an international number (TON 1, NPI 1, e.g. `298123456`), anything else as an alphanumeric sender (TON 5, NPI 0, at most 11 characters). Unset: `SMS_SENDER`.',
+    },
+  ),
+  SMPP_MAX_PER_SECOND: setting(z.coerce.number().positive().max(10_000).default(10), {
+    doc: 'Most submit_sm PDUs (SMS parts) one instance sends the SMSC per second, spaced evenly; agree the figure with the SMSC (its throttling errors are retried anyway).',
+  }),
+  SMPP_ENQUIRE_LINK_S: setting(z.coerce.number().positive().max(3600).default(30), {
+    doc: 'Seconds between enquire_link keep-alives on the SMPP session; one not answered by the next counts as a dead connection and the session is bound anew.',
+  }),
+  SMPP_BACKOFF_MIN_MS: setting(z.coerce.number().int().min(10).max(600_000).default(1000), {
+    doc: 'First wait before binding the SMPP session again after it was lost, and before retrying an SMS the SMSC refused for the moment (ESME_RTHROTTLED, queue full); doubled per try up to `SMPP_BACKOFF_MAX_MS`.',
+  }),
+  SMPP_BACKOFF_MAX_MS: setting(z.coerce.number().int().min(10).max(3_600_000).default(60_000), {
+    doc: 'Longest wait between SMPP reconnects and between retries of one SMS.',
+  }),
+  SMS_CODE_WAIT_S: setting(z.coerce.number().positive().max(300).default(30), {
+    doc: 'With `SMS_ADAPTER=smpp`: how long a login or confirmation code request waits for the SMSC to accept the SMS. Later, the customer is told at once that it was not sent (503 `SMS_NOT_SENT`) and the code is never sent.',
+  }),
   SUPPORT_PHONE: setting(
     optionalString.refine(
       (value) => value === undefined || /^\d{6}$/.test(value),
@@ -294,7 +344,7 @@ const SETTINGS = {
     ),
     {
       shown: '(unset: feed closed)',
-      doc: 'Service token (≥ 24 characters) the charging system presents as `Authorization: Bearer …` to POST usage records to `/api/usage/records`. Unset: every call is refused with 401. Generate one with `openssl rand -base64 32`.',
+      doc: 'Service token (≥ 24 characters) the charging system presents as `Authorization: Bearer …` to POST usage records to `/api/usage/records` or TMF635 Usages to `/tmf-api/usageManagement/v4/usage`. Unset: every call is refused with 401. Generate one with `openssl rand -base64 32`.',
     },
   ),
   USAGE_SIMULATOR_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(30), {
@@ -304,7 +354,7 @@ const SETTINGS = {
     doc: "The monthly roaming spend cap every number has until the account owner changes it, in øre with VAT (issue 33 §2, docs/decisions/0078-roaming-spend-cap.md): when the month's charges for data abroad beyond the EU package and the domestic data reach it, roaming data stops. 37300 = 373 kr ≈ 50 EUR at 7.46 DKK/EUR, the EU default cut-off (Regulation 531/2012 as recast by 2022/612) — here with VAT, so stricter than the regulation's 50 EUR without VAT.",
   }),
   ROAMING_PRICE_PER_MB: setting(z.coerce.number().int().min(0).max(10_000).default(10), {
-    doc: 'What one MB of data abroad beyond the EU package and the domestic data costs, in øre with VAT (docs/decisions/0078-roaming-spend-cap.md). 10 = 0.10 kr/MB (about 100 kr per GB). Rated per record by the usage feed; a change applies to records booked afterwards.',
+    doc: 'What one MB of data abroad beyond the EU package and the domestic data costs, in øre with VAT (docs/decisions/0078-roaming-spend-cap.md). 10 = 0.10 kr/MB (about 100 kr per GB). Rated per record by the usage feed (a TMF635 Usage that carries an amount rated by the charging system is priced by it instead, ADR 0083); a change applies to records booked afterwards.',
   }),
   PAYMENT_PROVIDER: setting(z.enum(['test', 'vipps-mobilepay']).default('test'), {
     doc: 'Payment provider. `test`: the built-in test provider (hosted card page under `/test-provider/`, test cards in docs/operations.md "Payments"), which no real card reaches. `vipps-mobilepay`: MobilePay and cards through Vipps MobilePay\'s ePayment and Recurring APIs (docs/operations.md "Going live with Vipps MobilePay", docs/decisions/0081-vipps-mobilepay.md); needs the five `VIPPS_MOBILEPAY_*` settings.',
@@ -438,6 +488,42 @@ const SETTINGS = {
       doc: 'SM-DP+ address of the eSIM activation codes (`LPA:1$<address>$<matching id>`, GSMA SGP.22).',
     },
   ),
+  NETWORK_ADAPTER: setting(z.enum(['simulator', 'tmf641']).default('simulator'), {
+    doc: 'How provisioning, the owner controls and the roaming cap reach the mobile network. `simulator`: the built-in network simulator (everything succeeds after `PROVISIONING_STEP_S`; a port whose SIM card number ends in `0000` is rejected). `tmf641`: service orders to the operator\'s OSS on TM Forum TMF641 Service Ordering v4 at `TMF641_URL`, completed by its events (docs/operations.md "Connect the network (TMF641)", docs/decisions/0082-network-tmf641.md); needs `TMF641_URL` and `TMF641_LISTENER_SECRET`.',
+  }),
+  TMF641_URL: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^https?:\/\/\S+$/.test(value),
+      'must be an http(s) URL',
+    ),
+    {
+      shown: '(unset)',
+      doc: "With `NETWORK_ADAPTER=tmf641`: the base address of the OSS's TMF641 API, ending in `/tmf-api/serviceOrdering/v4` (the adapter POSTs `<TMF641_URL>/serviceOrder` and `<TMF641_URL>/hub`). Required then.",
+    },
+  ),
+  TMF641_TOKEN: setting(optionalString, {
+    shown: '(unset)',
+    doc: 'With `NETWORK_ADAPTER=tmf641`: the token the adapter sends as `Authorization: Bearer …` on every call to the OSS (secret: never logged). Unset: no `Authorization` header.',
+  }),
+  TMF641_LISTENER_SECRET: setting(
+    optionalString.refine(
+      (value) => value === undefined || value.length >= 24,
+      'must be at least 24 characters',
+    ),
+    {
+      shown: '(unset)',
+      doc: 'With `NETWORK_ADAPTER=tmf641`: the shared secret (≥ 24 characters) the OSS presents as `Authorization: Bearer …` when it POSTs its service order events to our listener (`<APP_URL>/tmf-api/listener/serviceOrdering/v4/listener/…`); anything else is refused with 401. Required then; the same on all instances. Generate one with `openssl rand -base64 32`.',
+    },
+  ),
+  TMF641_POLL_S: setting(z.coerce.number().int().min(0).max(86_400).default(30), {
+    doc: 'With `NETWORK_ADAPTER=tmf641`: seconds without an event after which the adapter asks the OSS itself (`GET /serviceOrder/{id}`) how an unfinished order stands, and how long the provisioning worker waits before asking again about an order the network has not finished (an event makes it due at once).',
+  }),
+  TMF641_WAIT_S: setting(z.coerce.number().int().min(0).max(300).default(10), {
+    doc: 'With `NETWORK_ADAPTER=tmf641`: how long a data bar (owner controls) or a roaming bar (roaming cap) waits for the OSS to complete its order before the change is refused with 503 `NETWORK_UNAVAILABLE` and rolled back.',
+  }),
+  TMF641_DEMO_STEP_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(2000), {
+    doc: 'With DEMO_MODE on: milliseconds between the steps of every order on the demo TMF641 server (`/tmf-api/serviceOrdering/v4/`, the network simulator answering as an OSS, so `NETWORK_ADAPTER=tmf641` runs on one machine): acknowledged → inProgress → completed or failed, each change POSTed as an event to the registered listeners. It asks for `Authorization: Bearer <TMF641_TOKEN>` when that is set and sends its events with `Authorization: Bearer <TMF641_LISTENER_SECRET>`. Ignored without DEMO_MODE.',
+  }),
   TEST_PROVIDER_SLOW_DELAY_MS: setting(z.coerce.number().int().min(0).max(600_000).default(8000), {
     doc: 'Milliseconds until the slow test card (`4000 0000 0000 3063`) succeeds; a pending webhook is sent first.',
   }),
@@ -487,6 +573,10 @@ interface Derived {
   paymentWebhookSecretGenerated: boolean;
   /** Where the test provider delivers its webhooks. */
   paymentWebhookUrl: string;
+  /** Where the OSS sends its TMF641 events: `<APP_URL>/tmf-api/listener/serviceOrdering/v4`. */
+  tmf641CallbackUrl: string;
+  /** SMS_ADAPTER, or what it defaults to: `http` when SMS_GATEWAY_URL is set, else `outbox`. */
+  smsAdapter: 'outbox' | 'http' | 'smpp';
 }
 
 /** The parsed, typed configuration every part of the server receives. */
@@ -515,6 +605,38 @@ const envSchema = z
           path: ['MIN_APP_VERSION'],
           message: `must not be greater than LATEST_APP_VERSION (${env.LATEST_APP_VERSION})`,
         });
+      }
+    }
+    if (env.SMS_ADAPTER === 'smpp' && env.SMPP_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMPP_URL'],
+        message: 'is required when SMS_ADAPTER=smpp',
+      });
+    }
+    if (env.SMS_ADAPTER === 'http' && env.SMS_GATEWAY_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message: 'is required when SMS_ADAPTER=http',
+      });
+    }
+    if (env.SMPP_BACKOFF_MAX_MS < env.SMPP_BACKOFF_MIN_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMPP_BACKOFF_MAX_MS'],
+        message: `must not be less than SMPP_BACKOFF_MIN_MS (${env.SMPP_BACKOFF_MIN_MS})`,
+      });
+    }
+    if (env.NETWORK_ADAPTER === 'tmf641') {
+      for (const name of ['TMF641_URL', 'TMF641_LISTENER_SECRET'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when NETWORK_ADAPTER=tmf641',
+          });
+        }
       }
     }
     if (env.PAYMENT_PROVIDER === 'vipps-mobilepay') {
@@ -592,6 +714,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentWebhookSecretGenerated: e.PAYMENT_WEBHOOK_SECRET === undefined,
     paymentWebhookUrl:
       e.PAYMENT_WEBHOOK_URL ?? `${appUrl}/api/payments/webhooks/${e.PAYMENT_PROVIDER}`,
+    tmf641CallbackUrl: `${appUrl}/tmf-api/listener/serviceOrdering/v4`,
+    smsAdapter: e.SMS_ADAPTER ?? (e.SMS_GATEWAY_URL ? 'http' : 'outbox'),
   };
 }
 

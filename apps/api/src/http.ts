@@ -63,13 +63,16 @@ export function sendSerialized(reply: FastifyReply, body: string): FastifyReply 
 /** Where the OpenAPI browser lives: a page for people, not a JSON answer (plugins/openapi.ts). */
 export const API_DOCS_PREFIX = '/api/docs';
 
-/** The partner APIs beside /api (ADR 0076): OAuth client credentials and CAMARA. */
-const PARTNER_API_PREFIXES = ['/oauth/', '/camara/'];
+/**
+ * The partner APIs beside /api (ADR 0076): OAuth client credentials and CAMARA; and the TM Forum
+ * Open APIs the operator's systems speak (`/tmf-api/…`, issue 43).
+ */
+const PARTNER_API_PREFIXES = ['/oauth/', '/camara/', '/tmf-api/'];
 
 /**
- * A request for an API (`/api`, `/api/…`, `/api?…`, and the partners' `/oauth/…` and
- * `/camara/…`), as opposed to the app and the probes: JSON answers with the API's CSP, counted
- * by the rate limit, never the SPA's fallback page.
+ * A request for an API (`/api`, `/api/…`, `/api?…`, and the partners' `/oauth/…`, `/camara/…`
+ * and `/tmf-api/…`), as opposed to the app and the probes: JSON answers with the API's CSP,
+ * counted by the rate limit, never the SPA's fallback page.
  */
 export function isApiPath(url: string): boolean {
   return (

@@ -5,7 +5,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createMessaging } from './adapters/messaging';
-import { createNetworkSimulator } from './adapters/network/simulator';
+import { createNetwork } from './adapters/network/create-network';
+import { registerHub } from './adapters/network/tmf641/hub';
 import { createBackgroundTasks } from './background';
 import { commandEnv } from './command-env';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -33,6 +34,9 @@ import { createStaffCommands, type StaffCommands } from './modules/staff/command
 import { createPartnerCommands, type PartnerCommands } from './modules/partners/commands';
 import { createPartnerService } from './modules/partners/service';
 import { createPaymentCommands, type PaymentCommands } from './modules/payments/commands';
+import { recordAudit } from './modules/operator/audit';
+import type { ConfiguredNetwork } from './adapters/network/create-network';
+import type { FastifyBaseLogger } from 'fastify';
 import { isPartnerScope, PARTNER_SCOPES } from '@alda/contract/schemas/camara';
 import { deriveKey } from './modules/auth/tokens';
 import { operatorSocketPath, sendToOperatorSocket, serveOperatorSocket } from './operator-socket';
@@ -91,6 +95,10 @@ Payments (docs/decisions/0081-vipps-mobilepay.md; PAYMENT_PROVIDER=vipps-mobilep
                                          answers is kept in the database, never printed
   payments webhooks list                 the webhooks Vipps MobilePay has for our sales unit
 
+The network (docs/decisions/0082-network-tmf641.md; NETWORK_ADAPTER=tmf641):
+  network hub register                   registers our listener (<APP_URL>/tmf-api/listener/
+                                         serviceOrdering/v4) with the OSS's TMF641 hub again
+
 Audit:
   actions [--limit N]                    the audit log (commands and console actions), newest first
 
@@ -142,6 +150,7 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'partner disable': ['reason'],
   'payments webhooks register': [],
   'payments webhooks list': [],
+  'network hub register': [],
 };
 
 /** How many positional arguments (ids) each command takes after its verb. */
@@ -166,6 +175,7 @@ const ARITY: Record<string, number> = {
   'partner disable': 1,
   'payments webhooks register': 0,
   'payments webhooks list': 0,
+  'network hub register': 0,
 };
 
 class UsageError extends Error {}
@@ -233,7 +243,7 @@ function parse(argv: string[]): Parsed | 'help' {
   const command =
     verb === 'status' || verb === 'staff' || verb === 'partner'
       ? `${verb} ${rest.shift() ?? ''}`.trim()
-      : verb === 'payments'
+      : verb === 'payments' || verb === 'network'
         ? `${verb} ${rest.shift() ?? ''} ${rest.shift() ?? ''}`.trim()
         : verb;
   const arity = ARITY[command];
@@ -247,7 +257,9 @@ function parse(argv: string[]): Parsed | 'help' {
             ? `partner needs one of: add, list, disable.`
             : verb === 'payments'
               ? `payments needs one of: webhooks register, webhooks list.`
-              : `Unknown verb "${verb}".`,
+              : verb === 'network'
+                ? `network needs: hub register.`
+                : `Unknown verb "${verb}".`,
     );
   if (rest.length !== arity)
     throw new UsageError(
@@ -272,6 +284,7 @@ type Prepared = (
   protection: NumberProtectionService,
   partners: PartnerCommands,
   payments: PaymentCommands,
+  network: NetworkCommands,
 ) => Promise<string>;
 
 function prepare(parsed: Parsed): Prepared {
@@ -368,6 +381,9 @@ function prepare(parsed: Parsed): Prepared {
       return (_c, operator, _s, _p, _partners, payments) => payments.register(operator());
     case 'payments webhooks list':
       return (_c, _o, _s, _p, _partners, payments) => payments.list();
+    case 'network hub register':
+      return (_c, operator, _s, _p, _partners, _payments, network) =>
+        network.registerHub(operator());
     case 'partner disable': {
       const reason = values.reason?.trim() || undefined;
       return (_c, operator, _s, _p, partners) => partners.disable(operator(), id.trim(), reason);
@@ -375,6 +391,55 @@ function prepare(parsed: Parsed): Prepared {
     default:
       throw new UsageError(`Unknown verb "${command}".`);
   }
+}
+
+interface NetworkCommands {
+  registerHub(operator: string): Promise<string>;
+}
+
+/** `network hub register`: our TMF641 listener registered with the OSS's hub anew (ADR 0082). */
+function networkCommands(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  now: () => Date,
+  network: ConfiguredNetwork,
+): NetworkCommands {
+  return {
+    async registerHub(operator) {
+      const tmf641 = network.tmf641;
+      if (!tmf641)
+        throw new OperatorError(
+          `NETWORK_ADAPTER=${config.networkAdapter} has no hub to register with: set NETWORK_ADAPTER=tmf641 and its TMF641_* settings.`,
+        );
+      const done = await registerHub({
+        client: tmf641.client,
+        db: database.db,
+        log,
+        now,
+        apiUrl: tmf641.url,
+        callback: config.tmf641CallbackUrl,
+        force: true,
+      });
+      await recordAudit(database.db, {
+        actor: operator,
+        staffUserId: null,
+        kind: 'change',
+        action: 'network.hub.register',
+        targetType: 'network_hub',
+        targetId: done.hubId,
+        reason: 'npm run operator -- network hub register',
+        details: { callback: done.callback, url: tmf641.url },
+        at: now(),
+      });
+      return [
+        `Listener registered with the TMF641 hub at ${tmf641.url}: ${done.hubId}`,
+        `Callback: ${done.callback}`,
+        'The OSS sends its ServiceOrderStateChangeEvent and ServiceOrderAttributeValueChangeEvent there, with TMF641_LISTENER_SECRET as bearer token.',
+        '',
+      ].join('\n');
+    },
+  };
 }
 
 function staffRoleOf(value: string | undefined): StaffRole {
@@ -445,16 +510,15 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
       { level: config.logLevel === 'silent' ? 'silent' : 'warn' },
       pino.destination(2),
     );
-    const { email } = createMessaging(config, database.db, log);
+    const { email } = createMessaging(config, database, log);
     background = { tasks: createBackgroundTasks(log), close: () => email.close() };
+    // The configured adapter: an `advance` places the service orders the worker would.
+    const network = createNetwork(config, database, log, now, ctx.fetch);
     const provisioning = createProvisioningService({
       db: database.db,
       now,
       log,
-      network: createNetworkSimulator({
-        stepS: config.provisioningStepS,
-        smdpAddress: config.esimSmdpAddress,
-      }),
+      network: network.network,
       email,
       background: background.tasks,
       simConfirmS: config.provisioningSimConfirmS,
@@ -495,6 +559,7 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
         createPartnerService({ db: database.db, now, tokenTtlS: config.partnerTokenTtlS }),
       ),
       createPaymentCommands({ config, db: database.db, now, log, fetch: ctx.fetch }),
+      networkCommands(config, database, log, now, network),
     );
     ctx.out(output);
     return 0;

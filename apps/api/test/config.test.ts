@@ -171,6 +171,35 @@ describe('configuration (parsed once at boot)', () => {
     expect(() => loadConfig({ MIN_AGE: '5' })).toThrow(/MIN_AGE/);
   });
 
+  it('picks the SMS adapter: SMS_ADAPTER, else http with SMS_GATEWAY_URL, else outbox (issue 43)', () => {
+    expect(loadConfig({}).smsAdapter).toBe('outbox');
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.fo/v1' }).smsAdapter).toBe('http');
+    const smpp = loadConfig({
+      SMS_ADAPTER: 'smpp',
+      SMPP_URL: 'smpp://alda:p%40ss@smsc.example.fo:2775',
+    });
+    expect(smpp).toMatchObject({
+      smsAdapter: 'smpp',
+      smppMaxPerSecond: 10,
+      smppEnquireLinkS: 30,
+      smsCodeWaitS: 30,
+      smppSourceAddr: undefined,
+    });
+    expect(() => loadConfig({ SMS_ADAPTER: 'smpp' })).toThrow(
+      /SMPP_URL is required when SMS_ADAPTER=smpp/,
+    );
+    expect(() => loadConfig({ SMS_ADAPTER: 'smpp', SMPP_URL: 'smpp://smsc.example.fo' })).toThrow(
+      /SMPP_URL must look like smpp:\/\/system_id:password@host:port/,
+    );
+    expect(() => loadConfig({ SMS_ADAPTER: 'http' })).toThrow(
+      /SMS_GATEWAY_URL is required when SMS_ADAPTER=http/,
+    );
+    expect(() => loadConfig({ SMS_ADAPTER: 'kannel' })).toThrow(/SMS_ADAPTER/);
+    expect(() => loadConfig({ SMPP_BACKOFF_MIN_MS: '5000', SMPP_BACKOFF_MAX_MS: '1000' })).toThrow(
+      /SMPP_BACKOFF_MAX_MS must not be less than SMPP_BACKOFF_MIN_MS/,
+    );
+  });
+
   it.each([
     ['true', true],
     ['2', 2],

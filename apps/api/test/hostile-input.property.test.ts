@@ -17,9 +17,9 @@ import {
  * fast-check (openapi-fuzz.ts) and a fixed set (broken JSON, wrong content types, 20 MB,
  * deep nesting, NUL in path and query) — without and with a session. Not one answer may be a
  * 5xx, every 4xx carries a code and a message (the partner APIs in their standards' shapes: RFC
- * 6749 for /oauth, CAMARA for /camara), and no log line carries what the requests sent
- * to identify a person. FUZZ_RUNS (default 12) sets the generated requests per operation and
- * session state; FUZZ_SEED replays a run.
+ * 6749 for /oauth, CAMARA for /camara, TM Forum's `Error` for /tmf-api), and no log line carries
+ * what the requests sent to identify a person. FUZZ_RUNS (default 12) sets the generated requests
+ * per operation and session state; FUZZ_SEED replays a run.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -96,6 +96,13 @@ describe(`hostile input on every endpoint (issue 14, SPEC §8 errors), seed ${SE
       return body?.status === res.statusCode &&
         typeof body.code === 'string' &&
         typeof body.message === 'string'
+        ? null
+        : finding;
+    }
+    if (res.statusCode >= 400 && op.path.startsWith('/tmf-api/')) {
+      // TM Forum Open APIs answer their document's `Error` `{ code, reason, … }` (ADR 0083).
+      const body = parseJson(res.body) as { code?: unknown; reason?: unknown };
+      return typeof body?.code === 'string' && typeof body.reason === 'string' && body.reason
         ? null
         : finding;
     }

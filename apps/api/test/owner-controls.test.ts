@@ -72,9 +72,9 @@ describe('issue 16.3: pausing a member’s mobile data', () => {
         now: () => NOW,
         wrapNetwork: (inner: NetworkAdapter) => ({
           ...inner,
-          async setDataBarred(msisdn, barred) {
+          async setDataBarred(msisdn, barred, call) {
             if (refusing.on) throw new Error('HLR timeout');
-            await inner.setDataBarred(msisdn, barred);
+            await inner.setDataBarred(msisdn, barred, call);
             carriedOut.push(barred);
           },
         }),

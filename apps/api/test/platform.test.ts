@@ -276,6 +276,8 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/line-handovers/{id}',
         '/api/line-handovers/{id}/accept',
         '/api/usage/records',
+        // The charging system's rated usage on TM Forum TMF635 (issue 43, ADR 0083).
+        '/tmf-api/usageManagement/v4/usage',
         '/camara/sim-swap/v2/check',
         '/camara/sim-swap/v2/retrieve-date',
         '/api/data-transfers',

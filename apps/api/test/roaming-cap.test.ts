@@ -70,7 +70,7 @@ describe(`roaming spend cap (issue 33 §2, ${usingPostgres ? 'PostgreSQL' : 'PGl
       .set({ roamingCapOere: null, roamingCapOff: false })
       .where(eq(phoneLines.id, LINES.sunneva));
     await t.app.db.delete(roamingCapAlerts).where(eq(roamingCapAlerts.lineId, LINES.sunneva));
-    await network.setRoamingDataBarred('214456', false);
+    await network.setRoamingDataBarred('214456', false, { key: 'test:reset' });
   };
   const capNotes = async (who: DemoName, language = 'fo') => {
     const res = await t.app.inject({

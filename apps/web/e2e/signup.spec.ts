@@ -7,6 +7,7 @@ import {
   registerCardOnProviderPage,
   type Customer,
 } from './support/customer';
+import { TMF641_API_PORT } from './support/tmf641';
 
 const newCustomer = (firstname: string) => freshCustomer(firstname, 'e2e-signup');
 
@@ -15,7 +16,12 @@ const newCustomer = (firstname: string) => freshCustomer(firstname, 'e2e-signup'
  * number porting and a 6-month commitment", §2, §3 "Signup payload", §4 "Subscription processing
  * can take days", §5, ADR 0055). The server runs the provisioning worker with 2-second steps
  * (playwright.config.ts), so an order goes through every step within a journey.
+ *
+ * Issue 43: these journeys run on the API with NETWORK_ADAPTER=tmf641, whose OSS is the demo's own
+ * TMF641 server: every network step is a TMF641 service order completed by its events, and the
+ * customer sees the same timeline as with the simulator (ADR 0082).
  */
+test.use({ baseURL: `http://127.0.0.1:${TMF641_API_PORT}` });
 
 /**
  * A SIM card number at "the other provider" that passes ITU-T E.118 (89…, Luhn) but ends in 0000,

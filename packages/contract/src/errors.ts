@@ -190,6 +190,28 @@ export const ERROR_STATUS = {
   DATA_EXPORT_PENDING: 409,
   /** A data export link whose time is over, whose signature is wrong, or that was removed. */
   DATA_EXPORT_LINK_INVALID: 410,
+  // The usage feed on TMF635 (issue 43 §2, docs/decisions/0083-usage-tmf635.md): why the
+  // charging system's Usage was refused, one record at a time.
+  /** A body that is neither a TMF635 Usage nor a list of them, or a list item that is not one. */
+  USAGE_NOT_A_USAGE: 400,
+  /** A batch of no Usage, or of more than USAGE_RECORDS_MAX (1000). */
+  USAGE_BATCH_SIZE: 400,
+  /** A Usage without `id`: the charging system's record id is the idempotency key. */
+  USAGE_ID_MISSING: 400,
+  /** A field of a Usage that is not as the document or the feed needs it (`message` names it). */
+  USAGE_INVALID: 400,
+  /** No Faroese number to book on (no msisdn, not a number, or two different ones). */
+  USAGE_NUMBER_INVALID: 400,
+  /** Data use without a data volume, or a volume without its unit. */
+  USAGE_VOLUME_MISSING: 400,
+  /** A data volume in a unit we do not take (B, KB, MB, GB and KiB, MiB, GiB are taken). */
+  USAGE_UNIT_UNSUPPORTED: 400,
+  /** A roaming zone other than `domestic` or `eu` (Alda sells data abroad in the EU/EEA only). */
+  USAGE_ZONE_UNSUPPORTED: 400,
+  /** A rated amount in a currency other than DKK. */
+  USAGE_CURRENCY_UNSUPPORTED: 400,
+  /** Usage for a number without a live line; not stored, so it can be sent again later. */
+  UNKNOWN_NUMBER: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -47,7 +47,11 @@ export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply):
   return reply.status(404).send(envelope('ROUTE_NOT_FOUND', requestLocale(request)));
 }
 
-function classify(
+/**
+ * Which code a failure is, with its field, message, retry time and (for an outage) the driver's
+ * reason. Exported for the partner APIs that answer in their standard's error shape (TMF635).
+ */
+export function classify(
   error: FastifyError | Error,
   locale: Locale,
 ): {

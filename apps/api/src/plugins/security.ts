@@ -20,7 +20,7 @@ const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
  * page, and any other method than GET or HEAD. Both the URL and the pattern of the route it
  * matched are checked: the router decodes the path, so `/%61pi/…` reaches an /api route too.
  */
-const COUNTED_PREFIXES = ['/api', '/test-provider', '/oauth', '/camara'];
+const COUNTED_PREFIXES = ['/api', '/test-provider', '/oauth', '/camara', '/tmf-api'];
 
 function isCounted(path: string | undefined): boolean {
   return path !== undefined && COUNTED_PREFIXES.some((prefix) => path.startsWith(prefix));

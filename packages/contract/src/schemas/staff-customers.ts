@@ -301,6 +301,17 @@ export const staffCustomerMessage = z.object({
   kind: staffMessageKind,
   resendable: z.boolean(),
   createdAt: instant,
+  /**
+   * Where it stands (docs/decisions/0084-sms-smpp.md): `kept` by the built-in outbox (never sent:
+   * development and demo), or an SMS over SMPP `queued` (waiting for the SMSC), `sent` (the SMSC
+   * accepted it), `delivered` (its receipt said so) or `failed`, with the SMSC's error in `error`.
+   * `at`: when it got there.
+   */
+  delivery: z.object({
+    state: z.enum(['kept', 'queued', 'sent', 'delivered', 'failed']),
+    error: z.string().nullable(),
+    at: instant,
+  }),
 });
 export type StaffCustomerMessage = z.infer<typeof staffCustomerMessage>;
 
@@ -344,8 +355,8 @@ export const staffCustomerView = z.object({
   notifications: z.array(staffCustomerNotification),
   /**
    * SMS and e-mails sent to the customer's number(s) and address, as far as the platform keeps
-   * them: only the built-in outbox adapters do (`kept`); a mail server or SMS gateway keeps its
-   * own log elsewhere.
+   * them (`kept`): the built-in outbox adapters and the SMPP adapter's queue do; a mail server or
+   * the HTTP SMS gateway keeps its own log elsewhere.
    */
   messages: z.object({
     kept: z.object({ sms: z.boolean(), email: z.boolean() }),

@@ -86,6 +86,12 @@ export const staffOrderRow = z.object({
   nextAt: instant.nullable(),
   /** The next step is more than one step period overdue (the `late` filter's rule). */
   late: z.boolean(),
+  /**
+   * Why the order stopped or waits on the customer, when its newest step is `failed` or
+   * `port_rejected`: the words on that step (a network that failed the step: its own reason,
+   * ADR 0082; an operator's reason) or what its code means, in the staff member's language.
+   */
+  stopReason: z.string().nullable(),
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRow>;
 
@@ -119,7 +125,11 @@ export const staffOrderTimelineStep = z.object({
   reasonCode: z.string().nullable(),
   /** What the code means, in the staff member's language. */
   codeText: z.string().nullable(),
-  /** The operator's own words on the step (the customer sees them). */
+  /**
+   * The words on the step: an operator's own (the customer sees them), or — on a step the network
+   * failed (`actor` network, `reasonCode` NETWORK_ORDER_FAILED) — the network's reason, for staff
+   * only (the customer reads the code's text).
+   */
   operatorReason: z.string().nullable(),
 });
 export type StaffOrderTimelineStep = z.infer<typeof staffOrderTimelineStep>;
@@ -200,6 +210,28 @@ export const staffOrderActions = z.object({
 });
 export type StaffOrderActions = z.infer<typeof staffOrderActions>;
 
+/**
+ * One service order the TMF641 network adapter placed for the order (ADR 0082): each network
+ * call of a step is one, with the state the operator's OSS reports (`acknowledged`, `held`,
+ * `inProgress`, `completed`, `failed`, … — TMF641's ServiceOrderStateType).
+ */
+export const staffNetworkOrder = z.object({
+  /** Our idempotency key, the order's `externalId` at the OSS. */
+  externalId: z.string(),
+  /** The OSS's id of the service order. */
+  id: z.string(),
+  /** The adapter call: activate, prepareEsim, issueSim, requestPort. */
+  call: z.string(),
+  state: z.string(),
+  /** The OSS's error code and reason of a failed order. */
+  errorCode: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: instant,
+  /** When the state last changed (an event or a polled answer). */
+  updatedAt: instant,
+});
+export type StaffNetworkOrder = z.infer<typeof staffNetworkOrder>;
+
 /** GET /api/staff/orders/:id (and the answer of every command). */
 export const staffOrderDetail = staffOrderRow.extend({
   customer: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() }),
@@ -219,6 +251,8 @@ export const staffOrderDetail = staffOrderRow.extend({
   actions: staffOrderActions,
   /** The commands given on this order (command line and console), newest first. */
   history: z.array(auditEntry),
+  /** The network's service orders for this order, oldest first (empty with the simulator). */
+  networkOrders: z.array(staffNetworkOrder),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetail>;
 

@@ -21,10 +21,27 @@ export interface EmailAttachment {
   content: Buffer;
 }
 
+/**
+ * What an adapter has done since start, for the log and the metrics to come (issue 44): counts
+ * of messages, not of attempts — except `retried`.
+ */
+export interface EmailStats {
+  /** Accepted by the mail server (or stored in the outbox). */
+  sent: number;
+  /** Attempts made again after a temporary failure (SMTP 4xx, a lost connection). */
+  retried: number;
+  /** Refused for good by the mail server (SMTP 5xx, e.g. 550 for an unknown mailbox): not retried. */
+  refused: number;
+  /** Given up after the last attempt failed for the moment. */
+  failed: number;
+}
+
 export interface EmailSender {
   readonly kind: 'outbox' | 'smtp';
   /** Resolves once the message is accepted by the outbox or the mail server. */
   send(message: EmailMessage): Promise<void>;
+  /** Running counts (the SMTP adapter keeps them; test doubles need not). */
+  readonly stats?: Readonly<EmailStats>;
   /** Closes connections (SMTP pool); called when the app closes. */
   close(): Promise<void>;
 }

@@ -1,19 +1,31 @@
 /**
- * Sending SMS (one-time codes of phone login). The built-in outbox keeps them in the database
- * for development; the HTTP gateway adapter hands them to a real SMS provider
- * (docs/decisions/0025-messaging-adapters.md).
+ * Sending SMS (one-time codes, alerts). The built-in outbox keeps them in the database for
+ * development; the HTTP gateway adapter hands them to a provider's JSON API
+ * (docs/decisions/0025-messaging-adapters.md); the SMPP adapter queues them in the outbox table
+ * and submits them to the operator's SMSC (docs/decisions/0084-sms-smpp.md).
  */
 export interface SmsMessage {
   /** The 6-digit national number; adapters add the 298 prefix where the wire needs it. */
   to: string;
   text: string;
+  /**
+   * A one-time code the customer is waiting for: an adapter that queues (SMPP) resolves only
+   * once the SMSC has accepted it, and after this many seconds gives up for good — the message
+   * is never sent later. Unset: a queuing adapter resolves as soon as the message is queued.
+   * Adapters that hand the message over at once (outbox, HTTP gateway) ignore it.
+   */
+  deadlineS?: number;
 }
 
 export interface SmsSender {
   /** Which implementation, for the start-up log. */
-  readonly kind: 'outbox' | 'http-gateway';
+  readonly kind: 'outbox' | 'http-gateway' | 'smpp';
   /** Resolves once the message is accepted for delivery; rejects with {@link SmsDeliveryError}. */
   send(message: SmsMessage): Promise<void>;
+  /** Connects and starts background work (SMPP: the session and the dispatcher); at app start. */
+  start?(): Promise<void>;
+  /** Ends it gracefully (SMPP: unbind); at app close, before the database closes. */
+  close?(): Promise<void>;
 }
 
 /** The message was not accepted. `permanent` failures (4xx) point at configuration or input. */

@@ -6,13 +6,20 @@ import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/u
  * stores each record once (by its id) and moves the line's balance in the same transaction.
  *
  * Sources today:
- * - push: the charging system POSTs batches to /api/usage/records (modules/usage/routes.ts);
+ * - push: the charging system POSTs batches to /api/usage/records (modules/usage/routes.ts), or
+ *   TMF635 Usages to /tmf-api/usageManagement/v4/usage (modules/usage/tmf635-routes.ts);
  * - the demo simulator (jobs/usage-simulator.ts), which makes up a little use per line.
  * A pull source (e.g. CDR files fetched from the charging system) would implement `UsageSource`.
  */
 export interface UsageSink {
-  ingest(records: readonly UsageRecord[]): Promise<UsageRecordsResponse>;
+  ingest(records: readonly SinkRecord[]): Promise<UsageRecordsResponse>;
 }
+
+/**
+ * A record as the sink books it: the JSON feed's record, plus — from TMF635, which carries the
+ * charging system's rating — what the charging system rated it at, øre with VAT (ADR 0083).
+ */
+export type SinkRecord = UsageRecord & { ratedOere?: number };
 
 /** A source that runs by itself once started, until stopped (app close). */
 export interface UsageSource {

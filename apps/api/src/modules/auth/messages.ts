@@ -7,11 +7,15 @@ import { escapeHtml } from '../../html';
  * an SMS must fit one segment where it can, and an e-mail must read well without its HTML.
  */
 
-/** The SMS with a one-time code. `minutes` is its lifetime. */
+/**
+ * The SMS with a one-time code. `minutes` is its lifetime. The Faroese text needs UCS-2 (á, ð:
+ * not in GSM 03.38), where one SMS holds 70 characters; it is kept under that so the code arrives
+ * as one message (issue 43, test/sms-texts.test.ts).
+ */
 export function pinCodeSms(locale: Locale, code: string, minutes: number): string {
   return locale === 'en'
     ? `Your Alda code is ${code}. It is valid for ${minutes} minutes. Never share it with anyone.`
-    : `Kotan hjá tær til Alda er ${code}. Hon er galdandi í ${minutes} minuttir. Gev ongum kotuna.`;
+    : `Kotan hjá tær til Alda er ${code}. Galdandi í ${minutes} min. Gev ongum hana.`;
 }
 
 /**

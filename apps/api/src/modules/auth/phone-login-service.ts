@@ -36,6 +36,11 @@ export interface PhoneLoginDeps {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   sms: SmsSender;
+  /**
+   * SMS_CODE_WAIT_S: the longest a code request waits for the SMS to be accepted (SMPP); a code
+   * not sent by then is never sent, and the customer is told at once (SMS_NOT_SENT).
+   */
+  codeWaitS: number;
   auth: Pick<AuthService, 'startSession' | 'signedIn'>;
   /** Secret key of the code HMAC (derived from JWT_SECRET, the same on every instance). */
   codeKey: Uint8Array;
@@ -114,7 +119,7 @@ export function createPhoneLoginService(deps: PhoneLoginDeps) {
       });
     }
     try {
-      await deps.sms.send({ to: msisdn, text: text(code) });
+      await deps.sms.send({ to: msisdn, text: text(code), deadlineS: deps.codeWaitS });
     } catch (error) {
       await withdrawCode(db, msisdn, purpose, codeHash);
       const permanent = error instanceof SmsDeliveryError && error.permanent;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { NetworkPendingError } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import type { PhoneLineRow } from '../../db/schema/phone-lines';
 import { AppError } from '../../errors';
@@ -13,14 +14,17 @@ export interface OwnerChangeDeps {
 }
 
 /**
- * Tells the network a barring (`set(barred)`), last in the change's transaction: a refusal is
+ * Tells the network a barring (`set(barred, tx)`), last in the change's transaction: a refusal is
  * 503 NETWORK_UNAVAILABLE and rolls the change back; if the commit fails afterwards, the network
- * is set back.
+ * is set back (`set(!barred, undefined)`, outside any transaction). `tx` is the change's
+ * transaction for the network adapter's own records (network.ts `NetworkCall`).
  */
 export type TellNetwork = (
-  set: (barred: boolean) => Promise<void>,
+  set: (barred: boolean, tx: Db | undefined) => Promise<void>,
   barred: boolean,
 ) => Promise<void>;
+
+type Told = { set: (barred: boolean, tx: Db | undefined) => Promise<void>; barred: boolean };
 
 const notFound = (lineId: string) =>
   new AppError('NOT_FOUND', { field: 'id', detail: `no line ${lineId}` });
@@ -31,6 +35,10 @@ const notFound = (lineId: string) =>
  * member 403 OWNER_ONLY), the line locked with its owner (404 when cancelled, OWNER_ONLY when
  * the account changed hands meanwhile), then `change`, which tells the network last through
  * `tell`. The network call sets a state, so a retry converges on what the database says.
+ *
+ * A network that has not finished within its time (TMF641: the order still in progress after
+ * TMF641_WAIT_S) is a refusal too; as it may still carry the change out later, it is set back
+ * like after a failed commit, so the network ends where the database is.
  */
 export async function ownerChangeOfLine<T>(
   deps: OwnerChangeDeps,
@@ -45,7 +53,7 @@ export async function ownerChangeOfLine<T>(
   if (!readable.isOwner)
     throw new AppError('OWNER_ONLY', { detail: `only the account owner changes the ${what}` });
   // What the network was told inside the transaction, to set back if the commit fails.
-  let told: { set: (barred: boolean) => Promise<void>; barred: boolean } | null = null;
+  let told: Told | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
       const locked = await lockLineWithOwner(tx, lineId);
@@ -54,19 +62,31 @@ export async function ownerChangeOfLine<T>(
         throw new AppError('OWNER_ONLY', { detail: 'the account changed hands' });
       return change(tx, locked.line, async (set, barred) => {
         try {
-          await set(barred);
+          await set(barred, tx);
         } catch (error) {
+          // Not finished in time: it may still happen, so it is set back below.
+          if (error instanceof NetworkPendingError) told = { set, barred };
           throw new AppError('NETWORK_UNAVAILABLE', { cause: error });
         }
         told = { set, barred };
       });
     });
   } catch (error) {
-    const done = told as { set: (barred: boolean) => Promise<void>; barred: boolean } | null;
+    const done = told as Told | null;
     if (done) {
-      deps.log.error({ err: error, lineId }, `${what}: commit failed after the network change`);
+      const late =
+        error instanceof AppError && error.cause instanceof NetworkPendingError
+          ? error.cause
+          : null;
+      if (late)
+        deps.log.warn(
+          { lineId, key: late.key, state: late.state },
+          `${what}: the network did not finish the change in time; refused and set back`,
+        );
+      else
+        deps.log.error({ err: error, lineId }, `${what}: commit failed after the network change`);
       await done
-        .set(!done.barred)
+        .set(!done.barred, undefined)
         .catch((undo: unknown) =>
           deps.log.error(
             { err: undo, lineId, barred: done.barred },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isOwnersOwnLine } from '@alda/contract/rules/controls';
 import type { LineControls, UpdateLineControlsRequest } from '@alda/contract/schemas/controls';
-import type { NetworkAdapter } from '../../adapters/network/network';
+import { barringKey, type NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import type { NewNotificationRow } from '../../db/schema/data-transfers';
 import { AppError } from '../../errors';
@@ -67,7 +67,14 @@ export function createControlsService(deps: ControlsServiceDeps) {
         await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
         // The network last: a refusal rolls all of the above back.
         if (pause !== wasPaused)
-          await tell((barred) => network.setDataBarred(line.msisdn, barred), pause);
+          await tell(
+            (barred, tx) =>
+              network.setDataBarred(line.msisdn, barred, {
+                key: barringKey(line.id, 'data', barred),
+                tx,
+              }),
+            pause,
+          );
         return toLineControls(updated);
       });
     },

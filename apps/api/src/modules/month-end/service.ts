@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
 import { rolloverInto } from '@alda/contract/rules/lifecycle';
-import type { NetworkAdapter } from '../../adapters/network/network';
+import { barringKey, type NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import { claimAndCompleteDueOrder } from '../lifecycle/apply';
 import type { PendingEmail } from '../provisioning/service';
@@ -80,7 +80,7 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
       }
     }
     // Numbers stopped by their roaming cap last month, to let roam again once committed.
-    const unbar: string[] = [];
+    const unbar: { lineId: string; msisdn: string }[] = [];
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const stale = await lockStaleBalances(tx, monthStart, batchSize);
@@ -127,7 +127,9 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
           moved: live.length,
           removed: cancelled.length,
           size: stale.length,
-          unbar: stale.filter((b) => b.roamingStopped).map((b) => b.msisdn),
+          unbar: stale
+            .filter((b) => b.roamingStopped)
+            .map((b) => ({ lineId: b.lineId, msisdn: b.msisdn })),
         };
       });
       unbar.push(...batch.unbar);
@@ -135,10 +137,10 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
       result.removed += batch.removed;
       if (batch.size < batchSize) break;
     }
-    for (const msisdn of unbar) {
+    for (const { lineId, msisdn } of unbar) {
       // Sets a state: a failure is logged; the next stop or cap change sets it again.
       await deps.network
-        ?.setRoamingDataBarred(msisdn, false)
+        ?.setRoamingDataBarred(msisdn, false, { key: barringKey(lineId, 'roaming', false) })
         .catch((error: unknown) =>
           log.error({ err: error }, 'month end: could not let a capped number roam again'),
         );

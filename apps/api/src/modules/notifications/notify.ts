@@ -10,4 +10,4 @@ export async function insertNotifications(db: Db, rows: NewNotificationRow[]): P
 }
 
 /** A notification's texts in one language, e.g. for the e-mail that repeats it (ADR 0066). */
-export { notificationTexts } from './texts';
+export { notificationSms, notificationTexts } from './texts';

@@ -272,3 +272,11 @@ export function notificationTexts(
   const data = params.dataMb === undefined ? '' : formatData(params.dataMb, locale);
   return TEXTS[locale][type]({ who, data }, params);
 }
+
+/**
+ * A notification as one SMS (the roaming cap's, ADR 0078): title and body in one line. Its
+ * encoding and parts are checked for every case in apps/api/test/sms-texts.test.ts.
+ */
+export function notificationSms(texts: Texts): string {
+  return `${texts.title}. ${texts.body}`;
+}

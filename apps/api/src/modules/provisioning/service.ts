@@ -9,7 +9,13 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../adapters/email/email-sender';
 import { plainEmail } from '../../adapters/email/plain-email';
-import type { NetworkAdapter } from '../../adapters/network/network';
+import {
+  NetworkOrderFailedError,
+  NetworkPendingError,
+  orderCallKey,
+  type NetworkAdapter,
+  type NetworkCall,
+} from '../../adapters/network/network';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
@@ -47,7 +53,7 @@ import {
   type OrderState,
 } from './repo';
 import { nextStep, stepPlan, upcomingSteps, waitAfter, type Timing } from './steps';
-import { stepMessage, type Bilingual } from './texts';
+import { customerReason, NETWORK_ORDER_FAILED, stepMessage, type Bilingual } from './texts';
 
 /*
  * Provisioning (docs/decisions/0055-provisioning.md): the steps an order that sets up a line
@@ -91,6 +97,11 @@ export interface ProvisioningOrderSummary {
   lastStep: ProvisioningStepKey | null;
   /** When the newest step happened. */
   lastStepAt: Date | null;
+  /**
+   * Why the newest step happened, when it says: a network code (PORT_SIMCARD_MISMATCH,
+   * NETWORK_ORDER_FAILED) and the words on it (an operator's, or a failed network order's).
+   */
+  lastReason: { code: string | null; text: string | null } | null;
   /** The step the order performs next, null when complete or stopped by a failure. */
   nextStep: ProvisioningStepKey | null;
   waitingFor: ProvisioningWaitingFor;
@@ -133,6 +144,28 @@ export interface SimChangeInput {
   requestHash?: string | null;
 }
 
+/** The network call of a step by name (`esim_ready`, `issueSim`, …): its key and transaction. */
+type CallOf = (name: string) => NetworkCall;
+
+/**
+ * A network call of a step. Its own answers pass through (the network has not finished, or it
+ * failed the order); anything else — the network could not be reached, or answered nonsense —
+ * is 503 NETWORK_UNAVAILABLE, so a command that waits on it says so and the worker tries later.
+ */
+async function asked<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      error instanceof NetworkPendingError ||
+      error instanceof NetworkOrderFailedError ||
+      error instanceof AppError
+    )
+      throw error;
+    throw new AppError('NETWORK_UNAVAILABLE', { cause: error });
+  }
+}
+
 /** An e-mail to send once the step's transaction has committed. */
 interface PendingEmail {
   userId: string;
@@ -144,6 +177,13 @@ interface PendingEmail {
 function stepTime(steps: readonly ProvisioningStepRow[], now: Date): Date {
   const last = steps.at(-1);
   return last && last.at.getTime() >= now.getTime() ? new Date(last.at.getTime() + 1) : now;
+}
+
+/** A step's code and words, when it has either. */
+function reasonOf(step: ProvisioningStepRow | undefined): ProvisioningOrderSummary['lastReason'] {
+  return step && (step.reasonCode || step.reasonText)
+    ? { code: step.reasonCode, text: step.reasonText }
+    : null;
 }
 
 function summaryOf(row: OrderRow, steps: readonly ProvisioningStepRow[]): ProvisioningOrderSummary {
@@ -161,6 +201,7 @@ function summaryOf(row: OrderRow, steps: readonly ProvisioningStepRow[]): Provis
     isCancelled: row.isCancelled,
     lastStep: done.at(-1) ?? null,
     lastStepAt: steps.at(-1)?.at ?? null,
+    lastReason: reasonOf(steps.at(-1)),
     nextStep: stopped ? null : nextStep(row, done),
     waitingFor: row.provisioningWaitingFor ?? 'none',
     nextAt: row.provisioningNextAt,
@@ -302,7 +343,10 @@ export function createProvisioningService(deps: ProvisioningDeps) {
   /**
    * Performs `step` on the locked order: its effect through the network, the step row, the
    * order's waiting state and due time, the notification. A port request the other provider
-   * rejects becomes `port_rejected`. Returns the e-mail to send after the commit.
+   * rejects becomes `port_rejected`; a network order that failed (TMF641, ADR 0082) becomes
+   * `failed` by the network with its reason for staff. Returns the e-mail to send after the
+   * commit. The network is asked first, before anything is written: when it has not finished
+   * (NetworkPendingError, thrown on) nothing of the step has happened.
    */
   async function perform(
     tx: Db,
@@ -311,50 +355,79 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     actor: ProvisioningActor,
     reason: string | null,
   ): Promise<PendingEmail[]> {
-    const at = stepTime(await findSteps(tx, [order.id]), now());
+    const done = await findSteps(tx, [order.id]);
+    const at = stepTime(done, now());
+    // Each failure or rejected port starts a new attempt, so the network gets new orders.
+    const attempt = done.filter((s) => s.step === 'failed' || s.step === 'port_rejected').length;
+    const call: CallOf = (name) => ({ key: orderCallKey(order.id, name, attempt), tx });
     let step = wanted;
+    let by: string = actor;
     let reasonCode: string | null = null;
+    let reasonText = reason;
     let portDate = order.portDate;
     let esimMatchingId = order.esimMatchingId;
     const msisdn = order.msisdn ?? '';
     let lifecycleMessage: { title: Bilingual; body: Bilingual } | null = null;
-    switch (wanted) {
-      case 'esim_ready': {
-        const profile = await network.prepareEsim(msisdn);
-        esimMatchingId = profile.matchingId;
-        if (order.kind !== 'sim_change' && order.lineId)
-          await updateLine(tx, order.lineId, {
-            simType: 'esim',
-            esimMatchingId: profile.matchingId,
-          });
-        break;
-      }
-      case 'port_date_set': {
-        const answer = await network.requestPort(msisdn, order.portingSimcardNumber ?? '', at);
-        if (answer.status === 'accepted') portDate = answer.portDate;
-        else {
-          step = 'port_rejected';
-          reasonCode = answer.code;
+    try {
+      switch (wanted) {
+        case 'esim_ready': {
+          const profile = await asked(() => network.prepareEsim(msisdn, call('esim_ready')));
+          esimMatchingId = profile.matchingId;
+          if (order.kind !== 'sim_change' && order.lineId)
+            await updateLine(tx, order.lineId, {
+              simType: 'esim',
+              esimMatchingId: profile.matchingId,
+            });
+          break;
         }
-        break;
+        case 'port_date_set': {
+          const answer = await asked(() =>
+            network.requestPort(
+              msisdn,
+              order.portingSimcardNumber ?? '',
+              at,
+              call('port_date_set'),
+            ),
+          );
+          if (answer.status === 'accepted') portDate = answer.portDate;
+          else {
+            step = 'port_rejected';
+            reasonCode = answer.code;
+          }
+          break;
+        }
+        case 'active':
+          if (order.lifecycleAction !== null) {
+            if (!deps.applyLifecycle) throw new Error('provisioning cannot apply lifecycle orders');
+            lifecycleMessage = await deps.applyLifecycle(tx, order, at);
+            await completeOrder(tx, order.id, at);
+          } else esimMatchingId = await activate(tx, order, at, call);
+          break;
+        default:
+          break;
       }
-      case 'active':
-        if (order.lifecycleAction !== null) {
-          if (!deps.applyLifecycle) throw new Error('provisioning cannot apply lifecycle orders');
-          lifecycleMessage = await deps.applyLifecycle(tx, order, at);
-          await completeOrder(tx, order.id, at);
-        } else esimMatchingId = await activate(tx, order, at);
-        break;
-      default:
-        break;
+    } catch (error) {
+      if (!(error instanceof NetworkOrderFailedError)) throw error;
+      // The network's own words are for staff (the console's timeline and queue); the
+      // customer reads what the code says (texts.ts).
+      log.warn(
+        { orderId: order.id, step: wanted, key: error.key, state: error.state, code: error.code },
+        'provisioning: the network failed the step; the order stops until retried',
+      );
+      step = 'failed';
+      by = 'network';
+      reasonCode = NETWORK_ORDER_FAILED;
+      reasonText = error.code ? `${error.code}: ${error.reason}` : error.reason;
+      portDate = order.portDate;
+      esimMatchingId = order.esimMatchingId;
     }
     await insertStep(tx, {
       orderId: order.id,
       step,
       at,
-      actor,
+      actor: by,
       reasonCode,
-      reasonText: reason,
+      reasonText,
     });
     const wait = waitAfter(order, step, at, timing, portDate);
     await updateOrder(tx, order.id, {
@@ -367,7 +440,12 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       step === 'sim_ready_for_pickup' && order.simPickupLocationId
         ? (await findPickupLocations(tx, [order.simPickupLocationId]))[0]
         : undefined;
-    const reasonWords: Bilingual | null = reason ? { fo: reason, en: reason } : null;
+    const reasonWords: Bilingual | null =
+      reasonCode === NETWORK_ORDER_FAILED
+        ? customerReason(reasonCode)
+        : reason
+          ? { fo: reason, en: reason }
+          : null;
     const message =
       lifecycleMessage ??
       stepMessage(step, {
@@ -398,7 +476,7 @@ export function createProvisioningService(deps: ProvisioningDeps) {
    * gets its plan, EU package and `active`, a new line its balance of the month, and the order
    * is complete. Returns the eSIM matching id (prepared now if no `esim_ready` step ran).
    */
-  async function activate(tx: Db, order: OrderRow, at: Date): Promise<string | null> {
+  async function activate(tx: Db, order: OrderRow, at: Date, call: CallOf): Promise<string | null> {
     const lineId = order.lineId;
     if (!lineId) throw new Error(`order ${order.id} has no line`);
     const line = await findLine(tx, lineId);
@@ -408,7 +486,8 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     let sim: Parameters<typeof updateLine>[2];
     switch (order.simDelivery) {
       case 'esim':
-        matchingId ??= (await network.prepareEsim(msisdn)).matchingId;
+        matchingId ??= (await asked(() => network.prepareEsim(msisdn, call('prepareEsim'))))
+          .matchingId;
         sim = {
           simType: 'esim',
           esimMatchingId: matchingId,
@@ -429,7 +508,7 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         };
         break;
       default: {
-        const card = await network.issueSim(msisdn);
+        const card = await asked(() => network.issueSim(msisdn, call('issueSim')));
         sim = {
           simType: 'physical',
           iccid: card.iccid,
@@ -440,11 +519,14 @@ export function createProvisioningService(deps: ProvisioningDeps) {
         };
       }
     }
-    await network.activate({
-      msisdn,
-      iccid: sim.iccid ?? null,
-      esimMatchingId: sim.esimMatchingId ?? null,
-    });
+    // Each call is its own network order with its own key: when the network has not finished
+    // one, the step is asked again later and the calls already done are not repeated.
+    await asked(() =>
+      network.activate(
+        { msisdn, iccid: sim.iccid ?? null, esimMatchingId: sim.esimMatchingId ?? null },
+        call('activate'),
+      ),
+    );
     const isNewLine = order.kind !== 'sim_change';
     await updateLine(tx, lineId, {
       ...sim,
@@ -558,12 +640,28 @@ export function createProvisioningService(deps: ProvisioningDeps) {
       const order = await lockProvisionedOrder(tx, id);
       if (!order || (userId !== null && order.userId !== userId)) throw notFound(id);
       const steps = (await findSteps(tx, [order.id])).map((s) => s.step);
-      return work(tx, order, steps);
+      try {
+        return await work(tx, order, steps);
+      } catch (error) {
+        if (!(error instanceof NetworkPendingError)) throw error;
+        // The network is on it (a TMF641 order not finished yet): nothing of the step happened,
+        // the order now waits on the network and the worker performs its next step when the
+        // network answers. Committed, so the order the network has is not forgotten.
+        await updateOrder(tx, order.id, {
+          provisioningWaitingFor: 'network',
+          provisioningNextAt: retryAt(error),
+        });
+        await bumpUserVersions(tx, [order.userId]);
+        return [];
+      }
     });
     sendEmails(pending);
   }
 
   const isOpen = (order: OrderRow) => !order.isComplete && !order.isCancelled;
+  /** When to ask the network again (at least a second on: not twice in one round). */
+  const retryAt = (error: NetworkPendingError) =>
+    new Date(now().getTime() + Math.max(error.retryAfterS, 1) * 1000);
 
   async function orderDto(id: string, locale: Locale): Promise<Order> {
     const row = await findProvisionedOrder(db, id);
@@ -616,7 +714,9 @@ export function createProvisioningService(deps: ProvisioningDeps) {
     /**
      * One round of the worker: performs the next step of every due order (up to `limit`), each
      * claimed with SKIP LOCKED in its own transaction. An order whose step throws is put back
-     * one step later (and logged) so one broken order cannot stall the rest.
+     * one step later (and logged) so one broken order cannot stall the rest. An order whose
+     * network call has not finished (a TMF641 order still in progress) is neither: nothing is
+     * written but its next look, TMF641_POLL_S on (the network's event makes it due sooner).
      */
     async runDue(limit = 100): Promise<{ performed: number; failed: number }> {
       let performed = 0;
@@ -638,9 +738,22 @@ export function createProvisioningService(deps: ProvisioningDeps) {
               return [];
             }
             const actor = order.provisioningWaitingFor === 'customer_sim' ? 'worker' : 'network';
-            return perform(tx, order, next, actor, null);
+            try {
+              return await perform(tx, order, next, actor, null);
+            } catch (error) {
+              if (!(error instanceof NetworkPendingError)) throw error;
+              // Committed with the order's next look: on PGlite the adapter recorded the
+              // network's order in this transaction, and it must not be forgotten.
+              await updateOrder(tx, order.id, { provisioningNextAt: retryAt(error) });
+              log.debug(
+                { orderId: order.id, step: next, key: error.key, state: error.state },
+                'provisioning: still waiting on the network',
+              );
+              return 'waiting' as const;
+            }
           });
           if (pending === null) break;
+          if (pending === 'waiting') continue;
           performed += 1;
           sendEmails(pending);
         } catch (error) {

@@ -15,20 +15,44 @@ export interface Bilingual {
   en: string;
 }
 
+/**
+ * The code of a step the network failed (a TMF641 order `failed`, `partial`, … — ADR 0082). The
+ * step's `reason_text` then holds the network's own words, which are for staff: the customer
+ * reads this code's text instead.
+ */
+export const NETWORK_ORDER_FAILED = 'NETWORK_ORDER_FAILED';
+
 /** Why a step went wrong, by the network's reason code. */
 const REASONS: Record<string, Bilingual> = {
   PORT_SIMCARD_MISMATCH: {
     fo: 'SIM-kortnummarið passar ikki við tað, sum núverandi veitarin hevur skrásett.',
     en: "The SIM card number does not match your current provider's records.",
   },
+  [NETWORK_ORDER_FAILED]: {
+    fo: 'Netið kundi ikki gera hetta stigið. Vit hyggja eftir tí og seta okkum í samband við teg.',
+    en: 'The network could not carry out this step. We are looking into it and will be in touch.',
+  },
 };
 
-/** The reason of a step in `locale`: an operator's own words, or the text of a network code. */
+/** Codes whose step's own words are the network's, shown to staff only. */
+const STAFF_ONLY_WORDS: ReadonlySet<string> = new Set([NETWORK_ORDER_FAILED]);
+
+/** What the customer is told of a network code, in both languages (null for an unknown code). */
+export function customerReason(code: string): Bilingual | null {
+  return REASONS[code] ?? null;
+}
+
+/**
+ * The reason of a step in `locale` as the customer reads it: an operator's own words, or the
+ * text of a network code (a failed network order's own words are for staff; they read the
+ * step's `reasonText` directly).
+ */
 export function reasonText(
   step: { reasonCode: string | null; reasonText: string | null },
   locale: Locale,
 ): string | null {
-  if (step.reasonText) return step.reasonText;
+  if (step.reasonText && !(step.reasonCode && STAFF_ONLY_WORDS.has(step.reasonCode)))
+    return step.reasonText;
   if (step.reasonCode) return REASONS[step.reasonCode]?.[locale] ?? step.reasonCode;
   return null;
 }

@@ -7,7 +7,7 @@ import {
   type RoamingSettings,
 } from '@alda/contract/rules/roaming';
 import type { RoamingCap, UpdateRoamingCapRequest } from '@alda/contract/schemas/roaming';
-import type { NetworkAdapter } from '../../adapters/network/network';
+import { barringKey, type NetworkAdapter } from '../../adapters/network/network';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { findViewersOfLines } from '../subscriptions/accounts';
@@ -75,7 +75,14 @@ export function createRoamingCapService(deps: RoamingCapServiceDeps) {
         await bumpUserVersions(tx, await findViewersOfLines(tx, [lineId]));
         const barred = (month?.roamingStoppedAt ?? null) !== null;
         if (balance && barred !== (balance.roamingStoppedAt !== null))
-          await tell((value) => network.setRoamingDataBarred(line.msisdn, value), barred);
+          await tell(
+            (value, tx) =>
+              network.setRoamingDataBarred(line.msisdn, value, {
+                key: barringKey(line.id, 'roaming', value),
+                tx,
+              }),
+            barred,
+          );
         return roamingCapOf(setting, month, settings);
       });
     },

@@ -440,6 +440,7 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
       kind,
       resendable: RESENDABLE.has(kind),
       createdAt: row.createdAt.toISOString(),
+      delivery: { state: row.state, error: row.error, at: row.stateAt.toISOString() },
     };
   }
 
@@ -568,7 +569,8 @@ export function createStaffCustomersService(deps: StaffCustomersServiceDeps) {
         })),
         messages: {
           kept: {
-            sms: messaging.sms.kind === 'outbox',
+            // The SMPP adapter's queue is the outbox table: its SMS are listed with their state.
+            sms: messaging.sms.kind === 'outbox' || messaging.sms.kind === 'smpp',
             email: messaging.email.kind === 'outbox',
           },
           items: outbox.map((row) => messageDto(row, receiptList.byNumber)),

@@ -78,7 +78,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod<{ service: StaffOrdersServ
       },
     },
     async (request, reply) => {
-      const data = await service.list(request.query);
+      const data = await service.list(request.query, requestLocale(request));
       if (unchangedAnswer(request, reply, data)) return reply.code(304).send(null);
       return { data };
     },

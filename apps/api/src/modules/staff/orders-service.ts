@@ -34,6 +34,7 @@ import type { ProvisioningOrderSummary, ProvisioningService } from '../provision
 import { reasonText } from '../provisioning/texts';
 import { findUserById } from '../users/records';
 import { findLineOfOrder } from './orders-repo';
+import { findServiceOrdersOfOrder } from '../../adapters/network/tmf641/store';
 
 /*
  * The staff console's orders area (issue 31, docs/decisions/0075-staff-console.md): the
@@ -90,7 +91,21 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
   const { db, now, operator, provisioning } = deps;
   const stepS = () => provisioning.timing.stepS;
 
-  function rowOf(order: OperatorOrderSummary, at: Date): StaffOrderRow {
+  /**
+   * Why the order stopped (a failure) or waits on the customer (a rejected port): the words on
+   * the step, else its code's text. A network failure's own words are shown here, to staff.
+   */
+  function stopReasonOf(order: OperatorOrderSummary, locale: Locale): string | null {
+    if (order.lastStep !== 'failed' && order.lastStep !== 'port_rejected') return null;
+    const reason = order.lastReason;
+    if (!reason) return null;
+    return (
+      reason.text ??
+      (reason.code ? reasonText({ reasonCode: reason.code, reasonText: null }, locale) : null)
+    );
+  }
+
+  function rowOf(order: OperatorOrderSummary, at: Date, locale: Locale): StaffOrderRow {
     return {
       id: order.orderId,
       createdAt: order.createdAt.toISOString(),
@@ -106,6 +121,7 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
       nextStep: order.nextStep,
       nextAt: order.nextAt?.toISOString() ?? null,
       late: isLate(order, at, stepS()),
+      stopReason: stopReasonOf(order, locale),
     };
   }
 
@@ -253,14 +269,15 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
       throw httpError(error);
     }
     const at = now();
-    const [user, line, audit] = await Promise.all([
+    const [user, line, audit, network] = await Promise.all([
       findUserById(db, order.userId),
       order.lineId ? findLineOfOrder(db, order.lineId) : Promise.resolve(undefined),
       listAudit(db, { targetId: order.orderId, limit: 100 }),
+      findServiceOrdersOfOrder(db, order.orderId),
     ]);
     const history = audit.items.filter((e) => e.kind === 'change');
     return {
-      ...rowOf(order, at),
+      ...rowOf(order, at, locale),
       customer: {
         id: order.userId,
         name: order.customerName,
@@ -282,12 +299,22 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
       porting: portingOf(order, history, locale),
       actions: actionsOf(order),
       history,
+      networkOrders: network.map((n) => ({
+        externalId: n.externalId,
+        id: n.tmfId,
+        call: n.kind,
+        state: n.state,
+        errorCode: n.errorCode,
+        reason: n.errorReason,
+        createdAt: n.createdAt.toISOString(),
+        updatedAt: n.updatedAt.toISOString(),
+      })),
     };
   }
 
   return {
     /** The queue: the orders of a filter (the operator command's rule), with counts per filter. */
-    async list(query: StaffOrdersQuery): Promise<StaffOrdersPage> {
+    async list(query: StaffOrdersQuery, locale: Locale = 'fo'): Promise<StaffOrdersPage> {
       const at = now();
       const state: OrderStateFilter = query.state;
       const q = query.q?.trim().toLowerCase() ?? '';
@@ -304,7 +331,7 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
         : orders;
       return {
         state,
-        items: matching.slice(0, query.limit).map((o) => rowOf(o, at)),
+        items: matching.slice(0, query.limit).map((o) => rowOf(o, at, locale)),
         counts: await counts(at),
         stepS: stepS(),
       };

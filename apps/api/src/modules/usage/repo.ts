@@ -8,6 +8,7 @@ import {
   usageRecords,
   type LineBalanceRow,
   type NewUsageRecordRow,
+  type UsageRecordRow,
 } from '../../db/schema/balances';
 import { plans } from '../../db/schema/catalog';
 import { phoneLines } from '../../db/schema/phone-lines';
@@ -73,6 +74,18 @@ export async function insertNewUsageRecords(
     .onConflictDoNothing({ target: usageRecords.recordId })
     .returning({ recordId: usageRecords.recordId });
   return new Set(inserted.map((r) => r.recordId));
+}
+
+/** The stored records of these ids (any order; ids never received are absent). */
+export async function findUsageRecords(
+  db: Db,
+  recordIds: readonly string[],
+): Promise<UsageRecordRow[]> {
+  if (recordIds.length === 0) return [];
+  return db
+    .select()
+    .from(usageRecords)
+    .where(inArray(usageRecords.recordId, [...recordIds]));
 }
 
 export async function updateBalance(

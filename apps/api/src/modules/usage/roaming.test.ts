@@ -106,6 +106,28 @@ describe('rating roaming data against the spend cap (issue 33 §2)', () => {
     expect(unlimited.month.chargedOere).toBe(0);
   });
 
+  it("issue 43 §2: prices a record at the charging system's amount, pro rata to what the allowances leave", () => {
+    // 400 from the package, 1000 from home: of the second record (1,200 MB rated at 60 kr.),
+    // 100 MB are chargeable = 5 kr.; the domestic record's amount is never charged.
+    const rated = rateRoaming(
+      month(),
+      [rec(400), { ...rec(1_200), ratedOere: 6_000 }, { ...rec(50, 'domestic'), ratedOere: 999 }],
+      PRICE,
+    );
+    expect(rated.charges.map((c) => [c.chargedMb, c.chargeOere])).toEqual([
+      [0, 0],
+      [100, 500],
+      [0, 0],
+    ]);
+    // Wholly beyond the allowances: exactly the amount, not ROAMING_PRICE_PER_MB.
+    const beyond = rateRoaming(
+      month({ buckets: buckets({ euAllowanceMb: null, domesticRemainingMb: 0 }) }),
+      [{ ...rec(300), ratedOere: 4_321 }],
+      PRICE,
+    );
+    expect(beyond.month).toMatchObject({ chargedMb: 300, chargedOere: 4_321 });
+  });
+
   it('rates in occurredAt order: domestic use before the trip leaves less to roam on', () => {
     const early = rec(1_000, 'domestic', 1);
     const trip = rec(1_500, 'eu', 2);

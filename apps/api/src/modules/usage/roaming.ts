@@ -7,9 +7,10 @@ import { applyUsage, sumUsage, type DataBuckets } from './balance';
  * Rating data abroad against the roaming spend cap (issue 33 §2,
  * docs/decisions/0078-roaming-spend-cap.md). Use in the EU comes out of the EU package first and
  * then out of the domestic data ("roam like at home", `applyUsage`); what is beyond both is
- * charged per MB — except on an unlimited plan, whose domestic data covers it. The record that
- * reaches the cap is charged (it was used), then roaming stops; chargeable use booked while
- * stopped is written off (the network would have refused it).
+ * charged per MB (at the charging system's own rate when it sent one, ADR 0083) — except on an
+ * unlimited plan, whose domestic data covers it. The record that reaches the cap is charged (it
+ * was used), then roaming stops; chargeable use booked while stopped is written off (the network
+ * would have refused it).
  */
 
 /** A record as the rating sees it. */
@@ -19,6 +20,13 @@ export interface RatedUsage {
   kind: UsageKind;
   /** ISO 8601 instant the use happened. */
   occurredAt: string;
+  /**
+   * What the charging system rated the whole record at, øre with VAT (a TMF635 Usage's
+   * `ratedProductUsage`, ADR 0083). It prices the record's chargeable MB in place of
+   * ROAMING_PRICE_PER_MB, pro rata when the allowances cover part of the record; which MB are
+   * chargeable stays ours to say (the buckets are here). Absent: the configured price.
+   */
+  ratedOere?: number;
 }
 
 /** Where a line's month stands for the rating: its buckets and its roaming totals. */
@@ -87,7 +95,10 @@ export function rateRoaming(
         writtenOffMb += beyond;
       } else {
         charge.chargedMb = beyond;
-        charge.chargeOere = beyond * pricePerMbOere;
+        charge.chargeOere =
+          record.ratedOere === undefined
+            ? beyond * pricePerMbOere
+            : Math.round((record.ratedOere * beyond) / record.usedMb);
         chargedMb += beyond;
         chargedOere += charge.chargeOere;
         if (capReached(chargedOere, month.capOere)) stopped = true;

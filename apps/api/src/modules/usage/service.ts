@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@alda/contract/locale';
 import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
-import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
+import type { UsageRecordsResponse } from '@alda/contract/schemas/usage';
 import type { EmailSender } from '../../adapters/email/email-sender';
-import type { NetworkAdapter } from '../../adapters/network/network';
+import { barringKey, type NetworkAdapter } from '../../adapters/network/network';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { plainEmail } from '../../adapters/email/plain-email';
-import type { UsageSink } from '../../adapters/usage/usage-source';
+import type { SinkRecord, UsageSink } from '../../adapters/usage/usage-source';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
-import type { LineBalanceRow } from '../../db/schema/balances';
+import type { LineBalanceRow, UsageRecordRow } from '../../db/schema/balances';
 import type { NotificationParams } from '../../db/schema/data-transfers';
-import { notificationTexts } from '../notifications/notify';
+import { notificationSms, notificationTexts } from '../notifications/notify';
 import { findUserById } from '../users/records';
 import { raiseUsageAlerts } from './alerts';
 import { applyUsage, initialBuckets, sumUsage } from './balance';
@@ -20,6 +20,7 @@ import {
   findActiveMeteredLines,
   findMeteredLines,
   findRoamingCaps,
+  findUsageRecords,
   insertNewUsageRecords,
   setRecordCharges,
   updateBalance,
@@ -48,6 +49,16 @@ export interface UsageServiceDeps {
   sms?: SmsSender;
 }
 
+/** What became of a batch's records: booked now, received before, or not taken. */
+export interface BookedBatch {
+  /** Ids stored and applied to a balance just now. */
+  fresh: ReadonlySet<string>;
+  /** Ids received before (this batch's repeats of an id among them): nothing changed. */
+  duplicates: string[];
+  /** Records not taken (not stored, so they may be sent again). */
+  rejected: UsageRecordsResponse['rejected'];
+}
+
 /**
  * The usage feed's sink: books rated usage records on line balances. Idempotent by record id —
  * the record's insert and the balance update share one transaction, so a record sent twice (a
@@ -72,7 +83,8 @@ export function createUsageService(deps: UsageServiceDeps) {
         const user = await findUserById(db, message.userId);
         const locale: Locale = user?.locale === 'en' ? 'en' : 'fo';
         const { title, body } = notificationTexts(type, message.params, locale);
-        if (message.smsTo) await sms?.send({ to: message.smsTo, text: `${title}. ${body}` });
+        if (message.smsTo)
+          await sms?.send({ to: message.smsTo, text: notificationSms({ title, body }) });
         else if (user && email)
           await email.send({ to: user.email, ...plainEmail(locale, user.firstname, title, body) });
       });
@@ -85,128 +97,159 @@ export function createUsageService(deps: UsageServiceDeps) {
    * state, so it is repeated for every batch that books chargeable use on a stopped number, and a
    * bar that failed is set by the next one.
    */
-  function barRoaming(msisdns: readonly string[]): void {
+  function barRoaming(lines: readonly { lineId: string; msisdn: string }[]): void {
     const { network, background } = deps;
     if (!network || !background) return;
-    for (const msisdn of msisdns) {
-      background.run('roaming cap bar', () => network.setRoamingDataBarred(msisdn, true));
+    for (const { lineId, msisdn } of lines) {
+      background.run('roaming cap bar', () =>
+        network.setRoamingDataBarred(msisdn, true, {
+          key: barringKey(lineId, 'roaming', true),
+        }),
+      );
     }
   }
 
-  const service = {
-    async ingest(records: readonly UsageRecord[]): Promise<UsageRecordsResponse> {
-      // The same id twice within one batch counts once, like across batches.
-      const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
-      const lines = await findMeteredLines(db, [...new Set(unique.map((r) => r.phoneNumber))]);
-      const lineOf = new Map(lines.map((l) => [l.msisdn, l]));
-      const known = unique.flatMap((record) => {
-        const line = lineOf.get(record.phoneNumber);
-        return line ? [{ record, line }] : [];
-      });
-      const rejected = unique
-        .filter((r) => !lineOf.has(r.phoneNumber))
-        .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
-      const at = now();
+  /**
+   * Books a batch and tells each record's fate: stored and applied just now (`fresh`), received
+   * before (`duplicates`), or not taken (`rejected`). The one home of the booking rules; both
+   * feeds (JSON and TMF635) and the demo simulator come through here.
+   */
+  async function book(records: readonly SinkRecord[]): Promise<BookedBatch> {
+    // The same id twice within one batch counts once, like across batches.
+    const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
+    const lines = await findMeteredLines(db, [...new Set(unique.map((r) => r.phoneNumber))]);
+    const lineOf = new Map(lines.map((l) => [l.msisdn, l]));
+    const known = unique.flatMap((record) => {
+      const line = lineOf.get(record.phoneNumber);
+      return line ? [{ record, line }] : [];
+    });
+    const rejected = unique
+      .filter((r) => !lineOf.has(r.phoneNumber))
+      .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
+    const at = now();
 
-      const { accepted, emails, roamingMessages, bar } = await db.transaction(async (tx) => {
-        const fresh = await insertNewUsageRecords(
-          tx,
-          known.map(({ record, line }) => ({
-            recordId: record.recordId,
-            lineId: line.lineId,
-            msisdn: record.phoneNumber,
-            usedMb: record.usedMb,
-            kind: record.kind,
-            occurredAt: new Date(record.occurredAt),
-            receivedAt: at,
-          })),
-        );
-        // Only records stored just now move a balance; repeats were booked before.
-        const perLine = new Map<string, { line: MeteredLine; records: UsageRecord[] }>();
-        for (const { record, line } of known) {
-          if (!fresh.has(record.recordId)) continue;
-          const entry = perLine.get(line.lineId) ?? { line, records: [] };
-          entry.records.push(record);
-          perLine.set(line.lineId, entry);
-        }
-        await insertMissingBalances(
-          tx,
-          [...perLine.values()].map(({ line }) => ({
-            lineId: line.lineId,
-            periodStart: startOfMonth(at),
-            ...initialBuckets(line.dataMb ?? 0, line.euAllowanceMb),
-            updatedAt: at,
-          })),
-        );
-        const booked: LineBalanceRow[] = [];
-        const locked = await lockBalances(tx, [...perLine.keys()]);
-        // The caps after the balances are locked: a cap change holds the same lock (ADR 0078).
-        const caps = new Map(
-          (await findRoamingCaps(tx, [...perLine.keys()])).map((c) => [c.lineId, c]),
-        );
-        const charges: RecordCharge[] = [];
-        const capStates: RoamingCapState[] = [];
-        const bar: string[] = [];
-        for (const balance of locked) {
-          const records = perLine.get(balance.lineId)?.records ?? [];
-          const setting = caps.get(balance.lineId);
-          const capOere = setting
-            ? effectiveRoamingCap(setting, deps.roaming.defaultCapOere)
-            : deps.roaming.defaultCapOere;
-          const rated = rateRoaming(
-            {
-              buckets: balance,
-              capOere,
-              chargedOere: balance.roamingChargedOere,
-              chargedMb: balance.roamingChargedMb,
-              writtenOffMb: balance.roamingWrittenOffMb,
-              stopped: balance.roamingStoppedAt !== null,
-            },
-            records,
-            deps.roaming.pricePerMbOere,
-          );
-          charges.push(...rated.charges);
-          const next = applyUsage(balance, sumUsage(records));
-          const values = {
-            domesticRemainingMb: next.domesticRemainingMb,
-            domesticUsedMb: next.domesticUsedMb,
-            euUsedMb: next.euUsedMb,
-            roamingChargedOere: rated.month.chargedOere,
-            roamingChargedMb: rated.month.chargedMb,
-            roamingWrittenOffMb: rated.month.writtenOffMb,
-            roamingStoppedAt: rated.month.stopped ? (balance.roamingStoppedAt ?? at) : null,
-            updatedAt: at,
-          };
-          await updateBalance(tx, balance.lineId, values);
-          booked.push({ ...balance, ...values });
-          capStates.push({
-            lineId: balance.lineId,
-            periodStart: balance.periodStart,
-            capOere,
-            chargedOere: rated.month.chargedOere,
-          });
-          // Newly stopped, or chargeable use arriving while stopped: (again) bar roaming data.
-          const chargeable = rated.charges.some((c) => c.chargedMb + c.writtenOffMb > 0);
-          if (rated.month.stopped && chargeable && setting) bar.push(setting.msisdn);
-        }
-        await setRecordCharges(tx, charges);
-        await addDailyUse(tx, dailyUse(perLine, charges));
-        // The subscriptions answers kept in memory for these customers end (ADR 0057).
-        await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
-        const emails = await raiseUsageAlerts(tx, booked, at);
-        const roamingMessages = await raiseRoamingCapAlerts(tx, capStates, at);
-        return { accepted: fresh.size, emails, roamingMessages, bar };
-      });
-      sendMessages('usage_alert', emails);
-      sendMessages('roaming_cap', roamingMessages);
-      barRoaming(bar);
-
-      const result = { accepted, duplicates: known.length - accepted, rejected };
-      deps.log.debug(
-        { received: records.length, ...result, rejected: rejected.length },
-        'usage records booked',
+    const { accepted, emails, roamingMessages, bar } = await db.transaction(async (tx) => {
+      const fresh = await insertNewUsageRecords(
+        tx,
+        known.map(({ record, line }) => ({
+          recordId: record.recordId,
+          lineId: line.lineId,
+          msisdn: record.phoneNumber,
+          usedMb: record.usedMb,
+          kind: record.kind,
+          occurredAt: new Date(record.occurredAt),
+          receivedAt: at,
+        })),
       );
-      return result;
+      // Only records stored just now move a balance; repeats were booked before.
+      const perLine = new Map<string, { line: MeteredLine; records: SinkRecord[] }>();
+      for (const { record, line } of known) {
+        if (!fresh.has(record.recordId)) continue;
+        const entry = perLine.get(line.lineId) ?? { line, records: [] };
+        entry.records.push(record);
+        perLine.set(line.lineId, entry);
+      }
+      await insertMissingBalances(
+        tx,
+        [...perLine.values()].map(({ line }) => ({
+          lineId: line.lineId,
+          periodStart: startOfMonth(at),
+          ...initialBuckets(line.dataMb ?? 0, line.euAllowanceMb),
+          updatedAt: at,
+        })),
+      );
+      const booked: LineBalanceRow[] = [];
+      const locked = await lockBalances(tx, [...perLine.keys()]);
+      // The caps after the balances are locked: a cap change holds the same lock (ADR 0078).
+      const caps = new Map(
+        (await findRoamingCaps(tx, [...perLine.keys()])).map((c) => [c.lineId, c]),
+      );
+      const charges: RecordCharge[] = [];
+      const capStates: RoamingCapState[] = [];
+      const bar: { lineId: string; msisdn: string }[] = [];
+      for (const balance of locked) {
+        const records = perLine.get(balance.lineId)?.records ?? [];
+        const setting = caps.get(balance.lineId);
+        const capOere = setting
+          ? effectiveRoamingCap(setting, deps.roaming.defaultCapOere)
+          : deps.roaming.defaultCapOere;
+        const rated = rateRoaming(
+          {
+            buckets: balance,
+            capOere,
+            chargedOere: balance.roamingChargedOere,
+            chargedMb: balance.roamingChargedMb,
+            writtenOffMb: balance.roamingWrittenOffMb,
+            stopped: balance.roamingStoppedAt !== null,
+          },
+          records,
+          deps.roaming.pricePerMbOere,
+        );
+        charges.push(...rated.charges);
+        const next = applyUsage(balance, sumUsage(records));
+        const values = {
+          domesticRemainingMb: next.domesticRemainingMb,
+          domesticUsedMb: next.domesticUsedMb,
+          euUsedMb: next.euUsedMb,
+          roamingChargedOere: rated.month.chargedOere,
+          roamingChargedMb: rated.month.chargedMb,
+          roamingWrittenOffMb: rated.month.writtenOffMb,
+          roamingStoppedAt: rated.month.stopped ? (balance.roamingStoppedAt ?? at) : null,
+          updatedAt: at,
+        };
+        await updateBalance(tx, balance.lineId, values);
+        booked.push({ ...balance, ...values });
+        capStates.push({
+          lineId: balance.lineId,
+          periodStart: balance.periodStart,
+          capOere,
+          chargedOere: rated.month.chargedOere,
+        });
+        // Newly stopped, or chargeable use arriving while stopped: (again) bar roaming data.
+        const chargeable = rated.charges.some((c) => c.chargedMb + c.writtenOffMb > 0);
+        if (rated.month.stopped && chargeable && setting)
+          bar.push({ lineId: balance.lineId, msisdn: setting.msisdn });
+      }
+      await setRecordCharges(tx, charges);
+      await addDailyUse(tx, dailyUse(perLine, charges));
+      // The subscriptions answers kept in memory for these customers end (ADR 0057).
+      await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
+      const emails = await raiseUsageAlerts(tx, booked, at);
+      const roamingMessages = await raiseRoamingCapAlerts(tx, capStates, at);
+      return { accepted: fresh, emails, roamingMessages, bar };
+    });
+    sendMessages('usage_alert', emails);
+    sendMessages('roaming_cap', roamingMessages);
+    barRoaming(bar);
+
+    const duplicates = known.filter(({ record }) => !accepted.has(record.recordId));
+    deps.log.debug(
+      {
+        received: records.length,
+        accepted: accepted.size,
+        duplicates: duplicates.length,
+        rejected: rejected.length,
+      },
+      'usage records booked',
+    );
+    return {
+      fresh: accepted,
+      duplicates: duplicates.map(({ record }) => record.recordId),
+      rejected,
+    };
+  }
+
+  const service = {
+    async ingest(records: readonly SinkRecord[]): Promise<UsageRecordsResponse> {
+      const { fresh, duplicates, rejected } = await book(records);
+      return { accepted: fresh.size, duplicates: duplicates.length, rejected };
+    },
+
+    book,
+
+    /** The stored records of these ids (what was booked), for the TMF635 answer. */
+    async booked(recordIds: readonly string[]): Promise<UsageRecordRow[]> {
+      return findUsageRecords(db, recordIds);
     },
 
     /** Numbers in service and whether they have EU data (for the demo simulator). */
@@ -225,7 +268,7 @@ export type UsageService = ReturnType<typeof createUsageService>;
 
 /** The records stored just now, summed per line and Faroese day of use (the usage history). */
 function dailyUse(
-  perLine: ReadonlyMap<string, { records: readonly UsageRecord[] }>,
+  perLine: ReadonlyMap<string, { records: readonly SinkRecord[] }>,
   charges: readonly RecordCharge[],
 ): DailyUse[] {
   const chargeOf = new Map(charges.map((c) => [c.recordId, c.chargeOere]));

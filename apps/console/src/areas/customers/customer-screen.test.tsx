@@ -102,6 +102,13 @@ describe('the customer view (issue 31 "customer view")', () => {
     expect(messages.textContent).toContain(
       'Verður ikki sent aftur: ein kota virkar bert eina ferð',
     );
+    // Each message's delivery state (issue 43): the e-mail kept by the outbox, the SMS failed at
+    // the SMSC with its error.
+    const rows = [...messages.querySelectorAll('tbody tr')];
+    const rowOf = (text: string) => rows.find((r) => r.textContent?.includes(text));
+    expect(rowOf('Alda: Flytingin avvíst')?.textContent).toContain('Goymt í útbakkanum, ikki sent');
+    expect(rowOf('Eingangskota')?.textContent).toContain('Miseydnaðist');
+    expect(rowOf('Eingangskota')?.textContent).toContain('Feilur: UNDELIV err:001');
     expect(panel().textContent).toContain('Fráboðanir í appini');
 
     // Sessions and devices.

@@ -41,6 +41,15 @@ function actorText(actor: string, t: T): string {
   return name ?? actor;
 }
 
+/** A message's delivery state (ADR 0084): kept by the outbox, or an SMS's way through the SMSC. */
+const DELIVERY_TONES: Record<StaffCustomerMessage['delivery']['state'], BadgeTone> = {
+  kept: 'neutral',
+  queued: 'warning',
+  sent: 'info',
+  delivered: 'success',
+  failed: 'danger',
+};
+
 const LINE_TONES: Record<StaffCustomerLine['status'], BadgeTone> = {
   active: 'success',
   processing: 'warning',
@@ -756,6 +765,30 @@ export function MessagesTab({
           )}
         </div>
       ),
+    },
+    {
+      id: 'delivery',
+      header: () => t('messages.columns.delivery'),
+      cell: ({ row }) => {
+        const { state, error, at } = row.original.delivery;
+        return (
+          <div>
+            <Badge tone={DELIVERY_TONES[state]}>{t(`messages.delivery.${state}`)}</Badge>
+            {state === 'kept' ? null : (
+              <div className="mt-1 text-caption whitespace-nowrap text-mist-600">
+                {formatDateTime(at)}
+              </div>
+            )}
+            {error ? (
+              <p className="mt-1 max-w-xs text-caption break-words text-danger-700">
+                {t(state === 'failed' ? 'messages.deliveryError' : 'messages.deliveryRetry', {
+                  error,
+                })}
+              </p>
+            ) : null}
+          </div>
+        );
+      },
     },
     {
       id: 'resend',

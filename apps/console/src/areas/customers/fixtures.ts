@@ -206,6 +206,7 @@ export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): Staff
           kind: 'message',
           resendable: true,
           createdAt: '2026-06-15T09:00:05.000Z',
+          delivery: { state: 'kept', error: null, at: '2026-06-15T09:00:05.000Z' },
         },
         {
           id: CODE_MESSAGE_ID,
@@ -216,6 +217,11 @@ export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): Staff
           kind: 'one_time_code',
           resendable: false,
           createdAt: '2026-06-15T08:00:00.000Z',
+          delivery: {
+            state: 'failed',
+            error: 'UNDELIV err:001',
+            at: '2026-06-15T08:00:09.000Z',
+          },
         },
       ],
     },

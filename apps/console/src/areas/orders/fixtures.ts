@@ -26,6 +26,7 @@ export function aRow(overrides: Partial<StaffOrderRow> = {}): StaffOrderRow {
     nextStep: 'number_moved',
     nextAt: '2026-06-17T12:00:00.000Z',
     late: false,
+    stopReason: null,
     ...overrides,
   };
 }
@@ -90,6 +91,7 @@ export function anOrder(overrides: Partial<StaffOrderDetail> = {}): StaffOrderDe
       'port-correction': { allowed: false, refusal: 'not-rejected' },
     },
     history: [],
+    networkOrders: [],
     ...overrides,
   };
 }

@@ -152,6 +152,71 @@ describe('the commands offered per state and role (issue 31 "Orders queue")', ()
   });
 });
 
+describe('an order the network failed (issue 43, ADR 0082)', () => {
+  it("shows the network's own reason on the failed step and each service order with the state the OSS reports", async () => {
+    const ossWords = 'SMDP_UNAVAILABLE: The SM-DP+ did not answer — Profile not reserved';
+    const failed = aFailedOrder();
+    openOrder('provisioning', {
+      ...failed,
+      stopReason: ossWords,
+      steps: [
+        ...failed.steps,
+        {
+          step: 'failed',
+          at: '2026-06-15T11:00:00.000Z',
+          actor: 'network',
+          reasonCode: 'NETWORK_ORDER_FAILED',
+          codeText: 'Netið kundi ikki gera hetta stigið.',
+          operatorReason: ossWords,
+        },
+      ],
+      networkOrders: [
+        {
+          externalId: `alda:order:${ORDER_ID}:esim_ready:0`,
+          id: 'so-1001',
+          call: 'prepareEsim',
+          state: 'failed',
+          errorCode: 'SMDP_UNAVAILABLE',
+          reason: 'The SM-DP+ did not answer — Profile not reserved',
+          createdAt: '2026-06-15T10:00:00.000Z',
+          updatedAt: '2026-06-15T11:00:00.000Z',
+        },
+        {
+          externalId: `alda:order:${ORDER_ID}:activate:0`,
+          id: 'so-1002',
+          call: 'activate',
+          state: 'held',
+          errorCode: null,
+          reason: null,
+          createdAt: '2026-06-15T10:30:00.000Z',
+          updatedAt: '2026-06-15T10:31:00.000Z',
+        },
+      ],
+    });
+    const timeline = await screen.findByRole('region', { name: 'Stig' });
+    const last = within(timeline).getAllByRole('listitem').at(-1);
+    expect(last?.textContent).toContain('Gjørt av: Netið');
+    expect(last?.textContent).toContain(`Orsøk frá netinum: ${ossWords}`);
+    expect(last?.textContent).not.toContain('starvsfólki');
+    const network = screen.getByRole('region', { name: 'Hjá netinum' });
+    const orders = within(network).getAllByRole('listitem');
+    expect(orders[0]?.textContent).toContain('eSIM-profilur');
+    expect(orders[0]?.textContent).toContain('failed');
+    expect(orders[0]?.textContent).toContain('so-1001');
+    expect(orders[0]?.textContent).toContain(
+      'Orsøk frá netinum: SMDP_UNAVAILABLE: The SM-DP+ did not answer',
+    );
+    expect(orders[1]?.textContent).toContain('Nummar í tænastu');
+    expect(orders[1]?.textContent).toContain('held');
+  });
+
+  it('shows no network panel for an order of the simulator', async () => {
+    openOrder('provisioning', anOrder());
+    await screen.findByRole('region', { name: 'Stig' });
+    expect(screen.queryByRole('region', { name: 'Hjá netinum' })).toBeNull();
+  });
+});
+
 describe('the reason dialog of a command', () => {
   it('fail: says the customer sees the reason, and refuses an empty one without sending anything', async () => {
     const user = userEvent.setup();

@@ -120,6 +120,7 @@ export function OrderScreen() {
         <div className="flex min-w-0 flex-col gap-6">
           {data.porting ? <PortingSection order={data} /> : null}
           <Timeline order={data} />
+          {data.networkOrders.length > 0 ? <NetworkOrders order={data} /> : null}
           <History order={data} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
@@ -366,8 +367,11 @@ function Timeline({ order }: { order: StaffOrderDetail }) {
                   </p>
                 ) : null}
                 {step.operatorReason ? (
-                  <p className="mt-1 text-caption text-mist-800">
-                    {t('timeline.operatorReason', { text: step.operatorReason })}
+                  <p className="mt-1 text-caption break-words text-mist-800">
+                    {/* A step the network failed carries the network's own words (ADR 0082). */}
+                    {step.actor === 'network'
+                      ? t('timeline.networkReason', { text: step.operatorReason })
+                      : t('timeline.operatorReason', { text: step.operatorReason })}
                   </p>
                 ) : null}
               </li>
@@ -388,6 +392,63 @@ function Timeline({ order }: { order: StaffOrderDetail }) {
           </ol>
         </div>
       ) : null}
+    </Panel>
+  );
+}
+
+const NETWORK_CALLS = ['activate', 'prepareEsim', 'issueSim', 'requestPort'] as const;
+type NetworkCall = (typeof NETWORK_CALLS)[number];
+const networkCall = (call: string): NetworkCall | null =>
+  (NETWORK_CALLS as readonly string[]).includes(call) ? (call as NetworkCall) : null;
+/** The network's states where the order has ended badly (TMF641 ServiceOrderStateType). */
+const NETWORK_FAILED = new Set(['failed', 'partial', 'rejected', 'cancelled']);
+
+/**
+ * The service orders the TMF641 adapter placed at the operator's OSS for this order (ADR 0082):
+ * each call of a step, with the state the OSS reports — `held` or `pending` there say why a step
+ * takes long — and, when it failed, the OSS's reason.
+ */
+function NetworkOrders({ order }: { order: StaffOrderDetail }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Panel title={t('network.title')}>
+      <p className="mb-3 text-caption text-mist-600">{t('network.lead')}</p>
+      <ul className="flex flex-col divide-y divide-mist-100">
+        {order.networkOrders.map((n) => {
+          const call = networkCall(n.call);
+          const bad = NETWORK_FAILED.has(n.state);
+          return (
+            <li key={n.externalId} className="py-2.5 first:pt-0 last:pb-0">
+              <p className="flex flex-wrap items-baseline gap-x-3 text-body">
+                <span className="font-semibold text-ocean-950">
+                  {call ? t(`network.call.${call}`) : n.call}
+                </span>
+                <span
+                  className={cx(
+                    'font-mono text-caption',
+                    bad ? 'font-semibold text-danger-700' : 'text-mist-800',
+                  )}
+                >
+                  {n.state}
+                </span>
+              </p>
+              <p className="text-caption text-mist-600">
+                {t('network.meta', {
+                  id: n.id,
+                  time: formatDateTime(n.updatedAt),
+                })}
+              </p>
+              {n.reason || n.errorCode ? (
+                <p className="mt-1 text-caption break-words text-danger-700">
+                  {t('network.reason', {
+                    text: [n.errorCode, n.reason].filter(Boolean).join(': '),
+                  })}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </Panel>
   );
 }

@@ -121,6 +121,32 @@ describe('the orders queue (issue 31 "Orders queue")', () => {
     expect(await screen.findByRole('table', { name: 'Bíleggingar: Flyting avvíst' })).toBeTruthy();
   });
 
+  it("the failed filter is an attention chip, and a failed order's row says why it stopped (issue 43)", async () => {
+    const failed = aRow({
+      id: REJECTED_ID,
+      state: 'failed',
+      waitingFor: 'none',
+      lastStep: 'failed',
+      nextStep: null,
+      nextAt: null,
+      stopReason: 'SMDP_UNAVAILABLE: The SM-DP+ did not answer',
+    });
+    renderConsole({
+      path: '/orders',
+      session: aSession('provisioning'),
+      handler: listOf([failed]),
+    });
+    const filters = await screen.findByRole('navigation', { name: 'Vís bíleggingar' });
+    // Not the chosen filter, and not empty: its count is marked, as late and rejected ones are.
+    const chip = await within(filters).findByRole('link', { name: 'Steðgaðar 1' });
+    expect(within(chip).getByText('1').className).toContain('text-danger-700');
+    const waiting = within(filters).getByRole('link', { name: 'Bíða eftir kundanum 2' });
+    expect(within(waiting).getByText('2').className).not.toContain('text-danger-700');
+    const [row] = await bodyRows();
+    expect(row?.textContent).toContain('Steðgað');
+    expect(row?.textContent).toContain('SMDP_UNAVAILABLE: The SM-DP+ did not answer');
+  });
+
   it('searches by what was typed, and says when nothing matches', async () => {
     const user = userEvent.setup();
     const { calls, router } = renderConsole({

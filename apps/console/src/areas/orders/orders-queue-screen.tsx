@@ -62,7 +62,10 @@ export function OrdersQueueScreen() {
                 label={t(`filter.${state}`)}
                 count={counts && state !== 'all' ? counts[state as keyof StaffOrderCounts] : null}
                 active={state === filter.state}
-                alert={(state === 'late' || state === 'rejected') && (counts?.[state] ?? 0) > 0}
+                alert={
+                  (state === 'late' || state === 'rejected' || state === 'failed') &&
+                  (counts?.[state] ?? 0) > 0
+                }
               />
             </li>
           ))}

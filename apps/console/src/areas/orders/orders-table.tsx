@@ -77,7 +77,17 @@ export function OrdersTable({
         id: 'state',
         header: () => t('queue.columns.state'),
         enableSorting: false,
-        cell: ({ row }) => <OrderStateBadge state={row.original.state} />,
+        cell: ({ row }) => (
+          <span className="flex flex-col items-start gap-1">
+            <OrderStateBadge state={row.original.state} />
+            {row.original.stopReason ? (
+              // Why it stopped (a network failure's own words, ADR 0082), in the attention list.
+              <span className="max-w-72 text-caption break-words text-danger-700">
+                {row.original.stopReason}
+              </span>
+            ) : null}
+          </span>
+        ),
       },
       {
         id: 'lastStep',

@@ -67,6 +67,9 @@ describe('login by phone: the number (SPEC §2 login.number)', () => {
     ['en', 404, 'PHONE_NOT_REGISTERED', 'The phone number is not registered'],
     ['fo', 409, 'PHONE_PROCESSING', 'Telefonnummarið verður enn viðgjørt.'],
     ['en', 409, 'PHONE_PROCESSING', 'Phone number is still being processed'],
+    // The SMSC did not take the code within SMS_CODE_WAIT_S (issue 43): said at once.
+    ['fo', 503, 'SMS_NOT_SENT', "Vit fingu ikki sent SMS'ið. Royn aftur seinni."],
+    ['en', 503, 'SMS_NOT_SENT', 'We could not send the text message. Please try again later.'],
   ] as const)(
     '%s: shows %s %s as "%s" (SPEC §8 Phone login)',
     async (locale, status, code, message) => {
@@ -139,6 +142,26 @@ describe('login by phone: the code (SPEC §2 login.pin)', () => {
     );
     expect(resend).toHaveProperty('disabled', true);
   });
+
+  it.each([
+    ['fo', 'Send nýggja kotu', "Vit fingu ikki sent SMS'ið. Royn aftur seinni."],
+    ['en', 'Send a new code', 'We could not send the text message. Please try again later.'],
+  ] as const)(
+    '%s: says so when a new code could not be sent (SMS_NOT_SENT, issue 43)',
+    async (locale, resendLabel, message) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { user, api } = await setup(
+        { 'POST /auth/request-pin': () => ok({ ...pinSent, resendAfter: 0 }) },
+        locale,
+      );
+      await requestCode(user, '211234', locale);
+      const resend = await screen.findByRole('button', { name: resendLabel });
+      await waitFor(() => expect(resend).toHaveProperty('disabled', false));
+      api.on('POST /auth/request-pin', () => fail(503, 'SMS_NOT_SENT', 'server text'));
+      await user.click(resend);
+      expect((await screen.findByRole('alert')).textContent).toContain(message);
+    },
+  );
 
   it('sends the complete code by itself, stores the tokens and goes home (SPEC §4 "Session")', async () => {
     const { user, api, router, storage } = await setup({
