@@ -50,6 +50,39 @@ async function registerInApp(page: Page, customer: Customer) {
   await expect(page).toHaveURL(/\/valkomin$/);
 }
 
+interface ServiceOrder {
+  state: string;
+  orderDate?: string;
+  serviceOrderItem: Array<{
+    service: {
+      serviceSpecification?: { id: string };
+      serviceCharacteristic?: Array<{ name: string; value: unknown }>;
+    };
+  }>;
+}
+
+/**
+ * The service specifications of the completed TMF641 orders for `number` at the demo's OSS
+ * (`GET /tmf-api/serviceOrdering/v4/serviceOrder`, the server this spec runs on), oldest first.
+ */
+async function completedServiceOrders(page: Page, number: string): Promise<string[]> {
+  const answer = await page.request.get(
+    '/tmf-api/serviceOrdering/v4/serviceOrder?state=completed&limit=1000',
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+  const orders = (await answer.json()) as ServiceOrder[];
+  return orders
+    .filter((order) =>
+      order.serviceOrderItem.some((item) =>
+        item.service.serviceCharacteristic?.some(
+          (c) => c.name === 'msisdn' && c.value === `298${number}`,
+        ),
+      ),
+    )
+    .sort((a, b) => (a.orderDate ?? '').localeCompare(b.orderDate ?? ''))
+    .map((order) => order.serviceOrderItem[0]?.service.serviceSpecification?.id ?? '?');
+}
+
 /**
  * Waits (the order screen refreshes itself while processing) until a step has happened: on the
  * timeline with its time, not among the steps to come.
@@ -145,6 +178,13 @@ test.describe('becoming a customer: sign-up, provisioning, SIM and eSIM (SPEC §
     await expectStep(page, 'Nummarið virkar');
     await expect(page.getByText('Bíleggingin er liðug, og nummarið virkar.')).toBeVisible();
     await screenshot(page, 'signup-09-order-active');
+
+    // Issue 43: each network step was a TMF641 service order at the demo's own OSS — the eSIM
+    // profile, then the number into service on it — and both were completed there.
+    expect(await completedServiceOrders(page, customer.wanted)).toEqual([
+      'alda-esim-profile',
+      'alda-mobile-line',
+    ]);
 
     // Home: the account has its plan now, so home shows the line and its data (SPEC §2 guards).
     await page.goto('/');

@@ -7,6 +7,7 @@
 const port = Number(process.env.E2E_PORT ?? 3210);
 
 /** The API (and app) on the TMF641 network adapter. */
-export const TMF641_API_PORT = port + 3;
+// port + 2 is Prism for Vipps MobilePay and port + 3 its inspection server (vipps.ts).
+export const TMF641_API_PORT = port + 4;
 /** The shared secret of the listener (≥ 24 characters); the demo server sends it with its events. */
 export const TMF641_LISTENER_SECRET = 'e2e-tmf641-listener-secret-0123456789';
