@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataEnvelope } from '@alda/contract/envelope';
-import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import { notifications } from '../src/db/schema/data-transfers';
 import {
   networkServiceOrders,
@@ -13,8 +11,8 @@ import { orders } from '../src/db/schema/orders';
 import { phoneLines } from '../src/db/schema/phone-lines';
 import { provisioningSteps } from '../src/db/schema/provisioning';
 import { seedDemoData } from '../src/seed/seed';
-import { createTestApp, parse, testClock, usingPostgres, type TestApp } from './helper';
-import { newCustomer, postSignup, reserve, signupBody } from './provisioning-fixtures';
+import { createTestApp, testClock, usingPostgres, type TestApp } from './helper';
+import { placeSignup } from './provisioning-fixtures';
 import { startTmf641Prism, type Tmf641Prism } from './support/tmf641-prism';
 
 /*
@@ -102,17 +100,9 @@ describe(`issue 43: TMF641 events in any order (${usingPostgres ? 'PostgreSQL' :
 
   /** An eSIM sign-up whose first network step (the eSIM profile) is ordered and waiting. */
   const waitingOrder = async () => {
-    const customer = await newCustomer(t.app);
     const number = `219${String((numberSeq += 1)).padStart(3, '0')}`;
-    const reservationId = await reserve(t.app, customer.headers, number);
-    const res = await postSignup(
-      t.app,
-      customer.headers,
-      signupBody({ phoneNumberReservationId: reservationId }),
-      randomUUID(),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return { orderId: parse(dataEnvelope(orderPlacedResponse), res).data.order.id, number };
+    const { orderId } = await placeSignup(t.app, number);
+    return { orderId, number };
   };
 
   it('every order ends in the state of its newest event; the provisioning order agrees; no step twice', async () => {

@@ -24,13 +24,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-users';
 import { seedDemoData } from '../src/seed/seed';
 import { LINES, NOW, signIn, type DemoName } from './demo-accounts';
 import { createTestApp, LogCapture, parse, testClock, usingPostgres, type TestApp } from './helper';
-import {
-  iccidEndingIn,
-  newCustomer,
-  postSignup,
-  reserve,
-  signupBody,
-} from './provisioning-fixtures';
+import { iccidEndingIn, placeSignup, type signupBody } from './provisioning-fixtures';
 import { signInStaff } from './staff-helper';
 import { startTmf641Prism, type Tmf641Prism } from './support/tmf641-prism';
 
@@ -230,18 +224,10 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
         }
       ).serviceOrderItem[0]?.service.serviceCharacteristic.map((c) => [c.name, c.value]) ?? [],
     );
-  const signUp = async (body: Parameters<typeof signupBody>[0], number = freshNumber()) => {
-    const customer = await newCustomer(t.app);
-    const reservationId = body?.porting ? null : await reserve(t.app, customer.headers, number);
-    const res = await postSignup(
-      t.app,
-      customer.headers,
-      signupBody({ phoneNumberReservationId: reservationId, ...body }),
-      randomUUID(),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...customer, orderId: parse(placed, res).data.order.id, msisdn: number };
-  };
+  const signUp = async (body: Parameters<typeof signupBody>[0], number = freshNumber()) => ({
+    ...(await placeSignup(t.app, number, body)),
+    msisdn: number,
+  });
 
   it('issue 43: at start the adapter registers our listener with the hub (POST /hub, valid) once; a restart finds it and registers nothing', async () => {
     const hubs = prism.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/hub'));
@@ -894,19 +880,7 @@ describe(`issue 43: end to end against the demo's TMF641 server, every request t
       await demo.tick();
     }
   };
-  const signUpEsim = async () => {
-    const customer = await newCustomer(t.app);
-    const number = `2194${String((numberSeq += 1)).padStart(2, '0')}`;
-    const reservationId = await reserve(t.app, customer.headers, number);
-    const res = await postSignup(
-      t.app,
-      customer.headers,
-      signupBody({ phoneNumberReservationId: reservationId }),
-      randomUUID(),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...customer, orderId: parse(placed, res).data.order.id };
-  };
+  const signUpEsim = () => placeSignup(t.app, `2194${String((numberSeq += 1)).padStart(2, '0')}`);
 
   it('issue 43: a sign-up on eSIM completes by the OSS’s events: the eSIM profile, then the number into service on it', async () => {
     const c = await signUpEsim();

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { luhnCheckDigit } from '@alda/contract/rules/iccid';
 import { tokens } from '@alda/contract/schemas/auth';
 import { reservedNumbersResponse } from '@alda/contract/schemas/auth-register';
+import { orderPlacedResponse } from '@alda/contract/schemas/orders';
 import type { SignupPayloadInput } from '@alda/contract/schemas/signup';
 import { paymentAgreements } from '../src/db/schema/agreements';
 import { parse } from './helper';
@@ -122,4 +125,26 @@ export function postSignup(
     },
     payload: body as Record<string, unknown>,
   });
+}
+
+/**
+ * A new customer's sign-up, placed: `number` reserved first (a porting sign-up reserves
+ * nothing), then POST /api/subscriptions with `body` over the defaults, answered 201. The
+ * customer and the order's id.
+ */
+export async function placeSignup(
+  app: FastifyInstance,
+  number: string,
+  body: Partial<SignupPayloadInput> = {},
+) {
+  const customer = await newCustomer(app);
+  const reservationId = body.porting ? null : await reserve(app, customer.headers, number);
+  const res = await postSignup(
+    app,
+    customer.headers,
+    signupBody({ phoneNumberReservationId: reservationId, ...body }),
+    randomUUID(),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...customer, orderId: parse(dataEnvelope(orderPlacedResponse), res).data.order.id };
 }
