@@ -129,6 +129,8 @@ import { registerWebApp } from './plugins/web-app';
 import { installInputGuard } from './plugins/input-guard';
 import { serializeError, serializeRequest } from './log-privacy';
 import { lazyRequestLogger, OneLineRequestLog } from './request-log';
+import { installHttpTracing } from './tracing/http';
+import { droppedSpans, traceLogFields, tracingActive } from './tracing/tracing';
 import { appLinkRoutes } from './modules/app-links/routes';
 import { oauthRoutes } from './modules/partners/oauth-routes';
 import { createPartnerService } from './modules/partners/service';
@@ -145,6 +147,9 @@ import {
   type NumberProtectionService,
 } from './modules/number-protection/service';
 import { registerNumberUnlocks } from './jobs/number-unlocks';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { createFleetFacts } from './db/fleet-facts';
+import { metricsExposed, registerMetrics } from './metrics/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,6 +171,10 @@ declare module 'fastify' {
     sms: SmsSender;
     /** The configured e-mail adapter; its `stats` count sent, retried, refused and failed. */
     email: EmailSender;
+    /** Prometheus metrics of this instance (issue 44 §1, ADR 0085). */
+    metrics: Metrics;
+    /** SIGTERM: /readyz answers 503 from now on, so the balancer takes the instance out. */
+    startDraining(): void;
   }
 }
 
@@ -241,7 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 }
 
 function createServer(config: Config, logStream: DestinationStream | undefined): FastifyInstance {
-  return Fastify({
+  const app = Fastify({
     logger: {
       level: config.logLevel,
       // Credentials must never reach the logs, whatever a future log line includes.
@@ -255,6 +264,9 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
       // No request value that identifies a person in any log line (log-privacy.ts, issue 14).
       serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
+      // With tracing on, every line written inside a span carries its trace_id and span_id
+      // (issue 44 §2); off, no mixin: the logger's hot path stays as it was.
+      ...(tracingActive() ? { mixin: traceLogFields } : {}),
     },
     // Probes are polled every few seconds; logging each one would drown the real traffic.
     logController: new OneLineRequestLog({
@@ -268,6 +280,9 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
   });
+  // The request's server span, first of all hooks (tracing/http.ts); nothing when tracing is off.
+  installHttpTracing(app);
+  return app;
 }
 
 async function assemble(
@@ -281,6 +296,10 @@ async function assemble(
   wrapNetwork?: AppDeps['wrapNetwork'],
 ): Promise<void> {
   const background = createBackgroundTasks(app.log);
+  // First, so that every part built below can count into it (issue 44 §1).
+  const metrics = createMetrics({ processMetrics: metricsExposed(config) });
+  app.decorate('metrics', metrics);
+  if (metricsExposed(config)) database.onPoolWait((seconds) => metrics.poolWait(seconds));
   const messaging: Messaging = {
     ...createMessaging(config, database, app.log),
     ...messagingOverrides,
@@ -299,6 +318,7 @@ async function assemble(
     await messaging.sms.close?.();
     await messaging.email.close();
     await database.close();
+    metrics.close();
   });
   // SMPP (ADR 0084): bind the session and start the dispatcher once migrations have run.
   app.addHook('onReady', async () => {
@@ -330,6 +350,10 @@ async function assemble(
   // Requests that arrive on kept-alive connections while shutting down get the 503 envelope
   // (instead of Fastify's built-in plain 503) and a hint to reconnect elsewhere.
   let closing = false;
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -352,6 +376,8 @@ async function assemble(
   // 2. App plugins.
   installErrorHandler(app);
   installInputGuard(app);
+  // After the error handler (its 401 is the envelope), before every route it measures.
+  registerMetrics(app, config, metrics);
   const db = database.db;
   // What every request and poll needs, held in memory per instance and kept true across
   // instances by LISTEN/NOTIFY (docs/decisions/0057-instance-memory.md). Until onReady has the
@@ -381,7 +407,12 @@ async function assemble(
     await versions.stop();
     await reference.stop();
   });
-  const limiter = createRateLimiter({ db, now, log: app.log });
+  const limiter = createRateLimiter({
+    db,
+    now,
+    log: app.log,
+    onRefused: (policy) => metrics.rateLimited(policy),
+  });
   const auth = createAuthService({
     db,
     accessTokens: createAccessTokens(config.jwtSecret, config.accessTokenTtlS),
@@ -419,7 +450,10 @@ async function assemble(
     refund: () => paymentService.refundDue(),
     log: app.log,
   });
-  await app.register(healthRoutes, { service: createHealthService({ database }) });
+  await app.register(healthRoutes, {
+    service: createHealthService({ database }),
+    draining: () => draining,
+  });
   await app.register(statusRoutes, {
     service: createStatusService({
       db: database.db,
@@ -711,6 +745,7 @@ async function assemble(
     roaming: roamingSettings,
     network,
     sms: messaging.sms,
+    metrics,
   });
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   // The same feed on TMF635 Usage Management v4 (issue 43 §2, ADR 0083): same token, same sink.
@@ -797,5 +832,16 @@ async function assemble(
   app.setNotFoundHandler(notFoundOptions, (request, reply) => {
     if (web?.fallback(request, reply)) return reply;
     return sendRouteNotFound(request, reply);
+  });
+
+  // What the metrics read when Prometheus scrapes (issue 44 §1).
+  metrics.setSources({
+    pool: () => database.stats().pool,
+    listenConnected: () => database.stats().listenConnected,
+    hubConnections: () => app.paymentHub.connections,
+    fleet: createFleetFacts(db, now),
+    sms: () => messaging.sms.stats,
+    email: () => messaging.email.stats,
+    spansDropped: droppedSpans,
   });
 }

@@ -216,6 +216,18 @@ const SETTINGS = {
       doc: "Header in which the CDN or load balancer in front names the country of the client's IP address, e.g. `CloudFront-Viewer-Country` or `CF-IPCountry`. A sign-in stores it (ISO 3166-1 alpha-2; `XX`, `T1` and anything not a country are ignored) and the list of signed-in devices and the new-device e-mail show it (ADR 0059). Set it only when that edge overwrites the header on every request: a client can send any header, so without the edge it names whatever country the client likes. Unset: the place of a sign-in is unknown.",
     },
   ),
+  METRICS_PORT: setting(z.coerce.number().int().min(1).max(65_535).optional(), {
+    doc: 'Serves Prometheus metrics at `GET /metrics` on a listener of its own on this port (on `METRICS_HOST`), with no token: keep the port on the operator\'s network. Unset: no metrics listener (docs/operations.md "Metrics").',
+  }),
+  METRICS_HOST: setting(z.string().min(1).default('0.0.0.0'), {
+    doc: 'Interface of the `METRICS_PORT` listener.',
+  }),
+  METRICS_TOKEN: setting(optionalString.pipe(z.string().min(16).optional()), {
+    doc: 'Serves Prometheus metrics at `/metrics` on the main port too, to a scraper that sends `Authorization: Bearer <token>` (at least 16 characters); anything else gets 401. Unset: `/metrics` on the main port is not found.',
+  }),
+  SHUTDOWN_DRAIN_MS: setting(z.coerce.number().int().min(0).max(120_000).default(5000), {
+    doc: 'On SIGTERM, how long in milliseconds the instance keeps serving while `/readyz` answers 503, so the balancer takes it out (HAProxy: more than `fall` × `inter` of its health check) before it stops accepting. SIGINT (Ctrl-C) does not wait.',
+  }),
   APP_URL: setting(
     optionalString.refine(
       (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s?#]*)?$/.test(value),

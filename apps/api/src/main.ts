@@ -5,9 +5,12 @@ import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from './seed/demo-staf
 import { operatorSocketPath } from './operator-socket';
 import { serveOperatorCommands } from './operator';
 import { isDatabaseEmpty, seedDemoData, seedReferenceData } from './seed/seed';
+import { startTracing } from './tracing/tracing';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long the last spans may take to reach the collector at exit (a down one costs no more). */
+const TRACES_FLUSH_MS = 2_000;
 
 function readConfig(): Config {
   try {
@@ -41,30 +44,52 @@ function printDemoLogins(url: string): void {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Before the app is built: its logger, hooks and database look whether tracing is on. Off
+  // (no OTEL_EXPORTER_OTLP_ENDPOINT), nothing of the SDK is even loaded (issue 44 §2).
+  const tracing = await startTracing().catch((error: unknown) => {
+    process.stderr.write(`OpenTelemetry tracing could not start: ${String(error)}\n`);
+    process.exit(1);
+  });
   const app = await buildApp(config);
+  /** The spans still queued go to the collector, if it answers within TRACES_FLUSH_MS. */
+  const flushTraces = () =>
+    Promise.race([
+      tracing?.shutdown().catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, TRACES_FLUSH_MS).unref()),
+    ]);
 
   let shuttingDown = false;
   let operatorSocket: { close(): Promise<void> } | undefined;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down: closing the server, then the database');
-    const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    // app.close() stops accepting connections, waits for in-flight requests, then runs the
-    // onClose hooks, which close the database. The operator socket closes first.
-    void operatorSocket?.close();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
+    // SIGTERM is the orchestrator or a rolling restart: first drain. /readyz answers 503 while
+    // everything else is still served, so the balancer's health check takes this instance out
+    // before it stops accepting (issue 44 §5). SIGINT is someone at a terminal: no waiting.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.startDraining();
+    app.log.info({ signal, drainMs }, 'shutting down: draining, then closing the server');
+    const close = () => {
+      const timer = setTimeout(() => {
+        app.log.error('graceful shutdown timed out; exiting');
         process.exit(1);
-      },
-    );
+      }, SHUTDOWN_GRACE_MS);
+      timer.unref();
+      // app.close() stops accepting connections, waits for in-flight requests, then runs the
+      // onClose hooks, which close the database. The operator socket closes first.
+      void operatorSocket?.close();
+      app.close().then(
+        () => flushTraces().finally(() => process.exit(0)),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    };
+    if (drainMs > 0) setTimeout(close, drainMs);
+    else close();
   };
+
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 

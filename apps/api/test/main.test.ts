@@ -29,7 +29,15 @@ interface Running {
 async function start(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [bundle], {
     cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      // No balancer to wait for (the drain itself: shutdown-drain.test.ts).
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -105,7 +113,7 @@ describe('the bundled server (npm start)', () => {
     } finally {
       expect(await stop(running)).toBe(0);
     }
-    expect(running.output()).toContain('shutting down: closing the server, then the database');
+    expect(running.output()).toContain('shutting down: draining, then closing the server');
   }, 60_000);
 
   it('keeps its data across a restart and does not seed the demo twice', async () => {

@@ -20,15 +20,17 @@ import {
 } from './support/api-process';
 import { armPausePoint } from './support/pause-point';
 import { registrationForm } from './support/registration';
-import { callJson as call, payOnCardPage, until, type JsonAnswer } from './support/http-json';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
+import { callJson, payOnCardPage, until, type JsonAnswer } from './support/http-json';
+import { startHaproxy, type Haproxy } from './support/haproxy';
 
 /*
  * Issue 14 part 5, "Two instances, one database": two real API processes (`startApi`, the
- * production entry point) on one fresh PostgreSQL database, behind a round-robin proxy that
- * sends each request and each WebSocket upgrade to the next instance. What a client does goes
- * through the proxy (and the test asserts that its requests really alternated); where a promise
- * is about a particular instance, the test addresses it directly.
+ * production entry point) on one fresh PostgreSQL database, behind the balancer an operator runs
+ * (issue 44 §4): Debian's HAProxy with the shipped deploy/haproxy/alda.cfg, round robin without
+ * stickiness, so consecutive requests of one client land on different instances. What a client
+ * does goes through the balancer (and the test asserts from the `X-Alda-Server` header the config
+ * adds that its requests really alternated); where a promise is about a particular instance, the
+ * test addresses it directly.
  *
  * The promises: a session started on one instance is refreshed on the other; logout and a new
  * password end it on both within ADR 0057's bound; a payment webhook handled by one instance
@@ -52,7 +54,8 @@ const ENV = {
   PROVISIONING_STEP_S: '0',
   PROVISIONING_SIM_CONFIRM_S: '0',
   MONTH_END_INTERVAL_S: '0',
-  // The proxy appends the client's address; the test puts a made-up client address before it.
+  // HAProxy appends the client's address to X-Forwarded-For (`option forwardfor`); the test puts
+  // a made-up client address before it, and trusts 127.0.0.1 (HAProxy, and the test itself).
   TRUST_PROXY: '127.0.0.1',
   // A request log line per request: the test reads which instance handled the webhooks.
   LOG_LEVEL: 'info',
@@ -61,6 +64,18 @@ const ENV = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answer = JsonAnswer;
+
+/** The balancer's address once it runs. */
+let balancerUrl = '';
+/** The server (`X-Alda-Server`: api1 = A, api2 = B) that answered each request made through it. */
+const answeredBy: string[] = [];
+
+/** `callJson`, noting which instance answered when the request went through the balancer. */
+async function call(...args: Parameters<typeof callJson>): Promise<Answer> {
+  const answer = await callJson(...args);
+  if (args[0] === balancerUrl) answeredBy.push(answer.headers.get('x-alda-server') ?? 'none');
+  return answer;
+}
 
 interface Tokens {
   accessToken: string;
@@ -82,16 +97,18 @@ async function login(base: string, email: string, password = DEMO_PASSWORD): Pro
 
 describe.skipIf(!usingPostgres)(
   usingPostgres
-    ? 'issue 14: two API processes on one PostgreSQL behind a round-robin proxy'
-    : 'issue 14: two API processes — skipped: needs PostgreSQL (DATABASE_URL); PGlite is the database of one process, two processes cannot share it',
+    ? 'issue 44 §4: two API processes on one PostgreSQL behind HAProxy (issue 14)'
+    : 'issue 44 §4: two API processes behind HAProxy (issue 14) — skipped: needs PostgreSQL (DATABASE_URL); PGlite is the database of one process, two processes cannot share it',
   () => {
     let database: TestDatabase;
     let url: string;
     let a: ApiProcess;
     let b: ApiProcess;
-    let proxy: RoundRobinProxy;
-    const A = 0;
-    const B = 1;
+    let proxy: Haproxy;
+    /** The server names of the instances in the balancer's backend. */
+    const A = 'api1';
+    const B = 'api2';
+    const letter = (server: string) => ({ [A]: 'A', [B]: 'B' })[server] ?? `(${server})`;
     const open: HubConnection[] = [];
     const measured: Record<string, number> = {};
 
@@ -115,37 +132,49 @@ describe.skipIf(!usingPostgres)(
         startApi({ databaseUrl: url, port: portB, env }),
       ]);
       measured['both processes ready'] = Math.round(performance.now() - started);
-      proxy = await startRoundRobinProxy([a.url, b.url], portProxy);
+      proxy = await startHaproxy({
+        backends: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
+        port: portProxy,
+      });
+      balancerUrl = proxy.url;
+      expect(proxy.servers).toEqual([A, B]);
     }, 120_000);
 
     afterAll(async () => {
       for (const connection of open) await connection.stop().catch(() => {});
+      // HAProxy's count of requests (and WebSocket upgrades) it sent to each instance.
+      const chosen = await proxy
+        ?.serverStats()
+        .then((stats) => `A ${stats[A]?.lbtot}, B ${stats[B]?.lbtot}`)
+        .catch(() => '?');
       await proxy?.close();
       await Promise.all([a?.stop(), b?.stop()]);
       await killAllStarted();
       await database?.drop();
       // Read by people running the file: docs/reliability.md §5 quotes these.
-      const through = (upstream: number) =>
-        (proxy?.routed ?? []).filter((r) => r.upstream === upstream);
       console.info(
         'two-instances timings (ms):',
         JSON.stringify(measured),
-        `— through the proxy: A ${through(A).length}, B ${through(B).length} requests`,
+        `— through HAProxy: ${chosen} requests`,
       );
     });
 
-    /** Where the proxy sent the requests made since `mark` (`proxy.routed.length` before). */
-    const routedSince = (mark: number) => proxy.routed.slice(mark).map((r) => r.upstream);
-
-    /** The proxy really took turns: every request went to the other instance than the last. */
+    /** The balancer really took turns: every request since `mark` went to the other instance. */
     function expectAlternated(mark: number, count: number) {
-      const went = routedSince(mark);
+      const went = answeredBy.slice(mark);
       expect(went).toHaveLength(count);
       expect(
-        went.every((upstream, i) => i === 0 || upstream !== went[i - 1]),
-        `requests alternated between A and B (${went.map((u) => 'AB'[u]).join('')})`,
+        went.every((server, i) => (server === A || server === B) && server !== went[i - 1]),
+        `requests alternated between A and B (${went.map(letter).join('')})`,
       ).toBe(true);
     }
+
+    /** How many lines of the instance's log contain `text`. */
+    const linesOf = (api: ApiProcess, text: string) =>
+      api
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(text)).length;
 
     /**
      * Polls `api` with the access token until it is refused; fails when that takes longer than
@@ -210,7 +239,7 @@ describe.skipIf(!usingPostgres)(
       await refusedWithin(b, second.accessToken, 'refresh-token reuse on A → refused on B');
 
       // A client through the balancer: every call lands on the other instance than the last.
-      const mark = proxy.routed.length;
+      const mark = answeredBy.length;
       let tokens = await login(proxy.url, roi.email);
       for (let i = 0; i < 2; i += 1) {
         expect(
@@ -274,7 +303,7 @@ describe.skipIf(!usingPostgres)(
       );
 
       // Through the balancer: the old password is refused on both, the new one works.
-      const mark = proxy.routed.length;
+      const mark = answeredBy.length;
       for (let i = 0; i < 2; i += 1) {
         const old = await call(proxy.url, 'POST', '/api/auth/email-login', {
           body: { email: gudrun.email, password: DEMO_PASSWORD },
@@ -306,21 +335,30 @@ describe.skipIf(!usingPostgres)(
       };
       // One client on B directly; one through the balancer, its WebSocket on A.
       const onB = await connect(b.url);
-      // The negotiate takes the next turn and the upgrade the one after: make the next turn B's.
-      if (proxy.routed.length % 2 === A) await call(proxy.url, 'GET', '/healthz');
-      const mark = proxy.routed.length;
+      await until('B logged its hub connection', async () =>
+        linesOf(b, 'hub connected') === 1 ? true : undefined,
+      );
+      // The negotiate takes the next turn and the upgrade the one after: make the last turn A's,
+      // so the negotiate goes to B and the WebSocket to A.
+      if (answeredBy.at(-1) !== A) await call(proxy.url, 'GET', '/healthz');
+      expect(answeredBy.at(-1)).toBe(A);
+      const negotiate = `${PAYMENT_HUB_PATH}/negotiate`;
+      const before = { chosen: await proxy.serverStats(), negotiatesOnB: linesOf(b, negotiate) };
       const viaProxy = await connect(proxy.url);
-      const hub = proxy.routed.slice(mark).filter((r) => r.path.startsWith(PAYMENT_HUB_PATH));
-      expect(hub.map((r) => [r.kind, 'AB'[r.upstream]])).toEqual([
-        ['http', 'B'],
-        ['upgrade', 'A'],
-      ]);
+      // HAProxy chose each instance once (the negotiate and the upgrade); B answered the
+      // negotiate and A holds the WebSocket (each instance logs the connections it holds).
+      const after = await proxy.serverStats();
+      const chosenSince = (server: string) =>
+        Number(after[server]?.lbtot) - Number(before.chosen[server]?.lbtot);
+      expect([chosenSince(A), chosenSince(B)]).toEqual([1, 1]);
+      await until('the negotiate on B and the WebSocket on A in their logs', async () =>
+        linesOf(b, negotiate) === before.negotiatesOnB + 1 && linesOf(a, 'hub connected') === 1
+          ? true
+          : undefined,
+      );
+      expect(linesOf(b, 'hub connected'), 'no WebSocket of the balanced client on B').toBe(1);
 
-      const webhooksOn = (api: ApiProcess) =>
-        api
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('/api/payments/webhooks/test')).length;
+      const webhooksOn = (api: ApiProcess) => linesOf(api, '/api/payments/webhooks/test');
       expect(webhooksOn(a) + webhooksOn(b)).toBe(0);
       expect(await payOnCardPage(placed.data.paymentUrl)).toBe(303);
 
@@ -342,7 +380,7 @@ describe.skipIf(!usingPostgres)(
       const ása = demoUser('Ása');
       const ip = '203.0.113.21';
       const limit = POLICIES.loginIpAccount.limit;
-      const mark = proxy.routed.length;
+      const mark = answeredBy.length;
       for (let i = 0; i < limit; i += 1) {
         const res = await call(proxy.url, 'POST', '/api/auth/email-login', {
           ip,
@@ -387,7 +425,7 @@ describe.skipIf(!usingPostgres)(
           body: { phoneNumber: number, password: pin },
         });
 
-      const mark = proxy.routed.length;
+      const mark = answeredBy.length;
       for (let i = 1; i < PIN_MAX_ATTEMPTS; i += 1)
         expect((await enter(wrong)).error?.code, `wrong code ${i}`).toBe('INVALID_PIN');
       expect((await enter(wrong)).error?.code, `wrong code ${PIN_MAX_ATTEMPTS}`).toBe(

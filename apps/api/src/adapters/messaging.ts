@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { EmailSender } from './email/email-sender';
+import type { EmailSender, EmailStats } from './email/email-sender';
 import { createOutboxEmailSender } from './email/outbox-email';
 import { createSmtpSender } from './email/smtp';
 import { createHttpSmsGateway } from './sms/http-gateway';
 import { createOutboxSmsSender } from './sms/outbox-sms';
 import { createSmppSender } from './sms/smpp-sender';
-import type { SmsSender } from './sms/sms-sender';
+import type { SmsSender, SmsStats } from './sms/sms-sender';
 
 export interface Messaging {
   sms: SmsSender;
@@ -54,14 +54,59 @@ export function createMessaging(
   database: Database,
   log: FastifyBaseLogger,
 ): Messaging {
-  const sms = createSms(config, database, log);
-  const email = config.smtpUrl
-    ? createSmtpSender({
-        url: config.smtpUrl,
-        from: config.mailFrom,
-        log,
-        retryDelayMs: config.smtpRetryDelayMs,
-      })
-    : createOutboxEmailSender({ db: database.db, log });
+  const sms = countedSms(createSms(config, database, log));
+  const email = countedEmail(
+    config.smtpUrl
+      ? createSmtpSender({
+          url: config.smtpUrl,
+          from: config.mailFrom,
+          log,
+          retryDelayMs: config.smtpRetryDelayMs,
+        })
+      : createOutboxEmailSender({ db: database.db, log }),
+  );
   return { sms, email };
+}
+
+/**
+ * An SMS adapter that hands each message over in `send` (outbox, HTTP gateway) is counted here,
+ * by how `send` ends; one that queues (SMPP) counts itself when the SMSC answers (issue 44).
+ */
+export function countedSms(sms: SmsSender): SmsSender {
+  if (sms.stats) return sms;
+  const stats: SmsStats = { sent: 0, failed: 0 };
+  return {
+    ...sms,
+    kind: sms.kind,
+    stats,
+    async send(message) {
+      try {
+        await sms.send(message);
+        stats.sent += 1;
+      } catch (error) {
+        stats.failed += 1;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The same for e-mail: the SMTP adapter counts its own (with retries and refusals). */
+export function countedEmail(email: EmailSender): EmailSender {
+  if (email.stats) return email;
+  const stats: EmailStats = { sent: 0, retried: 0, refused: 0, failed: 0 };
+  return {
+    kind: email.kind,
+    stats,
+    close: () => email.close(),
+    async send(message) {
+      try {
+        await email.send(message);
+        stats.sent += 1;
+      } catch (error) {
+        stats.failed += 1;
+        throw error;
+      }
+    },
+  };
 }

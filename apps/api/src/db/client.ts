@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { traceNodePgPool, tracePglite } from '../tracing/db';
+import { untraced } from '../tracing/tracing';
 
 /**
  * The query builder every repo receives. Both drivers (PGlite, node-postgres) produce a
@@ -40,6 +42,17 @@ export interface Database {
     options?: ListenOptions,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** What the metrics read at scrape time (issue 44): the pool (PostgreSQL) and the LISTEN. */
+  stats(): DatabaseStats;
+  /** Called with the seconds each query or transaction waited for a pooled connection. */
+  onPoolWait(observer: (seconds: number) => void): void;
+}
+
+export interface DatabaseStats {
+  /** node-postgres pool; null on PGlite (one connection in the process, nothing to wait for). */
+  pool: { inUse: number; idle: number; waiting: number; max: number } | null;
+  /** False while the LISTEN connection is lost (PostgreSQL); PGlite's never is. */
+  listenConnected: boolean;
 }
 
 /** Receives a NOTIFY payload. Exceptions are caught and reported, never thrown at the driver. */
@@ -120,6 +133,8 @@ async function openPglite(
     ? new PGlite(snapshot ? { loadDataDir: snapshot } : {})
     : new PGlite(dataDir);
   await client.waitReady;
+  // A span per query when tracing is on (tracing/db.ts); nothing otherwise.
+  tracePglite(client);
   const db = drizzlePglite({ client, ...logger });
   let closed = false;
   return {
@@ -127,7 +142,8 @@ async function openPglite(
     kind: 'pglite',
     location: inMemory ? 'PGlite (in memory)' : `PGlite (${dataDir})`,
     // PGlite is a single connection inside this process, so no lock is needed.
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // Without a span per statement (hundreds at the first start; tracing/tracing.ts).
+    migrate: () => untraced(() => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -143,6 +159,8 @@ async function openPglite(
       closed = true;
       await client.close();
     },
+    stats: () => ({ pool: null, listenConnected: true }),
+    onPoolWait: () => {},
   };
 }
 
@@ -168,6 +186,9 @@ async function openPostgres(
     // A pooled connection dropped silently (no reset reaches us) is found out and replaced.
     keepAlive: true,
   });
+  // A span per query when tracing is on: a wrapper, not instrumentation-pg, which the bundle
+  // loads `pg` too early for (tracing/db.ts says why); nothing otherwise.
+  traceNodePgPool(pool);
   // An idle client that loses its connection (failover, restart) emits 'error' on the pool;
   // without a listener that would crash the process. The pool forgets a broken client (idle or
   // released), so once the database is back the next query gets a fresh connection: recovery
@@ -181,6 +202,26 @@ async function openPostgres(
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  // The wait for a connection, timed for the metrics (alda_db_pool_wait_seconds). drizzle and
+  // pool.query both come through connect(); with a callback (pool.query) or for a promise.
+  let waitObserver: ((seconds: number) => void) | null = null;
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client: unknown, done: unknown) => void,
+  ) => Promise<unknown> | undefined;
+  (pool as { connect: unknown }).connect = (
+    callback?: (error: Error | undefined, client: unknown, done: unknown) => void,
+  ) => {
+    const observe = waitObserver;
+    if (!observe) return connect(callback);
+    const started = performance.now();
+    const waited = () => observe((performance.now() - started) / 1000);
+    if (callback)
+      return connect((error, client, done) => {
+        waited();
+        callback(error, client, done);
+      });
+    return connect()?.finally(waited);
+  };
   const db = drizzleNodePg({ client: pool, ...logger });
   const listener = createPostgresListener(databaseUrl, log, timings);
   let closed = false;
@@ -212,6 +253,18 @@ async function openPostgres(
       closed = true;
       await listener.close();
       await pool.end();
+    },
+    stats: () => ({
+      pool: {
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      },
+      listenConnected: listener.connected(),
+    }),
+    onPoolWait: (observer) => {
+      waitObserver = observer;
     },
   };
 }
@@ -340,6 +393,8 @@ function createPostgresListener(
   }
 
   return {
+    /** Up, or nothing to listen to yet; false from a lost connection until it is back. */
+    connected: () => client !== undefined || handlers.size === 0,
     async listen(
       channel: string,
       handler: NotificationHandler,

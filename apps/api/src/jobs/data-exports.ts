@@ -29,6 +29,7 @@ export function registerDataExportWorker(
 ): void {
   app.decorate('dataExports', { runRound: options.run });
   registerRounds(app, {
+    name: 'data_exports',
     everyMs: options.pollMs,
     atStart: true,
     run: async () => {

@@ -45,6 +45,7 @@ export async function monthEndRound(
  */
 export function registerMonthEnd(app: FastifyInstance, options: MonthEndJobOptions): void {
   registerRounds(app, {
+    name: 'month_end',
     everyMs: options.intervalS * 1000,
     atStart: true,
     run: () => monthEndRound(options),

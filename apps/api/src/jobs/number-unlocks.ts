@@ -18,6 +18,7 @@ export function registerNumberUnlocks(
   options: NumberUnlocksJobOptions,
 ): void {
   registerRounds(app, {
+    name: 'number_unlocks',
     everyMs: options.intervalS * 1000,
     atStart: true,
     run: options.run,

@@ -25,6 +25,7 @@ export function registerPaymentReconciliation(
   options: PaymentReconciliationOptions,
 ): void {
   registerRounds(app, {
+    name: 'payment_reconciliation',
     everyMs: options.intervalS * 1000,
     atStart: false,
     run: async () => {

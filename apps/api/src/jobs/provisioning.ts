@@ -21,6 +21,7 @@ export function registerProvisioningWorker(
   options: ProvisioningJobOptions,
 ): void {
   registerRounds(app, {
+    name: 'provisioning',
     everyMs: options.pollMs,
     atStart: true,
     run: async () => {

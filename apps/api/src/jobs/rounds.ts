@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { JobName } from '../metrics/metrics';
+import { traceRound } from '../tracing/tracing';
 
 export interface RoundsOptions {
+  /** The job's name in metrics and traces (`alda_job_*{job_name}`). */
+  name: JobName;
   /** Milliseconds between rounds; 0 or less turns the job off. */
   everyMs: number;
   /** Also run a round as soon as the app is ready (not only after the first interval). */
@@ -21,11 +25,22 @@ export function registerRounds(app: FastifyInstance, options: RoundsOptions): vo
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  const { metrics } = app;
+  metrics.job.interval(options.name, options.everyMs / 1000);
   const round = () => {
     if (running || stopped) return;
-    running = options
-      .run()
-      .catch((error: unknown) => options.log.warn({ err: error }, options.failure))
+    const started = performance.now();
+    const measure = (ok: boolean) =>
+      metrics.job.round(options.name, (performance.now() - started) / 1000, ok, new Date());
+    // Each round is a trace of its own, "job <name>" (issue 44 §2; a no-op when tracing is off).
+    running = traceRound(options.name, options.run)
+      .then(
+        () => measure(true),
+        (error: unknown) => {
+          measure(false);
+          options.log.warn({ err: error }, options.failure);
+        },
+      )
       .finally(() => {
         running = null;
       });

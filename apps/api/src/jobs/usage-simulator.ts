@@ -55,7 +55,7 @@ export function createUsageSimulator(options: UsageSimulatorOptions): UsageSourc
         });
       }
     }
-    if (records.length > 0) await sink.ingest(records);
+    if (records.length > 0) await sink.ingest(records, 'simulator');
     return records;
   }
 

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { DATABASE_RETRY_AFTER_S, databaseUnavailableReason } from '../db/errors';
 import { errorMessage, requestLocale } from '../i18n';
 import { validationFailure, type ValidationEntry } from '../validation-messages';
+import type { LoginMethod } from '../metrics/metrics';
 
 /** Codes for the 4xx statuses Fastify and its plugins raise on their own. */
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -120,11 +121,21 @@ export function answerFrameworkError(
  * message in the caller's language. Server errors are logged in full with the request id and
  * answered with the generic INTERNAL message only, so no stack, SQL or driver text leaks.
  */
+/** Answers that are a failed sign-in, by method (alda_login_failures_total, issue 44 §1). */
+const LOGIN_FAILURES: Partial<Record<ErrorCode, LoginMethod>> = {
+  INVALID_CREDENTIALS: 'password',
+  INVALID_PIN: 'phone_code',
+  PIN_EXPIRED: 'phone_code',
+  STAFF_SIGN_IN_FAILED: 'staff',
+};
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const locale = requestLocale(request);
     const { code, field, message, retryAfter, reason } = classify(error, locale);
     const status = ERROR_STATUS[code];
+    const login = LOGIN_FAILURES[code];
+    if (login) app.metrics.loginFailed(login);
     if (code === 'DATABASE_UNAVAILABLE') {
       // Every request fails alike during an outage: one line each, without the stack.
       // (The reason is the driver's errno or message: a wrapped error's own text holds the SQL.)

@@ -216,6 +216,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       allowList: isUnlimited,
       // Thrown as the request's error, so it leaves through the error handler as the envelope.
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+      onExceeded: () => app.metrics.rateLimited('global'),
     });
   }
 }

@@ -106,6 +106,8 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
     RATE_LIMIT_MAX: '0',
     // The demo's usage simulator would move balances under the test's feet.
     USAGE_SIMULATOR_INTERVAL_S: '0',
+    // No balancer in front unless a test puts one there (and sets its own drain).
+    SHUTDOWN_DRAIN_MS: '0',
     ...(options.databaseUrl
       ? { DATABASE_URL: options.databaseUrl }
       : { DATA_DIR: options.dataDir ?? '' }),

@@ -5,6 +5,8 @@ export interface JsonAnswer {
   status: number;
   data: Record<string, unknown>;
   error: { code?: string; retryAfter?: number } | undefined;
+  /** The answer's headers (behind HAProxy, `x-alda-server` names the instance that answered). */
+  headers: Headers;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function callJson(
     data?: Record<string, unknown>;
     error?: JsonAnswer['error'];
   };
-  return { status: res.status, data: json.data ?? {}, error: json.error };
+  return { status: res.status, data: json.data ?? {}, error: json.error, headers: res.headers };
 }
 
 /** The test provider's hosted card page, filled in with the success card and submitted. */

@@ -25,7 +25,7 @@ import {
   statusName,
   type SmppSession,
 } from './smpp-session';
-import { SmsDeliveryError, type SmsSender } from './sms-sender';
+import { SmsDeliveryError, type SmsSender, type SmsStats } from './sms-sender';
 
 /*
  * SMS over SMPP 3.4 (issue 43, docs/decisions/0084-sms-smpp.md). `send` queues the message as
@@ -55,6 +55,7 @@ export interface SmppSenderOptions {
 
 export interface SmppSender extends SmsSender {
   readonly kind: 'smpp';
+  readonly stats: Readonly<SmsStats>;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -131,6 +132,7 @@ function createThrottle(perSecond: number) {
 
 export function createSmppSender(options: SmppSenderOptions): SmppSender {
   const { db, log, now } = options;
+  const stats: SmsStats = { sent: 0, failed: 0 };
   const source = sourceAddress(options.sourceAddr);
   const throttle = createThrottle(options.maxPerSecond);
   const backoffMs = (attempts: number) =>
@@ -192,6 +194,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
   /** Claims due rows and submits them while the session is bound. */
   async function dispatch(): Promise<void> {
     const overdue = await failOverdueSms(db, now());
+    stats.failed += overdue;
     if (overdue > 0) log.warn({ count: overdue }, 'one-time code SMS not sent within its deadline');
     const batch = Math.max(1, Math.ceil(options.maxPerSecond));
     while (session.bound && !stopped) {
@@ -234,6 +237,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
         return 'done';
       }
       if (await markSubmitted(db, row.id, lease, ids, now())) {
+        stats.sent += 1;
         log.info(
           { outboxId: row.id, encoding: pdus.encoding, parts: ids.length, smscIds: ids },
           'SMS submitted',
@@ -284,6 +288,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
     }
     const reason = TEMPORARY.has(status) ? `${error} after ${row.attempts} attempts` : error;
     await markFailed(db, row.id, lease, { smscIds: ids, error: reason, now: now() });
+    stats.failed += 1;
     log.error({ outboxId: row.id, commandStatus: reason }, 'SMS refused by the SMSC');
   }
 
@@ -378,6 +383,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
     }
     const reason = `not sent within ${deadlineS} s`;
     if (await failUnsent(db, id, reason, now())) {
+      stats.failed += 1;
       log.warn({ outboxId: id, deadlineS }, 'one-time code SMS not sent within its deadline');
       throw new SmsDeliveryError(`SMS ${reason}`);
     }
@@ -391,6 +397,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
 
   return {
     kind: 'smpp',
+    stats,
 
     async send(message) {
       const split = splitSms(message.text);

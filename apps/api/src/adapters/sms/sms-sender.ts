@@ -26,6 +26,15 @@ export interface SmsSender {
   start?(): Promise<void>;
   /** Ends it gracefully (SMPP: unbind); at app close, before the database closes. */
   close?(): Promise<void>;
+  /** Running counts for the metrics: handed over to the gateway or SMSC, or given up. */
+  readonly stats?: Readonly<SmsStats>;
+}
+
+export interface SmsStats {
+  /** Accepted by the gateway, the SMSC (submit_sm_resp OK) or the outbox. */
+  sent: number;
+  /** Refused or given up (a gateway error, an SMSC refusal, a code past its deadline). */
+  failed: number;
 }
 
 /** The message was not accepted. `permanent` failures (4xx) point at configuration or input. */

@@ -1,3 +1,4 @@
+import type { UsageFeed } from '../../metrics/metrics';
 import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/usage';
 
 /**
@@ -12,7 +13,8 @@ import type { UsageRecord, UsageRecordsResponse } from '@alda/contract/schemas/u
  * A pull source (e.g. CDR files fetched from the charging system) would implement `UsageSource`.
  */
 export interface UsageSink {
-  ingest(records: readonly SinkRecord[]): Promise<UsageRecordsResponse>;
+  /** `feed` names the source in the metrics (`alda_usage_records_total{feed}`). */
+  ingest(records: readonly SinkRecord[], feed?: UsageFeed): Promise<UsageRecordsResponse>;
 }
 
 /**

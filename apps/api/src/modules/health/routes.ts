@@ -15,10 +15,11 @@ const LIVE = JSON.stringify(healthAnswer.parse({ status: 'ok' }));
  * instance can do real work (readiness: take it out of the load balancer while it cannot).
  * Both are exempt from rate limiting and from request logging (app.ts), since they are polled.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (
-  app,
-  { service },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  service: HealthService;
+  /** True once SIGTERM came: not ready, so the balancer stops sending (issue 44 §5). */
+  draining?: () => boolean;
+}> = async (app, { service, draining }) => {
   app.get(
     '/healthz',
     {
@@ -45,6 +46,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = a
       },
     },
     async () => {
+      // Still serving, but on its way out: the balancer's next check takes it out of rotation
+      // before it stops accepting (SHUTDOWN_DRAIN_MS).
+      if (draining?.()) throw new AppError('SERVICE_UNAVAILABLE', { detail: 'shutting down' });
       if (!(await service.databaseReachable())) {
         throw new AppError('SERVICE_UNAVAILABLE', { detail: 'database unreachable' });
       }

@@ -9,6 +9,8 @@ export interface RateLimiterDeps {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Told the policy's name of each refusal (the metrics count them). */
+  onRefused?: (policy: string) => void;
 }
 
 /** One limit applied to one subject, e.g. `{ policy: POLICIES.loginAccount, subject: [email] }`. */
@@ -119,6 +121,7 @@ export function createRateLimiter(deps: RateLimiterDeps) {
         await refundAll();
         const counts = await readCounts(db, key, window.start, window.previousStart);
         deps.log.warn({ scope: check.policy.name, key }, 'rate limit reached');
+        deps.onRefused?.(check.policy.name);
         return {
           allowed: false,
           retryAfter: secondsUntilAllowed(counts, window.elapsedS, check.policy),

@@ -1,3 +1,4 @@
+import type { Metrics, UsageFeed } from '../../metrics/metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@alda/contract/locale';
 import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
@@ -47,6 +48,8 @@ export interface UsageServiceDeps {
   network?: NetworkAdapter;
   /** Sends the roaming cap SMS to the number (after the commit). */
   sms?: SmsSender;
+  /** Counts booked, repeated and refused records by feed, and the feed's lag (issue 44). */
+  metrics?: Pick<Metrics, 'usage' | 'usageLag'>;
 }
 
 /** What became of a batch's records: booked now, received before, or not taken. */
@@ -114,7 +117,10 @@ export function createUsageService(deps: UsageServiceDeps) {
    * before (`duplicates`), or not taken (`rejected`). The one home of the booking rules; both
    * feeds (JSON and TMF635) and the demo simulator come through here.
    */
-  async function book(records: readonly SinkRecord[]): Promise<BookedBatch> {
+  async function book(
+    records: readonly SinkRecord[],
+    feed: UsageFeed = 'json',
+  ): Promise<BookedBatch> {
     // The same id twice within one batch counts once, like across batches.
     const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
     const lines = await findMeteredLines(db, [...new Set(unique.map((r) => r.phoneNumber))]);
@@ -223,6 +229,18 @@ export function createUsageService(deps: UsageServiceDeps) {
     barRoaming(bar);
 
     const duplicates = known.filter(({ record }) => !accepted.has(record.recordId));
+    const { metrics } = deps;
+    if (metrics) {
+      metrics.usage(feed, {
+        booked: accepted.size,
+        duplicate: duplicates.length,
+        refused: rejected.length,
+      });
+      for (const { record } of known) {
+        if (accepted.has(record.recordId))
+          metrics.usageLag((at.getTime() - Date.parse(record.occurredAt)) / 1000);
+      }
+    }
     deps.log.debug(
       {
         received: records.length,
@@ -240,8 +258,11 @@ export function createUsageService(deps: UsageServiceDeps) {
   }
 
   const service = {
-    async ingest(records: readonly SinkRecord[]): Promise<UsageRecordsResponse> {
-      const { fresh, duplicates, rejected } = await book(records);
+    async ingest(
+      records: readonly SinkRecord[],
+      feed: UsageFeed = 'json',
+    ): Promise<UsageRecordsResponse> {
+      const { fresh, duplicates, rejected } = await book(records, feed);
       return { accepted: fresh.size, duplicates: duplicates.length, rejected };
     },
 

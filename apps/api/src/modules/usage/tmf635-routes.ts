@@ -146,7 +146,11 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
     const records = reads.flatMap((read, index) =>
       read.kind === 'data' && first.get(read.id) === index ? [read.record] : [],
     );
-    const batch = records.length > 0 ? await service.book(records) : NOTHING_BOOKED;
+    const batch = records.length > 0 ? await service.book(records, 'tmf635') : NOTHING_BOOKED;
+    // Refused before booking (unreadable or not ours to book): counted with the sink's own.
+    const refusedHere = reads.filter((read) => read.kind === 'refused').length;
+    if (refusedHere > 0)
+      app.metrics.usage('tmf635', { booked: 0, duplicate: 0, refused: refusedHere });
     const unknown = new Set(batch.rejected.map((r) => r.recordId));
     return reads.map((read, index): Taken => {
       if (read.kind === 'refused') return { read, outcome: 'refused', refusal: read.refusal };
