@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { APP_VERSION, NOTIFICATIONS_PAGE_SIZE } from '@alda/contract/constants';
+import { NOTIFICATIONS_PAGE_SIZE } from '@alda/contract/constants';
 import type { PaymentUpdated } from '@alda/contract/schemas/orders';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from '../../src/seed/demo-users';
+import { STATUS_REQUEST } from '../../../../bench/status-request';
 import { call, clock, PaymentWatch, submitCardForm, UnexpectedAnswer, type Recorder } from './load';
 
 /*
@@ -28,18 +29,6 @@ const BUYS: Record<string, { kind: 'package' | 'top-up'; phoneNumbers: string[] 
 /** The extra package bought (1 GB domestic, demo catalogue) and the top-up amount (50 kr). */
 export const PACKAGE_ID = 'data-1';
 export const TOP_UP_OERE = 5_000;
-
-/** What the app sends at every resume (POST /api/status). */
-const STATUS_REQUEST = {
-  currentVersion: APP_VERSION,
-  deviceMeta: {
-    name: 'Pixel 8',
-    platform: 'android',
-    osVersion: '15',
-    model: 'Pixel 8',
-    isVirtual: false,
-  },
-};
 
 /** The six account resources the app loads after sign-in, and that home shows. */
 const HOME = [
