@@ -32,6 +32,17 @@ export default defineConfig({
       'apps/console/vitest.config.ts',
       {
         test: {
+          // The bench smoke (issue 45): every bench for a few seconds, so one that breaks fails
+          // CI. Run by test:e2e after its build (Lighthouse measures the built app).
+          name: 'bench',
+          root: 'bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           // The native projects after `cap sync` of the built web app (apps/web/native): run by
           // test:e2e right after its build, not by test:unit.
           name: 'native',

@@ -321,7 +321,7 @@ async function measure(servers: Servers, options: Options): Promise<Measured> {
   const [hello, ...rest] = targets;
   if (!hello) throw new Error('no hello-world target');
   const rows: Row[] = [];
-  const helloRuns: autocannon.Result[] = [];
+  const helloRuns: Awaited<ReturnType<typeof load>>[] = [];
   const round = options.duration / options.rounds;
   for (const t of rest) {
     // Short warm-up so JIT and connection set-up do not count; then the server finishes what

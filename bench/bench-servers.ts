@@ -23,6 +23,18 @@ export const JOBS_OFF = {
   USAGE_SIMULATOR_INTERVAL_S: '0',
 } as const;
 
+/**
+ * Every secret production requires (config.ts refuses to start without them), so the benches run
+ * what `NODE_ENV=production` runs. A secret production comes to require is added here, or the
+ * bench smoke in `npm test` (bench/smoke.test.ts) fails.
+ */
+export const BENCH_SECRETS = {
+  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+  PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-that-is-long-enough-0123456789',
+  STAFF_SECRET_KEY: 'bench-staff-secret-key-that-is-long-enough-0123456789',
+  LINK_SECRET: 'bench-link-secret-that-is-long-enough-0123456789',
+} as const;
+
 /** For the benchmarks' output: which jobs are off. */
 export const JOBS_OFF_TEXT =
   'jobs off: provisioning worker, month-end, payment reconciliation, usage simulator, ' +
@@ -68,8 +80,7 @@ export async function startBenchServers({
     NODE_ENV: 'production',
     DEMO_MODE: 'false',
     ACCESS_TOKEN_TTL_S: '86400',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-that-is-long-enough-0123456789',
+    ...BENCH_SECRETS,
     ...JOBS_OFF,
   });
   let queries = 0;

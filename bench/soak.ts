@@ -142,3 +142,5 @@ console.log(
     `unexpected answers ${table.reduce((sum, row) => sum + row.bad, 0)}`,
 );
 child.stdin!.end();
+// Answers other than 200/304 mean the figures are not those of the polls: the bench failed.
+if (table.some((row) => row.bad > 0)) process.exitCode = 1;
