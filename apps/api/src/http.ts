@@ -53,10 +53,11 @@ export function clientCountry(request: FastifyRequest, header: string | undefine
 
 /**
  * Sends a JSON body that was already serialized with the route's response schema (an answer
- * kept in memory, ADR 0057). Fastify sends a string with a JSON content type as it is; the
- * typed `send` of the zod provider only knows objects, hence the one cast here.
+ * kept in memory, ADR 0057), as a string or its UTF-8 bytes. Fastify sends either with a JSON
+ * content type as it is; the typed `send` of the zod provider only knows objects, hence the one
+ * cast here.
  */
-export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+export function sendSerialized(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 

@@ -44,16 +44,20 @@ export const dataTransferRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const user = requireUser(request);
-      const etag = versionTag('dt', await service.version(user.id), [
-        user.id,
-        requestLocale(request),
-      ]);
-      if (answerNotModified(request, reply, etag)) return reply;
-      const build = async () => serializePending({ data: await service.pendingFor(user.id) });
-      const body = await answers.get(user.id, ['data-transfers'], build);
-      return sendSerialized(reply, body);
+      const answer = (version: number) => {
+        const etag = versionTag('dt', version, [user.id, requestLocale(request)]);
+        if (answerNotModified(request, reply, etag)) return;
+        const build = async () => serializePending({ data: await service.pendingFor(user.id) });
+        return answers.get(user.id, ['data-transfers'], build).then((body) => {
+          sendSerialized(reply, body);
+        });
+      };
+      // The poll's usual case, nothing changed and the version in memory, is answered without
+      // a promise (issue 45); otherwise the version is read first.
+      const known = service.knownVersion(user.id);
+      return known === undefined ? service.version(user.id).then(answer) : answer(known);
     },
   );
 

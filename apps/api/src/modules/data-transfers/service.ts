@@ -265,6 +265,8 @@ export function createDataTransferService(deps: DataTransferServiceDeps) {
   return {
     /** The change version the ETag of GET /api/data-transfers is built from (one-row read). */
     version: (userId: string) => deps.versions?.version(userId) ?? readUserVersion(db, userId),
+    /** The same version when memory holds it (no promise); undefined when it must be read. */
+    knownVersion: (userId: string) => deps.versions?.known?.(userId),
 
     async pendingFor(userId: string): Promise<DataTransfersResponse> {
       return toDtos(await findPendingRequestsFor(db, userId));

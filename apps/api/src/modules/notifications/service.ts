@@ -42,6 +42,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   return {
     /** The change version the ETag of GET /api/notifications is built from (one-row read). */
     version: (userId: string) => deps.versions?.version(userId) ?? readUserVersion(db, userId),
+    /** The same version when memory holds it (no promise); undefined when it must be read. */
+    knownVersion: (userId: string) => deps.versions?.known?.(userId),
 
     async list(
       userId: string,

@@ -50,13 +50,18 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(subscriptionsResponse), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) => {
-      const body = await service.overviewBody(
-        requireUser(request).id,
-        request.query.line,
-        serializeOverview,
-      );
-      return sendSerialized(reply, body);
+    (request, reply) => {
+      const userId = requireUser(request).id;
+      const { line } = request.query;
+      // An answer kept in memory is sent without a promise (issue 45).
+      const kept = service.keptOverview(userId, line);
+      if (kept !== undefined) {
+        sendSerialized(reply, kept);
+        return;
+      }
+      return service.overviewBody(userId, line, serializeOverview).then((body) => {
+        sendSerialized(reply, body);
+      });
     },
   );
 

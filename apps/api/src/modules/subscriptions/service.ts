@@ -328,6 +328,11 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     };
   }
 
+  /** What the kept answer of GET /api/subscriptions depends on besides the customer. */
+  const overviewParts = (line: string | undefined) =>
+    // Given data counts per Faroese month: a new month is a new answer.
+    ['subscriptions', line ?? '', faroeMonth(now())] as const;
+
   const service = {
     /**
      * GET /api/subscriptions as the body it is sent as: from the instance's memory while nothing
@@ -337,10 +342,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       userId: string,
       line: string | undefined,
       serialize: (data: SubscriptionsResponse) => string,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const build = async () => serialize(await service.overview(userId, line));
-      // Given data counts per Faroese month: a new month is a new answer.
-      return deps.cache.get(userId, ['subscriptions', line ?? '', faroeMonth(now())], build);
+      return deps.cache.get(userId, overviewParts(line), build);
+    },
+
+    /** The answer of {@link overviewBody} when memory has it (no promise), else undefined. */
+    keptOverview(userId: string, line: string | undefined): Buffer | undefined {
+      return deps.cache.peek(userId, overviewParts(line));
     },
 
     /**

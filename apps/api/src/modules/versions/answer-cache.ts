@@ -16,7 +16,11 @@ export interface AnswerCacheDeps {
 
 interface Entry {
   stamp: string;
-  body: string;
+  /**
+   * The answer's UTF-8 bytes: sent as they are, where a string would be measured for its
+   * Content-Length and encoded again on every send (a few KB for GET /api/subscriptions).
+   */
+  body: Buffer;
 }
 
 /**
@@ -30,32 +34,45 @@ interface Entry {
 export function createAnswerCache(deps: AnswerCacheDeps) {
   const entries = new Map<string, Entry>();
 
+  const keyOf = (userId: string, parts: readonly string[]) => [userId, ...parts].join('|');
+  // With room for none (ANSWER_CACHE_ENTRIES=0) every answer is built.
+  const stampOf = (userId: string) => (deps.maxEntries > 0 ? deps.facts.stamp(userId) : null);
+
+  /** The kept entry for `key` if it is still the customer's (moved to the end: LRU). */
+  function hit(key: string, stamp: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry?.stamp !== stamp) return undefined;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
   return {
     /** `parts` name the resource and what else the answer depends on (line, language, page). */
-    async get(userId: string, parts: readonly string[], build: () => Promise<string>) {
-      const key = [userId, ...parts].join('|');
-      // With room for none (ANSWER_CACHE_ENTRIES=0) every answer is built.
-      const stamp = deps.maxEntries > 0 ? deps.facts.stamp(userId) : null;
+    async get(
+      userId: string,
+      parts: readonly string[],
+      build: () => Promise<string>,
+    ): Promise<Buffer> {
+      const key = keyOf(userId, parts);
+      const stamp = stampOf(userId);
       if (stamp !== null) {
-        const hit = entries.get(key);
-        if (hit?.stamp === stamp) {
-          // Least recently used goes first: a hit moves to the end.
-          entries.delete(key);
-          entries.set(key, hit);
+        const kept = hit(key, stamp);
+        if (kept) {
           if (deps.check) {
             const fresh = await build();
-            if (fresh !== hit.body) {
+            if (!kept.body.equals(Buffer.from(fresh))) {
               deps.log.error(
-                { userId, kept: hit.body, fresh },
+                { userId, kept: kept.body.toString(), fresh },
                 'answer in memory differs from the database: a write did not bump the change version',
               );
               throw new Error(`READ_CACHE_CHECK: stale answer ${parts.join(' ')}`);
             }
           }
-          return hit.body;
+          return kept.body;
         }
       }
-      const body = await build();
+      const body = Buffer.from(await build());
       if (stamp !== null && deps.facts.stamp(userId) === stamp) {
         entries.delete(key);
         if (entries.size >= deps.maxEntries) {
@@ -65,6 +82,16 @@ export function createAnswerCache(deps: AnswerCacheDeps) {
         entries.set(key, { stamp, body });
       }
       return body;
+    },
+    /**
+     * The kept answer, when `get` would answer it from memory without building: no promise, so
+     * a route can send it at once. Undefined otherwise, and always with the check on (READ_CACHE_CHECK),
+     * where `get` compares it with a fresh one.
+     */
+    peek(userId: string, parts: readonly string[]): Buffer | undefined {
+      if (deps.check) return undefined;
+      const stamp = stampOf(userId);
+      return stamp === null ? undefined : hit(keyOf(userId, parts), stamp)?.body;
     },
     /** How many answers are kept (tests, metrics). */
     get size() {

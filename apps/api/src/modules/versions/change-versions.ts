@@ -105,6 +105,11 @@ export async function readUserVersion(db: Db, userId: string): Promise<number> {
 /** What a poll needs: the customer's change version, from memory when it can be trusted. */
 export interface UserVersionReader {
   version(userId: string): Promise<number>;
+  /**
+   * The version when `version` would answer it from memory, without a promise (a poll's 304 is
+   * then sent at once); undefined when it would have to read the database.
+   */
+  known?(userId: string): number | undefined;
 }
 
 /**

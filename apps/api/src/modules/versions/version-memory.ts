@@ -20,6 +20,7 @@ export interface VersionMemoryDeps {
 }
 
 export interface VersionMemory extends ChangeFacts {
+  known(userId: string): number | undefined;
   /** LISTENs on the change channels; until then (and while the connection is down) reads go to the database. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -90,6 +91,10 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
     async stop() {
       await stop?.();
       stop = undefined;
+    },
+
+    known(userId) {
+      return trust.trusted && !recentWrites.has(userId) ? versions.get(userId) : undefined;
     },
 
     async version(userId) {
