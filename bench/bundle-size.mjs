@@ -30,9 +30,11 @@ const FIRST_SCREENS = [
     name: 'login',
     path: '/rita-inn',
     chunk: 'src/features/auth/login-chooser-screen.tsx',
-    goal: 165,
+    // Issue 45 "Lighter first screens" (was 165).
+    goal: 150,
   },
-  { name: 'home', path: '/', chunk: 'src/features/home/home-screen.tsx', group: 'home', goal: 205 },
+  // Issue 45 "Lighter first screens" (was 205).
+  { name: 'home', path: '/', chunk: 'src/features/home/home-screen.tsx', group: 'home', goal: 175 },
 ];
 /** The texts of the default language, Faroese (apps/web/src/shared/i18n/i18n.ts loads them). */
 const DEFAULT_TEXTS = 'src/shared/i18n/resources-fo.ts';

@@ -94,3 +94,31 @@ export function moveStylesheetsFirst(html: string): string {
     rest.slice(first)
   );
 }
+
+/**
+ * Marks the entry script and the module preloads `fetchpriority="low"` (issue 45). The first
+ * paint needs none of them: a guest's is the login screen prerendered into index.html, a signed-in
+ * start's the static splash; both wait only for the HTML and the stylesheet. At the default
+ * priority (High) the ~150 KiB of JavaScript shares a slow link with the stylesheet, and the
+ * browser, like Lighthouse's simulation of a phone, counts it as blocking the paint. At low
+ * priority the stylesheet goes first and the scripts follow at once: the app is interactive at
+ * the same moment, the screen is visible sooner. Build only.
+ */
+export function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'alda:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => lowPriorityScripts(html),
+    },
+  };
+}
+
+/** `html` with `fetchpriority="low"` on its module scripts with a `src` and its module preloads. */
+export function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(?:script type="module"[^>]*\ssrc=|link rel="modulepreload")[^>]*>/g,
+    (tag) => (tag.includes('fetchpriority') ? tag : tag.replace(/>$/, ' fetchpriority="low">')),
+  );
+}

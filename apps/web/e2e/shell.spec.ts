@@ -27,6 +27,11 @@ test.describe('app shell (SPEC §1–§2)', () => {
     expect(stylesheetAt).toBeGreaterThan(-1);
     expect(stylesheetAt).toBeLessThan(html.indexOf('<script type="module"'));
     expect(stylesheetAt).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    // Issue 45: and the scripts at low priority, so the stylesheet does not share the link with
+    // them (the first paint needs none).
+    const scriptTags = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g);
+    expect(scriptTags?.length).toBeGreaterThan(1);
+    for (const tag of scriptTags ?? []) expect(tag).toContain('fetchpriority="low"');
 
     // Issue 13: the HTML itself paints the splash, before (and without) any JavaScript.
     const noScript = await browser.newContext({ javaScriptEnabled: false });

@@ -1,36 +1,38 @@
 import type { ComponentType, SVGProps } from 'react';
-import {
-  Check,
-  ChevronLeft,
-  ChevronRight,
-  CircleX,
-  Eye,
-  EyeOff,
-  FileText,
-  Globe,
-  House,
-  Info,
-  KeyRound,
-  LogOut,
-  Mail,
-  Menu,
-  MessageSquare,
-  Pencil,
-  Phone,
-  Plane,
-  Receipt,
-  RefreshCw,
-  Shield,
-  Signal,
-  Smartphone,
-  Sparkles,
-  SunMoon,
-  Trash2,
-  TriangleAlert,
-  User,
-  X,
-  type LucideProps,
-} from 'lucide-react';
+// One module per icon, not the 'lucide-react' index: the index is in the entry's static imports
+// (screen-chunks.ts puts those in the shell chunk), and through it every icon any screen uses
+// went into the initial JS (issue 45). The calls below are pure, so an icon no screen shows is
+// left out.
+import Check from 'lucide-react/icons/check';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CircleX from 'lucide-react/icons/circle-x';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import FileText from 'lucide-react/icons/file-text';
+import Globe from 'lucide-react/icons/globe';
+import House from 'lucide-react/icons/house';
+import Info from 'lucide-react/icons/info';
+import KeyRound from 'lucide-react/icons/key-round';
+import LogOut from 'lucide-react/icons/log-out';
+import Mail from 'lucide-react/icons/mail';
+import Menu from 'lucide-react/icons/menu';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Pencil from 'lucide-react/icons/pencil';
+import Phone from 'lucide-react/icons/phone';
+import Plane from 'lucide-react/icons/plane';
+import Receipt from 'lucide-react/icons/receipt';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Shield from 'lucide-react/icons/shield';
+import Signal from 'lucide-react/icons/signal';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Sparkles from 'lucide-react/icons/sparkles';
+import SunMoon from 'lucide-react/icons/sun-moon';
+import Trash2 from 'lucide-react/icons/trash-2';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import User from 'lucide-react/icons/user';
+import X from 'lucide-react/icons/x';
+import type { LucideProps } from 'lucide-react';
 import { ALDA_MARK_WAVES } from './splash-markup';
 
 /*
@@ -58,38 +60,38 @@ export function appIcon(Glyph: ComponentType<LucideProps>) {
   return AppIcon;
 }
 
-export const HomeIcon = appIcon(House);
-export const UserIcon = appIcon(User);
-export const MenuIcon = appIcon(Menu);
-export const ChevronLeftIcon = appIcon(ChevronLeft);
-export const ChevronRightIcon = appIcon(ChevronRight);
-export const GlobeIcon = appIcon(Globe);
-export const DocumentIcon = appIcon(FileText);
-export const ShieldIcon = appIcon(Shield);
-export const LogoutIcon = appIcon(LogOut);
-export const InfoIcon = appIcon(Info);
-export const WarningIcon = appIcon(TriangleAlert);
-export const ErrorIcon = appIcon(CircleX);
-export const CheckIcon = appIcon(Check);
-export const CloseIcon = appIcon(X);
-export const EyeIcon = appIcon(Eye);
-export const EyeOffIcon = appIcon(EyeOff);
+export const HomeIcon = /* @__PURE__ */ appIcon(House);
+export const UserIcon = /* @__PURE__ */ appIcon(User);
+export const MenuIcon = /* @__PURE__ */ appIcon(Menu);
+export const ChevronLeftIcon = /* @__PURE__ */ appIcon(ChevronLeft);
+export const ChevronRightIcon = /* @__PURE__ */ appIcon(ChevronRight);
+export const GlobeIcon = /* @__PURE__ */ appIcon(Globe);
+export const DocumentIcon = /* @__PURE__ */ appIcon(FileText);
+export const ShieldIcon = /* @__PURE__ */ appIcon(Shield);
+export const LogoutIcon = /* @__PURE__ */ appIcon(LogOut);
+export const InfoIcon = /* @__PURE__ */ appIcon(Info);
+export const WarningIcon = /* @__PURE__ */ appIcon(TriangleAlert);
+export const ErrorIcon = /* @__PURE__ */ appIcon(CircleX);
+export const CheckIcon = /* @__PURE__ */ appIcon(Check);
+export const CloseIcon = /* @__PURE__ */ appIcon(X);
+export const EyeIcon = /* @__PURE__ */ appIcon(Eye);
+export const EyeOffIcon = /* @__PURE__ */ appIcon(EyeOff);
 /** A mobile phone (a line, SMS login). */
-export const PhoneIcon = appIcon(Smartphone);
-export const MailIcon = appIcon(Mail);
+export const PhoneIcon = /* @__PURE__ */ appIcon(Smartphone);
+export const MailIcon = /* @__PURE__ */ appIcon(Mail);
 /** A call. */
-export const CallIcon = appIcon(Phone);
-export const MessageIcon = appIcon(MessageSquare);
-export const ThemeIcon = appIcon(SunMoon);
+export const CallIcon = /* @__PURE__ */ appIcon(Phone);
+export const MessageIcon = /* @__PURE__ */ appIcon(MessageSquare);
+export const ThemeIcon = /* @__PURE__ */ appIcon(SunMoon);
 /** Mobile data: signal bars. */
-export const DataIcon = appIcon(Signal);
-export const PlaneIcon = appIcon(Plane);
-export const ReceiptIcon = appIcon(Receipt);
-export const RefreshIcon = appIcon(RefreshCw);
-export const SparkIcon = appIcon(Sparkles);
-export const PencilIcon = appIcon(Pencil);
-export const KeyIcon = appIcon(KeyRound);
-export const TrashIcon = appIcon(Trash2);
+export const DataIcon = /* @__PURE__ */ appIcon(Signal);
+export const PlaneIcon = /* @__PURE__ */ appIcon(Plane);
+export const ReceiptIcon = /* @__PURE__ */ appIcon(Receipt);
+export const RefreshIcon = /* @__PURE__ */ appIcon(RefreshCw);
+export const SparkIcon = /* @__PURE__ */ appIcon(Sparkles);
+export const PencilIcon = /* @__PURE__ */ appIcon(Pencil);
+export const KeyIcon = /* @__PURE__ */ appIcon(KeyRound);
+export const TrashIcon = /* @__PURE__ */ appIcon(Trash2);
 
 /** The Alda mark: two waves (alda is Faroese for wave), drawn in the current colour. */
 export function AldaMark({ className = 'size-8', ...props }: IconProps) {
