@@ -4,24 +4,12 @@
 // seeded here). Benchmarks start them in a child process so the load generator does not share
 // their event loop.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { JOBS_OFF } from './jobs-off';
 import { STATUS_REQUEST } from './status-request';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
-
-/**
- * The settings that turn off every job that queries the database on its own timer, so the
- * query counts of the benchmarks are the requests' alone (the usage simulator also needs
- * DEMO_MODE, which is off; the test payment provider's webhook worker is off through
- * `AppDeps.payments`). The LISTEN connection stays: it does not go through the counter.
- */
-export const JOBS_OFF = {
-  PROVISIONING_POLL_MS: '0',
-  MONTH_END_INTERVAL_S: '0',
-  PAYMENT_RECONCILE_INTERVAL_S: '0',
-  USAGE_SIMULATOR_INTERVAL_S: '0',
-} as const;
 
 /**
  * Every secret production requires (config.ts refuses to start without them), so the benches run
@@ -34,6 +22,8 @@ export const BENCH_SECRETS = {
   STAFF_SECRET_KEY: 'bench-staff-secret-key-that-is-long-enough-0123456789',
   LINK_SECRET: 'bench-link-secret-that-is-long-enough-0123456789',
 } as const;
+
+export { JOBS_OFF };
 
 /** For the benchmarks' output: which jobs are off. */
 export const JOBS_OFF_TEXT =

@@ -15,9 +15,9 @@
 //
 // Needs Chromium (Debian's /usr/bin/chromium; another one with CHROME_PATH). Builds the web app
 // when apps/web/dist is missing (`npm run build -w @alda/web` to measure a fresh build) and serves
-// a copy of it taken at start. The API runs from source (tsx) with NODE_ENV=production and
-// DEMO_MODE=true on an in-memory PGlite seeded with the demo customers, on a free port of
-// 127.0.0.1. Signed in: the script logs in through the API and writes the tokens where the app
+// a copy of it taken at start. The API runs from its build (apps/api/dist, built when missing) with
+// NODE_ENV=production, DEMO_MODE=true and its timed jobs off, on an in-memory PGlite seeded with
+// the demo customers, on a free port of 127.0.0.1. Signed in: the script logs in through the API and writes the tokens where the app
 // keeps them on the web (Capacitor Preferences → localStorage, apps/web/src/shared/auth/
 // token-store.ts) in Chromium's profile; Lighthouse then runs with `disableStorageReset` (the
 // HTTP cache is cleared by hand instead).
@@ -33,9 +33,11 @@ import type { Flags, Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { TOKEN_KEYS } from '@alda/contract/constants';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
+import { JOBS_OFF } from './jobs-off';
 
 const root = path.resolve(import.meta.dirname, '..');
 const defaultWebDist = path.join(root, 'apps/web/dist');
+const apiBuild = path.join(root, 'apps/api/dist/main.js');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -115,7 +117,17 @@ async function snapshotWebDist(): Promise<string> {
 }
 
 async function startApi(port: number, dist: string): Promise<ChildProcess> {
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The API as production runs it (its build, as `npm start`), with the jobs that run on their own
+  // timers off: the phone the bench stands for does not share its CPU with the server.
+  if (!existsSync(apiBuild)) {
+    console.log('apps/api/dist is missing: building the API');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@alda/api'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const api = spawn(process.execPath, [apiBuild], {
     cwd: root,
     env: {
       ...process.env,
@@ -128,6 +140,7 @@ async function startApi(port: number, dist: string): Promise<ChildProcess> {
       APP_URL: `http://127.0.0.1:${port}`,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
+      ...JOBS_OFF,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -589,7 +602,10 @@ async function main() {
     await Promise.all([...browsers].map(stopChromium));
     await rm(dist, { recursive: true, force: true }).catch(() => {});
   };
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  // Interrupted or stopped (a timeout, the smoke test's runner): the API and the browsers go too.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => void stop().then(() => process.exit(130)));
+  }
   const launch = async () => {
     const browser = await startChromium();
     browsers.add(browser);
