@@ -3,32 +3,8 @@
 // payment hub; the bundle sizes; Lighthouse's two cases). The figures are not judged: the machine
 // is shared and noisy. What fails is a bench that no longer runs, or one that stops printing the
 // figures it exists for. Runs in `npm run test:e2e`, after the web build it measures.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-/** Runs a command at the repository's root; resolves with its exit code and all its output. */
-export function run(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    // Kept for the assertions and passed on as it comes, so a bench that hangs shows where.
-    const take = (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stdout.write(chunk);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+import { run } from './run-command';
 
 test('npm run bench -- --smoke: every bench runs and prints its figures', async () => {
   const { code, output } = await run('node', ['bench/run.mjs', '--smoke']);

@@ -1,7 +1,7 @@
 // The bench smoke (issue 45) for the benches `npm run bench` leaves out: the soak (ten minutes
 // in full) and the polls alone (bench/polling.ts). Seconds each; the figures are not judged.
 import { expect, test } from 'vitest';
-import { run } from './smoke-run.test';
+import { run } from './run-command';
 import { SMOKE_FLAGS } from './smoke-flags.mjs';
 
 test('npm run bench:soak, for a few seconds: the polling load runs and memory is printed', async () => {
