@@ -63,19 +63,25 @@ export function preloadFirstScreen(modules: readonly string[]): Plugin {
 }
 
 /**
- * Puts the stylesheet ahead of the scripts in index.html. Vite writes it after the entry script
- * and its module preloads; a phone then asks for ~100 KiB of JavaScript before the 9 KiB the
- * first paint (the static splash) waits for, and on a slow link they share the bandwidth.
- * Requested first, it arrives first: Lighthouse's first contentful paint on login went from
- * 1.9 s to 1.3 s (issue 13), the largest paint unchanged. Build only.
+ * The first paint's order in index.html (build only):
+ * - the stylesheet ahead of the scripts (issue 13). Vite writes it after the entry script and its
+ *   module preloads; a phone then asks for ~100 KiB of JavaScript before the 9 KiB the first
+ *   paint waits for, and on a slow link they share the bandwidth. Lighthouse's first contentful
+ *   paint on login went from 1.9 s to 1.3 s.
+ * - the entry script and the module preloads at `fetchpriority="low"` (issue 45). The first paint
+ *   needs none of them: a guest's is the login screen prerendered into index.html, a signed-in
+ *   start's the static splash; both wait only for the HTML and the stylesheet. At the default
+ *   priority (High) the scripts share the link with the stylesheet and count, for the browser as
+ *   for Lighthouse's simulation of a phone, as blocking the paint; at low priority they follow it
+ *   at once.
  */
-export function stylesheetFirst(): Plugin {
+export function firstPaintOrder(): Plugin {
   return {
-    name: 'alda:stylesheet-first',
+    name: 'alda:first-paint-order',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => moveStylesheetsFirst(html),
+      handler: (html) => lowPriorityScripts(moveStylesheetsFirst(html)),
     },
   };
 }
@@ -93,26 +99,6 @@ export function moveStylesheetsFirst(html: string): string {
     stylesheets.map((tag) => tag.replace(/\n?$/, '\n')).join('') +
     rest.slice(first)
   );
-}
-
-/**
- * Marks the entry script and the module preloads `fetchpriority="low"` (issue 45). The first
- * paint needs none of them: a guest's is the login screen prerendered into index.html, a signed-in
- * start's the static splash; both wait only for the HTML and the stylesheet. At the default
- * priority (High) the ~150 KiB of JavaScript shares a slow link with the stylesheet, and the
- * browser, like Lighthouse's simulation of a phone, counts it as blocking the paint. At low
- * priority the stylesheet goes first and the scripts follow at once: the app is interactive at
- * the same moment, the screen is visible sooner. Build only.
- */
-export function scriptsAfterFirstPaint(): Plugin {
-  return {
-    name: 'alda:scripts-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => lowPriorityScripts(html),
-    },
-  };
 }
 
 /** `html` with `fetchpriority="low"` on its module scripts with a `src` and its module preloads. */

@@ -7,11 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { screenChunks } from './screen-chunks';
 import { textParts } from './text-parts-plugin';
 import { precompressDir } from './precompress';
-import {
-  preloadFirstScreen,
-  scriptsAfterFirstPaint,
-  stylesheetFirst,
-} from './preload-first-screen';
+import { firstPaintOrder, preloadFirstScreen } from './preload-first-screen';
 import { staticSplash } from './static-splash';
 import { prerenderFirstScreen } from './prerender-plugin';
 import { serviceWorker } from './service-worker-plugin';
@@ -104,10 +100,9 @@ export default defineConfig({
       ],
       exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/,
     }),
-    // The stylesheet before the scripts: the first paint waits for it, not for them.
-    stylesheetFirst(),
-    // The scripts at low priority: the first paint needs only the HTML and the stylesheet.
-    scriptsAfterFirstPaint(),
+    // The stylesheet before the scripts, and the scripts at low priority: the first paint waits
+    // for the HTML and the stylesheet only.
+    firstPaintOrder(),
     // The splash as static markup in index.html: the first paint does not wait for JavaScript.
     staticSplash(path.join(src, 'locales/fo.json')),
     // A guest's first paint is the login screen itself, rendered at build time by React.

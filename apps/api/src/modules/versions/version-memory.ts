@@ -57,6 +57,11 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
     versions.set(userId, version);
   }
 
+  /** Memory answers for this customer: the LISTENs are trusted and no write of theirs is in flight. */
+  function answersFromMemory(userId: string) {
+    return trust.trusted && !recentWrites.has(userId);
+  }
+
   function touch(userId: string) {
     if (!stamps.has(userId) && stamps.size >= maxEntries) trust.forget();
     stamps.set(userId, (stamps.get(userId) ?? 0) + 1);
@@ -94,11 +99,11 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
     },
 
     known(userId) {
-      return trust.trusted && !recentWrites.has(userId) ? versions.get(userId) : undefined;
+      return answersFromMemory(userId) ? versions.get(userId) : undefined;
     },
 
     async version(userId) {
-      const fromMemory = trust.trusted && !recentWrites.has(userId);
+      const fromMemory = answersFromMemory(userId);
       if (fromMemory) {
         const known = versions.get(userId);
         if (known !== undefined) return known;
@@ -110,7 +115,7 @@ export function createVersionMemory(deps: VersionMemoryDeps): VersionMemory {
     },
 
     stamp(userId) {
-      if (!trust.trusted || recentWrites.has(userId)) return null;
+      if (!answersFromMemory(userId)) return null;
       // The epoch makes a counter that started over never equal one from before.
       return `${trust.epoch}.${stamps.get(userId) ?? 0}`;
     },
