@@ -24,6 +24,12 @@ export interface ScreenChunksOptions {
   keepOut: readonly string[];
   /** Modules left to the bundler's own chunks (e.g. a library other screens share without it). */
   exclude: RegExp;
+  /**
+   * Modules the entry reaches only through a library's index, of which it uses one small part
+   * (TanStack Query's context, issue 45): in the shell, the whole index would go with it, since
+   * the later chunks use the rest; left to the bundler, the entry carries only what it uses.
+   */
+  shellExclude?: RegExp;
 }
 
 /**
@@ -91,8 +97,12 @@ export function screenChunks(options: ScreenChunksOptions): Plugin {
       const entryScripts = new Set(
         entries.flatMap((id) => [id, ...(this.getModuleInfo(id)?.importedIds ?? [])]),
       );
-      for (const id of shell) if (!entryScripts.has(id)) chunkOf.set(id, options.shell);
-      const elsewhere = new Set([...shell, ...staticClosure(options.keepOut.map(idOf))]);
+      for (const id of shell)
+        if (!entryScripts.has(id) && !options.shellExclude?.test(id))
+          chunkOf.set(id, options.shell);
+      // What the shell leaves out (`shellExclude`) may still go to a screen's chunk.
+      const inShell = [...shell].filter((id) => entryScripts.has(id) || chunkOf.has(id));
+      const elsewhere = new Set([...inShell, ...staticClosure(options.keepOut.map(idOf))]);
       for (const screen of options.screens) {
         for (const id of staticClosure(screen.modules.map(idOf))) {
           if (!elsewhere.has(id) && !chunkOf.has(id) && !options.exclude.test(id))

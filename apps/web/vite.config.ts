@@ -86,6 +86,12 @@ export default defineConfig({
     screenChunks({
       shell: 'shell',
       screens: [
+        // What every signed-in screen needs and a guest's first screen does not: the query
+        // cache (TanStack Query) and the frame's signed-in parts (issue 45).
+        {
+          name: 'session',
+          modules: ['src/shared/api/query-runtime.ts', 'src/app/signed-in-shell.tsx'],
+        },
         {
           name: 'home',
           modules: ['src/features/home/home-screen.tsx', 'src/shared/api/account-schemas.ts'],
@@ -99,6 +105,9 @@ export default defineConfig({
         'src/features/auth/pin-screen.tsx',
       ],
       exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/,
+      // The entry needs only TanStack Query's context; the query cache loads with its own chunk.
+      shellExclude:
+        /[\\/]node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]QueryClientProvider)/,
     }),
     // The stylesheet before the scripts, and the scripts at low priority: the first paint waits
     // for the HTML and the stylesheet only.

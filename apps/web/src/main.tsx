@@ -8,13 +8,13 @@ import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
 import { registerServiceWorker } from '@/app/service-worker';
 import { resetStateOnSignOut } from '@/app/session-reset';
+import { signedInShell } from '@/app/signed-in-shell-loader';
 import { startup } from '@/app/startup';
 import { chosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
 import { http } from '@/shared/api/client';
 import { followConnectivity } from '@/shared/api/connectivity';
-import { createOfflineCache } from '@/shared/api/offline-cache';
-import { createQueryClient } from '@/shared/api/query-client';
+import { lazyValue } from '@/shared/api/lazy-value';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
@@ -32,14 +32,16 @@ void themeStore.restore();
 
 // Online or not, from the device (issue 16 item 4): queries pause offline, writes fail at once.
 followConnectivity();
-const queryClient = createQueryClient();
-// The last known data per user, for a start without a connection (issue 16 item 4, ADR 0069).
-const offlineCache = createOfflineCache({
-  queryClient,
-  storage: preferences,
-  session: sessionStore,
-});
-offlineCache.start();
+// The query cache and the last known data per user, for a start without a connection (issue 16
+// item 4, ADR 0069): a chunk of its own (issue 45, ADR 0086). A signed-in start loads it beside
+// GET /auth/me; a guest's first screen does without it.
+// The frame's signed-in parts (footer, polling) come with it.
+const queries = lazyValue(() =>
+  Promise.all([import('@/shared/api/query-runtime'), signedInShell.load()]).then(([m]) =>
+    m.startQueryRuntime({ storage: preferences, session: sessionStore }),
+  ),
+);
+const queryClient = () => queries.load().then((runtime) => runtime.queryClient);
 const loaders = httpAccountLoaders(http, () => chosenLine.get());
 const services = createAppServices({
   http,
@@ -52,23 +54,31 @@ const services = createAppServices({
 // preloaded before that must not fetch the default language's).
 let localeRestored = () => {};
 const restored = new Promise<void>((resolve) => (localeRestored = resolve));
-const routes = createAppRoutes({ session: sessionStore, queryClient }, () =>
-  restored.then(() => loadLaterTexts()),
+const routes = createAppRoutes(
+  {
+    session: sessionStore,
+    queryClient: { getQueryData: (key) => queries.get()?.queryClient.getQueryData(key) },
+  },
+  () => restored.then(() => loadLaterTexts()),
+  () => queries.load(),
 );
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 // The first screen's chunks (and, signed in, the schemas and zod) download while the start-up
 // below restores the locale and fetches the user, not after it.
 void preferences.get(TOKEN_KEYS.access).then(
-  (token) => preloadScreen(routes, firstScreenPath(routes, window.location.pathname, !!token)),
+  (token) => {
+    preloadScreen(routes, firstScreenPath(routes, window.location.pathname, !!token));
+    if (token) queries.load().catch(() => {});
+  },
   () => {},
 );
 
 // SPEC §4 "Session": on logout or an unrecoverable 401, all state is reset and the user goes to login.
 resetStateOnSignOut({
   session: sessionStore,
-  queryClient,
-  offlineCache,
+  queryClient: () => queries.get()?.queryClient ?? null,
+  offlineCache: { wipe: () => queries.load().then((runtime) => runtime.offlineCache.wipe()) },
   modals: modalStore,
   toasts: toastStore,
   t: i18n.t.bind(i18n),
@@ -82,7 +92,10 @@ void startup({
     );
   },
   restoreLocale: () => restoreLocale().finally(localeRestored),
-  fetchUser: () => fetchCurrentUser(http, tokenStore, (userId) => offlineCache.restore(userId)),
+  fetchUser: () =>
+    fetchCurrentUser(http, tokenStore, (userId) =>
+      queries.load().then((runtime) => runtime.offlineCache.restore(userId)),
+    ),
   followLocale: followAccountLocale,
   session: sessionStore,
   queryClient,
@@ -103,7 +116,7 @@ void startup({
     createRoot(root).render(
       <App
         router={router}
-        queryClient={queryClient}
+        queries={queries}
         i18n={i18n}
         services={services}
         modals={modalStore}
@@ -115,7 +128,8 @@ void startup({
 })
   // The other screens' texts once the first screen is up (their routes also wait for them).
   .then(() => (router ? afterFirstScreen(router) : undefined))
-  .then(() => loadLaterTexts())
+  // A guest's query cache too, so the next screen does not wait for it.
+  .then(() => Promise.all([loadLaterTexts(), queries.load()]))
   .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))
   // The shell for a start without a network, once the first screen no longer shares the link.
   .then(() => registerServiceWorker({ enabled: import.meta.env.PROD && !isNativePlatform() }));

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import type { LazyValue } from '@/shared/api/lazy-value';
+import { LazyQueryClientProvider } from '@/shared/api/query-provider';
+import type { QueryRuntime } from '@/shared/api/query-runtime';
 import type { Translator } from '@/shared/i18n/i18n';
 import { RouterProvider } from 'react-router/dom';
 import type { DataRouter } from 'react-router';
@@ -12,7 +14,8 @@ import type { ToastStore } from '@/shared/ui/toast/toast-store';
 
 export interface AppProps {
   router: DataRouter;
-  queryClient: QueryClient;
+  /** The query cache, once loaded (a guest's first screen does without it). */
+  queries: LazyValue<QueryRuntime>;
   i18n: Translator;
   services: AppServices;
   modals: ModalStore;
@@ -20,11 +23,11 @@ export interface AppProps {
 }
 
 /** All providers around the router. */
-export function App({ router, queryClient, i18n, services, modals, toasts }: AppProps) {
+export function App({ router, queries, i18n, services, modals, toasts }: AppProps) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <LazyQueryClientProvider runtime={queries}>
           <AppServicesContext.Provider value={services}>
             <ModalContext.Provider value={modals}>
               <ToastContext.Provider value={toasts}>
@@ -32,7 +35,7 @@ export function App({ router, queryClient, i18n, services, modals, toasts }: App
               </ToastContext.Provider>
             </ModalContext.Provider>
           </AppServicesContext.Provider>
-        </QueryClientProvider>
+        </LazyQueryClientProvider>
       </I18nextProvider>
     </StrictMode>
   );

@@ -6,7 +6,11 @@ import { ROUTES } from '@/shared/config/paths';
 
 export interface GuardDeps {
   session: Pick<SessionStore, 'getState'>;
-  queryClient: QueryClient;
+  /**
+   * The start-up data. A signed-in session always has it loaded (start-up and sign-in load it
+   * before the session flips); a guest's guards never read it.
+   */
+  queryClient: Pick<QueryClient, 'getQueryData'>;
 }
 
 /**

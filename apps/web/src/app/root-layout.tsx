@@ -1,14 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
-import { Footer } from './footer';
+import { useSession } from '@/shared/services/app-services';
 import { handleValue } from './route-handle';
 import { useAndroidBackButton } from './use-android-back-button';
 import { useDeepLinks } from './use-deep-links';
 import { useOfflineToast } from './use-offline-toast';
-import { usePolling } from './use-polling';
+import { signedInShell } from './signed-in-shell-loader';
 import { useStatusCheckOnResume } from './use-status-check';
 
 /** The phone-width column every screen is drawn in (also in the prerendered first screen). */
@@ -20,7 +20,7 @@ export function ScreenColumn({ children }: { children: ReactNode }) {
   );
 }
 
-/** The frame of every screen: phone-width column, footer by route flag, modals, toasts. */
+/** The frame of every screen: phone-width column, footer by route flag, polling, modals, toasts. */
 export function RootLayout() {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -31,7 +31,10 @@ export function RootLayout() {
   useDeepLinks();
   useOfflineToast();
   useStatusCheckOnResume();
-  usePolling();
+  // The footer and the polling come with the query cache: always there for a signed-in session,
+  // not downloaded for a guest's first screen (issue 45).
+  const shell = useSyncExternalStore(signedInShell.subscribe, signedInShell.get, signedInShell.get);
+  const signedIn = useSession().user !== null;
 
   useEffect(() => {
     const appName = t('app.name');
@@ -42,7 +45,8 @@ export function RootLayout() {
     <>
       <ScreenColumn>
         <Outlet />
-        {footer && <Footer />}
+        {footer && shell && <shell.Footer />}
+        {signedIn && shell && <shell.SignedInPolling />}
       </ScreenColumn>
       <ToastViewport aboveFooter={footer} />
       <LazyModalHost />

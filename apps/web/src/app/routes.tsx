@@ -23,15 +23,16 @@ const FIRST_SCREEN_IDS: ReadonlySet<string> = new Set(Object.values(FIRST_SCREEN
 
 /**
  * Every lazy route but the first screens loads the texts of the later screens with its chunk
- * (issue 13: the first screens' download carries only the first texts).
+ * (issue 13: the first screens' download carries only the first texts), and the query cache
+ * (issue 45: a guest's first screen does without it; a signed-in session always has it).
  */
-function withLaterTexts(routes: RouteObject[], loadTexts: () => Promise<void>): RouteObject[] {
+function withLaterParts(routes: RouteObject[], loadParts: () => Promise<unknown>): RouteObject[] {
   return routes.map((route): RouteObject => {
     const { lazy, children } = route;
     const out = { ...route };
     if (typeof lazy === 'function' && !FIRST_SCREEN_IDS.has(route.id ?? ''))
-      out.lazy = async () => (await Promise.all([lazy(), loadTexts()]))[0];
-    if (children) out.children = withLaterTexts(children, loadTexts);
+      out.lazy = async () => (await Promise.all([lazy(), loadParts()]))[0];
+    if (children) out.children = withLaterParts(children, loadParts);
     return out as RouteObject;
   });
 }
@@ -43,9 +44,10 @@ function withLaterTexts(routes: RouteObject[], loadTexts: () => Promise<void>): 
 export function createAppRoutes(
   deps: GuardDeps,
   loadTexts: () => Promise<void> = () => loadLaterTexts(),
+  loadQueries: () => Promise<unknown> = () => Promise.resolve(),
 ): RouteObject[] {
   const guards = createGuards(deps);
-  return withLaterTexts(appRoutes(guards), loadTexts);
+  return withLaterParts(appRoutes(guards), () => Promise.all([loadTexts(), loadQueries()]));
 }
 
 function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {

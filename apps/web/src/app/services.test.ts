@@ -28,7 +28,7 @@ describe('logout (SPEC §4 "Session")', () => {
       http,
       session: createSessionStore(),
       tokens,
-      queryClient: new QueryClient(),
+      queryClient: async () => new QueryClient(),
       loaders: httpAccountLoaders(http),
       chosenLine,
     });
@@ -62,7 +62,7 @@ describe('sign-in (issue 33 §3: the language follows the customer)', () => {
       http,
       session,
       tokens,
-      queryClient: new QueryClient(),
+      queryClient: async () => new QueryClient(),
       loaders: httpAccountLoaders(http),
       followLocale,
     });

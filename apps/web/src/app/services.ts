@@ -13,7 +13,8 @@ export interface ServiceDeps {
   http: HttpClient;
   session: SessionStore;
   tokens: TokenStore;
-  queryClient: QueryClient;
+  /** The query cache, loaded when the data goes into it. */
+  queryClient: () => Promise<QueryClient>;
   loaders: AccountLoaders;
   /** The line chosen on this device; forgotten at logout (the next person starts fresh). */
   chosenLine?: Pick<ChosenLine, 'clear'>;
@@ -44,7 +45,10 @@ export function createAppServices({
       // The same loads as start-up step 5, done before the session flips so the guards of the
       // next screen (home → welcome) see the data — and, where this device has no language of
       // its own, in the account's language (issue 33 §3).
-      await Promise.all([loadAccountData(queryClient, loaders), followLocale(me.data.locale)]);
+      await Promise.all([
+        queryClient().then((client) => loadAccountData(client, loaders)),
+        followLocale(me.data.locale),
+      ]);
       session.setUser(me.data);
       return me;
     },
@@ -61,7 +65,7 @@ export function createAppServices({
       session.signOut('logout');
     },
     async reloadAccountData() {
-      await loadAccountData(queryClient, loaders);
+      await loadAccountData(await queryClient(), loaders);
     },
   };
 }

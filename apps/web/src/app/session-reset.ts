@@ -10,7 +10,8 @@ import { ROUTES } from '@/shared/config/paths';
 
 export interface SessionResetDeps {
   session: Pick<SessionStore, 'onSignOut'>;
-  queryClient: QueryClient;
+  /** The query cache, if it has loaded (a guest's may not have). */
+  queryClient: () => Pick<QueryClient, 'clear'> | null;
   /** The data kept on the device for offline use (issue 16 item 4): wiped with the session. */
   offlineCache: Pick<OfflineCache, 'wipe'>;
   modals: Pick<ModalStore, 'closeAll'>;
@@ -35,7 +36,7 @@ export function resetStateOnSignOut({
   navigate,
 }: SessionResetDeps) {
   return session.onSignOut((reason) => {
-    queryClient.clear();
+    queryClient()?.clear();
     // The last known data is this user's; the next person on the device never sees it.
     void offlineCache.wipe();
     // A sign-up in progress is this user's; the next person on the device starts with nothing.

@@ -43,7 +43,7 @@ function deps(overrides: Partial<StartupDeps> = {}) {
       return demoUser;
     }),
     session,
-    queryClient,
+    queryClient: async () => queryClient,
     loaders: controlledLoaders().loaders,
     mount: vi.fn(() => void calls.push('mount')),
     hideSplash: vi.fn(async () => void calls.push('hideSplash')),
@@ -129,9 +129,16 @@ describe('start-up sequence (SPEC §1)', () => {
 
   it('stops after marking the user fetched when there is no user: anonymous visitors get no data (SPEC §1 step 4)', async () => {
     const { started, loaders } = controlledLoaders();
-    const { deps: d, session } = deps({ loaders, fetchUser: vi.fn(async () => null) });
+    const queryClient = vi.fn(async () => new QueryClient());
+    const { deps: d, session } = deps({
+      loaders,
+      fetchUser: vi.fn(async () => null),
+      queryClient,
+    });
     const result = await startup(d);
     expect(started).toEqual([]);
+    // Issue 45: a guest's start does not even load the query cache (its chunk).
+    expect(queryClient).not.toHaveBeenCalled();
     expect(session.getState()).toEqual({ user: null, userFetched: true });
     expect(result).toEqual({ user: null, loaded: [] });
     // The app is still mounted and the splash hidden, for the login screen.

@@ -17,8 +17,8 @@ export interface StartupDeps {
   /** 3b. Show the user's language where the device has none of its own (issue 33 §3). */
   followLocale?: (locale: User['locale']) => Promise<unknown>;
   session: Pick<SessionStore, 'setUser' | 'markUserFetched'>;
-  /** 5. Where the account data goes, and how each of the six resources is loaded. */
-  queryClient: QueryClient;
+  /** 5. Where the account data goes (loaded on demand), and how each of the six resources is loaded. */
+  queryClient: () => Promise<QueryClient>;
   loaders: AccountLoaders;
   /** 6. Mount the app … */
   mount: () => void;
@@ -63,7 +63,11 @@ export async function startup(deps: StartupDeps): Promise<StartupResult> {
     deps.session.setUser(user);
     const { followLocale } = deps;
     [loaded] = await Promise.all([
-      step('load account data', () => loadAccountData(deps.queryClient, deps.loaders), []),
+      step(
+        'load account data',
+        async () => loadAccountData(await deps.queryClient(), deps.loaders),
+        [],
+      ),
       followLocale ? step('follow the account language', () => followLocale(user.locale), 0) : 0,
     ]);
   }

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useI18n } from '@/shared/i18n/use-i18n';
 import { createStatusCheck } from '@/features/app-status/status-check';
 import { appConfig } from '@/shared/config/app-config';
@@ -19,7 +19,9 @@ export function useStatusCheckOnResume(): void {
   const i18n = useI18n();
   const { http } = useAppServices();
   const modals = useModal();
-  const queryClient = useQueryClient();
+  // A guest's first screen runs without the query cache (issue 45): the messages are kept once
+  // it has loaded.
+  const queryClient = useContext(QueryClientContext);
   useEffect(() => {
     const runStatusCheck = createStatusCheck({
       isNative: isNativePlatform,
@@ -31,7 +33,7 @@ export function useStatusCheckOnResume(): void {
       t: i18n.t.bind(i18n),
       openUrl: openExternalUrl,
       storeUrls: appConfig.store,
-      storeMessages: (messages) => queryClient.setQueryData(STATUS_MESSAGES_KEY, messages),
+      storeMessages: (messages) => void queryClient?.setQueryData(STATUS_MESSAGES_KEY, messages),
     });
     return onAppResume(() => void runStatusCheck());
   }, [http, i18n, modals, queryClient]);

@@ -7,6 +7,7 @@ import type { Locale } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
+import { signedInShell } from '@/app/signed-in-shell-loader';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { accountKeys, httpAccountLoaders, type AccountResource } from '@/shared/api/account-data';
 import { isOnline } from '@/shared/api/connectivity';
@@ -79,7 +80,13 @@ export function createTestContext(options: TestAppOptions = {}) {
   // Not started: a test that keeps data for offline use starts it (`offlineCache.start()`).
   const offlineCache = createOfflineCache({ queryClient, storage, session, delayMs: 0 });
   const loaders = httpAccountLoaders(http);
-  const services = createAppServices({ http, session, tokens, queryClient, loaders });
+  const services = createAppServices({
+    http,
+    session,
+    tokens,
+    queryClient: async () => queryClient,
+    loaders,
+  });
   const modals = createModalStore();
   const toasts = createToastStore();
   return {
@@ -123,6 +130,8 @@ export function Providers({
 export async function renderApp(options: TestAppOptions = {}) {
   // As in the app once it is idle after its first screen: modals open at once.
   await preloadModalHost();
+  // The footer and polling, which the app loads with the query cache.
+  await signedInShell.load();
   const ctx = createTestContext(options);
   if (options.user) await ctx.tokens.load();
   const routes = options.routes
@@ -131,7 +140,7 @@ export async function renderApp(options: TestAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   resetStateOnSignOut({
     session: ctx.session,
-    queryClient: ctx.queryClient,
+    queryClient: () => ctx.queryClient,
     offlineCache: ctx.offlineCache,
     modals: ctx.modals,
     toasts: ctx.toasts,

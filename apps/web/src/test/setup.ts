@@ -4,11 +4,15 @@
  */
 import './strict-environment';
 import { beforeEach } from 'vitest';
-import { onlineManager } from '@tanstack/react-query';
+import { connection } from '@/shared/api/connectivity';
+import { followConnectionInQueries } from '@/shared/api/query-client';
 import { overridePlatform } from '@/shared/native/platform';
+
+// Queries follow the app's connection, as they do once the app has loaded its query cache.
+followConnectionInQueries();
 
 beforeEach(() => {
   overridePlatform(null);
   // The connection is the app's one shared state of the device (connectivity.ts).
-  onlineManager.setOnline(true);
+  connection.set(true);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
+import { connection } from '@/shared/api/connectivity';
 import { accountKeys } from '@/shared/api/account-data';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { fail, ok } from '@/test/fake-api';
@@ -497,7 +497,7 @@ describe('home without a connection (issue 16 item 4, SPEC §8 offline)', () => 
   };
 
   it('issue 16.4: offline, shows the last known figures with their age, and fresh ones once back online', async () => {
-    onlineManager.setOnline(false);
+    connection.set(false);
     const app = await renderApp({
       user: demoUser,
       data: ownerData,
@@ -510,7 +510,7 @@ describe('home without a connection (issue 16 item 4, SPEC §8 offline)', () => 
     expect(await screen.findByText('Dagført fyri 2 tímum síðan')).toBeTruthy();
     expect(app.api.callsTo('GET /subscriptions')).toEqual([]);
 
-    onlineManager.setOnline(true);
+    connection.set(true);
     await waitFor(async () =>
       expect((await dataRing()).getAttribute('aria-valuetext')).toBe('10 GB eftir av 50 GB'),
     );
@@ -518,7 +518,7 @@ describe('home without a connection (issue 16 item 4, SPEC §8 offline)', () => 
   });
 
   it('issue 16.4: says the age in English too', async () => {
-    onlineManager.setOnline(false);
+    connection.set(false);
     const app = await renderApp({ user: demoUser, data: ownerData, locale: 'en' });
     app.queryClient.setQueryData(accountKeys.resource('subscriptions'), ownerSubscriptions, {
       updatedAt: twoHoursAgo(),

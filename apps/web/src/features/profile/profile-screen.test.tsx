@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { onlineManager } from '@tanstack/react-query';
+import { connection } from '@/shared/api/connectivity';
 import type { User } from '@alda/contract/schemas/auth';
 import { fail, json, ok, type Handler } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
@@ -208,7 +208,7 @@ describe('profile edit (SPEC §2 profile, §5)', () => {
       'PATCH /auth/me': (req) => ok({ ...demoUser, ...(req.body as Partial<User>) }),
     });
     await user.type(input('Eftirnavn'), '-Hansen');
-    onlineManager.setOnline(false);
+    connection.set(false);
     await user.click(screen.getByRole('button', { name: 'Goym broytingar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Hetta krevur samband við internetið.',
@@ -217,7 +217,7 @@ describe('profile edit (SPEC §2 profile, §5)', () => {
     expect(input('Eftirnavn').value).toBe('Joensen-Hansen');
 
     // Back online, nothing that was tried offline arrives by itself.
-    onlineManager.setOnline(true);
+    connection.set(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('PATCH /auth/me')).toEqual([]);
   });

@@ -111,11 +111,13 @@ export async function loadAccountData(
   return settled.flatMap((s) => (s.status === 'fulfilled' && s.value ? [s.value] : []));
 }
 
-export function getSubscriptions(queryClient: QueryClient): SubscriptionsResponse | undefined {
+export function getSubscriptions(
+  queryClient: Pick<QueryClient, 'getQueryData'>,
+): SubscriptionsResponse | undefined {
   return queryClient.getQueryData<SubscriptionsResponse>(accountKeys.resource('subscriptions'));
 }
 
-export function getOrders(queryClient: QueryClient): Order[] | undefined {
+export function getOrders(queryClient: Pick<QueryClient, 'getQueryData'>): Order[] | undefined {
   return queryClient.getQueryData<Order[]>(accountKeys.resource('orders'));
 }
 
@@ -123,6 +125,6 @@ export function getOrders(queryClient: QueryClient): Order[] | undefined {
 export const visibleOrders = (orders: readonly Order[]) => orders.filter((o) => !o.isCancelled);
 
 /** SPEC §3 "Subscription state": isOwner defaults to true. */
-export function isOwner(queryClient: QueryClient): boolean {
+export function isOwner(queryClient: Pick<QueryClient, 'getQueryData'>): boolean {
   return getSubscriptions(queryClient)?.isOwner ?? true;
 }

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { connection } from './connectivity';
 import { ApiRequestError } from './http';
 
 /** The query cache of the app: server state, including the start-up data (SPEC §1). */
@@ -21,5 +22,16 @@ export function createQueryClient(): QueryClient {
       // default) but runs at once; offline, the HTTP client fails it with OFFLINE, unsent.
       mutations: { networkMode: 'always' },
     },
+  });
+}
+
+/**
+ * TanStack Query's idea of the connection follows the app's (`connectivity.ts`): queries pause
+ * while the device is offline and resume when it is back.
+ */
+export function followConnectionInQueries(): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connection.isOnline());
+    return connection.subscribe(() => setOnline(connection.isOnline()));
   });
 }
