@@ -84,6 +84,15 @@ describe('serving the built web app (WEB_DIST)', () => {
   const get = (url: string, accept?: string) =>
     t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
 
+  it('issue 44: /metrics without METRICS_TOKEN is not found, not the app (a scraper or a person sees why)', async () => {
+    for (const accept of [HTML_ACCEPT, undefined]) {
+      const res = await get('/metrics', accept);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+    }
+  });
+
   it('serves index.html at / with Cache-Control: no-cache', async () => {
     const res = await get('/', HTML_ACCEPT);
     expect(res.statusCode).toBe(200);

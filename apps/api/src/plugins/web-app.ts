@@ -4,6 +4,13 @@ import { isApiPath } from '../http';
 import { isConsolePath } from './console-app';
 import { builtSpaStatic, hasIndexHtml, isPageNavigation, REVALIDATE } from './spa-static';
 
+/**
+ * Paths an operator's tools ask for (issue 44: Prometheus' `/metrics`): never a page of the app,
+ * so one not served here is a plain "not found" rather than the app's index.html.
+ */
+const OPERATOR_PATHS: ReadonlySet<string> = new Set(['/metrics']);
+const isOperatorPath = (url: string) => OPERATOR_PATHS.has(url.split('?')[0] ?? url);
+
 export interface WebApp {
   /**
    * Answers an unmatched request with the SPA's index.html when it is a page navigation
@@ -37,6 +44,7 @@ export async function registerWebApp(
       const isNavigation =
         isPageNavigation(request) &&
         !isApiPath(request.url) &&
+        !isOperatorPath(request.url) &&
         // The staff console's paths are its own (console-app.ts), built or not.
         !isConsolePath(request.url);
       if (!isNavigation) return false;
