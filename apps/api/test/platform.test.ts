@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '@alda/contract/envelope';
 import { createTestApp, parse, type TestApp } from './helper';
 import { createHash } from 'node:crypto';
-import { FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
+import { ENTRY_SCRIPT, FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
 
 describe('probes: /healthz and /readyz', () => {
   let t: TestApp;
@@ -62,9 +62,13 @@ describe('security headers', () => {
       }),
     );
     expect(directives['default-src']).toBe("'self'");
-    // Our own scripts, and of inline scripts only the first-paint script, by its hash (ADR 0072).
+    // Our own scripts, and of inline scripts only the first-paint script (ADR 0072) and the one
+    // that adds the app's scripts (issue 45), by their hashes.
     const firstPaintHash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
-    expect(directives['script-src']).toBe(`'self' 'sha256-${firstPaintHash}'`);
+    const entryHash = createHash('sha256').update(ENTRY_SCRIPT).digest('base64');
+    expect(directives['script-src']).toBe(
+      `'self' 'sha256-${firstPaintHash}' 'sha256-${entryHash}'`,
+    );
     expect(directives['script-src-attr']).toBe("'none'");
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe("'self' data:");

@@ -32,6 +32,10 @@ test.describe('app shell (SPEC §1–§2)', () => {
     const scriptTags = html.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g);
     expect(scriptTags?.length).toBeGreaterThan(1);
     for (const tag of scriptTags ?? []) expect(tag).toContain('fetchpriority="low"');
+    // Issue 45: all of them in the inert template that the inline entry script adds from, after a
+    // guest's first paint: none is fetched while the browser parses.
+    const template = html.match(/<template id="alda-scripts">(.*?)<\/template>/s)?.[1] ?? '';
+    for (const tag of scriptTags ?? []) expect(template).toContain(tag);
 
     // Issue 13: the HTML itself paints the splash, before (and without) any JavaScript.
     const noScript = await browser.newContext({ javaScriptEnabled: false });

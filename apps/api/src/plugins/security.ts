@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { createHash } from 'node:crypto';
-import { FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
+import { ENTRY_SCRIPT, FIRST_PAINT_SCRIPT } from '@alda/contract/first-paint';
 import { API_DOCS_PREFIX, isApiPath } from '../http';
 
 /** Paths the orchestrator probes; they must never be throttled. */
@@ -46,15 +46,17 @@ function connectSrc(host: string | undefined): string {
   return `'self' ws://${host} wss://${host}`;
 }
 
-/** CSP source of the inline first-paint script: `'sha256-…'` of its exact text. */
-const FIRST_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
+/** CSP source of an inline script of index.html: `'sha256-…'` of its exact text. */
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  // Vite emits external module scripts; the one inline script of index.html, which picks the
-  // prerendered login screen or the splash before the first paint (ADR 0072), by its hash.
-  scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_HASH],
+  // Vite emits external module scripts; the two inline scripts of index.html by their hashes: the
+  // one that picks the prerendered login screen or the splash before the first paint (ADR 0072),
+  // and the one that adds the app's scripts after a guest's first paint (issue 45).
+  scriptSrc: ["'self'", hashOf(FIRST_PAINT_SCRIPT), hashOf(ENTRY_SCRIPT)],
   scriptSrcAttr: ["'none'"],
   // Tailwind/Vite CSS is external ('self'); 'unsafe-inline' is for the <style> elements
   // that Radix's scroll lock and the toast library inject at runtime. Styles cannot run code.
