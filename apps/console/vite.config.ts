@@ -40,9 +40,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: `${src}/$1` },
-      // The API's CSP has no 'unsafe-eval': every import of 'zod' (the contract's schemas too)
-      // goes through the module that switches on jitless mode first.
+      // The API's CSP has no 'unsafe-eval': every import of 'zod' and of 'zod/mini' (the
+      // contract's schemas) goes through a module that switches on jitless mode first.
       { find: /^zod$/, replacement: `${src}/shared/zod-jitless.ts` },
+      { find: /^zod\/mini$/, replacement: `${src}/shared/zod-mini-jitless.ts` },
     ],
   },
   server: {

@@ -12,6 +12,7 @@ export default defineConfig({
     alias: [
       { find: /^@\/(.*)$/, replacement: `${src}/$1` },
       { find: /^zod$/, replacement: `${src}/shared/zod-jitless.ts` },
+      { find: /^zod\/mini$/, replacement: `${src}/shared/zod-mini-jitless.ts` },
       {
         find: /^@testing-library\/react$/,
         replacement: '@testing-library/react/dist/@testing-library/react.esm.js',

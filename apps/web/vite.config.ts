@@ -104,7 +104,7 @@ export default defineConfig({
         'src/features/auth/phone-login-screen.tsx',
         'src/features/auth/pin-screen.tsx',
       ],
-      exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/,
+      exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod(-mini)?-jitless\.ts$/,
       // The entry needs only TanStack Query's context; the query cache loads with its own chunk.
       shellExclude:
         /[\\/]node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]QueryClientProvider)/,
@@ -137,6 +137,7 @@ export default defineConfig({
       // Zod loads with the screens that use it, not with the entry: every import of 'zod' goes
       // through the module that switches on jitless mode first (the CSP has no 'unsafe-eval').
       { find: /^zod$/, replacement: `${src}/shared/config/zod-jitless.ts` },
+      { find: /^zod\/mini$/, replacement: `${src}/shared/config/zod-mini-jitless.ts` },
     ],
   },
   server: {

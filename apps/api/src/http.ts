@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import { errorEnvelope } from '@alda/contract/envelope';
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -22,7 +23,7 @@ const DESCRIPTIONS: Record<number, string> = {
 export function errorResponses<S extends number>(...statuses: S[]) {
   const responses: Partial<Record<S | 429 | 500, typeof errorEnvelope>> = {};
   for (const status of [...statuses, 429 as const, 500 as const]) {
-    responses[status] = errorEnvelope.describe(DESCRIPTIONS[status] ?? 'Error');
+    responses[status] = errorEnvelope.check(z.describe(DESCRIPTIONS[status] ?? 'Error'));
   }
   return responses as Record<S | 429 | 500, typeof errorEnvelope>;
 }

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -176,11 +176,11 @@ export async function createTestApp(
 }
 
 /** Parses an answer with a contract schema, so every test also checks the wire format. */
-export function parse<T extends z.ZodType>(
+export function parse<T extends z.core.$ZodType>(
   schema: T,
   response: LightMyRequestResponse,
 ): z.output<T> {
-  return schema.parse(response.json());
+  return z.parse(schema, response.json());
 }
 
 export interface TestApps {

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import data from './fo-localities.json' with { type: 'json' };
 
 /** One place of the Faroese locality reference list (SPEC §3 "Locality reference list"). */
 export const localitySchema = z.object({
   /** 3 digits; '' for a place without a postal code of its own (Mjørkadalur). */
-  postCode: z.union([z.string().regex(/^\d{3}$/), z.literal('')]),
+  postCode: z.union([z.string().check(z.regex(/^\d{3}$/)), z.literal('')]),
   /** Faroese name; places that share a name carry a qualifier: 'Nes, Eysturoy', 'Nes, Vágur'. */
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
 });
 export type Locality = z.infer<typeof localitySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A calendar date as `yyyy-mm-dd` (ISO 8601), the form dates travel and are stored in. */
 export type IsoDate = string;
@@ -75,11 +75,13 @@ export function isoToDisplayDate(iso: IsoDate): string {
  * form (no transform), so a form's parsed values can be posted as they are; the server converts
  * with {@link parseDisplayDate}.
  */
-export const displayDateSchema = z
-  .string({ error: 'REQUIRED' })
-  .trim()
-  .min(1, 'REQUIRED')
-  .refine((v) => v === '' || isValidDisplayDate(v), 'INVALID_DATE');
+export const displayDateSchema = z.string({ error: 'REQUIRED' }).check(
+  z.trim(),
+  z.minLength(1, 'REQUIRED'),
+  z.refine((v) => v === '' || isValidDisplayDate(v), 'INVALID_DATE'),
+);
 
 /** An ISO `yyyy-mm-dd` calendar date in API answers and stored data (`INVALID_DATE` otherwise). */
-export const isoDateSchema = z.string().refine((v) => parseIsoDate(v) !== null, 'INVALID_DATE');
+export const isoDateSchema = z
+  .string()
+  .check(z.refine((v) => parseIsoDate(v) !== null, 'INVALID_DATE'));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Longest address SMTP can carry (RFC 5321: 254 octets in a path). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -40,9 +40,11 @@ export function normalizeEmail(input: string): string {
  * E-mail field: `REQUIRED` when blank, `INVALID_EMAIL` when malformed; outputs the normalized
  * address (idempotent, so the output of one parse is valid input to the next).
  */
-export const emailSchema = z
-  .string({ error: 'REQUIRED' })
-  .trim()
-  .min(1, 'REQUIRED')
-  .refine((v) => v === '' || isValidEmail(v), 'INVALID_EMAIL')
-  .transform(normalizeEmail);
+export const emailSchema = z.pipe(
+  z.string({ error: 'REQUIRED' }).check(
+    z.trim(),
+    z.minLength(1, 'REQUIRED'),
+    z.refine((v) => v === '' || isValidEmail(v), 'INVALID_EMAIL'),
+  ),
+  z.transform(normalizeEmail),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The SIM card number (ICCID) as ITU-T E.118 defines it: the Major Industry Identifier 89
@@ -52,12 +52,10 @@ export function maskIccid(iccid: string): string {
 }
 
 /** A typed SIM card number as the forms and the API take it: normalized, then {@link isValidIccid}. */
-export const simcardNumber = z
-  .string({ error: 'REQUIRED' })
-  .transform(normalizeIccid)
-  .pipe(
-    z
-      .string()
-      .min(1, 'REQUIRED')
-      .refine((v) => v === '' || isValidIccid(v), 'INVALID_SIMCARD_NUMBER'),
-  );
+export const simcardNumber = z.pipe(
+  z.pipe(z.string({ error: 'REQUIRED' }), z.transform(normalizeIccid)),
+  z.string().check(
+    z.minLength(1, 'REQUIRED'),
+    z.refine((v) => v === '' || isValidIccid(v), 'INVALID_SIMCARD_NUMBER'),
+  ),
+);

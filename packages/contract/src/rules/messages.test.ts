@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ERROR_CODES } from '../errors';
 import { LOCALES } from '../locale';
 import validationEn from '../locales/validation.en.json';
@@ -51,7 +51,10 @@ describe('message catalogues (SPEC §5, §8)', () => {
     expect(isValidationKey('REQUIRED')).toBe(true);
     expect(isValidationKey('Required')).toBe(false);
     for (const locale of LOCALES) expect(validationMessage('REQUIRED', locale)).toBeTruthy();
-    const schema = z.object({ a: z.string().min(1, 'REQUIRED'), b: z.object({ c: z.number() }) });
+    const schema = z.object({
+      a: z.string().check(z.minLength(1, 'REQUIRED')),
+      b: z.object({ c: z.number() }),
+    });
     const issues = schema.safeParse({ a: '', b: { c: 'x' } }).error?.issues ?? [];
     expect(toFieldIssues([...issues, ...issues], 'fo')).toEqual([
       { path: 'a', key: 'REQUIRED', message: 'Hetta er eitt kravt felt' },

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Locale } from '../locale';
 import en from '../locales/validation.en.json' with { type: 'json' };
 import fo from '../locales/validation.fo.json' with { type: 'json' };

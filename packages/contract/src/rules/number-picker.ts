@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The number picker of the sign-up (issue 33 §1, docs/decisions/0077-number-picker.md): which
@@ -53,11 +53,13 @@ export type NumberMatchMode = z.infer<typeof numberMatchMode>;
 
 /** A pattern: 1–6 digits (spaces are ignored, as in a typed number) and how they match. */
 export const numberMatch = z.object({
-  match: numberMatchMode.default('contains'),
+  match: z._default(numberMatchMode, 'contains'),
   digits: z
-    .string({ error: 'REQUIRED' })
-    .transform((v) => v.replace(/\s+/g, ''))
-    .refine((v) => /^\d{1,6}$/.test(v), 'INVALID'),
+    .pipe(
+      z.string({ error: 'REQUIRED' }),
+      z.transform((v) => v.replace(/\s+/g, '')),
+    )
+    .check(z.refine((v) => /^\d{1,6}$/.test(v), 'INVALID')),
 });
 export type NumberMatch = z.output<typeof numberMatch>;
 

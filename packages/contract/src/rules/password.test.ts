@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   isStrongPassword,
   newPasswordSchema,
@@ -74,7 +74,7 @@ describe('password (SPEC §5)', () => {
     expect(passwordsMatch('Abcdef1!', 'Abcdef1! ')).toBe(false);
     const form = withPasswordRepeat(
       z.object({
-        name: z.string().min(1, 'REQUIRED'),
+        name: z.string().check(z.minLength(1, 'REQUIRED')),
         password: newPasswordSchema,
         passwordRepeat: passwordRepeatSchema,
       }),

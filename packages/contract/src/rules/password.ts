@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 /** What a password still lacks; empty when it is strong enough. */
@@ -34,17 +34,19 @@ export function passwordsMatch(password: string, repeat: string): boolean {
  * A new password: `REQUIRED` when empty, `PASSWORD_TOO_WEAK` when it breaks the rule,
  * `TOO_LONG` past {@link PASSWORD_MAX_LENGTH}. Never trimmed.
  */
-export const newPasswordSchema = z
-  .string({ error: 'REQUIRED' })
-  .min(1, 'REQUIRED')
-  .max(PASSWORD_MAX_LENGTH, 'TOO_LONG')
-  .refine(
+export const newPasswordSchema = z.string({ error: 'REQUIRED' }).check(
+  z.minLength(1, 'REQUIRED'),
+  z.maxLength(PASSWORD_MAX_LENGTH, 'TOO_LONG'),
+  z.refine(
     (v) => v === '' || v.length > PASSWORD_MAX_LENGTH || isStrongPassword(v),
     'PASSWORD_TOO_WEAK',
-  );
+  ),
+);
 
 /** The "repeat password" field: only `REQUIRED` here; matching is checked on the whole form. */
-export const passwordRepeatSchema = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED');
+export const passwordRepeatSchema = z
+  .string({ error: 'REQUIRED' })
+  .check(z.minLength(1, 'REQUIRED'));
 
 /**
  * Adds the SPEC §5 repeat check to an object schema with `password` and `passwordRepeat`:
@@ -52,18 +54,22 @@ export const passwordRepeatSchema = z.string({ error: 'REQUIRED' }).min(1, 'REQU
  * so a person sees every problem at once.
  */
 export function withPasswordRepeat<
-  T extends z.ZodObject<{ password: z.ZodType<string>; passwordRepeat: z.ZodType<string> }>,
+  T extends z.ZodMiniObject<{
+    password: z.core.$ZodType<string>;
+    passwordRepeat: z.core.$ZodType<string>;
+  }>,
 >(schema: T) {
-  return schema.refine(
-    (value: { password: string; passwordRepeat: string }) =>
-      passwordsMatch(value.password, value.passwordRepeat),
-    {
-      error: 'PASSWORDS_DO_NOT_MATCH',
-      path: ['passwordRepeat'],
-      when: (payload) => {
-        const v = payload.value as { password?: unknown; passwordRepeat?: unknown } | undefined;
-        return typeof v?.password === 'string' && typeof v.passwordRepeat === 'string';
+  return schema.check(
+    z.refine<{ password: string; passwordRepeat: string }>(
+      (value) => passwordsMatch(value.password, value.passwordRepeat),
+      {
+        error: 'PASSWORDS_DO_NOT_MATCH',
+        path: ['passwordRepeat'],
+        when: (payload) => {
+          const v = payload.value as { password?: unknown; passwordRepeat?: unknown } | undefined;
+          return typeof v?.password === 'string' && typeof v.passwordRepeat === 'string';
+        },
       },
-    },
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COUNTRY_PREFIX, PHONE_NUMBER_LENGTH } from '../constants';
 
 const LOCAL_NUMBER = new RegExp(`^\\d{${PHONE_NUMBER_LENGTH}}$`);
@@ -53,15 +53,16 @@ export function fromWireNumber(wire: string): string | null {
  * Phone number as typed by a person: `REQUIRED` when blank, `INVALID_PHONE` unless it normalises
  * to 6 digits; outputs the 6 digits (idempotent).
  */
-export const phoneNumberInput = z
-  .string({ error: 'REQUIRED' })
-  .trim()
-  .min(1, 'REQUIRED')
-  .transform(normalizePhoneNumber)
-  .pipe(z.string().regex(LOCAL_NUMBER, 'INVALID_PHONE'));
+export const phoneNumberInput = z.pipe(
+  z.pipe(
+    z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, 'REQUIRED')),
+    z.transform(normalizePhoneNumber),
+  ),
+  z.string().check(z.regex(LOCAL_NUMBER, 'INVALID_PHONE')),
+);
 
 /**
  * Phone number in an API answer: always the stored 6 digits, no prefix (ARCHITECTURE
  * "Conventions"). No transform, so it serialises and documents cleanly.
  */
-export const phoneNumber = z.string().regex(LOCAL_NUMBER, 'INVALID_PHONE');
+export const phoneNumber = z.string().check(z.regex(LOCAL_NUMBER, 'INVALID_PHONE'));

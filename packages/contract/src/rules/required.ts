@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * SPEC §5 "Required field": a value is filled when it is not null/undefined and, for strings,
@@ -16,7 +16,9 @@ export function isFilled(value: unknown): boolean {
  * The output is the trimmed text, so parsing the output again gives the same value.
  */
 export const requiredText = (max = 100) =>
-  z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(max, 'TOO_LONG');
+  z
+    .string({ error: 'REQUIRED' })
+    .check(z.trim(), z.minLength(1, 'REQUIRED'), z.maxLength(max, 'TOO_LONG'));
 
 /** A checkbox that must be ticked (terms, binding period): anything but `true` is `MUST_ACCEPT`. */
 export const mustAccept = () => z.literal(true, { error: 'MUST_ACCEPT' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber } from '../rules/phone';
 import { id, isoDateTime, mb, oere } from './common';
 
@@ -45,12 +45,12 @@ export const action = z.object({
   type: actionType,
   text: z.string(),
   /** Number the action concerns, if any. */
-  phoneNumber: phoneNumber.nullable(),
+  phoneNumber: z.nullable(phoneNumber),
   /** Who did it, when it was someone else than the customer (e.g. the family owner). */
-  actor: z.object({ id, firstname: z.string(), lastname: z.string() }).nullable(),
-  dataAmount: mb.nullable(),
+  actor: z.nullable(z.object({ id, firstname: z.string(), lastname: z.string() })),
+  dataAmount: z.nullable(mb),
   /** Amount charged or refunded, with VAT, in øre. */
-  amount: oere.nullable(),
+  amount: z.nullable(oere),
   createdAt: isoDateTime,
 });
 export type Action = z.infer<typeof action>;
@@ -67,8 +67,8 @@ export const ACTIONS_PAGE_SIZE = 20;
  * is the newest 100 entries, as before paging existed.
  */
 export const actionsQuery = z.object({
-  page: z.coerce.number().int().nonnegative().optional(),
-  perPage: z.coerce.number().int().positive().max(100).optional(),
+  page: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  perPage: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(100))),
 });
 export type ActionsQuery = z.output<typeof actionsQuery>;
 
@@ -77,10 +77,10 @@ export type ActionsQuery = z.output<typeof actionsQuery>;
  * read only `data` (an array, as before) keep working.
  */
 export const actionsMeta = z.object({
-  page: z.number().int().nonnegative(),
-  perPage: z.number().int().positive(),
+  page: z.int().check(z.nonnegative()),
+  perPage: z.int().check(z.positive()),
   /** Entries in all pages. */
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   hasMore: z.boolean(),
 });
 export type ActionsMeta = z.infer<typeof actionsMeta>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, isoDateTime } from './common';
 
 /** Lifecycle of a payment agreement (a saved card for monthly charges). */
@@ -13,23 +13,17 @@ export const agreement = z.object({
   id,
   status: agreementStatus,
   /** E.g. 'Visa', 'Mastercard'; null until the card is registered. */
-  cardBrand: z.string().nullable(),
+  cardBrand: z.nullable(z.string()),
   /** Last four digits of the card. */
-  cardLast4: z
-    .string()
-    .regex(/^\d{4}$/)
-    .nullable(),
+  cardLast4: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
   /** Card expiry, `MM/YY`. */
-  cardExpiry: z
-    .string()
-    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/)
-    .nullable(),
+  cardExpiry: z.nullable(z.string().check(z.regex(/^(0[1-9]|1[0-2])\/\d{2}$/))),
   createdAt: isoDateTime,
 });
 export type Agreement = z.infer<typeof agreement>;
 
 /** GET /api/agreements: the current agreement, or null when there is none. */
-export const agreementResponse = agreement.nullable();
+export const agreementResponse = z.nullable(agreement);
 export type AgreementResponse = z.infer<typeof agreementResponse>;
 
 /**
@@ -38,7 +32,7 @@ export type AgreementResponse = z.infer<typeof agreementResponse>;
  * (a zero-amount card check) and answers orderPlacedResponse; the agreement becomes active, and
  * replaces the previous one, when the provider reports the card check paid.
  */
-export const createAgreementRequest = z.object({}).strict();
+export const createAgreementRequest = z.strictObject({});
 export type CreateAgreementRequest = z.output<typeof createAgreementRequest>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_AGE } from '../constants';
 import { isPinCode } from '../rules/pin';
 import { isOldEnough } from '../rules/age';
@@ -33,11 +33,13 @@ export const registerRequest = withPasswordRepeat(
     lastname: requiredText(100),
     email: emailSchema,
     phoneNumber: phoneNumberInput,
-    birthDate: displayDateSchema.refine((value) => {
-      const iso = parseDisplayDate(value);
-      // An empty or malformed date already failed above; report one problem per field.
-      return iso === null || isOldEnough(iso, MIN_AGE);
-    }, 'TOO_YOUNG'),
+    birthDate: displayDateSchema.check(
+      z.refine((value) => {
+        const iso = parseDisplayDate(value);
+        // An empty or malformed date already failed above; report one problem per field.
+        return iso === null || isOldEnough(iso, MIN_AGE);
+      }, 'TOO_YOUNG'),
+    ),
     address: requiredText(200),
     postCode: faroesePostCodeSchema,
     city: requiredText(100),
@@ -53,7 +55,7 @@ export const registerRequest = withPasswordRepeat(
  * limit (`MIN_AGE`, default {@link MIN_AGE}) and refuses with 422 `TOO_YOUNG`
  * (docs/decisions/0020-age-limit.md). The form keeps the age rule for instant feedback.
  */
-export const registerRequestWithoutAgeLimit = registerRequest.safeExtend({
+export const registerRequestWithoutAgeLimit = z.safeExtend(registerRequest, {
   birthDate: displayDateSchema,
 });
 /** What the form holds and posts. */
@@ -69,18 +71,18 @@ export type RequestPinRequest = z.output<typeof requestPinRequest>;
 
 export const requestPinResponse = z.object({
   /** Seconds until the code stops working. */
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.int().check(z.positive()),
   /** Seconds until another code may be requested (the resend countdown of SPEC §9). */
-  resendAfter: z.number().int().nonnegative(),
+  resendAfter: z.int().check(z.nonnegative()),
 });
 export type RequestPinResponse = z.infer<typeof requestPinResponse>;
 
 /** The one-time code: six digits ({@link isPinCode}) (`INVALID_PIN`). */
-export const pinCode = z
-  .string({ error: 'REQUIRED' })
-  .trim()
-  .min(1, 'REQUIRED')
-  .refine((v) => v === '' || isPinCode(v), 'INVALID_PIN');
+export const pinCode = z.string({ error: 'REQUIRED' }).check(
+  z.trim(),
+  z.minLength(1, 'REQUIRED'),
+  z.refine((v) => v === '' || isPinCode(v), 'INVALID_PIN'),
+);
 
 /** POST /api/auth/enter-pin. SPEC §7 names the code field `password`. */
 export const enterPinRequest = z.object({
@@ -104,7 +106,9 @@ export const forgotPasswordResponse = okResponse;
  * on success every other session of the user ends and the caller is signed in.
  */
 export const resetPasswordRequest = z.object({
-  token: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TOO_LONG'),
+  token: z
+    .string({ error: 'REQUIRED' })
+    .check(z.minLength(1, 'REQUIRED'), z.maxLength(200, 'TOO_LONG')),
   password: newPasswordSchema,
   ...withSignInDevice,
 });
@@ -113,7 +117,7 @@ export const resetPasswordResponse = tokens;
 
 /** The reset-password screen's form: the request plus the repeat (checked on the client only). */
 export const resetPasswordForm = withPasswordRepeat(
-  resetPasswordRequest.extend({ passwordRepeat: passwordRepeatSchema }),
+  z.extend(resetPasswordRequest, { passwordRepeat: passwordRepeatSchema }),
 );
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
@@ -136,16 +140,16 @@ export const reservedNumbersResponse = z.object({
   phoneNumber,
   status: numberStatus,
   /** Set when `status` is `free`: pass it as `phoneNumberReservationId` in the signup payload. */
-  reservationId: id.nullable(),
-  reservedUntil: isoDateTime.nullable(),
+  reservationId: z.nullable(id),
+  reservedUntil: z.nullable(isoDateTime),
   /** Free numbers like the one asked for, to offer when it is taken. */
-  suggestions: z.array(phoneNumber).max(10),
+  suggestions: z.array(phoneNumber).check(z.maxLength(10)),
   /**
    * When `free`: the number's class of easy numbers and the one-off price operations set for it
    * (charged with the first payment, ADR 0077); both null for an ordinary number. A reservation
    * holds the price it was made at.
    */
-  numberClass: numberClass.nullable(),
-  oneOffPrice: priceBreakdown.nullable(),
+  numberClass: z.nullable(numberClass),
+  oneOffPrice: z.nullable(priceBreakdown),
 });
 export type ReservedNumbersResponse = z.infer<typeof reservedNumbersResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber } from '../rules/phone';
 import { id, priceBreakdown } from './common';
 import { paymentMethod } from './orders';
@@ -24,11 +24,11 @@ export type MonthlyPriceLine = z.infer<typeof monthlyPriceLine>;
  */
 export const monthlyPriceResponse = z.object({
   /** The Faroese month, `YYYY-MM`. */
-  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  period: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
   lines: z.array(monthlyPriceLine),
   total: priceBreakdown,
   /** The order that paid this month, when one did. */
-  paidOrderId: id.nullable(),
+  paidOrderId: z.nullable(id),
 });
 export type MonthlyPriceResponse = z.infer<typeof monthlyPriceResponse>;
 
@@ -37,6 +37,6 @@ export type MonthlyPriceResponse = z.infer<typeof monthlyPriceResponse>;
  * header. Answer: orderPlacedResponse. 409 ALREADY_PAID when the month is paid.
  */
 export const payMonthRequest = z.object({
-  payWith: paymentMethod.default('card'),
+  payWith: z._default(paymentMethod, 'card'),
 });
 export type PayMonthRequest = z.output<typeof payMonthRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The partner (bank) side of issue 32: OAuth 2.0 client credentials (RFC 6749 §4.4) at
@@ -26,11 +26,11 @@ export function isPartnerScope(scope: string): scope is PartnerScope {
  * schema failure. A repeated parameter arrives as an array and fails (RFC 6749 §3.2).
  */
 export const oauthTokenRequest = z.object({
-  grant_type: z.string().max(100).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(200).optional(),
+  grant_type: z.optional(z.string().check(z.maxLength(100))),
+  client_id: z.optional(z.string().check(z.maxLength(200))),
+  client_secret: z.optional(z.string().check(z.maxLength(200))),
   /** Space-delimited scopes (RFC 6749 §3.3); default all of the client's. */
-  scope: z.string().max(500).optional(),
+  scope: z.optional(z.string().check(z.maxLength(500))),
 });
 export type OauthTokenRequest = z.infer<typeof oauthTokenRequest>;
 
@@ -38,7 +38,7 @@ export const oauthTokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   /** Seconds. */
-  expires_in: z.number().int(),
+  expires_in: z.int(),
   /** The granted scopes, space-delimited. */
   scope: z.string(),
 });
@@ -57,7 +57,7 @@ export type OauthErrorCode = (typeof OAUTH_ERRORS)[number];
 /** RFC 6749 §5.2. */
 export const oauthError = z.object({
   error: z.enum(OAUTH_ERRORS),
-  error_description: z.string().optional(),
+  error_description: z.optional(z.string()),
 });
 export type OauthError = z.infer<typeof oauthError>;
 
@@ -68,8 +68,7 @@ export type OauthError = z.infer<typeof oauthError>;
 export const CAMARA_PHONE_NUMBER = /^\+[1-9][0-9]{4,14}$/;
 export const camaraPhoneNumber = z
   .string()
-  .regex(CAMARA_PHONE_NUMBER)
-  .describe('E.164 with the leading +, e.g. +298211234');
+  .check(z.regex(CAMARA_PHONE_NUMBER), z.describe('E.164 with the leading +, e.g. +298211234'));
 
 /** x-correlator (SimSwap v2: `^[a-zA-Z0-9-]{0,55}$`), echoed on every answer. */
 export const CAMARA_CORRELATOR = /^[a-zA-Z0-9-]{0,55}$/;
@@ -79,9 +78,9 @@ export const SIM_SWAP_MAX_AGE_DEFAULT_H = 240;
 /** POST /camara/sim-swap/v2/check */
 export const simSwapCheckRequest = z.object({
   /** Two-legged tokens only (ours): without it the answer is 422 MISSING_IDENTIFIER. */
-  phoneNumber: camaraPhoneNumber.optional(),
+  phoneNumber: z.optional(camaraPhoneNumber),
   /** Hours back from now (1–2400, default 240); outside: 400 OUT_OF_RANGE. */
-  maxAge: z.number().int().min(1).max(2400).optional(),
+  maxAge: z.optional(z.int().check(z.gte(1), z.lte(2400))),
 });
 export type SimSwapCheckRequest = z.infer<typeof simSwapCheckRequest>;
 
@@ -93,15 +92,15 @@ export type SimSwapCheckResponse = z.infer<typeof simSwapCheckResponse>;
 
 /** POST /camara/sim-swap/v2/retrieve-date */
 export const simSwapDateRequest = z.object({
-  phoneNumber: camaraPhoneNumber.optional(),
+  phoneNumber: z.optional(camaraPhoneNumber),
 });
 export type SimSwapDateRequest = z.infer<typeof simSwapDateRequest>;
 
 export const simSwapDateResponse = z.object({
   /** RFC 3339 with its zone: the latest SIM change, or the activation when never changed. */
-  latestSimChange: z.string().nullable(),
+  latestSimChange: z.nullable(z.string()),
   /** Days monitored (only when the date is not given because it is older than that). */
-  monitoredPeriod: z.number().int().optional(),
+  monitoredPeriod: z.optional(z.int()),
 });
 export type SimSwapDateResponse = z.infer<typeof simSwapDateResponse>;
 
@@ -123,7 +122,7 @@ export type CamaraErrorCode = (typeof CAMARA_ERROR_CODES)[number];
 
 /** CAMARA ErrorInfo. */
 export const camaraError = z.object({
-  status: z.number().int(),
+  status: z.int(),
   code: z.enum(CAMARA_ERROR_CODES),
   message: z.string(),
 });

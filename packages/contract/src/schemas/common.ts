@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Building blocks shared by the domain schemas: money in integer øre, data in integer MB, UTC
@@ -9,18 +9,18 @@ import { z } from 'zod';
 export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** An id of a stored row. Opaque to clients: compare, never parse. */
-export const id = z.string().min(1).max(64);
+export const id = z.string().check(z.minLength(1), z.maxLength(64));
 
 /** An amount of money in øre (1 kr. = 100 øre). */
-export const oere = z.number().int();
+export const oere = z.int();
 
 /** A data amount in MB (1024 MB per GB; ≥ 1,024,000 MB shows as unlimited). */
-export const mb = z.number().int().nonnegative();
+export const mb = z.int().check(z.nonnegative());
 
 /** A price with and without VAT (SPEC §9 "VAT shown separately"); net + vat = gross. */
 export const priceBreakdown = z
   .object({ net: oere, vat: oere, gross: oere })
-  .refine((p) => p.net + p.vat === p.gross, { error: 'INVALID', path: ['vat'] });
+  .check(z.refine((p) => p.net + p.vat === p.gross, { error: 'INVALID', path: ['vat'] }));
 export type PriceBreakdown = z.infer<typeof priceBreakdown>;
 
 /** Answer of a command that has nothing to return. */
@@ -32,7 +32,7 @@ export type OkResponse = z.infer<typeof okResponse>;
  * a client takes an idempotency key"): the same key within 24 hours returns the first answer.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const idempotencyKey = z.string().min(8).max(128);
+export const idempotencyKey = z.string().check(z.minLength(8), z.maxLength(128));
 
 /** `{ id }` path parameter. */
 export const idParams = z.object({ id });

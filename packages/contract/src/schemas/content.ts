@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Terms and privacy texts, markdown in the requested language (GET /api/content/{slug}). */
 export const contentSlug = z.enum(['terms', 'privacy']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as actions from './actions';
 import * as agreements from './agreements';
 import * as auth from './auth';
@@ -41,7 +41,7 @@ const modules = {
 };
 const schemas = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)
-    .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
+    .filter((entry): entry is [string, z.ZodMiniType] => entry[1] instanceof z.ZodMiniType)
     .map(([name, schema]) => [`${file}.${name}`, schema] as const),
 );
 
@@ -98,7 +98,7 @@ const order = {
 
 describe('contract schemas (SPEC §3, §7)', () => {
   it('parses realistic answers of every SPEC §7 call', () => {
-    const answers: [z.ZodType, unknown][] = [
+    const answers: [z.ZodMiniType, unknown][] = [
       [
         subscriptions.subscriptionsResponse,
         { currentAccount: account, otherAccounts: [], isOwner: true, individuals: [] },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { id, isoDateTime, mb, priceBreakdown } from './common';
 import { packageKind } from './packages';
@@ -13,7 +13,7 @@ export const lineControls = z.object({
   /** The number's mobile data is barred in the network; calls and SMS still work. */
   dataPaused: z.boolean(),
   /** When the owner paused it; null while data runs. */
-  dataPausedAt: isoDateTime.nullable(),
+  dataPausedAt: z.nullable(isoDateTime),
   /** The member's own purchases of extra packages become requests to the owner. */
   purchaseApproval: z.boolean(),
 });
@@ -32,12 +32,13 @@ export const NO_LINE_CONTROLS: LineControls = {
  * is refused: there is nothing to do.
  */
 export const updateLineControlsRequest = z
-  .object({ dataPaused: z.boolean().optional(), purchaseApproval: z.boolean().optional() })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (value.dataPaused === undefined && value.purchaseApproval === undefined)
-      ctx.addIssue({ code: 'custom', message: 'REQUIRED', path: ['dataPaused'] });
-  });
+  .strictObject({ dataPaused: z.optional(z.boolean()), purchaseApproval: z.optional(z.boolean()) })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.dataPaused === undefined && value.purchaseApproval === undefined)
+        ctx.addIssue({ code: 'custom', message: 'REQUIRED', path: ['dataPaused'] });
+    }),
+  );
 export type UpdateLineControlsRequest = z.output<typeof updateLineControlsRequest>;
 
 /**
@@ -64,9 +65,9 @@ export const packageRequest = z.object({
    * The owner's order for it, once the owner has started paying (null before). The request is
    * approved when that order's payment is paid.
    */
-  orderId: id.nullable(),
+  orderId: z.nullable(id),
   createdAt: isoDateTime,
-  decidedAt: isoDateTime.nullable(),
+  decidedAt: z.nullable(isoDateTime),
 });
 export type PackageRequest = z.infer<typeof packageRequest>;
 
@@ -79,16 +80,17 @@ export type PackageRequestsResponse = z.infer<typeof packageRequestsResponse>;
  * Send an `Idempotency-Key` header; a second request for the same package while one is pending
  * answers the pending one.
  */
-export const createPackageRequestRequest = z
-  .object({ packageId: id, phoneNumber: phoneNumberInput })
-  .strict();
+export const createPackageRequestRequest = z.strictObject({
+  packageId: id,
+  phoneNumber: phoneNumberInput,
+});
 export type CreatePackageRequestRequest = z.output<typeof createPackageRequestRequest>;
 
 /**
  * POST /api/package-requests/{id}/approve: the owner buys the package for the member's number,
  * through the normal payment (card page or card on file). Answer: orderPlacedResponse.
  */
-export const approvePackageRequestRequest = z
-  .object({ payWith: paymentMethod.default('card') })
-  .strict();
+export const approvePackageRequestRequest = z.strictObject({
+  payWith: z._default(paymentMethod, 'card'),
+});
 export type ApprovePackageRequestRequest = z.output<typeof approvePackageRequestRequest>;

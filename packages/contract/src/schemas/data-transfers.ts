@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { id, isoDateTime, mb } from './common';
 
@@ -13,7 +13,7 @@ export type DataTransferStatus = z.infer<typeof dataTransferStatus>;
 const party = z.object({
   phoneNumber,
   /** Name as the other side may see it; null when the number's owner hides it. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
 });
 
 /** SPEC §3 "Data transfer": id, requester.phoneNumber, dataAmount (MB). */
@@ -25,9 +25,9 @@ export const dataTransfer = z.object({
   requester: party,
   /** Who is asked to give (request) or who receives (gift). */
   recipient: party,
-  dataAmount: mb.positive(),
+  dataAmount: mb.check(z.positive()),
   createdAt: isoDateTime,
-  decidedAt: isoDateTime.nullable(),
+  decidedAt: z.nullable(isoDateTime),
 });
 export type DataTransfer = z.infer<typeof dataTransfer>;
 
@@ -46,6 +46,6 @@ export const createDataTransferRequest = z.object({
   fromPhoneNumber: phoneNumberInput,
   /** The other customer's number. */
   phoneNumber: phoneNumberInput,
-  dataAmount: z.number({ error: 'REQUIRED' }).int('INVALID').positive('INVALID'),
+  dataAmount: z.number({ error: 'REQUIRED' }).check(z.int('INVALID'), z.positive('INVALID')),
 });
 export type CreateDataTransferRequest = z.output<typeof createDataTransferRequest>;

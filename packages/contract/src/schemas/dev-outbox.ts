@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, isoDateTime } from './common';
 
 /**
@@ -15,16 +15,18 @@ export const outboxMessage = z.object({
   /** An e-mail address, or an SMS number as sent: `298` + 6 digits. */
   to: z.string(),
   /** E-mail subject; null for SMS. */
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   text: z.string(),
   /** HTML body of an e-mail; null for SMS. */
-  html: z.string().nullable(),
+  html: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** `?to=` filters by recipient: an e-mail address (any case) or `298xxxxxx` (6 digits work too). */
-export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+export const outboxQuery = z.object({
+  to: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+});
 
 /** Answer of `GET /dev/outbox.json`: newest first, at most 100. */
 export const outboxList = z.array(outboxMessage);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requiredText } from '../rules/required';
 import { order } from './orders';
 import { checkLineSetup, lineSetupFields } from './signup';
@@ -20,7 +20,7 @@ export const newFamilyMember = z
     lastname: requiredText(100),
     ...lineSetupFields,
   })
-  .superRefine(checkLineSetup);
+  .check(z.superRefine(checkLineSetup));
 export type NewFamilyMemberInput = z.input<typeof newFamilyMember>;
 export type NewFamilyMember = z.output<typeof newFamilyMember>;
 
@@ -29,8 +29,8 @@ export type NewFamilyMember = z.output<typeof newFamilyMember>;
  * (SPEC §7). Adding members answers addMembersResponse; the toggle answers the account.
  */
 export const patchSubscriptionsRequest = z.union([
-  z.object({ euPackage: z.boolean() }).strict(),
-  z.object({ addMembers: z.array(newFamilyMember).min(1).max(5) }).strict(),
+  z.strictObject({ euPackage: z.boolean() }),
+  z.strictObject({ addMembers: z.array(newFamilyMember).check(z.minLength(1), z.maxLength(5)) }),
 ]);
 export type PatchSubscriptionsRequest = z.output<typeof patchSubscriptionsRequest>;
 

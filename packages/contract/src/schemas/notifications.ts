@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
 import { id, isoDateTime } from './common';
 
@@ -41,27 +41,30 @@ export const notificationItem = z.object({
   body: z.string(),
   createdAt: isoDateTime,
   /** Null while unread. */
-  readAt: isoDateTime.nullable(),
+  readAt: z.nullable(isoDateTime),
   /** App path to open, e.g. '/frabodanir' or '/umsit-hald/211234'; null when none. */
-  link: z.string().startsWith('/').nullable(),
+  link: z.nullable(z.string().check(z.startsWith('/'))),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 /** GET /api/notifications?page=0&perPage=15 (SPEC §7; query values arrive as strings). */
 export const notificationsQuery = z.object({
-  page: z.coerce.number().int().nonnegative().default(0),
-  perPage: z.coerce.number().int().positive().max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  page: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0),
+  perPage: z._default(
+    z.coerce.number().check(z.int(), z.positive(), z.lte(100)),
+    NOTIFICATIONS_PAGE_SIZE,
+  ),
 });
 export type NotificationsQuery = z.output<typeof notificationsQuery>;
 
 /** Answer of GET /api/notifications: newest first. */
 export const notificationsResponse = z.object({
-  totalUnread: z.number().int().nonnegative(),
+  totalUnread: z.int().check(z.nonnegative()),
   items: z.array(notificationItem),
-  page: z.number().int().nonnegative(),
-  perPage: z.number().int().positive(),
+  page: z.int().check(z.nonnegative()),
+  perPage: z.int().check(z.positive()),
   /** Number of notifications in all pages. */
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 
@@ -71,7 +74,7 @@ export const markAsReadResponse = notificationItem;
 /** PATCH /api/notifications/mark-all-as-read. */
 export const markAllAsReadResponse = z.object({
   /** How many were unread before. */
-  updated: z.number().int().nonnegative(),
+  updated: z.int().check(z.nonnegative()),
   totalUnread: z.literal(0),
 });
 export type MarkAllAsReadResponse = z.infer<typeof markAllAsReadResponse>;

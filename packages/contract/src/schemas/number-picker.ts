@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { numberClass, numberMatchMode } from '../rules/number-picker';
 import { phoneNumber } from '../rules/phone';
 import { priceBreakdown } from './common';
@@ -10,40 +10,44 @@ import { priceBreakdown } from './common';
  * otherwise). Nothing is reserved: tapping a number reserves it (POST /auth/reserved-numbers).
  */
 export const freeNumbersQuery = z.object({
-  match: numberMatchMode.default('contains'),
-  digits: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .refine((v) => /^\d{0,6}$/.test(v), 'INVALID')
-    .default(''),
+  match: z._default(numberMatchMode, 'contains'),
+  digits: z._default(
+    z
+      .pipe(
+        z.string(),
+        z.transform((v) => v.replace(/\s+/g, '')),
+      )
+      .check(z.refine((v) => /^\d{0,6}$/.test(v), 'INVALID')),
+    '',
+  ),
 });
 export type FreeNumbersQuery = z.output<typeof freeNumbersQuery>;
 
 /** A free number as the picker offers it: its class of easy numbers and one-off price, if any. */
 export const freeNumber = z.object({
   phoneNumber,
-  numberClass: numberClass.nullable(),
+  numberClass: z.nullable(numberClass),
   /** The one-off price (ADR 0077); null for a number without one. */
-  oneOffPrice: priceBreakdown.nullable(),
+  oneOffPrice: z.nullable(priceBreakdown),
 });
 export type FreeNumber = z.infer<typeof freeNumber>;
 
 export const freeNumbersResponse = z.object({
   /** Free numbers that match, in random order (ordinary ones; a priced one shows its price). */
-  numbers: z.array(freeNumber).max(12),
+  numbers: z.array(freeNumber).check(z.maxLength(12)),
   /** Free easy numbers with a price that match, apart from `numbers`. */
-  golden: z.array(freeNumber).max(6),
+  golden: z.array(freeNumber).check(z.maxLength(6)),
   /**
    * Set when nothing that matches is free: the nearest looser pattern that has free numbers
    * (one digit fewer at a time; `digits` empty: any number), and some of its numbers. For six
    * digits, the free numbers closest to it in its block.
    */
-  nearest: z
-    .object({
+  nearest: z.nullable(
+    z.object({
       match: numberMatchMode,
-      digits: z.string().regex(/^\d{0,6}$/),
-      numbers: z.array(freeNumber).max(12),
-    })
-    .nullable(),
+      digits: z.string().check(z.regex(/^\d{0,6}$/)),
+      numbers: z.array(freeNumber).check(z.maxLength(12)),
+    }),
+  ),
 });
 export type FreeNumbersResponse = z.infer<typeof freeNumbersResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber } from '../rules/phone';
 import { id, isoDateTime } from './common';
 import { reauthentication } from './sessions';
@@ -21,16 +21,16 @@ export const lineProtection = z.object({
   lock: z.object({
     state: lockStateName,
     /** `unlocking`: when the lock opens unless cancelled. */
-    unlockAt: isoDateTime.nullable(),
+    unlockAt: z.nullable(isoDateTime),
     /** `unlocking`: when the unlock was asked for. */
-    requestedAt: isoDateTime.nullable(),
+    requestedAt: z.nullable(isoDateTime),
   }),
   /** How long an unlock waits once asked for (NUMBER_UNLOCK_DELAY_H), in whole minutes, rounded up. */
-  unlockDelayMinutes: z.number().int().nonnegative(),
+  unlockDelayMinutes: z.int().check(z.nonnegative()),
   /** The latest SIM change or eSIM re-issue; null when the number has had none. */
-  simChangedAt: isoDateTime.nullable(),
+  simChangedAt: z.nullable(isoDateTime),
   /** The port-out code that works now (made, not used, not expired), without the code. */
-  portOutCode: z.object({ createdAt: isoDateTime, expiresAt: isoDateTime }).nullable(),
+  portOutCode: z.nullable(z.object({ createdAt: isoDateTime, expiresAt: isoDateTime })),
 });
 export type LineProtection = z.infer<typeof lineProtection>;
 
@@ -42,7 +42,9 @@ export type UnlockRequest = z.input<typeof unlockRequest>;
  * POST /api/number-unlocks/cancel: the one-tap cancel of the e-mail's link, which works without
  * signing in (the customer may have lost the account to whoever asked for the unlock).
  */
-export const cancelUnlockByLinkRequest = z.object({ token: z.string().min(1).max(512) }).strict();
+export const cancelUnlockByLinkRequest = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(512)),
+});
 export type CancelUnlockByLinkRequest = z.infer<typeof cancelUnlockByLinkRequest>;
 export const cancelUnlockByLinkResponse = z.object({ phoneNumber, state: lockStateName });
 export type CancelUnlockByLinkResponse = z.infer<typeof cancelUnlockByLinkResponse>;
@@ -60,13 +62,11 @@ export type PortOutCodeResponse = z.infer<typeof portOutCodeResponse>;
  * An inbound port-out request of another provider (the simulated one in demo mode:
  * POST /dev/port-out): the number, the code the customer gave them, and who they are.
  */
-export const portOutInboundRequest = z
-  .object({
-    phoneNumber,
-    code: z.string().min(1).max(64),
-    provider: z.string().trim().min(1).max(80),
-  })
-  .strict();
+export const portOutInboundRequest = z.strictObject({
+  phoneNumber,
+  code: z.string().check(z.minLength(1), z.maxLength(64)),
+  provider: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+});
 export type PortOutInboundRequest = z.infer<typeof portOutInboundRequest>;
 export const portOutInboundResponse = z.object({
   accepted: z.literal(true),
@@ -88,11 +88,11 @@ export const dataExport = z.object({
   id,
   state: dataExportState,
   /** 0–100 while it is prepared. */
-  progress: z.number().int().min(0).max(100),
+  progress: z.int().check(z.gte(0), z.lte(100)),
   createdAt: isoDateTime,
-  readyAt: isoDateTime.nullable(),
-  expiresAt: isoDateTime.nullable(),
-  downloadUrl: z.string().nullable(),
+  readyAt: z.nullable(isoDateTime),
+  expiresAt: z.nullable(isoDateTime),
+  downloadUrl: z.nullable(z.string()),
 });
 export type DataExport = z.infer<typeof dataExport>;
 export const dataExportList = z.array(dataExport);

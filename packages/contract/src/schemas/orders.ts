@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, isoDateTime, priceBreakdown } from './common';
 import { phoneNumber } from '../rules/phone';
 import { orderProvisioning } from './provisioning';
@@ -55,7 +55,7 @@ export const orderLifecycle = z.object({
   /** When the change takes effect: at once (placement) or at a month end. */
   effectiveAt: isoDateTime,
   /** The plan before the change, when the change sets another one. */
-  fromPlanId: id.nullable(),
+  fromPlanId: z.nullable(id),
   /** True while the customer can still undo it (POST /api/orders/{id}/withdraw). */
   canWithdraw: z.boolean(),
 });
@@ -85,7 +85,7 @@ export type CheckoutMethod = z.infer<typeof checkoutMethod>;
  */
 export const paymentMethodsResponse = z.object({
   provider: z.enum(['test', 'vipps-mobilepay']),
-  methods: z.array(checkoutMethod).min(1),
+  methods: z.array(checkoutMethod).check(z.minLength(1)),
   agreementVia: checkoutMethod,
   /**
    * Whether purchases other than the monthly payment may be charged to the agreement on file
@@ -107,33 +107,33 @@ export const order = z.object({
   /** True for the order that creates the account's main subscription. */
   isMainSubscription: z.boolean(),
   /** Plan ordered, null for orders without one (packages, top-ups). */
-  planId: id.nullable(),
+  planId: z.nullable(id),
   /** Number concerned (6 digits), once known. */
-  phoneNumber: phoneNumber.nullable(),
+  phoneNumber: z.nullable(phoneNumber),
   /** What the order costs now, or null when nothing is charged up front. */
-  price: priceBreakdown.nullable(),
+  price: z.nullable(priceBreakdown),
   paymentStatus,
   createdAt: isoDateTime,
-  completedAt: isoDateTime.nullable(),
+  completedAt: z.nullable(isoDateTime),
   /**
    * Who the number is for when it is not the customer (a family member being added), so a
    * member in processing can be shown by name (SPEC §3 "Family members in processing").
    */
-  memberName: z.string().nullable().optional(),
+  memberName: z.optional(z.nullable(z.string())),
   /**
    * The line (member id) the order sets up or changes, once it exists: its SIM is GET
    * /api/subscriptions/{lineId}/sim (the eSIM of an order being provisioned is installed there).
    */
-  lineId: id.nullable().optional(),
+  lineId: z.optional(z.nullable(id)),
   /** The extra package an `extra_package` order buys (GET /api/packages names it). */
-  packageId: id.nullable().optional(),
+  packageId: z.optional(z.nullable(id)),
   /**
    * How the line of a `new_subscription`, `add_member` or `sim_change` order is being set up:
    * its steps so far, who it waits on and what comes next (docs/decisions/0055-provisioning.md).
    */
-  provisioning: orderProvisioning.nullable().optional(),
+  provisioning: z.optional(z.nullable(orderProvisioning)),
   /** What a plan change, cancellation or transfer does and when (null for other orders). */
-  lifecycle: orderLifecycle.nullable().optional(),
+  lifecycle: z.optional(z.nullable(orderLifecycle)),
 });
 export type Order = z.infer<typeof order>;
 
@@ -153,7 +153,7 @@ export type OrdersResponse = z.infer<typeof ordersResponse>;
 export const orderPlacedResponse = z.object({
   order,
   /** The provider's hosted card page (absolute URL); null when paid with the card on file. */
-  paymentUrl: z.url().nullable(),
+  paymentUrl: z.nullable(z.url()),
 });
 export type OrderPlacedResponse = z.infer<typeof orderPlacedResponse>;
 

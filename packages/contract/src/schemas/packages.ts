@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumberInput } from '../rules/phone';
 import { id, isoDateTime, mb, priceBreakdown } from './common';
 import { paymentMethod } from './orders';
@@ -33,6 +33,6 @@ export type PackagesResponse = z.infer<typeof packagesResponse>;
 export const purchasePackageRequest = z.object({
   packageId: id,
   phoneNumber: phoneNumberInput,
-  payWith: paymentMethod.default('card'),
+  payWith: z._default(paymentMethod, 'card'),
 });
 export type PurchasePackageRequest = z.output<typeof purchasePackageRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, mb, oere } from './common';
 
 /** SPEC §1, §3: the three kinds of plan. Prepaid is the talutíð plan a cancelled number becomes. */
@@ -11,14 +11,14 @@ export type PlanType = z.infer<typeof planType>;
  */
 export const memberPrice = z.object({
   /** Monthly price of that member, with VAT, in øre. */
-  price: oere.nonnegative(),
+  price: oere.check(z.nonnegative()),
 });
 export type MemberPrice = z.infer<typeof memberPrice>;
 
 /** The EU roaming package a plan can be combined with (toggled on a subscription). */
 export const euPackageOffer = z.object({
   /** Monthly price with VAT, in øre. */
-  price: oere.nonnegative(),
+  price: oere.check(z.nonnegative()),
   /** Data for use abroad, in MB (SPEC §1 roaming offer: up to 50 GB). */
   dataMb: mb,
 });
@@ -33,15 +33,15 @@ export const plan = z.object({
   /** Monthly domestic data in MB; ≥ 1,024,000 shows as unlimited. */
   dataMb: mb,
   /** Members a subscription on this plan can hold (1 for individual and prepaid). */
-  maxMembers: z.number().int().positive(),
+  maxMembers: z.int().check(z.positive()),
   /** Price per member by position; the first entry is the plan's own price. Never empty. */
-  memberPrices: z.array(memberPrice).min(1),
+  memberPrices: z.array(memberPrice).check(z.minLength(1)),
   /** Name of the plan type the plan belongs to. */
   planTypeName: z.string(),
   /** The EU package that can be added, or null when the plan has none. */
-  euPackage: euPackageOffer.nullable(),
+  euPackage: z.nullable(euPackageOffer),
   /** Binding period in months (SPEC §1: 6-month commitment on new subscriptions). */
-  commitmentMonths: z.number().int().nonnegative(),
+  commitmentMonths: z.int().check(z.nonnegative()),
 });
 export type Plan = z.infer<typeof plan>;
 

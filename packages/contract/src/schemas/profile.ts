@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { isKnownPostCode, placeOfPostCode } from '../localities/lookup';
 import { LOCALES } from '../locale';
@@ -25,38 +25,40 @@ const bothStrings = (v: AddressPart | undefined) =>
  */
 export const updateUserRequest = z
   .object({
-    firstname: requiredText(100).optional(),
-    lastname: requiredText(100).optional(),
-    email: emailSchema.optional(),
-    address: requiredText(200).optional(),
-    postCode: faroesePostCodeSchema.optional(),
-    city: requiredText(100).optional(),
-    locale: z.enum(LOCALES).optional(),
+    firstname: z.optional(requiredText(100)),
+    lastname: z.optional(requiredText(100)),
+    email: z.optional(emailSchema),
+    address: z.optional(requiredText(200)),
+    postCode: z.optional(faroesePostCodeSchema),
+    city: z.optional(requiredText(100)),
+    locale: z.optional(z.enum(LOCALES)),
     /** Phone-book visibility (SPEC §1). */
-    showInPhoneBook: z.boolean().optional(),
+    showInPhoneBook: z.optional(z.boolean()),
     /** Usage alerts (ADR 0066): only the switches sent change. */
-    usageAlerts: usageAlertSwitches.partial().strict().optional(),
+    usageAlerts: z.optional(z.strictObject(z.partial(usageAlertSwitches).shape)),
   })
-  .refine((v) => v.city !== undefined || v.postCode === undefined, {
-    error: 'REQUIRED',
-    path: ['city'],
-  })
-  .refine((v) => v.postCode !== undefined || v.city === undefined, {
-    error: 'REQUIRED',
-    path: ['postCode'],
-  })
-  .refine(
-    (v) =>
-      !bothStrings(v) ||
-      // A malformed or blank field has already reported its own problem.
-      !isKnownPostCode(v.postCode ?? '') ||
-      (v.city ?? '').trim() === '' ||
-      placeOfPostCode(v.postCode ?? '', v.city ?? '') !== undefined,
-    {
-      error: 'CITY_POSTCODE_MISMATCH',
+  .check(
+    z.refine((v) => v.city !== undefined || v.postCode === undefined, {
+      error: 'REQUIRED',
       path: ['city'],
-      when: (payload) => bothStrings(payload.value as AddressPart | undefined),
-    },
+    }),
+    z.refine((v) => v.postCode !== undefined || v.city === undefined, {
+      error: 'REQUIRED',
+      path: ['postCode'],
+    }),
+    z.refine(
+      (v) =>
+        !bothStrings(v) ||
+        // A malformed or blank field has already reported its own problem.
+        !isKnownPostCode(v.postCode ?? '') ||
+        (v.city ?? '').trim() === '' ||
+        placeOfPostCode(v.postCode ?? '', v.city ?? '') !== undefined,
+      {
+        error: 'CITY_POSTCODE_MISMATCH',
+        path: ['city'],
+        when: (payload) => bothStrings(payload.value as AddressPart | undefined),
+      },
+    ),
   );
 export type UpdateUserRequestInput = z.input<typeof updateUserRequest>;
 export type UpdateUserRequest = z.output<typeof updateUserRequest>;
@@ -69,14 +71,13 @@ export type UpdateUserRequest = z.output<typeof updateUserRequest>;
 export const changePasswordRequest = z.object({
   currentPassword: z
     .string({ error: 'REQUIRED' })
-    .min(1, 'REQUIRED')
-    .max(PASSWORD_MAX_LENGTH, 'TOO_LONG'),
+    .check(z.minLength(1, 'REQUIRED'), z.maxLength(PASSWORD_MAX_LENGTH, 'TOO_LONG')),
   password: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.output<typeof changePasswordRequest>;
 
 /** The change-password form: the request plus the repeat (checked on the client only). */
 export const changePasswordForm = withPasswordRepeat(
-  changePasswordRequest.extend({ passwordRepeat: passwordRepeatSchema }),
+  z.extend(changePasswordRequest, { passwordRepeat: passwordRepeatSchema }),
 );
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, isoDateTime } from './common';
 import { simcardNumber } from '../rules/iccid';
 import { PASSWORD_MAX_LENGTH } from '../constants';
@@ -60,7 +60,7 @@ export const provisioningStep = z.object({
   step: provisioningStepKey,
   at: isoDateTime,
   /** Why, in the caller's language, when the step went wrong or an operator set it. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type ProvisioningStep = z.infer<typeof provisioningStep>;
 
@@ -91,20 +91,20 @@ export const orderProvisioning = z.object({
   upcoming: z.array(provisioningStepKey),
   waitingFor: provisioningWaitingFor,
   /** When the next step is expected (network) or happens by itself (customer_sim). */
-  expectedAt: isoDateTime.nullable(),
+  expectedAt: z.nullable(isoDateTime),
   /** How the SIM reaches the customer; null for a lifecycle order, which moves no SIM (ADR 0056). */
-  delivery: simDelivery.nullable(),
+  delivery: z.nullable(simDelivery),
   /** The shop for `pickup`. */
-  pickupLocation: simPickupLocation.nullable(),
+  pickupLocation: z.nullable(simPickupLocation),
   /** Porting: the number moves from another provider. */
   isPorting: z.boolean(),
   /** The day the number moves, once the other provider has set it. */
-  portDate: isoDateTime.nullable(),
+  portDate: z.nullable(isoDateTime),
 });
 export type OrderProvisioning = z.infer<typeof orderProvisioning>;
 
 /** PATCH /api/orders/{id}/porting: the corrected SIM card number at the current provider. */
-export const correctPortingRequest = z.object({ simcardNumber }).strict();
+export const correctPortingRequest = z.strictObject({ simcardNumber });
 export type CorrectPortingRequest = z.infer<typeof correctPortingRequest>;
 
 /** SIM of one number (GET /api/subscriptions/{id}/sim). */
@@ -114,13 +114,13 @@ export const simDetails = z.object({
   phoneNumber: z.string(),
   simType: z.enum(['esim', 'physical']),
   /** Physical SIM: the ICCID, masked to its last four digits. */
-  iccidMasked: z.string().nullable(),
+  iccidMasked: z.nullable(z.string()),
   /**
    * eSIM: the activation code `LPA:1$<SM-DP+ address>$<matching id>` (GSMA SGP.22) for the QR
    * code, and its parts for manual entry.
    */
-  esim: z
-    .object({
+  esim: z.nullable(
+    z.object({
       activationCode: z.string(),
       smdpAddress: z.string(),
       matchingId: z.string(),
@@ -128,36 +128,38 @@ export const simDetails = z.object({
       iosInstallUrl: z.url(),
       /** The profile is installed on a phone (the network has seen it). */
       installed: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
   /** A replacement or eSIM switch is being provisioned for this number. */
-  pendingOrderId: id.nullable(),
+  pendingOrderId: z.nullable(id),
   /** Listed in the phone book (per number, SPEC §1). */
   phoneBookVisible: z.boolean(),
 });
 export type SimDetails = z.infer<typeof simDetails>;
 
 /** POST /api/subscriptions/{id}/sim/secrets: PIN and PUK of a physical SIM after re-authentication. */
-export const simSecretsRequest = z.object({ password: z.string().min(1).max(200) }).strict();
+export const simSecretsRequest = z.strictObject({
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 export const simSecretsResponse = z.object({ pin: z.string(), puk: z.string() });
 export type SimSecretsResponse = z.infer<typeof simSecretsResponse>;
 
 /** POST /api/subscriptions/{id}/sim/replacement: a new physical SIM or a switch to eSIM. */
-export const simReplacementRequest = z
-  .object({
-    eSim: z.boolean(),
-    simPickupLocationId: id.nullable(),
-    /** Sent home to the address on the profile when neither eSIM nor a pickup shop. */
-    sendHome: z.boolean(),
-    /**
-     * Step-up (issue 32, ADR 0076): the caller's password again, or for a customer without one
-     * the SMS code of POST /api/auth/sessions/confirmation-code. One of them is required.
-     */
-    password: z.string().min(1, 'REQUIRED').max(PASSWORD_MAX_LENGTH, 'TOO_LONG').optional(),
-    code: confirmationCode.optional(),
-  })
-  .strict();
+export const simReplacementRequest = z.strictObject({
+  eSim: z.boolean(),
+  simPickupLocationId: z.nullable(id),
+  /** Sent home to the address on the profile when neither eSIM nor a pickup shop. */
+  sendHome: z.boolean(),
+  /**
+   * Step-up (issue 32, ADR 0076): the caller's password again, or for a customer without one
+   * the SMS code of POST /api/auth/sessions/confirmation-code. One of them is required.
+   */
+  password: z.optional(
+    z.string().check(z.minLength(1, 'REQUIRED'), z.maxLength(PASSWORD_MAX_LENGTH, 'TOO_LONG')),
+  ),
+  code: z.optional(confirmationCode),
+});
 export type SimReplacementRequest = z.infer<typeof simReplacementRequest>;
 
 /** PATCH /api/subscriptions/{id}/phone-book: phone-book visibility of one number (SPEC §1). */
-export const phoneBookRequest = z.object({ phoneBookVisible: z.boolean() }).strict();
+export const phoneBookRequest = z.strictObject({ phoneBookVisible: z.boolean() });

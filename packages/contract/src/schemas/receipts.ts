@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { id, isoDateTime, okResponse, priceBreakdown } from './common';
 import { orderKind } from './orders';
 
 /** A line of a receipt: what was bought, with and without VAT. */
 export const receiptLine = z.object({
   description: z.string(),
-  quantity: z.number().int().positive(),
+  quantity: z.int().check(z.positive()),
   /** Price of one, split into net and VAT. */
   unitPrice: priceBreakdown,
   total: priceBreakdown,
@@ -28,17 +28,17 @@ export const receipt = z.object({
   vatRate: z.number(),
   total: priceBreakdown,
   /** The card that paid, as the customer knows it. */
-  cardBrand: z.string().nullable(),
-  cardLast4: z.string().nullable(),
+  cardBrand: z.nullable(z.string()),
+  cardLast4: z.nullable(z.string()),
 });
 export type Receipt = z.infer<typeof receipt>;
 
 /** GET /api/receipts?page&perPage: newest first. */
 export const receiptsResponse = z.object({
   items: z.array(receipt),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().nonnegative(),
-  perPage: z.number().int().positive(),
+  total: z.int().check(z.nonnegative()),
+  page: z.int().check(z.nonnegative()),
+  perPage: z.int().check(z.positive()),
 });
 export type ReceiptsResponse = z.infer<typeof receiptsResponse>;
 
@@ -49,7 +49,7 @@ export const receiptResponse = receipt;
  * GET /api/receipts/{id}/pdf answers `application/pdf` (attachment). POST /api/receipts/{id}/email
  * sends it to the customer's e-mail address as an attachment.
  */
-export const emailReceiptResponse = okResponse.extend({ sentTo: z.email() });
+export const emailReceiptResponse = z.extend(okResponse, { sentTo: z.email() });
 export type EmailReceiptResponse = z.infer<typeof emailReceiptResponse>;
 
 /**
@@ -58,7 +58,7 @@ export type EmailReceiptResponse = z.infer<typeof emailReceiptResponse>;
  * `path` is relative to the API base (`/api`), e.g. `/receipt-files/<signed token>`.
  */
 export const receiptPdfLinkResponse = z.object({
-  path: z.string().startsWith('/receipt-files/'),
+  path: z.string().check(z.startsWith('/receipt-files/')),
   expiresAt: isoDateTime,
 });
 export type ReceiptPdfLinkResponse = z.infer<typeof receiptPdfLinkResponse>;

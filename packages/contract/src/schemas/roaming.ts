@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROAMING_CAP_LIMITS } from '../rules/roaming';
 import { isoDateTime, mb, oere } from './common';
 
@@ -9,7 +9,7 @@ import { isoDateTime, mb, oere } from './common';
  */
 export const roamingCap = z.object({
   /** The month's ceiling on roaming charges; null when the account owner turned it off. */
-  capOere: oere.nullable(),
+  capOere: z.nullable(oere),
   /** The ceiling a number has until the owner changes it (`ROAMING_CAP_DEFAULT`). */
   defaultCapOere: oere,
   /** Charged this month for data abroad beyond what is included. */
@@ -20,7 +20,7 @@ export const roamingCap = z.object({
   pricePerMbOere: oere,
   /** Roaming data is stopped in the network until the cap is raised or the month ends. */
   stopped: z.boolean(),
-  stoppedAt: isoDateTime.nullable(),
+  stoppedAt: z.nullable(isoDateTime),
 });
 export type RoamingCap = z.infer<typeof roamingCap>;
 
@@ -30,16 +30,16 @@ export type RoamingCap = z.infer<typeof roamingCap>;
  * customer to more charges, so it needs `confirmed: true` (the app's confirmation that names the
  * risk, `capChangeNeedsConfirmation`); without it 422 ROAMING_CAP_CONFIRMATION_REQUIRED.
  */
-export const updateRoamingCapRequest = z
-  .object({
-    capOere: z
-      .number()
+export const updateRoamingCapRequest = z.strictObject({
+  capOere: z.nullable(
+    z
       .int()
-      .min(ROAMING_CAP_LIMITS.minOere)
-      .max(ROAMING_CAP_LIMITS.maxOere)
-      .multipleOf(ROAMING_CAP_LIMITS.stepOere)
-      .nullable(),
-    confirmed: z.boolean().default(false),
-  })
-  .strict();
+      .check(
+        z.gte(ROAMING_CAP_LIMITS.minOere),
+        z.lte(ROAMING_CAP_LIMITS.maxOere),
+        z.multipleOf(ROAMING_CAP_LIMITS.stepOere),
+      ),
+  ),
+  confirmed: z._default(z.boolean(), false),
+});
 export type UpdateRoamingCapRequest = z.output<typeof updateRoamingCapRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../constants';
 import { PIN_CODE } from '../rules/pin';
 import { phoneNumber } from '../rules/phone';
@@ -18,24 +18,24 @@ import { deviceMeta } from './status';
  * id on iOS, the app-scoped id on Android). The server keeps only a hash of `id` and uses it to
  * tell a new device from a known one; without it, platform, model and user agent decide.
  */
-export const signInDevice = deviceMeta.extend({
-  id: z.string().min(1).max(200).optional(),
+export const signInDevice = z.extend(deviceMeta, {
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type SignInDevice = z.infer<typeof signInDevice>;
 
 /** `device` field of the sign-in requests (email-login, enter-pin, register, reset-password). */
-export const withSignInDevice = { device: signInDevice.optional() };
+export const withSignInDevice = { device: z.optional(signInDevice) };
 
 /** What the app knows of the device of one session; null where the sign-in did not say. */
 export const sessionDevice = z.object({
   /** The name the owner gave the device (e.g. "Rannvá's iPhone"); often null, always on the web. */
-  name: z.string().nullable(),
-  platform: z.enum(['ios', 'android', 'web']).nullable(),
+  name: z.nullable(z.string()),
+  platform: z.nullable(z.enum(['ios', 'android', 'web'])),
   /** Model ("iPhone15,2", "Pixel 8"); on the web what the browser's user agent tells. */
-  model: z.string().nullable(),
-  osVersion: z.string().nullable(),
+  model: z.nullable(z.string()),
+  osVersion: z.nullable(z.string()),
   /** A short form of the sign-in's User-Agent header, for sessions without device meta. */
-  userAgent: z.string().nullable(),
+  userAgent: z.nullable(z.string()),
 });
 export type SessionDevice = z.infer<typeof sessionDevice>;
 
@@ -50,10 +50,7 @@ export const authSession = z.object({
    * (CDN, load balancer) named it in the header CLIENT_COUNTRY_HEADER, or null when unknown —
    * no header configured, none sent, or not a country. The app says "unknown" rather than guess.
    */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable(),
+  country: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
   /** When the customer signed in on it. */
   createdAt: isoDateTime,
   /** When it last fetched a new access token (at most ~15 minutes behind its last request). */
@@ -69,7 +66,9 @@ export type AuthSessionsResponse = z.infer<typeof authSessionsResponse>;
 export const sessionIdParams = z.object({ id: z.uuid() });
 
 /** A one-time SMS code ({@link PIN_CODE}) (`INVALID_PIN`). */
-export const confirmationCode = z.string({ error: 'REQUIRED' }).trim().regex(PIN_CODE, 'INVALID_PIN');
+export const confirmationCode = z
+  .string({ error: 'REQUIRED' })
+  .check(z.trim(), z.regex(PIN_CODE, 'INVALID_PIN'));
 
 /**
  * Authenticating again before ending other sessions (OWASP ASVS 5.0 7.5.2: "having
@@ -83,13 +82,17 @@ export const confirmationCode = z.string({ error: 'REQUIRED' }).trim().regex(PIN
  */
 export const reauthentication = z
   .object({
-    password: z.string().min(1, 'REQUIRED').max(PASSWORD_MAX_LENGTH, 'TOO_LONG').optional(),
-    code: confirmationCode.optional(),
+    password: z.optional(
+      z.string().check(z.minLength(1, 'REQUIRED'), z.maxLength(PASSWORD_MAX_LENGTH, 'TOO_LONG')),
+    ),
+    code: z.optional(confirmationCode),
   })
-  .refine((v) => v.password === undefined || v.code === undefined, {
-    error: 'INVALID',
-    path: ['code'],
-  });
+  .check(
+    z.refine((v) => v.password === undefined || v.code === undefined, {
+      error: 'INVALID',
+      path: ['code'],
+    }),
+  );
 export type Reauthentication = z.output<typeof reauthentication>;
 
 /** POST /api/auth/sessions/{id}/sign-out: 204 once the password or code is right. */
@@ -107,11 +110,11 @@ export type SignOutOthersRequest = z.input<typeof signOutOthersRequest>;
  */
 export const confirmationCodeResponse = z.object({
   phoneNumber,
-  expiresIn: z.number().int().positive(),
-  resendAfter: z.number().int().nonnegative(),
+  expiresIn: z.int().check(z.positive()),
+  resendAfter: z.int().check(z.nonnegative()),
 });
 export type ConfirmationCodeResponse = z.infer<typeof confirmationCodeResponse>;
 
 /** POST /api/auth/sessions/sign-out-others: how many sessions ended. */
-export const signOutOthersResponse = z.object({ signedOut: z.number().int().nonnegative() });
+export const signOutOthersResponse = z.object({ signedOut: z.int().check(z.nonnegative()) });
 export type SignOutOthersResponse = z.infer<typeof signOutOthersResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumberInput } from '../rules/phone';
 import { faroesePostCodeSchema } from '../rules/postcode';
 import { mustAccept, requiredText } from '../rules/required';
@@ -24,13 +24,13 @@ export type ShippingAddress = z.output<typeof shippingAddress>;
  * the SIM. Checked by {@link checkLineSetup}.
  */
 export const lineSetupFields = {
-  phoneNumberReservationId: id.nullable(),
+  phoneNumberReservationId: z.nullable(id),
   eSim: z.boolean(),
-  simcardNumber: simcardNumber.nullable(),
+  simcardNumber: z.nullable(simcardNumber),
   /** Number porting: the number and the SIM card number at the current provider. */
-  porting: z.object({ phoneNumber: phoneNumberInput, simcardNumber }).nullable(),
-  simPickupLocationId: id.nullable(),
-  simShippingAddress: shippingAddress.nullable(),
+  porting: z.nullable(z.object({ phoneNumber: phoneNumberInput, simcardNumber })),
+  simPickupLocationId: z.nullable(id),
+  simShippingAddress: z.nullable(shippingAddress),
 };
 
 interface LineSetup {
@@ -48,7 +48,7 @@ interface LineSetup {
  * - eSIM needs no card, pickup or shipping; a physical SIM comes from exactly one of: a card the
  *   customer already holds (`simcardNumber`), a pickup location, or shipping to the address.
  */
-export function checkLineSetup(p: LineSetup, ctx: z.RefinementCtx): void {
+export function checkLineSetup(p: LineSetup, ctx: z.core.$RefinementCtx): void {
   const numberChoices = Number(p.phoneNumberReservationId !== null) + Number(p.porting !== null);
   if (numberChoices !== 1) {
     ctx.addIssue({ code: 'custom', message: 'REQUIRED', path: ['phoneNumberReservationId'] });
@@ -76,8 +76,8 @@ export const signupPayload = z
     hasAcceptedBindingPeriod: mustAccept(),
     hasAcceptedTerms: mustAccept(),
     /** Required (true) for family plans; the API checks it against the plan type. */
-    sameAddressConfirmed: z.boolean().default(false),
+    sameAddressConfirmed: z._default(z.boolean(), false),
   })
-  .superRefine(checkLineSetup);
+  .check(z.superRefine(checkLineSetup));
 export type SignupPayloadInput = z.input<typeof signupPayload>;
 export type SignupPayload = z.output<typeof signupPayload>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contentSlug } from './content';
 import { staffReason } from './staff';
 
@@ -29,20 +29,20 @@ const at = z.iso.datetime({ offset: true });
 export const staffContentVersionSummary = z.object({
   id: z.uuid(),
   slug: contentSlug,
-  version: z.number().int().positive(),
+  version: z.int().check(z.positive()),
   titleFo: z.string(),
   titleEn: z.string(),
   state: contentVersionState,
   /** `staff:<email>`, or `system` for the first version taken from the pages as they were. */
   createdBy: z.string(),
   createdAt: at,
-  publishedBy: z.string().nullable(),
-  publishedAt: at.nullable(),
+  publishedBy: z.nullable(z.string()),
+  publishedAt: z.nullable(at),
 });
 export type StaffContentVersionSummary = z.infer<typeof staffContentVersionSummary>;
 
 /** One version with both texts. */
-export const staffContentVersion = staffContentVersionSummary.extend({
+export const staffContentVersion = z.extend(staffContentVersionSummary, {
   markdownFo: z.string(),
   markdownEn: z.string(),
 });
@@ -57,14 +57,12 @@ export type StaffContentVersionList = z.infer<typeof staffContentVersionList>;
 
 const title = z
   .string({ error: 'REQUIRED' })
-  .trim()
-  .min(1, 'REQUIRED')
-  .max(CONTENT_TITLE_MAX_LENGTH, 'TOO_LONG');
+  .check(z.trim(), z.minLength(1, 'REQUIRED'), z.maxLength(CONTENT_TITLE_MAX_LENGTH, 'TOO_LONG'));
 /** Markdown keeps its own whitespace; only a text of nothing but blanks is refused. */
-const markdown = z
-  .string({ error: 'REQUIRED' })
-  .max(CONTENT_MARKDOWN_MAX_LENGTH, 'TOO_LONG')
-  .refine((text) => text.trim().length > 0, 'REQUIRED');
+const markdown = z.string({ error: 'REQUIRED' }).check(
+  z.maxLength(CONTENT_MARKDOWN_MAX_LENGTH, 'TOO_LONG'),
+  z.refine((text) => text.trim().length > 0, 'REQUIRED'),
+);
 
 /** POST /api/staff/content/:slug/versions (a new draft) and PUT …/versions/:id (edit a draft). */
 export const staffContentDraftRequest = z.object({
@@ -76,7 +74,7 @@ export const staffContentDraftRequest = z.object({
 export type StaffContentDraftRequest = z.infer<typeof staffContentDraftRequest>;
 
 /** POST /api/staff/content/:slug/versions/:id/publish; the reason is optional. */
-export const staffContentPublishRequest = z.object({ reason: staffReason.optional() });
+export const staffContentPublishRequest = z.object({ reason: z.optional(staffReason) });
 export type StaffContentPublishRequest = z.infer<typeof staffContentPublishRequest>;
 
 export const staffContentSlugParams = z.object({ slug: contentSlug });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALES } from '../locale';
 import { lockStateName } from './number-protection';
 import { lifecycleAction, orderKind, paymentStatus } from './orders';
@@ -14,7 +14,7 @@ import { staffPaymentMethod, staffPaymentState, staffRefundState } from './staff
 
 const instant = z.iso.datetime({ offset: true });
 /** A Faroese number as stored: the 6 national digits. */
-const msisdn = z.string().regex(/^\d{6}$/);
+const msisdn = z.string().check(z.regex(/^\d{6}$/));
 
 /** GET /api/staff/customers?q= */
 export const staffCustomerSearchQuery = z.object({
@@ -23,7 +23,7 @@ export const staffCustomerSearchQuery = z.object({
    * one), a name (first and/or last; case and Faroese letters do not matter: "gudrun" finds
    * Guðrun), a SIM card number (ICCID), an order id or a customer id.
    */
-  q: z.string().trim().min(2).max(200),
+  q: z.string().check(z.trim(), z.minLength(2), z.maxLength(200)),
 });
 export type StaffCustomerSearchQuery = z.infer<typeof staffCustomerSearchQuery>;
 
@@ -83,10 +83,10 @@ export const staffCustomerProfile = z.object({
   lastname: z.string(),
   email: z.string(),
   /** The number the customer signs in with (6 digits); null when none. */
-  phoneNumber: msisdn.nullable(),
-  address: z.string().nullable(),
-  postCode: z.string().nullable(),
-  city: z.string().nullable(),
+  phoneNumber: z.nullable(msisdn),
+  address: z.nullable(z.string()),
+  postCode: z.nullable(z.string()),
+  city: z.nullable(z.string()),
   locale: z.enum(LOCALES),
   /** False for a customer who signs in only with SMS codes. */
   hasPassword: z.boolean(),
@@ -111,7 +111,7 @@ export const staffPortOutAttempt = z.object({
    * Why it was refused: an error code, usually one of `PORT_OUT_REFUSALS` (rules/number-protection.ts); null when
    * accepted.
    */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type StaffPortOutAttempt = z.infer<typeof staffPortOutAttempt>;
 
@@ -119,31 +119,31 @@ export const staffCustomerLine = z.object({
   id: z.uuid(),
   msisdn,
   status: z.enum(['active', 'processing', 'cancelled']),
-  planId: z.string().nullable(),
+  planId: z.nullable(z.string()),
   /** The plan's name in the staff member's language. */
-  planName: z.string().nullable(),
+  planName: z.nullable(z.string()),
   simType: z.enum(['esim', 'physical']),
-  iccid: z.string().nullable(),
+  iccid: z.nullable(z.string()),
   esimInstalled: z.boolean(),
   prepaid: z.boolean(),
   /** `owner` / `member` of a family account; `none` on an individual or prepaid account. */
   familyRole: staffFamilyRole,
   /** Who uses the number: the customer, a family member (with or without a user of their own). */
-  userName: z.string().nullable(),
+  userName: z.nullable(z.string()),
   /** The line is used by the customer (not only paid for). */
   usedByCustomer: z.boolean(),
   dataPaused: z.boolean(),
   createdAt: instant,
-  activatedAt: instant.nullable(),
+  activatedAt: z.nullable(instant),
   /** A cancelled subscription runs until then. */
-  expiresAt: instant.nullable(),
+  expiresAt: z.nullable(instant),
   /**
    * The number lock at the time of the answer (ADR 0076, `lockStateOf`): `unlocking` is still
    * locked and opens at `unlockAt` (null in the other states). Staff cannot shorten the wait.
    */
-  lock: z.object({ state: lockStateName, unlockAt: instant.nullable() }),
+  lock: z.object({ state: lockStateName, unlockAt: z.nullable(instant) }),
   /** The latest SIM change or eSIM re-issue of the number; null when it has had none. */
-  simChangedAt: instant.nullable(),
+  simChangedAt: z.nullable(instant),
   /** Its latest port-out requests, newest first (at most {@link STAFF_PORT_OUT_ATTEMPTS_SHOWN}). */
   portOutAttempts: z.array(staffPortOutAttempt),
 });
@@ -152,9 +152,9 @@ export type StaffCustomerLine = z.infer<typeof staffCustomerLine>;
 export const staffFamilyMember = z.object({
   lineId: z.uuid(),
   msisdn,
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** The member's own user, when they have one (a child's number may have none). */
-  userId: z.uuid().nullable(),
+  userId: z.nullable(z.uuid()),
   status: z.enum(['active', 'processing', 'cancelled']),
   isOwner: z.boolean(),
 });
@@ -162,7 +162,7 @@ export const staffFamilyMember = z.object({
 export const staffCustomerFamily = z.object({
   accountId: z.uuid(),
   status: z.enum(['active', 'processing', 'cancelled']),
-  planName: z.string().nullable(),
+  planName: z.nullable(z.string()),
   /** The customer viewed is its owner, or a member. */
   customerRole: z.enum(['owner', 'member']),
   owner: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
@@ -177,7 +177,7 @@ export const staffOrderStep = z.object({
   /** `network`, `worker`, `customer`, or the operator (`operator:<name>`, `staff:<email>`). */
   actor: z.string(),
   /** Why, in the staff member's language (a rejected port's reason, an operator's words). */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type StaffOrderStep = z.infer<typeof staffOrderStep>;
 
@@ -185,67 +185,67 @@ export const staffOrderProvisioning = z.object({
   steps: z.array(staffOrderStep),
   upcoming: z.array(provisioningStepKey),
   waitingFor: provisioningWaitingFor,
-  expectedAt: instant.nullable(),
-  delivery: simDelivery.nullable(),
+  expectedAt: z.nullable(instant),
+  delivery: z.nullable(simDelivery),
   isPorting: z.boolean(),
-  portDate: instant.nullable(),
+  portDate: z.nullable(instant),
   /** Porting only: the rejection and the customer's correction. */
-  porting: z
-    .object({
+  porting: z.nullable(
+    z.object({
       /** The SIM card number (ICCID) at the other provider, as the order now holds it. */
-      simcardNumber: z.string().nullable(),
+      simcardNumber: z.nullable(z.string()),
       /** The newest rejection of the port; null when never rejected. */
-      rejection: z.object({ at: instant, reason: z.string().nullable() }).nullable(),
+      rejection: z.nullable(z.object({ at: instant, reason: z.nullable(z.string()) })),
       /**
        * After a rejection: `waiting` — the customer has not corrected the SIM card number yet;
        * `corrected` — they have (`simcardNumber` is the corrected one). Null without a rejection.
        */
-      correction: z.enum(['waiting', 'corrected']).nullable(),
-    })
-    .nullable(),
+      correction: z.nullable(z.enum(['waiting', 'corrected'])),
+    }),
+  ),
 });
 export type StaffOrderProvisioning = z.infer<typeof staffOrderProvisioning>;
 
 export const staffCustomerOrder = z.object({
   id: z.uuid(),
   kind: orderKind,
-  lifecycleAction: lifecycleAction.nullable(),
-  msisdn: msisdn.nullable(),
-  planName: z.string().nullable(),
+  lifecycleAction: z.nullable(lifecycleAction),
+  msisdn: z.nullable(msisdn),
+  planName: z.nullable(z.string()),
   /** Øre with VAT charged up front; null when nothing is. */
-  priceOere: z.number().int().nullable(),
+  priceOere: z.nullable(z.int()),
   paymentStatus,
   isComplete: z.boolean(),
   isCancelled: z.boolean(),
   createdAt: instant,
-  completedAt: instant.nullable(),
+  completedAt: z.nullable(instant),
   /** The order was placed by this customer (not by the owner of their family account). */
   placedByCustomer: z.boolean(),
-  provisioning: staffOrderProvisioning.nullable(),
+  provisioning: z.nullable(staffOrderProvisioning),
 });
 export type StaffCustomerOrder = z.infer<typeof staffCustomerOrder>;
 
 export const staffCustomerRefund = z.object({
   id: z.uuid(),
-  amountOere: z.number().int().positive(),
+  amountOere: z.int().check(z.positive()),
   state: staffRefundState,
   /** Null for the automatic refund of a late charge; `staff:<email>` for a console refund. */
-  requestedBy: z.string().nullable(),
-  reason: z.string().nullable(),
+  requestedBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   createdAt: instant,
-  refundedAt: instant.nullable(),
+  refundedAt: z.nullable(instant),
 });
 
 export const staffCustomerPayment = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
   orderKind,
-  amountOere: z.number().int().nonnegative(),
+  amountOere: z.int().check(z.nonnegative()),
   method: staffPaymentMethod,
   state: staffPaymentState,
   /** Card brand and the last four digits only. */
-  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
-  failureReason: z.string().nullable(),
+  card: z.nullable(z.object({ brand: z.nullable(z.string()), last4: z.nullable(z.string()) })),
+  failureReason: z.nullable(z.string()),
   createdAt: instant,
   refunds: z.array(staffCustomerRefund),
 });
@@ -254,7 +254,7 @@ export type StaffCustomerPayment = z.infer<typeof staffCustomerPayment>;
 export const staffCustomerReceipt = z.object({
   id: z.uuid(),
   number: z.string(),
-  grossOere: z.number().int(),
+  grossOere: z.int(),
   issuedAt: instant,
   orderKind,
 });
@@ -267,7 +267,7 @@ export const staffCustomerNotification = z.object({
   title: z.string(),
   body: z.string(),
   createdAt: instant,
-  readAt: instant.nullable(),
+  readAt: z.nullable(instant),
 });
 
 /**
@@ -295,9 +295,9 @@ export const staffCustomerMessage = z.object({
   channel: z.enum(['sms', 'email']),
   /** The address or number (`298` + 6 digits) it went to. */
   to: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   /** The plain text; null for codes and reset links (staff do not need them, nor should see them). */
-  text: z.string().nullable(),
+  text: z.nullable(z.string()),
   kind: staffMessageKind,
   resendable: z.boolean(),
   createdAt: instant,
@@ -309,7 +309,7 @@ export const staffCustomerMessage = z.object({
    */
   delivery: z.object({
     state: z.enum(['kept', 'queued', 'sent', 'delivered', 'failed']),
-    error: z.string().nullable(),
+    error: z.nullable(z.string()),
     at: instant,
   }),
 });
@@ -317,18 +317,18 @@ export type StaffCustomerMessage = z.infer<typeof staffCustomerMessage>;
 
 export const staffCustomerSession = z.object({
   id: z.uuid(),
-  deviceName: z.string().nullable(),
-  platform: z.enum(['ios', 'android', 'web']).nullable(),
-  model: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  country: z.string().nullable(),
+  deviceName: z.nullable(z.string()),
+  platform: z.nullable(z.enum(['ios', 'android', 'web'])),
+  model: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   createdAt: instant,
   lastSeenAt: instant,
-  revokedAt: instant.nullable(),
+  revokedAt: z.nullable(instant),
   /** Why it ended (as the sessions table records it); `signed_out` includes staff's sign-out. */
-  revokedReason: z
-    .enum(['logout', 'reuse', 'password_reset', 'password_change', 'signed_out'])
-    .nullable(),
+  revokedReason: z.nullable(
+    z.enum(['logout', 'reuse', 'password_reset', 'password_change', 'signed_out']),
+  ),
 });
 export type StaffCustomerSession = z.infer<typeof staffCustomerSession>;
 
@@ -337,10 +337,10 @@ export const staffCustomerActivity = z.object({
   id: z.uuid(),
   type: z.string(),
   text: z.string(),
-  msisdn: msisdn.nullable(),
+  msisdn: z.nullable(msisdn),
   /** Who did it when it was not the customer (the family owner). */
-  actorName: z.string().nullable(),
-  amountOere: z.number().int().nullable(),
+  actorName: z.nullable(z.string()),
+  amountOere: z.nullable(z.int()),
   createdAt: instant,
 });
 
@@ -348,7 +348,7 @@ export const staffCustomerActivity = z.object({
 export const staffCustomerView = z.object({
   profile: staffCustomerProfile,
   lines: z.array(staffCustomerLine),
-  family: staffCustomerFamily.nullable(),
+  family: z.nullable(staffCustomerFamily),
   orders: z.array(staffCustomerOrder),
   payments: z.array(staffCustomerPayment),
   receipts: z.array(staffCustomerReceipt),
@@ -370,7 +370,7 @@ export type StaffCustomerView = z.infer<typeof staffCustomerView>;
 /** POST /api/staff/customers/:id/sign-out-everywhere */
 export const staffSignOutEverywhereResult = z.object({
   /** Sessions that were live and have now ended. */
-  ended: z.number().int().nonnegative(),
+  ended: z.int().check(z.nonnegative()),
 });
 export type StaffSignOutEverywhereResult = z.infer<typeof staffSignOutEverywhereResult>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffReason } from './staff';
 
 /*
@@ -25,21 +25,23 @@ const sixDigits = /^\d{6}$/;
 
 /** GET /api/staff/numbers?state=&q=&after=&limit= */
 export const staffNumbersQuery = z.object({
-  state: numberState.default('quarantined'),
+  state: z._default(numberState, 'quarantined'),
   /**
    * Digits the number contains (a prefix is a special case); spaces and a leading +298 or 00298
    * (the country code) are left out.
    */
-  q: z
-    .string()
-    .trim()
-    .max(20)
-    .transform((text) => text.replace(/\s+/g, '').replace(/^(\+298|00298(?=\d))/, ''))
-    .pipe(z.string().regex(/^\d{0,6}$/, 'digits'))
-    .optional(),
+  q: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(20)),
+        z.transform((text) => text.replace(/\s+/g, '').replace(/^(\+298|00298(?=\d))/, '')),
+      ),
+      z.string().check(z.regex(/^\d{0,6}$/, 'digits')),
+    ),
+  ),
   /** Paging: numbers after this one (the answer's `nextAfter`). */
-  after: z.string().regex(sixDigits).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  after: z.optional(z.string().check(z.regex(sixDigits))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 export type StaffNumbersQuery = z.infer<typeof staffNumbersQuery>;
 export type StaffNumbersQueryInput = z.input<typeof staffNumbersQuery>;
@@ -78,9 +80,9 @@ export const inUseNumber = z.object({
    * that no line of ours has — with another operator, or its line ended: the number search
    * answers it as `customer`.
    */
-  lineStatus: z.enum(['active', 'processing']).nullable(),
+  lineStatus: z.nullable(z.enum(['active', 'processing'])),
   /** Since when the line has that status (null without a line). */
-  since: at.nullable(),
+  since: z.nullable(at),
 });
 
 export const staffNumber = z.discriminatedUnion('state', [
@@ -93,10 +95,10 @@ export type StaffNumber = z.infer<typeof staffNumber>;
 
 /** How many numbers are in each state (matching `q`). */
 export const staffNumberCounts = z.object({
-  free: z.number().int().nonnegative(),
-  reserved: z.number().int().nonnegative(),
-  quarantined: z.number().int().nonnegative(),
-  'in-use': z.number().int().nonnegative(),
+  free: z.int().check(z.nonnegative()),
+  reserved: z.int().check(z.nonnegative()),
+  quarantined: z.int().check(z.nonnegative()),
+  'in-use': z.int().check(z.nonnegative()),
 });
 export type StaffNumberCounts = z.infer<typeof staffNumberCounts>;
 
@@ -105,15 +107,17 @@ export const staffNumbersPage = z.object({
   /** In number order. */
   items: z.array(staffNumber),
   /** Pass as `after` for the next page; null on the last page. */
-  nextAfter: z.string().nullable(),
+  nextAfter: z.nullable(z.string()),
   counts: staffNumberCounts,
   /** NUMBER_QUARANTINE_DAYS of the server. */
-  quarantineDays: z.number().int().nonnegative(),
+  quarantineDays: z.int().check(z.nonnegative()),
 });
 export type StaffNumbersPage = z.infer<typeof staffNumbersPage>;
 
 /** POST /api/staff/numbers/:msisdn/release */
-export const staffNumberParams = z.object({ msisdn: z.string().regex(sixDigits, 'msisdn') });
+export const staffNumberParams = z.object({
+  msisdn: z.string().check(z.regex(sixDigits, 'msisdn')),
+});
 export const staffNumberReleaseRequest = z.object({ reason: staffReason });
 export type StaffNumberReleaseRequest = z.infer<typeof staffNumberReleaseRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { simcardNumber } from '../rules/iccid';
 import { orderKind } from './orders';
 import { provisioningStepKey, provisioningWaitingFor, simDelivery } from './provisioning';
@@ -39,10 +39,10 @@ export type StaffOrderFilter = z.infer<typeof staffOrderFilter>;
 
 /** GET /api/staff/orders?state=&q=&limit= */
 export const staffOrdersQuery = z.object({
-  state: staffOrderFilter.default('processing'),
+  state: z._default(staffOrderFilter, 'processing'),
   /** Part of the order id, the number, or the customer's name or e-mail (any case). */
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 200),
 });
 export type StaffOrdersQuery = z.infer<typeof staffOrdersQuery>;
 export type StaffOrdersQueryInput = z.input<typeof staffOrdersQuery>;
@@ -69,21 +69,21 @@ export type StaffOrderState = z.infer<typeof staffOrderState>;
 export const staffOrderRow = z.object({
   id: z.uuid(),
   createdAt: instant,
-  customer: z.object({ id: z.uuid(), name: z.string().nullable() }),
+  customer: z.object({ id: z.uuid(), name: z.nullable(z.string()) }),
   /** The number the order is for (6 digits). */
-  msisdn: z.string().nullable(),
+  msisdn: z.nullable(z.string()),
   /** With `isPorting` and `delivery`: a new number, a port, a family member, a SIM change … */
   kind: orderKind,
   isPorting: z.boolean(),
   /** eSIM, a card from a shop, sent home, or the customer's own card; null for a lifecycle order. */
-  delivery: simDelivery.nullable(),
+  delivery: z.nullable(simDelivery),
   state: staffOrderState,
   waitingFor: provisioningWaitingFor,
-  lastStep: provisioningStepKey.nullable(),
-  lastStepAt: instant.nullable(),
-  nextStep: provisioningStepKey.nullable(),
+  lastStep: z.nullable(provisioningStepKey),
+  lastStepAt: z.nullable(instant),
+  nextStep: z.nullable(provisioningStepKey),
   /** When the worker performs the next step (null: it waits on the customer or an operator). */
-  nextAt: instant.nullable(),
+  nextAt: z.nullable(instant),
   /** The next step is more than one step period overdue (the `late` filter's rule). */
   late: z.boolean(),
   /**
@@ -91,12 +91,12 @@ export const staffOrderRow = z.object({
    * `port_rejected`: the words on that step (a network that failed the step: its own reason,
    * ADR 0082; an operator's reason) or what its code means, in the staff member's language.
    */
-  stopReason: z.string().nullable(),
+  stopReason: z.nullable(z.string()),
 });
 export type StaffOrderRow = z.infer<typeof staffOrderRow>;
 
 /** How many open orders each filter but `all` has: the queue's chips. */
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 export const staffOrderCounts = z.object(
   Object.fromEntries(STAFF_ORDER_COUNTED.map((filter) => [filter, count])) as Record<
     (typeof STAFF_ORDER_COUNTED)[number],
@@ -111,7 +111,7 @@ export const staffOrdersPage = z.object({
   items: z.array(staffOrderRow),
   counts: staffOrderCounts,
   /** PROVISIONING_STEP_S of the server: an order is late this long after its due time. */
-  stepS: z.number().int().nonnegative(),
+  stepS: z.int().check(z.nonnegative()),
 });
 export type StaffOrdersPage = z.infer<typeof staffOrdersPage>;
 
@@ -122,15 +122,15 @@ export const staffOrderTimelineStep = z.object({
   /** `network`, `worker`, `customer`, `operator:<name>` (command line) or `staff:<email>`. */
   actor: z.string(),
   /** The network's reason code (`PORT_SIMCARD_MISMATCH`), if any. */
-  reasonCode: z.string().nullable(),
+  reasonCode: z.nullable(z.string()),
   /** What the code means, in the staff member's language. */
-  codeText: z.string().nullable(),
+  codeText: z.nullable(z.string()),
   /**
    * The words on the step: an operator's own (the customer sees them), or — on a step the network
    * failed (`actor` network, `reasonCode` NETWORK_ORDER_FAILED) — the network's reason, for staff
    * only (the customer reads the code's text).
    */
-  operatorReason: z.string().nullable(),
+  operatorReason: z.nullable(z.string()),
 });
 export type StaffOrderTimelineStep = z.infer<typeof staffOrderTimelineStep>;
 
@@ -146,33 +146,33 @@ export type StaffOrderTimelineStep = z.infer<typeof staffOrderTimelineStep>;
 export const staffPortCorrection = z.object({
   state: z.enum(['waiting', 'entered', 'asked-again', 'stopped']),
   /** The SIM card number the order holds now (the corrected one once `entered`). */
-  simcardNumber: z.string().nullable(),
+  simcardNumber: z.nullable(z.string()),
   /**
    * When it was entered, when known: a staff member's correction is in the audit log; a
    * customer's is known until the port is asked again (it set the next step one step later).
    */
-  at: instant.nullable(),
+  at: z.nullable(instant),
   /** `customer` or `staff:<email>`; null when not known. */
-  by: z.string().nullable(),
+  by: z.nullable(z.string()),
 });
 export type StaffPortCorrection = z.infer<typeof staffPortCorrection>;
 
 export const staffOrderPorting = z.object({
   /** The SIM card number (ICCID) at the other provider, as the order holds it now. */
-  simcardNumber: z.string().nullable(),
+  simcardNumber: z.nullable(z.string()),
   /** The day the number moves, once the other provider set it. */
-  portDate: instant.nullable(),
+  portDate: z.nullable(instant),
   /** The newest rejection by the other provider; null when never rejected. */
-  rejection: z
-    .object({
+  rejection: z.nullable(
+    z.object({
       at: instant,
-      code: z.string().nullable(),
+      code: z.nullable(z.string()),
       /** The provider's reason in the staff member's language. */
-      reason: z.string().nullable(),
-    })
-    .nullable(),
+      reason: z.nullable(z.string()),
+    }),
+  ),
   /** Null when never rejected. */
-  correction: staffPortCorrection.nullable(),
+  correction: z.nullable(staffPortCorrection),
 });
 export type StaffOrderPorting = z.infer<typeof staffOrderPorting>;
 
@@ -200,7 +200,7 @@ export const staffOrderAction = z.enum(STAFF_ORDER_ACTIONS);
 export type StaffOrderAction = z.infer<typeof staffOrderAction>;
 
 /** Whether the order's state allows a command (null `refusal`) — who may is the role's matter. */
-const actionState = z.object({ allowed: z.boolean(), refusal: staffOrderRefusal.nullable() });
+const actionState = z.object({ allowed: z.boolean(), refusal: z.nullable(staffOrderRefusal) });
 export const staffOrderActions = z.object({
   advance: actionState,
   complete: actionState,
@@ -224,8 +224,8 @@ export const staffNetworkOrder = z.object({
   call: z.string(),
   state: z.string(),
   /** The OSS's error code and reason of a failed order. */
-  errorCode: z.string().nullable(),
-  reason: z.string().nullable(),
+  errorCode: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   createdAt: instant,
   /** When the state last changed (an event or a polled answer). */
   updatedAt: instant,
@@ -233,21 +233,21 @@ export const staffNetworkOrder = z.object({
 export type StaffNetworkOrder = z.infer<typeof staffNetworkOrder>;
 
 /** GET /api/staff/orders/:id (and the answer of every command). */
-export const staffOrderDetail = staffOrderRow.extend({
-  customer: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() }),
-  line: z
-    .object({
+export const staffOrderDetail = z.extend(staffOrderRow, {
+  customer: z.object({ id: z.uuid(), name: z.nullable(z.string()), email: z.nullable(z.string()) }),
+  line: z.nullable(
+    z.object({
       id: z.uuid(),
       msisdn: z.string(),
       status: z.enum(['active', 'processing', 'cancelled']),
-    })
-    .nullable(),
-  accountId: z.uuid().nullable(),
+    }),
+  ),
+  accountId: z.nullable(z.uuid()),
   /** The steps still to come, in order (empty when complete or stopped). */
   upcoming: z.array(provisioningStepKey),
   steps: z.array(staffOrderTimelineStep),
   /** Porting only. */
-  porting: staffOrderPorting.nullable(),
+  porting: z.nullable(staffOrderPorting),
   actions: staffOrderActions,
   /** The commands given on this order (command line and console), newest first. */
   history: z.array(auditEntry),
@@ -265,7 +265,7 @@ export type StaffOrderReasonRequest = z.infer<typeof staffOrderReasonRequest>;
  * given on `advance` it is written on the step the customer sees.
  */
 export const staffOrderOptionalReasonRequest = z.object({
-  reason: z.string().trim().max(500).optional(),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type StaffOrderOptionalReasonRequest = z.infer<typeof staffOrderOptionalReasonRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { partnerScope } from './camara';
 import { staffReason } from './staff';
 
@@ -14,10 +14,10 @@ export const staffPartner = z.object({
   scopes: z.array(z.string()),
   createdBy: z.string(),
   createdAt: z.string(),
-  disabledAt: z.string().nullable(),
+  disabledAt: z.nullable(z.string()),
   /** The partner's latest CAMARA call, and how many it made (partner_calls). */
-  lastCallAt: z.string().nullable(),
-  callCount: z.number().int(),
+  lastCallAt: z.nullable(z.string()),
+  callCount: z.int(),
 });
 export type StaffPartner = z.infer<typeof staffPartner>;
 
@@ -26,8 +26,8 @@ export type StaffPartnerList = z.infer<typeof staffPartnerList>;
 
 /** POST /api/staff/partners */
 export const staffPartnerCreateRequest = z.object({
-  name: z.string().trim().min(1).max(100),
-  scopes: z.array(partnerScope).min(1).max(3),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  scopes: z.array(partnerScope).check(z.minLength(1), z.maxLength(3)),
 });
 export type StaffPartnerCreateRequest = z.infer<typeof staffPartnerCreateRequest>;
 
@@ -39,6 +39,8 @@ export const staffPartnerCreated = z.object({
 export type StaffPartnerCreated = z.infer<typeof staffPartnerCreated>;
 
 /** POST /api/staff/partners/:clientId/disable */
-export const staffPartnerParams = z.object({ clientId: z.string().min(1).max(100) });
+export const staffPartnerParams = z.object({
+  clientId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 export const staffPartnerDisableRequest = z.object({ reason: staffReason });
 export type StaffPartnerDisableRequest = z.infer<typeof staffPartnerDisableRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { orderKind } from './orders';
 import { staffReason } from './staff';
 
@@ -39,9 +39,9 @@ export const staffPaymentsQuery = z.object({
    * A payment id, an order id, the provider's payment id, the customer's phone number (6 digits,
    * with or without +298 and spaces) or e-mail address. Empty: the most recent payments.
    */
-  q: z.string().trim().max(200).optional(),
-  state: staffPaymentState.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  state: z.optional(staffPaymentState),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 export type StaffPaymentsQuery = z.infer<typeof staffPaymentsQuery>;
 
@@ -51,8 +51,8 @@ export const staffPaymentCustomer = z.object({
 });
 
 export const staffPaymentCard = z.object({
-  brand: z.string().nullable(),
-  last4: z.string().nullable(),
+  brand: z.nullable(z.string()),
+  last4: z.nullable(z.string()),
 });
 
 /** One row of the payments list. */
@@ -62,16 +62,16 @@ export const staffPaymentRow = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   customer: staffPaymentCustomer,
   /** Øre with VAT. */
-  amountOere: z.number().int().nonnegative(),
+  amountOere: z.int().check(z.nonnegative()),
   currency: z.literal('DKK'),
   method: staffPaymentMethod,
   state: staffPaymentState,
   /** Null until the provider reported the card. */
-  card: staffPaymentCard.nullable(),
+  card: z.nullable(staffPaymentCard),
   /** Paid back to the card so far (refunds done). */
-  refundedOere: z.number().int().nonnegative(),
+  refundedOere: z.int().check(z.nonnegative()),
   /** Asked for and not paid back yet (refunds pending). */
-  refundingOere: z.number().int().nonnegative(),
+  refundingOere: z.int().check(z.nonnegative()),
 });
 export type StaffPaymentRow = z.infer<typeof staffPaymentRow>;
 
@@ -87,15 +87,15 @@ export const staffPaymentEvent = z.object({
 
 export const staffRefund = z.object({
   id: z.uuid(),
-  amountOere: z.number().int().positive(),
+  amountOere: z.int().check(z.positive()),
   state: staffRefundState,
   /** `staff:<email>` for a refund made in the console; null for the automatic refund of a late charge. */
-  requestedBy: z.string().nullable(),
-  reason: z.string().nullable(),
-  attempts: z.number().int().nonnegative(),
-  lastError: z.string().nullable(),
+  requestedBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  attempts: z.int().check(z.nonnegative()),
+  lastError: z.nullable(z.string()),
   createdAt: z.iso.datetime({ offset: true }),
-  refundedAt: z.iso.datetime({ offset: true }).nullable(),
+  refundedAt: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type StaffRefund = z.infer<typeof staffRefund>;
 
@@ -111,8 +111,8 @@ export type StaffRefund = z.infer<typeof staffRefund>;
 export const staffReconciliation = z.object({
   verdict: z.enum(['agree', 'differs']),
   ours: staffPaymentState,
-  provider: staffPaymentState.nullable(),
-  next: z.enum(['advance', 'refund', 'person']).nullable(),
+  provider: z.nullable(staffPaymentState),
+  next: z.nullable(z.enum(['advance', 'refund', 'person'])),
 });
 export type StaffReconciliation = z.infer<typeof staffReconciliation>;
 
@@ -126,19 +126,19 @@ export const staffProviderCheck = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('known'),
     /** Null when the provider does not know the payment id. */
-    view: z
-      .object({
+    view: z.nullable(
+      z.object({
         state: staffProviderState,
-        card: z
-          .object({
+        card: z.nullable(
+          z.object({
             brand: z.string(),
-            last4: z.string().nullable(),
-            expiry: z.string().nullable(),
-          })
-          .nullable(),
-        failureReason: z.string().nullable(),
-      })
-      .nullable(),
+            last4: z.nullable(z.string()),
+            expiry: z.nullable(z.string()),
+          }),
+        ),
+        failureReason: z.nullable(z.string()),
+      }),
+    ),
     reconciliation: staffReconciliation,
   }),
   z.object({ status: z.literal('not_sent'), reconciliation: staffReconciliation }),
@@ -150,28 +150,28 @@ export const staffPaymentReceipt = z.object({
   id: z.uuid(),
   number: z.string(),
   issuedAt: z.iso.datetime({ offset: true }),
-  grossOere: z.number().int(),
+  grossOere: z.int(),
 });
 
 /** GET /api/staff/payments/:id */
-export const staffPaymentDetail = staffPaymentRow.extend({
+export const staffPaymentDetail = z.extend(staffPaymentRow, {
   updatedAt: z.iso.datetime({ offset: true }),
   provider: z.string(),
-  providerPaymentId: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  providerPaymentId: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
   order: z.object({ id: z.uuid(), kind: orderKind }),
   events: z.array(staffPaymentEvent),
   providerCheck: staffProviderCheck,
   refunds: z.array(staffRefund),
-  receipt: staffPaymentReceipt.nullable(),
+  receipt: z.nullable(staffPaymentReceipt),
   /** What may still be refunded: paid, less refunds done or pending; 0 unless paid. */
-  refundableOere: z.number().int().nonnegative(),
+  refundableOere: z.int().check(z.nonnegative()),
 });
 export type StaffPaymentDetail = z.infer<typeof staffPaymentDetail>;
 
 /** POST /api/staff/payments/:id/refunds — a full or partial refund of a paid payment. */
 export const staffRefundRequest = z.object({
-  amountOere: z.number().int().positive().max(MAX_REFUND_OERE),
+  amountOere: z.int().check(z.positive(), z.lte(MAX_REFUND_OERE)),
   reason: staffReason,
 });
 export type StaffRefundRequest = z.infer<typeof staffRefundRequest>;

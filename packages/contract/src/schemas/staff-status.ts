@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { staffReason } from './staff';
 
 /*
@@ -32,9 +32,9 @@ export const staffStatusMessage = z.object({
   bodyFo: z.string(),
   bodyEn: z.string(),
   /** Shown from (inclusive); null = always was. */
-  activeFrom: at.nullable(),
+  activeFrom: z.nullable(at),
   /** Shown until (exclusive); null = until ended. */
-  activeTo: at.nullable(),
+  activeTo: z.nullable(at),
   createdAt: at,
   state: statusMessageState,
 });
@@ -44,8 +44,8 @@ export type StaffStatusMessage = z.infer<typeof staffStatusMessage>;
 export const staffStatusMessageList = z.object({ items: z.array(staffStatusMessage) });
 export type StaffStatusMessageList = z.infer<typeof staffStatusMessageList>;
 
-const title = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED');
-const body = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED');
+const title = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, 'REQUIRED'));
+const body = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, 'REQUIRED'));
 
 /**
  * POST /api/staff/status-messages: a new message in both languages. `activeFrom` absent or in the
@@ -53,13 +53,13 @@ const body = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED');
  * STATUS_WINDOW_INVALID). The reason (a ticket or change reference) is optional.
  */
 export const staffStatusPublishRequest = z.object({
-  titleFo: title.max(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG'),
-  titleEn: title.max(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG'),
-  bodyFo: body.max(STATUS_BODY_MAX_LENGTH, 'TOO_LONG'),
-  bodyEn: body.max(STATUS_BODY_MAX_LENGTH, 'TOO_LONG'),
-  activeFrom: at.nullable().optional(),
-  activeTo: at.nullable().optional(),
-  reason: staffReason.optional(),
+  titleFo: title.check(z.maxLength(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG')),
+  titleEn: title.check(z.maxLength(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG')),
+  bodyFo: body.check(z.maxLength(STATUS_BODY_MAX_LENGTH, 'TOO_LONG')),
+  bodyEn: body.check(z.maxLength(STATUS_BODY_MAX_LENGTH, 'TOO_LONG')),
+  activeFrom: z.optional(z.nullable(at)),
+  activeTo: z.optional(z.nullable(at)),
+  reason: z.optional(staffReason),
 });
 export type StaffStatusPublishRequest = z.infer<typeof staffStatusPublishRequest>;
 export type StaffStatusPublishInput = z.input<typeof staffStatusPublishRequest>;

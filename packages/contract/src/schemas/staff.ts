@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The staff side (docs/decisions/0075-staff-console.md): staff accounts, sign-in with password
@@ -23,18 +23,17 @@ export const STAFF_SESSION_IDLE_S = 15 * 60;
 export const STAFF_SESSION_MAX_S = 8 * 60 * 60;
 
 /** A reason given for reading personal data or changing something: a ticket or call reference. */
-export const staffReason = z.string().trim().min(3).max(500);
+export const staffReason = z.string().check(z.trim(), z.minLength(3), z.maxLength(500));
 
 /** RFC 6238 code: six digits; or a recovery code `xxxxx-xxxxx` (letters and digits). */
 export const totpCode = z
   .string()
-  .trim()
-  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'totp');
+  .check(z.trim(), z.regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'totp'));
 
 /** POST /api/staff/auth/sign-in */
 export const staffSignInRequest = z.object({
-  email: z.email().max(254),
-  password: z.string().min(1).max(200),
+  email: z.email().check(z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
   totpCode,
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequest>;
@@ -45,7 +44,7 @@ export const staffMember = z.object({
   name: z.string(),
   role: staffRole,
   /** Null while the account may sign in. */
-  disabledAt: z.iso.datetime({ offset: true }).nullable(),
+  disabledAt: z.nullable(z.iso.datetime({ offset: true })),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type StaffMember = z.infer<typeof staffMember>;
@@ -72,8 +71,8 @@ export type StaffMe = z.infer<typeof staffMe>;
 
 /** POST /api/staff/accounts (admin): a new staff member. */
 export const staffCreateRequest = z.object({
-  email: z.email().max(254),
-  name: z.string().trim().min(1).max(100),
+  email: z.email().check(z.maxLength(254)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   role: staffRole,
 });
 export type StaffCreateRequest = z.infer<typeof staffCreateRequest>;
@@ -84,7 +83,7 @@ export type StaffCreateRequest = z.infer<typeof staffCreateRequest>;
  */
 export const staffEnrolment = z.object({
   staff: staffMember,
-  password: z.string().nullable(),
+  password: z.nullable(z.string()),
   totpSecret: z.string(),
   otpauthUri: z.string(),
   recoveryCodes: z.array(z.string()),
@@ -94,11 +93,11 @@ export type StaffEnrolment = z.infer<typeof staffEnrolment>;
 /** PATCH /api/staff/accounts/:id (admin): change the role or disable / enable. */
 export const staffUpdateRequest = z
   .object({
-    role: staffRole.optional(),
-    disabled: z.boolean().optional(),
+    role: z.optional(staffRole),
+    disabled: z.optional(z.boolean()),
     reason: staffReason,
   })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: 'nothing' });
+  .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, { message: 'nothing' }));
 export type StaffUpdateRequest = z.infer<typeof staffUpdateRequest>;
 
 export const staffList = z.object({ items: z.array(staffMember) });
@@ -113,28 +112,28 @@ export const auditEntry = z.object({
   actor: z.string(),
   /** What, as a verb: `customer.view`, `order.retry`, `payment.refund`, … */
   action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  reason: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  targetType: z.nullable(z.string()),
+  targetId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 /** GET /api/staff/audit?actor=&action=&targetId=&from=&to=&before=&limit= */
 export const auditQuery = z.object({
-  actor: z.string().max(300).optional(),
-  action: z.string().max(100).optional(),
-  targetId: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  actor: z.optional(z.string().check(z.maxLength(300))),
+  action: z.optional(z.string().check(z.maxLength(100))),
+  targetId: z.optional(z.string().check(z.maxLength(100))),
+  from: z.optional(z.iso.datetime({ offset: true })),
+  to: z.optional(z.iso.datetime({ offset: true })),
   /** Paging: entries older than this id's time. */
-  before: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.optional(z.uuid()),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 export const auditPage = z.object({
   items: z.array(auditEntry),
   /** Pass as `before` for the next page; null on the last page. */
-  nextBefore: z.uuid().nullable(),
+  nextBefore: z.nullable(z.uuid()),
 });
 export type AuditPage = z.infer<typeof auditPage>;

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §3 "Device meta". */
 export const deviceMeta = z.object({
-  name: z.string().max(200).nullable().optional(),
+  name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   platform: z.enum(['ios', 'android', 'web']),
-  osVersion: z.string().max(50),
-  model: z.string().max(100),
+  osVersion: z.string().check(z.maxLength(50)),
+  model: z.string().check(z.maxLength(100)),
   isVirtual: z.boolean(),
 });
 export type DeviceMeta = z.infer<typeof deviceMeta>;
 
 /** SPEC §7 Status: POST /api/status. */
 export const statusRequest = z.object({
-  currentVersion: z.string().regex(/^\d+\.\d+\.\d+$/, 'semver'),
+  currentVersion: z.string().check(z.regex(/^\d+\.\d+\.\d+$/, 'semver')),
   deviceMeta,
 });
 export type StatusRequest = z.infer<typeof statusRequest>;
@@ -22,8 +22,8 @@ export const statusMessage = z.object({
   title: z.string(),
   body: z.string(),
   isRead: z.boolean(),
-  activeFrom: z.iso.datetime({ offset: true }).nullable(),
-  activeTo: z.iso.datetime({ offset: true }).nullable(),
+  activeFrom: z.nullable(z.iso.datetime({ offset: true })),
+  activeTo: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type StatusMessage = z.infer<typeof statusMessage>;
 

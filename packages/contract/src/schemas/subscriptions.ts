@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumber, phoneNumberInput } from '../rules/phone';
 import { id, isoDateTime, mb, oere, priceBreakdown } from './common';
 import { plan, planType } from './plans';
@@ -32,15 +32,15 @@ export const member = z.object({
   /** Data given away this month and the monthly ceiling for gifts, in MB (SPEC §5). */
   givenData: z.object({ current: mb, max: mb }),
   /** Data left this month, in MB; `eu` is the EU package's data, null without one. */
-  dataRemaining: z.object({ domestic: mb, eu: mb.nullable() }),
+  dataRemaining: z.object({ domestic: mb, eu: z.nullable(mb) }),
   /**
    * Data of the month in total (plan + extra packages + gifts received), in MB; `eu` is the EU
    * package's allowance, null without one (absent from answers older than the usage feed).
    */
-  dataTotal: z.object({ domestic: mb, eu: mb.nullable().optional() }),
+  dataTotal: z.object({ domestic: mb, eu: z.optional(z.nullable(mb)) }),
   status: memberStatus,
   /** Set when cancelled: the number ends at month end and becomes prepaid (SPEC §4). */
-  expiresAt: isoDateTime.nullable(),
+  expiresAt: z.nullable(isoDateTime),
   simType,
   /** Listed in the public phone book (SPEC §1 "phone-book visibility"). */
   phoneBookVisible: z.boolean(),
@@ -50,45 +50,46 @@ export const member = z.object({
    * Data used this month, in MB (on unlimited plans the remainder does not shrink, so use is
    * only visible here); `eu` is the EU package's use, null without one.
    */
-  dataUsed: z.object({ domestic: mb, eu: mb.nullable() }).optional(),
+  dataUsed: z.optional(z.object({ domestic: mb, eu: z.nullable(mb) })),
   /**
    * When the data figures were last updated by the usage feed ("updated at" on home); null while
    * the number has no balance yet (being set up).
    */
-  dataUpdatedAt: isoDateTime.nullable().optional(),
+  dataUpdatedAt: z.optional(z.nullable(isoDateTime)),
   /** Credit left on a prepaid (talutíð) number, in øre with VAT; null for subscriptions. */
-  prepaidBalance: oere.nullable().optional(),
+  prepaidBalance: z.optional(z.nullable(oere)),
   /**
    * The first instant after the 6-month commitment (SPEC §9) of the number, null when none runs
    * (`rules/lifecycle.ts commitmentEndsAt`); a cancellation cannot end it sooner.
    */
-  commitmentEndsAt: isoDateTime.nullable().optional(),
+  commitmentEndsAt: z.optional(z.nullable(isoDateTime)),
   /**
    * A change of the number that waits for its time (a cancellation or a smaller plan at month
    * end): the order, what it does and when; null when none.
    */
-  pendingChange: z
-    .object({
-      orderId: id,
-      action: lifecycleAction,
-      effectiveAt: isoDateTime,
-      /** The plan it goes to, when it sets one. */
-      planId: id.nullable(),
-    })
-    .nullable()
-    .optional(),
+  pendingChange: z.optional(
+    z.nullable(
+      z.object({
+        orderId: id,
+        action: lifecycleAction,
+        effectiveAt: isoDateTime,
+        /** The plan it goes to, when it sets one. */
+        planId: z.nullable(id),
+      }),
+    ),
+  ),
   /**
    * What the account owner set for this number (ADR 0068): data paused, purchases needing
    * approval. Only a member's number has controls (`rules/controls.ts isOwnersOwnLine`): absent
    * on the owner's own number, and from answers older than issue 16.3; read it with
    * `NO_LINE_CONTROLS`.
    */
-  controls: lineControls.optional(),
+  controls: z.optional(lineControls),
   /**
    * The number's roaming spend cap and this month's roaming charges (issue 33 §2, ADR 0078);
    * absent from answers older than it.
    */
-  roaming: roamingCap.optional(),
+  roaming: z.optional(roamingCap),
 });
 export type Member = z.infer<typeof member>;
 
@@ -96,8 +97,8 @@ export type Member = z.infer<typeof member>;
 export const account = z.object({
   id,
   /** Null until the first order completes (the welcome screen waits for it, SPEC §2). */
-  planId: id.nullable(),
-  planTypeId: id.nullable(),
+  planId: z.nullable(id),
+  planTypeId: z.nullable(id),
   type: planType,
   /** Every number on the account. */
   members: z.array(member),
@@ -111,18 +112,19 @@ export const account = z.object({
    * SPEC §4 "Family capacity" as the server computes it with `rules/family.ts`: null for
    * accounts that are not family plans (absent from older answers).
    */
-  family: z
-    .object({
-      /** canAddFamilyMember(maxMembers, members, processing, {isProcessing, isPrepaid}). */
-      canAddMember: z.boolean(),
-      /** nextMemberPrice(memberPrices, members) in øre with VAT; null without a plan yet. */
-      nextMemberPrice: oere.nullable(),
-      /** Members being added (familyMembersInProcessing of the account's orders). */
-      processingMembers: z.number().int().nonnegative(),
-      maxMembers: z.number().int().positive().nullable(),
-    })
-    .nullable()
-    .optional(),
+  family: z.optional(
+    z.nullable(
+      z.object({
+        /** canAddFamilyMember(maxMembers, members, processing, {isProcessing, isPrepaid}). */
+        canAddMember: z.boolean(),
+        /** nextMemberPrice(memberPrices, members) in øre with VAT; null without a plan yet. */
+        nextMemberPrice: z.nullable(oere),
+        /** Members being added (familyMembersInProcessing of the account's orders). */
+        processingMembers: z.int().check(z.nonnegative()),
+        maxMembers: z.nullable(z.int().check(z.positive())),
+      }),
+    ),
+  ),
 });
 export type Account = z.infer<typeof account>;
 
@@ -133,10 +135,10 @@ export type Account = z.infer<typeof account>;
  */
 export const subscriptionsResponse = z.object({
   /** Null for a user without a subscription yet. */
-  currentAccount: account.nullable(),
+  currentAccount: z.nullable(account),
   otherAccounts: z.array(account),
   /** False for a family member who does not own the account (SPEC §6). */
-  isOwner: z.boolean().default(true),
+  isOwner: z._default(z.boolean(), true),
   /** Individual accounts the user pays for, each with members and a currentMember. */
   individuals: z.array(account),
 });
@@ -147,7 +149,7 @@ export type SubscriptionsResponse = z.output<typeof subscriptionsResponse>;
  * one (the customer switches lines; docs/decisions/0030-accounts-model.md). Without it the server
  * picks the caller's first active number. A number that is not the caller's own is 404.
  */
-export const subscriptionsQuery = z.object({ line: phoneNumberInput.optional() });
+export const subscriptionsQuery = z.object({ line: z.optional(phoneNumberInput) });
 export type SubscriptionsQuery = z.output<typeof subscriptionsQuery>;
 
 /**
@@ -162,9 +164,9 @@ export const subscriptionDetailResponse = z.object({
   isOwner: z.boolean(),
   member,
   /** The number's plan (in the requested language), null before its first order completes. */
-  plan: plan.nullable(),
+  plan: z.nullable(plan),
   /** What this number costs a month: memberPrices at its position on the account (SPEC §4). */
-  monthlyPrice: priceBreakdown.nullable(),
+  monthlyPrice: z.nullable(priceBreakdown),
   /** Whether the account's EU package is on. */
   euPackage: z.boolean(),
 });
@@ -175,13 +177,13 @@ export type SubscriptionDetailResponse = z.infer<typeof subscriptionDetailRespon
  * same type (SPEC §4 "Subscription lifecycle"; docs/decisions/0056-subscription-lifecycle.md).
  * Phone-book visibility and the SIM have their own calls (ADR 0055).
  */
-export const updateSubscriptionRequest = z.object({ planId: id }).strict();
+export const updateSubscriptionRequest = z.strictObject({ planId: id });
 export type UpdateSubscriptionRequest = z.output<typeof updateSubscriptionRequest>;
 
 /** GET /api/subscriptions/family-account-exists. */
 export const familyAccountExistsResponse = z.object({
   exists: z.boolean(),
-  accountId: id.nullable(),
+  accountId: z.nullable(id),
 });
 export type FamilyAccountExistsResponse = z.infer<typeof familyAccountExistsResponse>;
 
@@ -190,21 +192,16 @@ export type FamilyAccountExistsResponse = z.infer<typeof familyAccountExistsResp
  * caller's family account; `planInfo` (optional, SPEC §7) picks the family plan when the caller
  * has none and one is created for it.
  */
-export const transferToFamilyAccountRequest = z
-  .object({
-    planInfo: z
-      .object({ planId: id, euPackage: z.boolean().default(false) })
-      .strict()
-      .optional(),
-  })
-  .strict();
+export const transferToFamilyAccountRequest = z.strictObject({
+  planInfo: z.optional(z.strictObject({ planId: id, euPackage: z._default(z.boolean(), false) })),
+});
 export type TransferToFamilyAccountRequest = z.output<typeof transferToFamilyAccountRequest>;
 
 /**
  * PATCH /api/subscriptions/transfer-subscription-to-new-account/{id}: move a number off its
  * account onto an individual plan of its own (`planId`), owned by the caller.
  */
-export const transferToOwnAccountRequest = z.object({ planId: id }).strict();
+export const transferToOwnAccountRequest = z.strictObject({ planId: id });
 export type TransferToOwnAccountRequest = z.output<typeof transferToOwnAccountRequest>;
 
 /**
@@ -212,9 +209,11 @@ export type TransferToOwnAccountRequest = z.output<typeof transferToOwnAccountRe
  * person's user (found by the e-mail they log in with), on an individual plan of theirs. Nothing
  * moves until they accept (a line hand-over).
  */
-export const transferToUserCustomerRequest = z
-  .object({ subscriptionId: id, email: emailSchema, planId: id })
-  .strict();
+export const transferToUserCustomerRequest = z.strictObject({
+  subscriptionId: id,
+  email: emailSchema,
+  planId: id,
+});
 export type TransferToUserCustomerRequest = z.output<typeof transferToUserCustomerRequest>;
 
 /** Where a hand-over of a number to another person stands. */
@@ -240,9 +239,9 @@ export const lineHandover = z.object({
   /** True when the caller is the receiver (they may accept or decline), false for the giver. */
   isReceiver: z.boolean(),
   createdAt: isoDateTime,
-  decidedAt: isoDateTime.nullable(),
+  decidedAt: z.nullable(isoDateTime),
   /** The transfer order placed when it was accepted. */
-  orderId: id.nullable(),
+  orderId: z.nullable(id),
 });
 export type LineHandover = z.infer<typeof lineHandover>;
 

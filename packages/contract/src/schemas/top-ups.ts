@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { phoneNumberInput } from '../rules/phone';
 import { oere } from './common';
 import { paymentMethod } from './orders';
@@ -20,7 +20,7 @@ export type TopUpOptionsResponse = z.infer<typeof topUpOptionsResponse>;
  */
 export const topUpRequest = z.object({
   phoneNumber: phoneNumberInput,
-  amount: oere.positive(),
-  payWith: paymentMethod.default('card'),
+  amount: oere.check(z.positive()),
+  payWith: z._default(paymentMethod, 'card'),
 });
 export type TopUpRequest = z.output<typeof topUpRequest>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USAGE_RECORDS_MAX } from '../constants';
 
 /*
@@ -30,45 +30,45 @@ const dateTime = z.iso.datetime({ offset: true });
 
 /** `Money`: a currency (ISO 4217, `unit`) and an amount in it (`value`, a positive float). */
 export const tmfMoney = z.looseObject({
-  unit: z.string().max(16).optional(),
-  value: z.number().optional(),
+  unit: z.optional(z.string().check(z.maxLength(16))),
+  value: z.optional(z.number()),
 });
 
 /** `Quantity`: an amount in a unit — the value of a `dataVolume` characteristic. */
 export const tmfQuantity = z.looseObject({
-  amount: z.number().optional(),
-  units: z.string().max(32).optional(),
+  amount: z.optional(z.number()),
+  units: z.optional(z.string().check(z.maxLength(32))),
 });
 
 /** `UsageCharacteristic`: a name/value pair; the value is of any type (`Any`). */
 export const tmfUsageCharacteristic = z.looseObject({
-  id: z.string().max(128).optional(),
-  name: z.string().max(128),
-  valueType: z.string().max(64).optional(),
+  id: z.optional(z.string().check(z.maxLength(128))),
+  name: z.string().check(z.maxLength(128)),
+  valueType: z.optional(z.string().check(z.maxLength(64))),
   value: z.unknown(),
 });
 
 /** `RelatedParty`: a party or party role; the subscriber's number can be its `id`. */
 export const tmfRelatedParty = z.looseObject({
-  id: z.string().max(128),
-  href: z.string().max(2048).optional(),
-  name: z.string().max(256).optional(),
-  role: z.string().max(64).optional(),
-  '@referredType': z.string().max(128).optional(),
+  id: z.string().check(z.maxLength(128)),
+  href: z.optional(z.string().check(z.maxLength(2048))),
+  name: z.optional(z.string().check(z.maxLength(256))),
+  role: z.optional(z.string().check(z.maxLength(64))),
+  '@referredType': z.optional(z.string().check(z.maxLength(128))),
 });
 
 /** `RatedProductUsage`: how the charging system rated the use. */
 export const tmfRatedProductUsage = z.looseObject({
-  isBilled: z.boolean().optional(),
-  isTaxExempt: z.boolean().optional(),
-  offerTariffType: z.string().max(128).optional(),
-  ratingAmountType: z.string().max(128).optional(),
-  ratingDate: dateTime.optional(),
-  taxRate: z.number().optional(),
-  usageRatingTag: z.string().max(128).optional(),
-  bucketValueConvertedInAmount: tmfMoney.optional(),
-  taxExcludedRatingAmount: tmfMoney.optional(),
-  taxIncludedRatingAmount: tmfMoney.optional(),
+  isBilled: z.optional(z.boolean()),
+  isTaxExempt: z.optional(z.boolean()),
+  offerTariffType: z.optional(z.string().check(z.maxLength(128))),
+  ratingAmountType: z.optional(z.string().check(z.maxLength(128))),
+  ratingDate: z.optional(dateTime),
+  taxRate: z.optional(z.number()),
+  usageRatingTag: z.optional(z.string().check(z.maxLength(128))),
+  bucketValueConvertedInAmount: z.optional(tmfMoney),
+  taxExcludedRatingAmount: z.optional(tmfMoney),
+  taxIncludedRatingAmount: z.optional(tmfMoney),
 });
 
 /**
@@ -78,23 +78,23 @@ export const tmfRatedProductUsage = z.looseObject({
  * it checks itself, so that one bad record of a batch is refused alone, with its reason.
  */
 export const tmfUsageInput = z.looseObject({
-  id: z.string().max(1024).optional(),
-  href: z.string().max(2048).optional(),
-  description: z.string().max(1024).optional(),
-  usageDate: dateTime.optional(),
-  usageType: z.string().max(128).optional(),
-  status: tmfUsageStatus.optional(),
-  usageCharacteristic: z.array(tmfUsageCharacteristic).max(100).optional(),
-  relatedParty: z.array(tmfRelatedParty).max(100).optional(),
-  ratedProductUsage: z.array(tmfRatedProductUsage).max(100).optional(),
-  usageSpecification: z.looseObject({ id: z.string().max(128) }).optional(),
+  id: z.optional(z.string().check(z.maxLength(1024))),
+  href: z.optional(z.string().check(z.maxLength(2048))),
+  description: z.optional(z.string().check(z.maxLength(1024))),
+  usageDate: z.optional(dateTime),
+  usageType: z.optional(z.string().check(z.maxLength(128))),
+  status: z.optional(tmfUsageStatus),
+  usageCharacteristic: z.optional(z.array(tmfUsageCharacteristic).check(z.maxLength(100))),
+  relatedParty: z.optional(z.array(tmfRelatedParty).check(z.maxLength(100))),
+  ratedProductUsage: z.optional(z.array(tmfRatedProductUsage).check(z.maxLength(100))),
+  usageSpecification: z.optional(z.looseObject({ id: z.string().check(z.maxLength(128)) })),
 });
 export type TmfUsageInput = z.infer<typeof tmfUsageInput>;
 
 /** POST /tmf-api/usageManagement/v4/usage: one Usage, or a batch of 1–1000. */
 export const tmfUsageRequest = z.union([
   tmfUsageInput,
-  z.array(tmfUsageInput).min(1).max(USAGE_RECORDS_MAX),
+  z.array(tmfUsageInput).check(z.minLength(1), z.maxLength(USAGE_RECORDS_MAX)),
 ]);
 
 /** The document's `Error`: `code` is ours (stable), `reason` in the caller's language. */
@@ -103,7 +103,7 @@ export const tmfError = z.object({
   /** Why, in the language of `Accept-Language` (Faroese by default), as every API answer. */
   reason: z.string(),
   /** The field the refusal concerns, and its value where it is not personal data. */
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   /** The HTTP status, as text (the document's "HTTP Error code extension"). */
   status: z.string(),
 });
@@ -112,24 +112,24 @@ export type TmfError = z.infer<typeof tmfError>;
 /** A `Usage` as we answer it: what the usage feed booked (or, `received`, took without booking). */
 export const tmfUsageAnswer = z.object({
   id: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** When the use happened, UTC. */
-  usageDate: z.string().optional(),
-  usageType: z.string().optional(),
+  usageDate: z.optional(z.string()),
+  usageType: z.optional(z.string()),
   /** `rated`: booked on the line; `received`: not data use, nothing to book. */
   status: tmfUsageStatus,
   /** What was booked: `msisdn`, `dataVolume` (whole MB) and `roamingZone`. */
-  usageCharacteristic: z
-    .array(
+  usageCharacteristic: z.optional(
+    z.array(
       z.object({
         name: z.string(),
         valueType: z.string(),
         value: z.union([z.string(), z.object({ amount: z.number(), units: z.string() })]),
       }),
-    )
-    .optional(),
-  ratedProductUsage: z
-    .array(
+    ),
+  ),
+  ratedProductUsage: z.optional(
+    z.array(
       z.object({
         isBilled: z.boolean(),
         ratingDate: z.string(),
@@ -137,8 +137,8 @@ export const tmfUsageAnswer = z.object({
         taxIncludedRatingAmount: z.object({ unit: z.string(), value: z.number() }),
         taxExcludedRatingAmount: z.object({ unit: z.string(), value: z.number() }),
       }),
-    )
-    .optional(),
+    ),
+  ),
   '@type': z.literal('Usage'),
 });
 export type TmfUsageAnswer = z.infer<typeof tmfUsageAnswer>;
@@ -149,18 +149,18 @@ export type TmfUsageOutcome = z.infer<typeof tmfUsageOutcome>;
 
 /** Answer to a batch (a JSON array): each Usage's outcome, in the order sent. */
 export const tmfUsageBatchAnswer = z.object({
-  booked: z.number().int().nonnegative(),
-  duplicates: z.number().int().nonnegative(),
-  skipped: z.number().int().nonnegative(),
-  refused: z.number().int().nonnegative(),
+  booked: z.int().check(z.nonnegative()),
+  duplicates: z.int().check(z.nonnegative()),
+  skipped: z.int().check(z.nonnegative()),
+  refused: z.int().check(z.nonnegative()),
   results: z.array(
     z.object({
       /** Position in the batch, from 0. */
-      index: z.number().int().nonnegative(),
-      id: z.string().optional(),
+      index: z.int().check(z.nonnegative()),
+      id: z.optional(z.string()),
       outcome: tmfUsageOutcome,
       /** Why a refused Usage was refused. */
-      error: tmfError.optional(),
+      error: z.optional(tmfError),
     }),
   ),
 });

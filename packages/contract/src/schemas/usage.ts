@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { roamingCap } from './roaming';
 import { USAGE_RECORDS_MAX } from '../constants';
 import { fromWireNumber, phoneNumber } from '../rules/phone';
@@ -18,22 +18,20 @@ export type UsageKind = z.infer<typeof usageKind>;
  * A number as a charging system writes it: 6 digits, or with the country code (298…, +298…,
  * 00298…). Stored as the 6 digits.
  */
-export const chargingNumber = z
-  .string()
-  .trim()
-  .transform((value) => fromWireNumber(value) ?? value)
-  .pipe(phoneNumber);
+export const chargingNumber = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value) => fromWireNumber(value) ?? value),
+  ),
+  phoneNumber,
+);
 
 /** One rated usage record. `recordId` is the charging system's id: sending it again is a no-op. */
 export const usageRecord = z.object({
-  recordId: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\w.:-]+$/, 'INVALID'),
+  recordId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[\w.:-]+$/, 'INVALID')),
   phoneNumber: chargingNumber,
   /** Data used, whole MB (1 GB = 1024 MB). */
-  usedMb: mb.max(1_024_000),
+  usedMb: mb.check(z.lte(1_024_000)),
   kind: usageKind,
   /** When the use happened (the record's end), ISO 8601. */
   occurredAt: isoDateTime,
@@ -42,7 +40,7 @@ export type UsageRecord = z.output<typeof usageRecord>;
 
 /** POST /api/usage/records. */
 export const usageRecordsRequest = z.object({
-  records: z.array(usageRecord).min(1).max(USAGE_RECORDS_MAX),
+  records: z.array(usageRecord).check(z.minLength(1), z.maxLength(USAGE_RECORDS_MAX)),
 });
 export type UsageRecordsRequest = z.output<typeof usageRecordsRequest>;
 
@@ -52,15 +50,15 @@ export const usageRejection = z.enum(['UNKNOWN_NUMBER']);
 /** Answer of POST /api/usage/records. */
 export const usageRecordsResponse = z.object({
   /** Records applied to a balance now. */
-  accepted: z.number().int().nonnegative(),
+  accepted: z.int().check(z.nonnegative()),
   /** Records already received before (same recordId): ignored. */
-  duplicates: z.number().int().nonnegative(),
+  duplicates: z.int().check(z.nonnegative()),
   rejected: z.array(z.object({ recordId: z.string(), reason: usageRejection })),
 });
 export type UsageRecordsResponse = z.infer<typeof usageRecordsResponse>;
 
-const dayOfYear = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const dayOfYear = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const yearMonth = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/));
 
 /** One Faroese calendar day's data use of a line (ADR 0066), MB, by where it was used. */
 export const usageDay = z.object({
@@ -81,7 +79,7 @@ export const usageMonth = z.object({
    * Charged for data abroad beyond what is included, øre with VAT (issue 33 §2, ADR 0078);
    * absent from answers older than it.
    */
-  roamingChargedOere: oere.optional(),
+  roamingChargedOere: z.optional(oere),
 });
 export type UsageMonth = z.infer<typeof usageMonth>;
 
@@ -97,14 +95,14 @@ export const usageHistoryResponse = z.object({
   /** The current Faroese month, `yyyy-mm`. */
   month: yearMonth,
   /** The plan's monthly data, MB; null without a plan (talutíð) or on an unlimited plan. */
-  allowanceMb: mb.nullable(),
+  allowanceMb: z.nullable(mb),
   /** The EU package's monthly allowance, MB; null without one. */
-  euAllowanceMb: mb.nullable(),
+  euAllowanceMb: z.nullable(mb),
   days: z.array(usageDay),
   months: z.array(usageMonth),
   /** When use was last booked on the line (the balance's `updatedAt`); null when never. */
-  updatedAt: isoDateTime.nullable(),
+  updatedAt: z.nullable(isoDateTime),
   /** This month's roaming charges and the cap (ADR 0078); absent from older answers. */
-  roaming: roamingCap.optional(),
+  roaming: z.optional(roamingCap),
 });
 export type UsageHistoryResponse = z.infer<typeof usageHistoryResponse>;

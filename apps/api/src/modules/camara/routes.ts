@@ -40,14 +40,16 @@ const correlatorHeaders = z.looseObject({
     .describe('Correlation id, echoed in the answer'),
 });
 const errors = {
-  400: camaraError.describe('INVALID_ARGUMENT, or OUT_OF_RANGE (maxAge outside 1–2400)'),
-  401: camaraError.describe('UNAUTHENTICATED: no, an unknown or an expired partner token'),
-  403: camaraError.describe('PERMISSION_DENIED: the token lacks the scope `sim-swap`'),
-  404: camaraError.describe('IDENTIFIER_NOT_FOUND: not a number in service with us'),
-  422: camaraError.describe('MISSING_IDENTIFIER: no phoneNumber (two-legged tokens)'),
-  429: camaraError.describe('TOO_MANY_REQUESTS: over PARTNER_RATE_LIMIT_PER_MIN, with Retry-After'),
-  500: camaraError.describe('INTERNAL'),
-  503: camaraError.describe('UNAVAILABLE, with Retry-After'),
+  400: camaraError.check(z.describe('INVALID_ARGUMENT, or OUT_OF_RANGE (maxAge outside 1–2400)')),
+  401: camaraError.check(z.describe('UNAUTHENTICATED: no, an unknown or an expired partner token')),
+  403: camaraError.check(z.describe('PERMISSION_DENIED: the token lacks the scope `sim-swap`')),
+  404: camaraError.check(z.describe('IDENTIFIER_NOT_FOUND: not a number in service with us')),
+  422: camaraError.check(z.describe('MISSING_IDENTIFIER: no phoneNumber (two-legged tokens)')),
+  429: camaraError.check(
+    z.describe('TOO_MANY_REQUESTS: over PARTNER_RATE_LIMIT_PER_MIN, with Retry-After'),
+  ),
+  500: camaraError.check(z.describe('INTERNAL')),
+  503: camaraError.check(z.describe('UNAVAILABLE, with Retry-After')),
 };
 
 function body(status: number, code: CamaraError['code'], message: string): CamaraError {

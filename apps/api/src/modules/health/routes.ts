@@ -42,7 +42,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['operations'],
         summary: 'Readiness: the database answers `select 1`',
-        response: { 200: healthAnswer, 503: errorEnvelope.describe('SERVICE_UNAVAILABLE') },
+        response: {
+          200: healthAnswer,
+          503: errorEnvelope.check(z.describe('SERVICE_UNAVAILABLE')),
+        },
       },
     },
     async () => {

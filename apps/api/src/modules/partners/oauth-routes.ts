@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   oauthError,
   oauthTokenRequest,
@@ -98,8 +99,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ service: PartnerService }> = a
         body: oauthTokenRequest,
         response: {
           200: oauthTokenResponse,
-          400: oauthError.describe('invalid_request, unsupported_grant_type or invalid_scope'),
-          401: oauthError.describe('invalid_client'),
+          400: oauthError.check(
+            z.describe('invalid_request, unsupported_grant_type or invalid_scope'),
+          ),
+          401: oauthError.check(z.describe('invalid_client')),
         },
       },
     },

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+// The contract's schemas are zod/mini objects, which have no `.omit()` method.
+import { omit } from 'zod/mini';
 import { dataEnvelope } from '@alda/contract/envelope';
 import {
   auditPage,
@@ -223,7 +225,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; db: Db 
         tags: ['staff'],
         summary: 'The audit log as CSV (admin), with the same filters',
         security,
-        querystring: auditQuery.omit({ before: true, limit: true }),
+        querystring: omit(auditQuery, { before: true, limit: true }),
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
       },

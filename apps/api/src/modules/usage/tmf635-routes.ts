@@ -39,16 +39,20 @@ import { readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const errors = {
-  400: tmfError.describe(
-    'USAGE_NOT_A_USAGE, USAGE_BATCH_SIZE, USAGE_ID_MISSING, USAGE_INVALID, USAGE_NUMBER_INVALID, USAGE_VOLUME_MISSING, USAGE_UNIT_UNSUPPORTED, USAGE_ZONE_UNSUPPORTED, USAGE_CURRENCY_UNSUPPORTED (one Usage), or BAD_REQUEST (no JSON)',
+  400: tmfError.check(
+    z.describe(
+      'USAGE_NOT_A_USAGE, USAGE_BATCH_SIZE, USAGE_ID_MISSING, USAGE_INVALID, USAGE_NUMBER_INVALID, USAGE_VOLUME_MISSING, USAGE_UNIT_UNSUPPORTED, USAGE_ZONE_UNSUPPORTED, USAGE_CURRENCY_UNSUPPORTED (one Usage), or BAD_REQUEST (no JSON)',
+    ),
   ),
-  401: tmfError.describe('UNAUTHORIZED: no or a wrong USAGE_FEED_TOKEN, or none configured'),
-  413: tmfError.describe('PAYLOAD_TOO_LARGE: over 2 MiB'),
-  415: tmfError.describe('UNSUPPORTED_MEDIA_TYPE: not application/json'),
-  422: tmfError.describe('UNKNOWN_NUMBER: no live line has the number (one Usage)'),
-  429: tmfError.describe('RATE_LIMITED'),
-  500: tmfError.describe('INTERNAL'),
-  503: tmfError.describe('DATABASE_UNAVAILABLE or SERVICE_UNAVAILABLE, with Retry-After'),
+  401: tmfError.check(
+    z.describe('UNAUTHORIZED: no or a wrong USAGE_FEED_TOKEN, or none configured'),
+  ),
+  413: tmfError.check(z.describe('PAYLOAD_TOO_LARGE: over 2 MiB')),
+  415: tmfError.check(z.describe('UNSUPPORTED_MEDIA_TYPE: not application/json')),
+  422: tmfError.check(z.describe('UNKNOWN_NUMBER: no live line has the number (one Usage)')),
+  429: tmfError.check(z.describe('RATE_LIMITED')),
+  500: tmfError.check(z.describe('INTERNAL')),
+  503: tmfError.check(z.describe('DATABASE_UNAVAILABLE or SERVICE_UNAVAILABLE, with Retry-After')),
 };
 
 /** The document's `Error` for a refusal, its reason in the caller's language. */

@@ -224,6 +224,6 @@ export function readUsage(body: unknown): ReadUsage {
 }
 
 /** The field of the first zod issue, e.g. `usageCharacteristic.0.name`. */
-function fieldOfIssues(error: z.ZodError): string {
+function fieldOfIssues(error: z.core.$ZodError): string {
   return dotted(error.issues[0]?.path ?? []) || 'body';
 }

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema } from '@alda/contract/rules/email';
 import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
@@ -21,7 +21,7 @@ import { ROUTES } from '@/shared/config/paths';
 const loginForm = z.object({
   email: emailSchema,
   // An existing password is only checked for presence: the strength rule is for new passwords.
-  password: z.string().min(1, 'REQUIRED').max(200, 'TOO_LONG'),
+  password: z.string().check(z.minLength(1, 'REQUIRED'), z.maxLength(200, 'TOO_LONG')),
 });
 
 /** /rita-inn/vid-telduposti (login.email). */

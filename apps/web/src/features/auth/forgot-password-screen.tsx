@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { forgotPasswordRequest } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
@@ -18,7 +18,7 @@ import { forgotPassword } from './auth-api';
 import { ROUTES } from '@/shared/config/paths';
 
 /** Other screens may hand over the address the user already typed (navigation state). */
-const handedOver = z.object({ email: z.string().max(254) });
+const handedOver = z.object({ email: z.string().check(z.maxLength(254)) });
 
 /**
  * /gloymt-loyniord (forgot-password). The answer is the same whether or not the address has a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { RequestPinResponse } from '@alda/contract/schemas/auth-register';
 
 /**
@@ -7,7 +7,7 @@ import type { RequestPinResponse } from '@alda/contract/schemas/auth-register';
  * durations, so a reload of /rita-inn/pin keeps the countdown where it was.
  */
 export const pinFlowState = z.object({
-  phoneNumber: z.string().regex(/^\d{6}$/),
+  phoneNumber: z.string().check(z.regex(/^\d{6}$/)),
   resendAt: z.number(),
   expiresAt: z.number(),
 });

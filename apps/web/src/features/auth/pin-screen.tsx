@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PIN_LENGTH } from '@alda/contract/constants';
 import { pinCode } from '@alda/contract/schemas/auth-register';
 import type { ApiError } from '@/shared/api/http';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod/mini';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE } from '@alda/contract/constants';
@@ -51,9 +52,8 @@ const EMPTY: RegisterRequestInput = {
 const linkClasses = 'font-semibold underline underline-offset-2';
 
 /** The contract's register request, plus the city/postal-code match the profile edit has too. */
-const registerForm = registerRequest.refine(
-  (v) => cityMatchesPostCode(v.postCode, v.city),
-  cityMismatch,
+const registerForm = registerRequest.check(
+  z.refine((v) => cityMatchesPostCode(v.postCode, v.city), cityMismatch),
 );
 
 /** Domain errors that belong to one field: marked there and explained above the button. */

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useI18n } from '@/shared/i18n/use-i18n';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DATA_AMOUNT_STEPS_MB } from '@alda/contract/constants';
 import { formatData } from '@alda/contract/format/data';
 import { counterpartProblem, giftProblem, maxGiftMb } from '@alda/contract/rules/data-transfer';
@@ -36,7 +36,7 @@ const NUMBER_CODES = new Set(['SELF_REQUEST', 'NUMBER_NOT_FOUND', 'REQUEST_NOT_A
 
 const formSchema = z.object({
   phoneNumber: phoneNumberInput,
-  dataAmount: z.number({ error: 'REQUIRED' }).int().positive('REQUIRED'),
+  dataAmount: z.number({ error: 'REQUIRED' }).check(z.int(), z.positive('REQUIRED')),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;

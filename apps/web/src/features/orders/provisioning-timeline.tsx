@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Order } from '@alda/contract/schemas/orders';
 import { correctPortingRequest, type OrderProvisioning } from '@alda/contract/schemas/provisioning';
 import { href, ROUTES } from '@/shared/config/paths';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { okResponse, type OkResponse } from '@alda/contract/schemas/common';
 import type { ChangePasswordRequest } from '@alda/contract/schemas/profile';
 import { useQuery } from '@tanstack/react-query';

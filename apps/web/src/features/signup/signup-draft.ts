@@ -7,7 +7,7 @@ import type {
   signupPickupType,
   signupSimType,
 } from '@alda/contract/schemas/signup';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The plan types one can sign up for (SPEC §2 `/nytt-hald/:planType`); prepaid is not sold. */
 export const SIGNUP_PLAN_TYPES = ['individual_plan', 'family_plan'] as const;

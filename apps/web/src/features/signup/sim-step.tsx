@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@alda/contract/schemas/auth';
 import { simcardNumber } from '@alda/contract/rules/iccid';
@@ -24,9 +25,8 @@ import type { SignupDraft, SimSource } from './signup-draft';
 type Update = (patch: Partial<SignupDraft>) => void;
 
 /** The address form: the contract's shipping address plus the postal code ↔ place rule. */
-export const shippingForm = shippingAddress.refine(
-  (v) => cityMatchesPostCode(v.postCode, v.city),
-  cityMismatch,
+export const shippingForm = shippingAddress.check(
+  z.refine((v) => cityMatchesPostCode(v.postCode, v.city), cityMismatch),
 );
 
 /** The address on the profile, the first suggestion for sending the SIM home. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';
 import { orderPlacedResponse, type OrderPlacedResponse } from '@alda/contract/schemas/orders';
 import {

@@ -7,8 +7,8 @@ import { z } from 'zod/v4';
  *
  * Zod is not in the entry chunk: it loads with the screens and schemas that use it. So that the
  * setting is in force wherever zod is loaded, the app's build resolves every `import … from 'zod'`
- * (the contract's schemas included) to this module (vite.config.ts `resolve.alias`): it runs
- * before any module that builds a schema.
+ * to this module (vite.config.ts `resolve.alias`): it runs before any module that builds a
+ * schema. The contract's schemas use 'zod/mini', which goes through `zod-mini-jitless.ts`.
  */
 z.config({ jitless: true });
 
