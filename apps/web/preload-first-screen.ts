@@ -87,10 +87,19 @@ export function firstPaintOrder(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => scriptsInTemplate(lowPriorityScripts(moveStylesheetsFirst(html))),
+      handler: firstPaintHtml,
     },
   };
 }
+
+/** index.html in the first paint's order (see {@link firstPaintOrder}). */
+export function firstPaintHtml(html: string): string {
+  return scriptsInTemplate(lowPriorityScripts(moveStylesheetsFirst(html)));
+}
+
+/** The app's script tags Vite writes: module scripts with a `src`, and module preloads. */
+const APP_SCRIPT_TAG =
+  /<script type="module"[^>]*\ssrc=[^>]*>(?:<\/script>)?|<link rel="modulepreload"[^>]*>/;
 
 /** `html` with its `<link rel="stylesheet">` tags moved in front of the first `<script>` or preload. */
 export function moveStylesheetsFirst(html: string): string {
@@ -109,9 +118,8 @@ export function moveStylesheetsFirst(html: string): string {
 
 /** `html` with `fetchpriority="low"` on its module scripts with a `src` and its module preloads. */
 export function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(?:script type="module"[^>]*\ssrc=|link rel="modulepreload")[^>]*>/g,
-    (tag) => (tag.includes('fetchpriority') ? tag : tag.replace(/>$/, ' fetchpriority="low">')),
+  return html.replace(new RegExp(APP_SCRIPT_TAG.source, 'g'), (tag) =>
+    tag.includes('fetchpriority') ? tag : tag.replace(/(><\/script>|>)$/, ' fetchpriority="low"$1'),
   );
 }
 
@@ -120,10 +128,7 @@ export function lowPriorityScripts(html: string): string {
  * the end of `<body>`, followed by the inline `ENTRY_SCRIPT` that adds them when it is time.
  */
 export function scriptsInTemplate(html: string): string {
-  const tags =
-    html.match(
-      /[ \t]*(?:<script type="module"[^>]*\ssrc=[^>]*><\/script>|<link rel="modulepreload"[^>]*>)\n?/g,
-    ) ?? [];
+  const tags = html.match(new RegExp(`[ \\t]*(?:${APP_SCRIPT_TAG.source})\\n?`, 'g')) ?? [];
   if (tags.length === 0) return html;
   let rest = html;
   for (const tag of tags) rest = rest.replace(tag, '');
