@@ -103,6 +103,8 @@ import { installStaffAuthentication } from './plugins/staff-auth';
 import { createStaffService, type StaffService } from './modules/staff/service';
 import { staffRoutes } from './modules/staff/routes';
 import { staffStatusRoutes } from './modules/staff/status-routes';
+import { supportRoutes } from './modules/support/routes';
+import { createSupportService } from './modules/support/service';
 import { createStaffStatusService } from './modules/staff/status-service';
 import { staffContentRoutes } from './modules/staff/content-routes';
 import { createStaffContentService } from './modules/staff/content-service';
@@ -782,6 +784,14 @@ async function assemble(
   // STAFF AREAS: one registration per area below.
   // The operator command's service, built as `npm run operator` builds it (one set of rules).
   const operator = createOperatorService({ db, now, provisioning });
+  // Support conversations, customer and desk (issue 46, docs/decisions/0088-support-conversations.md).
+  const support = createSupportService({
+    db,
+    now,
+    limiter,
+    firstReplyHours: config.supportFirstReplyH,
+  });
+  await app.register(supportRoutes, { service: support });
   await app.register(staffStatusRoutes, {
     service: createStaffStatusService({ db, now, operator }),
   });

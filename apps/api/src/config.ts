@@ -450,6 +450,9 @@ const SETTINGS = {
   PARTNER_RATE_LIMIT_PER_MIN: setting(z.coerce.number().int().min(1).max(100_000).default(60), {
     doc: 'CAMARA calls a partner client may make per minute (counted in the database, across instances); over it: 429 TOO_MANY_REQUESTS.',
   }),
+  SUPPORT_FIRST_REPLY_H: setting(z.coerce.number().min(0.25).max(200).default(8), {
+    doc: "Working hours (Monday to Friday, 08:00–16:00 Faroe time) within which a new support conversation should have the desk's first answer; the console shows the due time and marks late ones (issue 46).",
+  }),
   DATA_EXPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(5000), {
     doc: "Milliseconds between rounds of the data-export worker, which prepares customers' ZIPs in the background (one claim query per round and instance, as the provisioning worker's 5 s). `0` turns it off.",
   }),

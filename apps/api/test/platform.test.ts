@@ -328,6 +328,20 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/staff/payments/{id}/refunds',
         '/api/staff/status-messages',
         '/api/staff/status-messages/{id}/end',
+        // Support conversations, the customer's and the desk's (issue 46, ADR 0088).
+        '/api/support/conversations',
+        '/api/support/conversations/{id}',
+        '/api/support/conversations/{id}/close',
+        '/api/support/conversations/{id}/messages',
+        '/api/support/conversations/{id}/rating',
+        '/api/support/conversations/{id}/read',
+        '/api/staff/support/conversations',
+        '/api/staff/support/conversations/{id}',
+        '/api/staff/support/conversations/{id}/assign',
+        '/api/staff/support/conversations/{id}/close',
+        '/api/staff/support/conversations/{id}/messages',
+        '/api/staff/support/saved-replies',
+        '/api/staff/support/saved-replies/{id}',
       ].sort(),
     );
     const status = doc.paths['/api/status']?.post;

@@ -190,6 +190,21 @@ export const ERROR_STATUS = {
   DATA_EXPORT_PENDING: 409,
   /** A data export link whose time is over, whose signature is wrong, or that was removed. */
   DATA_EXPORT_LINK_INVALID: 410,
+  // Support conversations (issue 46, docs/decisions/0088-support-conversations.md).
+  /** A subject (order, payment, receipt, line) that is not the caller's, or does not exist. */
+  SUPPORT_SUBJECT_NOT_FOUND: 404,
+  /** Writing in a conversation closed more than 14 days ago: a new one is started instead. */
+  SUPPORT_CONVERSATION_CLOSED: 409,
+  /** Rating a conversation that is still open, or rated already. */
+  SUPPORT_RATING_NOT_ALLOWED: 409,
+  /** Assigning to someone who is not an active support or admin member. */
+  SUPPORT_ASSIGNEE_INVALID: 400,
+  /** An attachment that is not a JPEG, PNG or HEIC image by its content. */
+  ATTACHMENT_TYPE_NOT_ALLOWED: 415,
+  /** An attachment over 5 MB. */
+  ATTACHMENT_TOO_LARGE: 413,
+  /** An image that cannot be read (damaged, or far too many pixels). */
+  ATTACHMENT_UNREADABLE: 422,
   // The usage feed on TMF635 (issue 43 §2, docs/decisions/0083-usage-tmf635.md): why the
   // charging system's Usage was refused, one record at a time.
   /** A body that is neither a TMF635 Usage nor a list of them, or a list item that is not one. */

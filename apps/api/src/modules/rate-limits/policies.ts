@@ -51,6 +51,10 @@ export const POLICIES = {
   unlockLinkIp: { name: 'unlock-link:ip', limit: 30, windowS: WINDOW_S },
   /** Data exports (GDPR Art. 15/20, issue 32): ZIPs one customer asks for in a day. */
   dataExportUser: { name: 'data-export:user', limit: 3, windowS: 24 * 3600 },
+  /** Support (issue 46): messages one customer writes in a sliding minute. */
+  supportMessageUser: { name: 'support-message:user', limit: 10, windowS: 60 },
+  /** Support (issue 46): new conversations one customer starts in a day. */
+  supportConversationUser: { name: 'support-conversation:user', limit: 10, windowS: 24 * 3600 },
   /**
    * CAMARA calls of one partner client per sliding minute (issue 32); the limit here is the
    * default of PARTNER_RATE_LIMIT_PER_MIN, the camara module applies the configured one.

@@ -1,0 +1,522 @@
+import type {
+  StaffSupportConversation,
+  StaffSupportList,
+  StaffSupportSummary,
+  StaffSupportWriteRequest,
+  SupportConversation,
+  SupportConversationList,
+  SupportMessage,
+  SupportQueue,
+  SupportRatingRequest,
+  SupportSavedReply,
+  SupportSavedReplyRequest,
+  SupportStartRequest,
+  SupportSubject,
+  SupportWriteRequest,
+} from '@alda/contract/schemas/support';
+import { SUPPORT_REOPEN_DAYS } from '@alda/contract/schemas/support';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { SupportConversationRow, SupportMessageRow } from '../../db/schema/support';
+import { AppError } from '../../errors';
+import { isUuid } from '../../uuid';
+import type { StaffCaller } from '../../plugins/staff-auth';
+import { recordAudit } from '../operator/audit';
+import { POLICIES } from '../rate-limits/policies';
+import type { RateLimiter } from '../rate-limits/service';
+import { bumpUserVersions } from '../versions/change-versions';
+import {
+  countUnread,
+  findAssignableStaff,
+  findConversation,
+  findConversationByClientId,
+  findForDesk,
+  findMessageByClientId,
+  findOwnConversation,
+  insertConversation,
+  insertMessage,
+  listMessages,
+  listOwnConversations,
+  listQueue,
+  listSavedReplies,
+  resolveSubject,
+  staffNames,
+  supportSavedReplies,
+  updateConversation,
+} from './repo';
+import { addWorkingHours } from './working-hours';
+
+/*
+ * Support conversations (issue 46, ADR 0088): the one home of their rules. A customer reaches
+ * only their own conversations (every read is keyed on the caller); internal notes never leave
+ * the desk's routes; every desk action is in the audit log, in the transaction of the change.
+ */
+
+const DAY_MS = 86_400_000;
+/** How many conversations a list shows. */
+export const SUPPORT_LIST_LIMIT = 100;
+/** The longest preview of a last message in a list. */
+const PREVIEW_LENGTH = 140;
+
+export interface SupportServiceDeps {
+  db: Db;
+  now: () => Date;
+  limiter: Pick<RateLimiter, 'consume'>;
+  /** Working hours within which the first answer is due (SUPPORT_FIRST_REPLY_H). */
+  firstReplyHours: number;
+  /** Called after a change a party should see at once (the hub's live delivery). */
+  onChange?: (change: SupportChange) => void;
+}
+
+/** What changed in a conversation, for live delivery to its customer and to the desk. */
+export interface SupportChange {
+  conversationId: string;
+  userId: string | null;
+  kind: 'message' | 'state';
+}
+
+const notFound = (detail: string) => new AppError('NOT_FOUND', { detail });
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat;
+}
+
+function subjectOf(row: SupportConversationRow): SupportSubject {
+  return { type: row.subjectType, id: row.subjectId, reference: row.subjectReference };
+}
+
+function customerMessage(row: SupportMessageRow): SupportMessage {
+  return {
+    id: row.id,
+    author: row.kind === 'staff' ? 'staff' : 'customer',
+    // The desk member's first name only: the customer needs a person, not a full name.
+    authorName: row.kind === 'staff' ? (row.authorName?.split(' ')[0] ?? null) : null,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Until when writing again opens a closed conversation. */
+function reopenUntil(row: SupportConversationRow): Date | null {
+  return row.closedAt ? new Date(row.closedAt.getTime() + SUPPORT_REOPEN_DAYS * DAY_MS) : null;
+}
+
+export function createSupportService(deps: SupportServiceDeps) {
+  const { db, now } = deps;
+  const changed = (change: SupportChange) => deps.onChange?.(change);
+
+  async function customerThread(row: SupportConversationRow): Promise<SupportConversation> {
+    const messages = await listMessages(db, row.id, false);
+    const until = reopenUntil(row);
+    return {
+      id: row.id,
+      subject: subjectOf(row),
+      state: row.state,
+      createdAt: row.createdAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
+      reopenUntil: row.state === 'closed' ? (until?.toISOString() ?? null) : null,
+      canRate: row.state === 'closed' && row.ratingScore === null,
+      rating:
+        row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
+      messages: messages.map(customerMessage),
+    };
+  }
+
+  /** The per-customer limits of issue 46: messages a minute, and new conversations a day. */
+  async function consumeWriteLimits(userId: string, starting: boolean) {
+    return deps.limiter.consume([
+      { policy: POLICIES.supportMessageUser, subject: [userId] },
+      ...(starting ? [{ policy: POLICIES.supportConversationUser, subject: [userId] }] : []),
+    ]);
+  }
+
+  function deskSummary(row: {
+    conversation: SupportConversationRow;
+    lastMessage: string;
+    firstName: string | null;
+    lastName: string | null;
+    assigneeName: string | null;
+  }): StaffSupportSummary {
+    const c = row.conversation;
+    return {
+      id: c.id,
+      subject: subjectOf(c),
+      state: c.state,
+      customerName: row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim(),
+      assignee:
+        c.assigneeStaffId && row.assigneeName
+          ? { id: c.assigneeStaffId, name: row.assigneeName }
+          : null,
+      lastMessage: preview(row.lastMessage),
+      lastMessageAt: c.lastMessageAt.toISOString(),
+      createdAt: c.createdAt.toISOString(),
+      firstReplyDueAt: c.firstReplyDueAt.toISOString(),
+      firstReplyAt: c.firstReplyAt?.toISOString() ?? null,
+      late: c.firstReplyAt === null && c.state !== 'closed' && now() > c.firstReplyDueAt,
+    };
+  }
+
+  async function deskThread(id: string): Promise<StaffSupportConversation> {
+    const row = await findForDesk(db, id);
+    if (!row) throw notFound('support conversation');
+    const messages = await listMessages(db, id, true);
+    const names = await staffNames(db, [
+      ...new Set(messages.flatMap((m) => (m.staffUserId ? [m.staffUserId] : []))),
+    ]);
+    const c = row.conversation;
+    return {
+      ...deskSummary(row),
+      customerId: c.userId,
+      closedAt: c.closedAt?.toISOString() ?? null,
+      rating: c.ratingScore === null ? null : { score: c.ratingScore, comment: c.ratingComment },
+      messages: messages.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        author:
+          m.kind === 'customer'
+            ? null
+            : ((m.staffUserId ? names.get(m.staffUserId) : undefined) ?? m.authorName),
+        body: m.body,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return {
+    /* ---- The customer ---- */
+
+    /**
+     * Starts a conversation about `subject` with its first message. The subject must be the
+     * caller's (404 SUPPORT_SUBJECT_NOT_FOUND otherwise, the same for unknown and foreign ids).
+     * The same `clientId` sent again answers the conversation it started, once.
+     */
+    async start(userId: string, body: SupportStartRequest): Promise<SupportConversation> {
+      const again = await findConversationByClientId(db, userId, body.clientId);
+      if (again) return customerThread(again);
+      const subject = await resolveSubject(db, userId, body.subject.type, body.subject.id);
+      if (!subject) throw new AppError('SUPPORT_SUBJECT_NOT_FOUND', { field: 'subject' });
+      await consumeWriteLimits(userId, true);
+      const at = now();
+      const row = await db.transaction(async (tx) => {
+        const conversation = await insertConversation(tx, {
+          userId,
+          subjectType: body.subject.type,
+          subjectId: subject.id,
+          subjectReference: subject.reference,
+          state: 'open',
+          createdAt: at,
+          firstReplyDueAt: addWorkingHours(at, deps.firstReplyHours),
+          lastMessageAt: at,
+          customerReadAt: at,
+        });
+        await insertMessage(tx, {
+          conversationId: conversation.id,
+          kind: 'customer',
+          body: body.body,
+          clientId: body.clientId,
+          createdAt: at,
+        });
+        await bumpUserVersions(tx, [userId]);
+        return conversation;
+      });
+      changed({ conversationId: row.id, userId, kind: 'message' });
+      return customerThread(row);
+    },
+
+    async list(userId: string): Promise<SupportConversationList> {
+      const rows = await listOwnConversations(db, userId, SUPPORT_LIST_LIMIT);
+      const items = rows.map(({ conversation: c, lastMessage, unread }) => ({
+        id: c.id,
+        subject: subjectOf(c),
+        state: c.state,
+        lastMessage: preview(lastMessage),
+        lastMessageAt: c.lastMessageAt.toISOString(),
+        unread,
+        createdAt: c.createdAt.toISOString(),
+      }));
+      return { items, unread: items.reduce((sum, item) => sum + item.unread, 0) };
+    },
+
+    unreadCount: (userId: string) => countUnread(db, userId),
+
+    async get(userId: string, id: string): Promise<SupportConversation> {
+      const row = await findOwnConversation(db, userId, id);
+      if (!row) throw notFound('support conversation of another customer, or none');
+      return customerThread(row);
+    },
+
+    /** The customer has read the thread up to now (the unread badge goes). */
+    async markRead(userId: string, id: string): Promise<SupportConversation> {
+      const row = await findOwnConversation(db, userId, id);
+      if (!row) throw notFound('support conversation of another customer, or none');
+      const updated = await db.transaction(async (tx) => {
+        const next = await updateConversation(tx, row.id, { customerReadAt: now() });
+        await bumpUserVersions(tx, [userId]);
+        return next;
+      });
+      return customerThread(updated);
+    },
+
+    /**
+     * The customer writes. A closed conversation opens again within 14 days of closing; after
+     * that it stays closed (409 SUPPORT_CONVERSATION_CLOSED: start a new one). A message sent
+     * again with the same `clientId` is kept once.
+     */
+    async write(
+      userId: string,
+      id: string,
+      body: SupportWriteRequest,
+    ): Promise<SupportConversation> {
+      const existing = await findOwnConversation(db, userId, id);
+      if (!existing) throw notFound('support conversation of another customer, or none');
+      if (await findMessageByClientId(db, existing.id, body.clientId))
+        return customerThread(existing);
+      const until = reopenUntil(existing);
+      if (existing.state === 'closed' && until && now() > until)
+        throw new AppError('SUPPORT_CONVERSATION_CLOSED');
+      await consumeWriteLimits(userId, false);
+      const at = now();
+      const row = await db.transaction(async (tx) => {
+        const locked = await findOwnConversation(tx, userId, id, true);
+        if (!locked) throw notFound('support conversation gone');
+        await insertMessage(tx, {
+          conversationId: locked.id,
+          kind: 'customer',
+          body: body.body,
+          clientId: body.clientId,
+          createdAt: at,
+        });
+        const next = await updateConversation(tx, locked.id, {
+          state: 'open',
+          lastMessageAt: at,
+          customerReadAt: at,
+          closedAt: null,
+          closedBy: null,
+        });
+        await bumpUserVersions(tx, [userId]);
+        return next;
+      });
+      changed({ conversationId: row.id, userId, kind: 'message' });
+      return customerThread(row);
+    },
+
+    async close(userId: string, id: string): Promise<SupportConversation> {
+      const existing = await findOwnConversation(db, userId, id);
+      if (!existing) throw notFound('support conversation of another customer, or none');
+      if (existing.state === 'closed') return customerThread(existing);
+      const row = await db.transaction(async (tx) => {
+        const next = await updateConversation(tx, existing.id, {
+          state: 'closed',
+          closedAt: now(),
+          closedBy: 'customer',
+        });
+        await bumpUserVersions(tx, [userId]);
+        return next;
+      });
+      changed({ conversationId: row.id, userId, kind: 'state' });
+      return customerThread(row);
+    },
+
+    /** Rates a closed conversation once, 1–5 with an optional comment. */
+    async rate(userId: string, id: string, body: SupportRatingRequest) {
+      const existing = await findOwnConversation(db, userId, id);
+      if (!existing) throw notFound('support conversation of another customer, or none');
+      if (existing.state !== 'closed' || existing.ratingScore !== null)
+        throw new AppError('SUPPORT_RATING_NOT_ALLOWED');
+      const comment = body.comment?.trim() ? body.comment.trim() : null;
+      const row = await updateConversation(db, existing.id, {
+        ratingScore: body.score,
+        ratingComment: comment,
+      });
+      changed({ conversationId: row.id, userId, kind: 'state' });
+      return customerThread(row);
+    },
+
+    /* ---- The desk ---- */
+
+    async queue(queue: SupportQueue, staff: StaffCaller): Promise<StaffSupportList> {
+      const rows = await listQueue(db, queue, staff.id, SUPPORT_LIST_LIMIT);
+      return { items: rows.map(deskSummary) };
+    },
+
+    /** One thread with its internal notes; the read is audited (`support.view`). */
+    async view(id: string, staff: StaffCaller): Promise<StaffSupportConversation> {
+      const thread = await deskThread(id);
+      await recordAudit(db, {
+        actor: staff.actor,
+        staffUserId: staff.id,
+        kind: 'read',
+        action: 'support.view',
+        targetType: 'conversation',
+        targetId: id,
+        details: { customerId: thread.customerId },
+        at: now(),
+      });
+      return thread;
+    },
+
+    /** Assigns the conversation to an active support or admin member (oneself or a colleague). */
+    async assign(id: string, staffUserId: string, staff: StaffCaller) {
+      const assignee = await findAssignableStaff(db, staffUserId);
+      if (!assignee) throw new AppError('SUPPORT_ASSIGNEE_INVALID', { field: 'staffUserId' });
+      await db.transaction(async (tx) => {
+        const row = await findConversation(tx, id, true);
+        if (!row) throw notFound('support conversation');
+        await updateConversation(tx, id, { assigneeStaffId: assignee.id });
+        await recordAudit(tx, {
+          actor: staff.actor,
+          staffUserId: staff.id,
+          kind: 'change',
+          action: 'support.assign',
+          targetType: 'conversation',
+          targetId: id,
+          details: { assignee: assignee.email, previous: row.assigneeStaffId },
+          at: now(),
+        });
+      });
+      changed({ conversationId: id, userId: null, kind: 'state' });
+      return deskThread(id);
+    },
+
+    /**
+     * An answer to the customer, or an internal note (`internal`), which no customer route
+     * reads. An answer hands the turn to the customer (`waiting`), counts as the first reply,
+     * and assigns an unassigned conversation to whoever answered.
+     */
+    async reply(id: string, body: StaffSupportWriteRequest, staff: StaffCaller) {
+      const at = now();
+      const userId = await db.transaction(async (tx) => {
+        const row = await findConversation(tx, id, true);
+        if (!row) throw notFound('support conversation');
+        await insertMessage(tx, {
+          conversationId: id,
+          kind: body.internal ? 'note' : 'staff',
+          staffUserId: staff.id,
+          authorName: staff.name,
+          body: body.body,
+          createdAt: at,
+        });
+        if (!body.internal) {
+          await updateConversation(tx, id, {
+            state: 'waiting',
+            lastMessageAt: at,
+            firstReplyAt: row.firstReplyAt ?? at,
+            assigneeStaffId: row.assigneeStaffId ?? staff.id,
+            closedAt: null,
+            closedBy: null,
+          });
+          if (row.userId) await bumpUserVersions(tx, [row.userId]);
+        }
+        await recordAudit(tx, {
+          actor: staff.actor,
+          staffUserId: staff.id,
+          kind: 'change',
+          action: body.internal ? 'support.note' : 'support.reply',
+          targetType: 'conversation',
+          targetId: id,
+          at,
+        });
+        return row.userId;
+      });
+      if (!body.internal) changed({ conversationId: id, userId, kind: 'message' });
+      return deskThread(id);
+    },
+
+    async closeByStaff(id: string, staff: StaffCaller) {
+      const at = now();
+      const userId = await db.transaction(async (tx) => {
+        const row = await findConversation(tx, id, true);
+        if (!row) throw notFound('support conversation');
+        if (row.state !== 'closed') {
+          await updateConversation(tx, id, {
+            state: 'closed',
+            closedAt: at,
+            closedBy: staff.actor,
+          });
+          if (row.userId) await bumpUserVersions(tx, [row.userId]);
+          await recordAudit(tx, {
+            actor: staff.actor,
+            staffUserId: staff.id,
+            kind: 'change',
+            action: 'support.close',
+            targetType: 'conversation',
+            targetId: id,
+            at,
+          });
+        }
+        return row.userId;
+      });
+      changed({ conversationId: id, userId, kind: 'state' });
+      return deskThread(id);
+    },
+
+    /* ---- Saved replies (content writes; the desk reads) ---- */
+
+    async savedReplies(): Promise<SupportSavedReply[]> {
+      return (await listSavedReplies(db)).map((r) => ({
+        id: r.id,
+        titleFo: r.titleFo,
+        titleEn: r.titleEn,
+        bodyFo: r.bodyFo,
+        bodyEn: r.bodyEn,
+        updatedAt: r.updatedAt.toISOString(),
+      }));
+    },
+
+    async saveReply(
+      id: string | null,
+      body: SupportSavedReplyRequest,
+      staff: StaffCaller,
+    ): Promise<SupportSavedReply> {
+      if (id !== null && !isUuid(id)) throw notFound('saved reply');
+      const at = now();
+      const row = await db.transaction(async (tx) => {
+        const values = { ...body, updatedAt: at };
+        const [saved] = id
+          ? await tx
+              .update(supportSavedReplies)
+              .set(values)
+              .where(eq(supportSavedReplies.id, id))
+              .returning()
+          : await tx.insert(supportSavedReplies).values(values).returning();
+        if (!saved) throw notFound('saved reply');
+        await recordAudit(tx, {
+          actor: staff.actor,
+          staffUserId: staff.id,
+          kind: 'change',
+          action: id ? 'support.saved-reply.update' : 'support.saved-reply.create',
+          targetType: 'content',
+          targetId: saved.id,
+          details: { titleEn: saved.titleEn },
+          at,
+        });
+        return saved;
+      });
+      return { ...row, updatedAt: row.updatedAt.toISOString() };
+    },
+
+    async deleteReply(id: string, staff: StaffCaller): Promise<void> {
+      if (!isUuid(id)) throw notFound('saved reply');
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(supportSavedReplies)
+          .where(eq(supportSavedReplies.id, id))
+          .returning();
+        if (!gone) throw notFound('saved reply');
+        await recordAudit(tx, {
+          actor: staff.actor,
+          staffUserId: staff.id,
+          kind: 'change',
+          action: 'support.saved-reply.delete',
+          targetType: 'content',
+          targetId: id,
+          details: { titleEn: gone.titleEn },
+          at: now(),
+        });
+      });
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

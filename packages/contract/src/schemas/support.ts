@@ -1,0 +1,229 @@
+import { z } from 'zod/mini';
+import { isoDateTime } from './common';
+
+/*
+ * Support conversations between a customer and the desk (issue 46, ADR 0088): a customer writes
+ * from where the problem is (an order, a payment, a receipt, a line, the roaming cap) or from
+ * the menu, the desk answers in the console. Text only is ever stored and shown: the app and the
+ * console render it as text, never as HTML.
+ */
+
+/** Longest message, in characters (issue 46). */
+export const SUPPORT_MESSAGE_MAX_LENGTH = 2000;
+/** Longest rating comment. */
+export const SUPPORT_RATING_COMMENT_MAX_LENGTH = 1000;
+/** A closed conversation opens again when its customer writes within this many days. */
+export const SUPPORT_REOPEN_DAYS = 14;
+
+/** What a conversation is about: the item it was opened from, or nothing (the menu). */
+export const SUPPORT_SUBJECT_TYPES = [
+  'general',
+  'order',
+  'payment',
+  'receipt',
+  'line',
+  'roaming_cap',
+] as const;
+export const supportSubjectType = z.enum(SUPPORT_SUBJECT_TYPES);
+export type SupportSubjectType = z.infer<typeof supportSubjectType>;
+
+/**
+ * The subject as a customer names it: the kind and the id of the item (an order's, payment's or
+ * receipt's id; a line's number for `line` and `roaming_cap`). The server checks that the item
+ * is the caller's and keeps a reference to show ("About order 55 78 13").
+ */
+export const supportSubjectInput = z.object({
+  type: supportSubjectType,
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
+export type SupportSubjectInput = z.infer<typeof supportSubjectInput>;
+
+/** A subject as answered: `reference` is what the item is known by (a number), null for general. */
+export const supportSubject = z.object({
+  type: supportSubjectType,
+  id: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+export type SupportSubject = z.infer<typeof supportSubject>;
+
+/**
+ * Where a conversation stands:
+ * - `open`: the customer waits on the desk (new or answered back);
+ * - `waiting`: the desk answered last, the customer's turn;
+ * - `closed`: closed by either side; writing again within 14 days opens it.
+ */
+export const SUPPORT_STATES = ['open', 'waiting', 'closed'] as const;
+export const supportState = z.enum(SUPPORT_STATES);
+export type SupportState = z.infer<typeof supportState>;
+
+/** Who wrote a message a customer sees. Internal notes never reach the customer's answers. */
+export const supportAuthor = z.enum(['customer', 'staff']);
+export type SupportAuthor = z.infer<typeof supportAuthor>;
+
+const messageText = z
+  .string({ error: 'REQUIRED' })
+  .check(z.trim(), z.minLength(1, 'REQUIRED'), z.maxLength(SUPPORT_MESSAGE_MAX_LENGTH, 'TOO_LONG'));
+
+/** A client-made id of a message, so a message sent again after a dropped connection is kept once. */
+const clientId = z.uuid();
+
+export const supportMessage = z.object({
+  id: z.uuid(),
+  author: supportAuthor,
+  /** The desk member's first name for staff answers; null for the customer's own. */
+  authorName: z.nullable(z.string()),
+  body: z.string(),
+  createdAt: isoDateTime,
+});
+export type SupportMessage = z.infer<typeof supportMessage>;
+
+export const supportConversationSummary = z.object({
+  id: z.uuid(),
+  subject: supportSubject,
+  state: supportState,
+  /** The last message a customer can see, shortened. */
+  lastMessage: z.string(),
+  lastMessageAt: isoDateTime,
+  /** Answers from the desk the customer has not opened yet. */
+  unread: z.int().check(z.nonnegative()),
+  createdAt: isoDateTime,
+});
+export type SupportConversationSummary = z.infer<typeof supportConversationSummary>;
+
+/** GET /api/support/conversations: the caller's conversations, latest activity first. */
+export const supportConversationList = z.object({
+  items: z.array(supportConversationSummary),
+  /** Unread answers over all conversations (the menu's badge). */
+  unread: z.int().check(z.nonnegative()),
+});
+export type SupportConversationList = z.infer<typeof supportConversationList>;
+
+export const supportRating = z.object({
+  score: z.int().check(z.minimum(1), z.maximum(5)),
+  comment: z.nullable(z.string()),
+});
+
+/** GET /api/support/conversations/:id: one thread, oldest message first. */
+export const supportConversation = z.object({
+  id: z.uuid(),
+  subject: supportSubject,
+  state: supportState,
+  createdAt: isoDateTime,
+  closedAt: z.nullable(isoDateTime),
+  /** Until when writing opens it again (closed only). */
+  reopenUntil: z.nullable(isoDateTime),
+  /** Whether the customer may rate it now (closed and not rated yet). */
+  canRate: z.boolean(),
+  rating: z.nullable(supportRating),
+  messages: z.array(supportMessage),
+});
+export type SupportConversation = z.infer<typeof supportConversation>;
+
+/** POST /api/support/conversations: a new conversation with its first message. */
+export const supportStartRequest = z.object({
+  subject: supportSubjectInput,
+  body: messageText,
+  clientId,
+});
+export type SupportStartRequest = z.infer<typeof supportStartRequest>;
+
+/** POST /api/support/conversations/:id/messages: the customer writes (again). */
+export const supportWriteRequest = z.object({ body: messageText, clientId });
+export type SupportWriteRequest = z.infer<typeof supportWriteRequest>;
+
+/** POST /api/support/conversations/:id/rating: 1–5 with an optional comment, once, after closing. */
+export const supportRatingRequest = z.object({
+  score: z.int({ error: 'REQUIRED' }).check(z.minimum(1, 'INVALID'), z.maximum(5, 'INVALID')),
+  comment: z.optional(
+    z.nullable(
+      z.string().check(z.trim(), z.maxLength(SUPPORT_RATING_COMMENT_MAX_LENGTH, 'TOO_LONG')),
+    ),
+  ),
+});
+export type SupportRatingRequest = z.infer<typeof supportRatingRequest>;
+
+/* ---- The desk (console) ---- */
+
+/** The console's queues: new (nobody answered yet), mine, waiting on the customer, closed. */
+export const SUPPORT_QUEUES = ['new', 'mine', 'waiting', 'closed'] as const;
+export const supportQueue = z.enum(SUPPORT_QUEUES);
+export type SupportQueue = z.infer<typeof supportQueue>;
+
+export const staffSupportQueueQuery = z.object({ queue: supportQueue });
+
+const staffRef = z.nullable(z.object({ id: z.uuid(), name: z.string() }));
+
+export const staffSupportSummary = z.object({
+  id: z.uuid(),
+  subject: supportSubject,
+  state: supportState,
+  /** The customer's name; null once the customer was deleted (anonymised). */
+  customerName: z.nullable(z.string()),
+  assignee: staffRef,
+  lastMessage: z.string(),
+  lastMessageAt: isoDateTime,
+  createdAt: isoDateTime,
+  /** When the first answer is due (SUPPORT_FIRST_REPLY_H working hours after it was opened). */
+  firstReplyDueAt: isoDateTime,
+  firstReplyAt: z.nullable(isoDateTime),
+  /** Not answered and past its due time. */
+  late: z.boolean(),
+});
+export type StaffSupportSummary = z.infer<typeof staffSupportSummary>;
+
+export const staffSupportList = z.object({ items: z.array(staffSupportSummary) });
+export type StaffSupportList = z.infer<typeof staffSupportList>;
+
+export const staffSupportMessage = z.object({
+  id: z.uuid(),
+  /** `note`: an internal note, never shown to the customer. */
+  kind: z.enum(['customer', 'staff', 'note']),
+  author: z.nullable(z.string()),
+  body: z.string(),
+  createdAt: isoDateTime,
+});
+export type StaffSupportMessage = z.infer<typeof staffSupportMessage>;
+
+export const staffSupportConversation = z.object({
+  ...staffSupportSummary.shape,
+  customerId: z.nullable(z.uuid()),
+  closedAt: z.nullable(isoDateTime),
+  rating: z.nullable(supportRating),
+  messages: z.array(staffSupportMessage),
+});
+export type StaffSupportConversation = z.infer<typeof staffSupportConversation>;
+
+/** POST /api/staff/support/conversations/:id/messages: an answer, or an internal note. */
+export const staffSupportWriteRequest = z.object({
+  body: messageText,
+  internal: z._default(z.boolean(), false),
+});
+export type StaffSupportWriteRequest = z.infer<typeof staffSupportWriteRequest>;
+
+/** POST /api/staff/support/conversations/:id/assign: to a support or admin member (self or other). */
+export const staffSupportAssignRequest = z.object({ staffUserId: z.uuid() });
+
+/** A saved reply in both languages, managed by the content role. */
+export const supportSavedReply = z.object({
+  id: z.uuid(),
+  titleFo: z.string(),
+  titleEn: z.string(),
+  bodyFo: z.string(),
+  bodyEn: z.string(),
+  updatedAt: isoDateTime,
+});
+export type SupportSavedReply = z.infer<typeof supportSavedReply>;
+
+export const supportSavedReplyList = z.object({ items: z.array(supportSavedReply) });
+
+const replyTitle = z
+  .string({ error: 'REQUIRED' })
+  .check(z.trim(), z.minLength(1, 'REQUIRED'), z.maxLength(120, 'TOO_LONG'));
+
+export const supportSavedReplyRequest = z.object({
+  titleFo: replyTitle,
+  titleEn: replyTitle,
+  bodyFo: messageText,
+  bodyEn: messageText,
+});
+export type SupportSavedReplyRequest = z.infer<typeof supportSavedReplyRequest>;
