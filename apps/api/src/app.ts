@@ -104,6 +104,10 @@ import { createStaffService, type StaffService } from './modules/staff/service';
 import { staffRoutes } from './modules/staff/routes';
 import { staffStatusRoutes } from './modules/staff/status-routes';
 import { supportRoutes } from './modules/support/routes';
+import { createAnswerNotice } from './modules/support/answer-notice';
+import { processAttachment } from './modules/support/images';
+import { registerSupportJob } from './jobs/support';
+import { registerSupportHub } from './hub/support-hub';
 import { createSupportService } from './modules/support/service';
 import { createStaffStatusService } from './modules/staff/status-service';
 import { staffContentRoutes } from './modules/staff/content-routes';
@@ -436,6 +440,15 @@ async function assemble(
   installStaffAuthentication(app, staff);
   app.decorate('staffAccounts', staff);
   await registerPaymentHub(app, {
+    database,
+    authenticate: (token) => auth.authenticate(token),
+    tokenKey: deriveKey(config.jwtSecret, 'hub-connection-token'),
+    now,
+    options: hubOptions,
+  });
+
+  // The support hub (issue 46): answers reach an open thread live, on every instance.
+  await registerSupportHub(app, {
     database,
     authenticate: (token) => auth.authenticate(token),
     tokenKey: deriveKey(config.jwtSecret, 'hub-connection-token'),
@@ -790,8 +803,11 @@ async function assemble(
     now,
     limiter,
     firstReplyHours: config.supportFirstReplyH,
+    answerNoticeAfterS: config.supportAnswerNoticeAfterS,
+    tellAnswerWaiting: createAnswerNotice({ db, messaging, appUrl: config.appUrl }),
   });
-  await app.register(supportRoutes, { service: support });
+  await app.register(supportRoutes, { service: support, processImage: processAttachment });
+  registerSupportJob(app, { pollMs: config.supportPollMs, run: support.runRound, log: app.log });
   await app.register(staffStatusRoutes, {
     service: createStaffStatusService({ db, now, operator }),
   });

@@ -453,6 +453,12 @@ const SETTINGS = {
   SUPPORT_FIRST_REPLY_H: setting(z.coerce.number().min(0.25).max(200).default(8), {
     doc: "Working hours (Monday to Friday, 08:00–16:00 Faroe time) within which a new support conversation should have the desk's first answer; the console shows the due time and marks late ones (issue 46).",
   }),
+  SUPPORT_ANSWER_NOTICE_AFTER_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
+    doc: 'Seconds a desk answer may stay unread before the customer is told by e-mail (or SMS without an e-mail) that an answer is waiting; an answer read in the app within it sends nothing. The message carries a link, never the answer.',
+  }),
+  SUPPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(30_000), {
+    doc: 'Milliseconds between rounds of the support job: answer-waiting e-mails and SMS, and images uploaded but never sent (removed after a day). `0` turns it off.',
+  }),
   DATA_EXPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(5000), {
     doc: "Milliseconds between rounds of the data-export worker, which prepares customers' ZIPs in the background (one claim query per round and instance, as the provisioning worker's 5 s). `0` turns it off.",
   }),

@@ -35,6 +35,7 @@ const EXPECTED_FILES = [
   'profile.json',
   'receipts.json',
   'sessions.json',
+  'support.json',
 ];
 
 describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR Art. 15/20)', () => {

@@ -1,4 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { dataEnvelope } from '@alda/contract/envelope';
@@ -7,10 +9,12 @@ import {
   staffSupportList,
   supportConversation,
   supportConversationList,
+  supportAttachment,
   supportSavedReply,
   supportSavedReplyList,
   type SupportQueue,
 } from '@alda/contract/schemas/support';
+import { dataExportList } from '@alda/contract/schemas/number-protection';
 import { orders } from '../src/db/schema/orders';
 import { operatorActions } from '../src/db/schema/provisioning';
 import { demoUser } from '../src/seed/demo-users';
@@ -52,7 +56,7 @@ async function headersOf(who: Caller) {
   if (typeof who !== 'string') return who;
   const kept = signedIn.get(who);
   if (kept && kept.at === clock.getTime()) return kept.headers;
-  const headers = kept ? await signIn(t.app, who) : t.as[who];
+  const headers = clock.getTime() === NOW.getTime() ? t.as[who] : await signIn(t.app, who);
   signedIn.set(who, { at: clock.getTime(), headers });
   return headers;
 }
@@ -423,5 +427,194 @@ describe('limits and saved replies (issue 46 §2, §3)', () => {
       'support.saved-reply.delete',
       'support.saved-reply.update',
     ]);
+  });
+});
+
+describe('images with a message (issue 46 §1, §3)', () => {
+  const photo = () =>
+    sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#27a' } })
+      .withMetadata({ orientation: 1 })
+      .withExifMerge({ IFD0: { Model: 'SIM card photo' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .jpeg()
+      .toBuffer();
+  const upload = (who: Caller, body: Buffer | string, type = 'image/jpeg') =>
+    headersOf(who).then((headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/support/attachments',
+        headers: { ...headers, 'content-type': type },
+        payload: body,
+      }),
+    );
+
+  it('keeps a photo without EXIF, serves it only to its customer and the desk, safely', async () => {
+    advance(DAY);
+    const up = await upload('Guðrun', await photo());
+    expect(up.statusCode, up.body).toBe(201);
+    const image = parse(dataEnvelope(supportAttachment), up).data;
+    expect(image).toMatchObject({ contentType: 'image/jpeg', width: 1600, height: 1200 });
+
+    // Before it is sent: hers only.
+    const own = await call('GET', `/api/support/attachments/${image.id}`, 'Guðrun');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(own.headers['content-security-policy']).toContain("default-src 'none'");
+    expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
+    expectError(
+      await call('GET', `/api/support/attachments/${image.id}`, 'Sunneva'),
+      404,
+      'NOT_FOUND',
+    );
+
+    // Another customer cannot send it as theirs; nothing is written then.
+    const stolen = await call('POST', '/api/support/conversations', 'Sunneva', {
+      subject: { type: 'general' },
+      body: 'Look at this',
+      clientId: randomUUID(),
+      attachmentIds: [image.id],
+    });
+    expectError(stolen, 404, 'NOT_FOUND');
+    const sunnevas = parse(
+      dataEnvelope(supportConversationList),
+      await call('GET', '/api/support/conversations', 'Sunneva'),
+    ).data;
+    expect(sunnevas.items.map((c) => c.lastMessage)).not.toContain('Look at this');
+
+    const sent = thread(
+      await call('POST', '/api/support/conversations', 'Guðrun', {
+        subject: { type: 'general' },
+        body: 'My SIM card',
+        clientId: randomUUID(),
+        attachmentIds: [image.id],
+      }),
+    );
+    expect(sent.messages[0]?.attachments).toEqual([image]);
+    const staff = await freshDesk();
+    const seen = await call('GET', `/api/staff/support/attachments/${image.id}`, staff.headers);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['x-content-type-options']).toBe('nosniff');
+    const [audit] = await t.app.db
+      .select()
+      .from(operatorActions)
+      .where(
+        and(
+          eq(operatorActions.verb, 'support.attachment.view'),
+          eq(operatorActions.staffUserId, staff.id),
+        ),
+      );
+    expect(audit).toMatchObject({ kind: 'read', target: sent.id });
+    // Sent once: it cannot go in a second message.
+    expectError(
+      await call('POST', `/api/support/conversations/${sent.id}/messages`, 'Guðrun', {
+        body: 'Again',
+        clientId: randomUUID(),
+        attachmentIds: [image.id],
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('refuses a forged type, an oversized image and more than three per message', async () => {
+    advance(MINUTE);
+    expectError(await upload('Rói', 'not really a jpeg'), 415, 'ATTACHMENT_TYPE_NOT_ALLOWED');
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n');
+    expectError(await upload('Rói', pdf, 'image/png'), 415, 'ATTACHMENT_TYPE_NOT_ALLOWED');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10);
+    big.set([0xff, 0xd8, 0xff]);
+    expectError(await upload('Rói', big), 413, 'ATTACHMENT_TOO_LARGE');
+    const four = await call('POST', '/api/support/conversations', 'Rói', {
+      subject: { type: 'general' },
+      body: 'Four pictures',
+      clientId: randomUUID(),
+      attachmentIds: [randomUUID(), randomUUID(), randomUUID(), randomUUID()],
+    });
+    expect(four.statusCode).toBe(400);
+    expect(four.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'attachmentIds' });
+  });
+});
+
+describe('the customer’s data (issue 46 §3, issue 32)', () => {
+  it('puts the conversations and their images in the data export, without the desk’s notes', async () => {
+    advance(DAY);
+    const staff = await freshDesk();
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/attachments',
+      headers: { ...(await headersOf('Ása')), 'content-type': 'image/png' },
+      payload: await sharp({ create: { width: 20, height: 10, channels: 4, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    const image = parse(dataEnvelope(supportAttachment), up).data;
+    const { id } = thread(
+      await call('POST', '/api/support/conversations', 'Ása', {
+        subject: { type: 'general' },
+        body: 'Export me',
+        clientId: randomUUID(),
+        attachmentIds: [image.id],
+      }),
+    );
+    await call('POST', `/api/staff/support/conversations/${id}/messages`, staff.headers, {
+      body: 'Desk-only remark',
+      internal: true,
+    });
+    await call('POST', `/api/staff/support/conversations/${id}/messages`, staff.headers, {
+      body: 'Here is our answer',
+    });
+    const asked = await call('POST', '/api/profile/data-exports', 'Ása');
+    expect(asked.statusCode, asked.body).toBe(202);
+    await t.app.dataExports.runRound();
+    const list = await call('GET', '/api/profile/data-exports', 'Ása');
+    const [ready] = parse(dataEnvelope(dataExportList), list).data;
+    const link = new URL(ready?.downloadUrl ?? 'http://missing/');
+    const zip = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const support = JSON.parse(strFromU8(files['support.json'] ?? new Uint8Array())) as Array<{
+      id: string;
+      messages: Array<{ from: string; text: string; images: string[] }>;
+    }>;
+    const mine = support.find((c) => c.id === id);
+    expect(mine?.messages.map((m) => [m.from, m.text])).toEqual([
+      ['you', 'Export me'],
+      ['alda', 'Here is our answer'],
+    ]);
+    expect(JSON.stringify(support)).not.toContain('Desk-only');
+    expect(mine?.messages[0]?.images).toEqual([`support/${image.id}.png`]);
+    expect(files[`support/${image.id}.png`]?.slice(0, 4)).toEqual(
+      Uint8Array.from([0x89, 0x50, 0x4e, 0x47]),
+    );
+  });
+
+  it('keeps a deleted customer’s conversations for the desk, anonymised', async () => {
+    advance(DAY);
+    // Ása has no number with us, so she may delete her user (SPEC §6).
+    expectError(
+      await call('POST', '/api/support/conversations', 'Ása', {
+        subject: { type: 'line' },
+        body: 'A line without its number',
+        clientId: randomUUID(),
+      }),
+      404,
+      'SUPPORT_SUBJECT_NOT_FOUND',
+    );
+    const { id } = thread(
+      await call('POST', '/api/support/conversations', 'Ása', {
+        subject: { type: 'general' },
+        body: 'Before I leave',
+        clientId: randomUUID(),
+      }),
+    );
+    const deleted = await call('DELETE', '/api/auth/me', 'Ása');
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const staff = await freshDesk();
+    const kept = deskThread(
+      await call('GET', `/api/staff/support/conversations/${id}`, staff.headers),
+    );
+    expect(kept.customerName).toBeNull();
+    expect(kept.customerId).toBeNull();
+    expect(kept.messages.map((m) => m.body)).toEqual(['Before I leave']);
   });
 });

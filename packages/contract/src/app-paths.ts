@@ -52,3 +52,11 @@ export const UNLOCK_CANCEL_PATH = '/nummarlas-stedga';
 export const ROAMING_CAP_PATH = '/utreidsluloft';
 export const roamingCapPath = (lineId: string) =>
   `${ROAMING_CAP_PATH}/${encodeURIComponent(lineId)}`;
+
+/**
+ * The customer's support conversations (issue 46, ADR 0088): the list, and one thread
+ * (`/menu/skriva-til-okkum/<id>`), linked from the "answer waiting" notification and e-mail.
+ */
+export const SUPPORT_PATH = '/menu/skriva-til-okkum';
+export const supportThreadPath = (conversationId: string) =>
+  `${SUPPORT_PATH}/${encodeURIComponent(conversationId)}`;

@@ -91,6 +91,8 @@ export interface HubMethod {
 export interface HubDefinition {
   /** Method names are matched case-insensitively, as ASP.NET Core does. */
   methods: Record<string, HubMethod>;
+  /** A connection completed its handshake: it can be sent invocations from now on. */
+  onConnected?(connection: HubConnection): void;
   onDisconnected?(connection: HubConnection): void;
 }
 
@@ -119,6 +121,10 @@ export interface HubServerDeps {
   /** A short name for log lines. */
   name: string;
 }
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+/** Per HTTP server, its hubs' upgrade handlers by path. */
+const upgradeRoutes = new WeakMap<object, Map<string, UpgradeHandler>>();
 
 const negotiateQuery = z.object({
   negotiateVersion: z.coerce.number().int().min(0).optional(),
@@ -180,7 +186,7 @@ export async function registerHubServer(
         onRequest: scope.authenticate,
         schema: {
           tags: ['hubs'],
-          summary: `Negotiate a ${deps.name} connection (SignalR, SPEC §7 Payment hub)`,
+          summary: `Negotiate a ${deps.name} hub connection (SignalR; SPEC §7 Payment hub, ADR 0088 support hub)`,
           description:
             'SignalR negotiate (TransportProtocols.md). Answers a single-use `connectionToken` (valid 15 s) to open the WebSocket at the hub path with `?id=<connectionToken>&access_token=<jwt>` (or an Authorization header). Only WebSockets with the JSON protocol (Text) are offered.',
           security: [{ bearerAuth: [] }],
@@ -210,7 +216,20 @@ export async function registerHubServer(
   };
   await app.register(negotiate);
 
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+  // The server's hubs share one upgrade listener, which picks the hub by path (the payment
+  // hub, the support hub); a path no hub has is refused once, by the first hub registered.
+  let hubsByPath = upgradeRoutes.get(app.server);
+  if (!hubsByPath) {
+    const routes = new Map<string, UpgradeHandler>();
+    hubsByPath = routes;
+    upgradeRoutes.set(app.server, routes);
+    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+      const handler = routes.get(pathname) ?? routes.values().next().value;
+      handler?.(request, socket, head);
+    });
+  }
+  hubsByPath.set(path, (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Until the upgrade is done a reset socket must not crash the process.
     socket.on('error', () => socket.destroy());
     handleUpgrade(request, socket, head).catch((error: unknown) => {
@@ -291,6 +310,10 @@ export async function registerHubServer(
   function accept(ws: WebSocket, connectionId: string, user: AuthUser) {
     const userId = user.id;
     const connection = new Connection(ws, connectionId, userId, options, log, methods);
+    if (deps.hub.onConnected) {
+      const onConnected = deps.hub.onConnected;
+      connection.onHandshaken = () => onConnected(connection);
+    }
     connection.authExpiresAt = user.tokenExpiresAt.getTime();
     connection.sessionId = user.sessionId;
     connections.add(connection);
@@ -386,6 +409,8 @@ class Connection implements HubConnection {
   authExpiresAt = Number.POSITIVE_INFINITY;
   /** The session of the access token the connection was opened with. */
   sessionId: string | null = null;
+  /** Called once the handshake has been answered (HubDefinition.onConnected). */
+  onHandshaken: (() => void) | undefined;
   private lastReceivedAt = Date.now();
   private lastSentAt = Date.now();
   private readonly reader: MessageReader;
@@ -500,6 +525,7 @@ class Connection implements HubConnection {
         return;
       }
       this.handshaken = true;
+      this.onHandshaken?.();
       return;
     }
     const message = parseClientMessage(text);

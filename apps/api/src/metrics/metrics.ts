@@ -27,6 +27,7 @@ export const JOB_NAMES = [
   'month_end',
   'number_unlocks',
   'data_exports',
+  'support',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -30,6 +30,8 @@ export const notificationType = z.enum([
   'data_export_ready',
   /** A number's roaming charges reached 80 % or 100 % of its spend cap (ADR 0078). */
   'roaming_cap',
+  /** The support desk answered one of the reader's conversations (issue 46). */
+  'support_answer',
 ]);
 export type NotificationType = z.infer<typeof notificationType>;
 

@@ -64,6 +64,35 @@ const messageText = z
   .string({ error: 'REQUIRED' })
   .check(z.trim(), z.minLength(1, 'REQUIRED'), z.maxLength(SUPPORT_MESSAGE_MAX_LENGTH, 'TOO_LONG'));
 
+/** Images per message, and the largest image a customer may send (before it is resized). */
+export const SUPPORT_ATTACHMENTS_MAX = 3;
+export const SUPPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The types a phone's photo or screenshot comes in; the server checks the bytes, not the name. */
+export const SUPPORT_ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/heif',
+] as const;
+
+/**
+ * An image as stored: resized to fit 1600 px and re-encoded without EXIF (location included) by
+ * the server, JPEG or PNG. Its bytes come from GET /api/support/attachments/:id with the
+ * caller's token (the desk: /api/staff/support/attachments/:id).
+ */
+export const supportAttachment = z.object({
+  id: z.uuid(),
+  contentType: z.enum(['image/jpeg', 'image/png']),
+  width: z.int(),
+  height: z.int(),
+});
+export type SupportAttachment = z.infer<typeof supportAttachment>;
+
+/** Ids of images uploaded by the caller (POST /api/support/attachments) and not yet sent. */
+const attachmentIds = z.optional(
+  z.array(z.uuid()).check(z.maxLength(SUPPORT_ATTACHMENTS_MAX, 'TOO_MANY')),
+);
+
 /** A client-made id of a message, so a message sent again after a dropped connection is kept once. */
 const clientId = z.uuid();
 
@@ -73,6 +102,7 @@ export const supportMessage = z.object({
   /** The desk member's first name for staff answers; null for the customer's own. */
   authorName: z.nullable(z.string()),
   body: z.string(),
+  attachments: z.array(supportAttachment),
   createdAt: isoDateTime,
 });
 export type SupportMessage = z.infer<typeof supportMessage>;
@@ -124,11 +154,12 @@ export const supportStartRequest = z.object({
   subject: supportSubjectInput,
   body: messageText,
   clientId,
+  attachmentIds,
 });
 export type SupportStartRequest = z.infer<typeof supportStartRequest>;
 
 /** POST /api/support/conversations/:id/messages: the customer writes (again). */
-export const supportWriteRequest = z.object({ body: messageText, clientId });
+export const supportWriteRequest = z.object({ body: messageText, clientId, attachmentIds });
 export type SupportWriteRequest = z.infer<typeof supportWriteRequest>;
 
 /** POST /api/support/conversations/:id/rating: 1–5 with an optional comment, once, after closing. */
@@ -180,6 +211,7 @@ export const staffSupportMessage = z.object({
   kind: z.enum(['customer', 'staff', 'note']),
   author: z.nullable(z.string()),
   body: z.string(),
+  attachments: z.array(supportAttachment),
   createdAt: isoDateTime,
 });
 export type StaffSupportMessage = z.infer<typeof staffSupportMessage>;
@@ -227,3 +259,62 @@ export const supportSavedReplyRequest = z.object({
   bodyEn: messageText,
 });
 export type SupportSavedReplyRequest = z.infer<typeof supportSavedReplyRequest>;
+
+/**
+ * GET /api/staff/support/conversations/:id/context: the customer beside the thread — lines, open
+ * orders, recent payments, and the item the conversation is about. Opening it is recorded in the
+ * audit log (`customer.view`, the conversation as the reason); null `customer` once anonymised.
+ */
+export const staffSupportContext = z.object({
+  customer: z.nullable(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      phoneNumber: z.nullable(z.string()),
+      locale: z.enum(['fo', 'en']),
+    }),
+  ),
+  lines: z.array(
+    z.object({ msisdn: z.string(), status: z.string(), planName: z.nullable(z.string()) }),
+  ),
+  openOrders: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.string(),
+      msisdn: z.nullable(z.string()),
+      /** The order's latest provisioning step (e.g. `port_rejected`), or its status. */
+      status: z.string(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.uuid(),
+      amountOere: z.int(),
+      method: z.string(),
+      state: z.string(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  /** The subject's own record as the desk sees it, when it is an order or payment. */
+  subject: supportSubject,
+});
+export type StaffSupportContext = z.infer<typeof staffSupportContext>;
+
+/**
+ * The support hub (issue 46 "live"): an ASP.NET Core SignalR hub over WebSockets, with the same
+ * negotiate, authentication (the access token) and reconnection as the payment hub. It has no
+ * client methods: once connected, a customer gets `SupportUpdated` whenever one of their
+ * conversations changes (an answer, closed by the desk), and refetches that thread.
+ */
+export const SUPPORT_HUB_PATH = '/api/hubs/support';
+export const SUPPORT_UPDATED_TARGET = 'SupportUpdated';
+export const supportUpdated = z.object({ conversationId: z.uuid() });
+export type SupportUpdated = z.infer<typeof supportUpdated>;
+
+/** GET /api/staff/support/desk: the active support and admin members a conversation can go to. */
+export const staffSupportDesk = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.enum(['support', 'admin']) })),
+});
+export type StaffSupportDesk = z.infer<typeof staffSupportDesk>;

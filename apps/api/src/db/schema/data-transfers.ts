@@ -91,6 +91,7 @@ export const NOTIFICATION_TYPES = [
   'port_out',
   'data_export_ready',
   'roaming_cap',
+  'support_answer',
 ] as const satisfies readonly NotificationType[];
 
 /** Parameters of a notification's texts; the texts are made in the reader's language. */
@@ -140,7 +141,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     check(
       'notifications_type',
-      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready', 'roaming_cap')`,
+      sql`${t.type} in ('data_request', 'data_received', 'order_completed', 'payment', 'package', 'subscription', 'system', 'usage_alert', 'data_paused', 'data_resumed', 'package_request', 'package_request_declined', 'number_unlock_scheduled', 'number_unlocked', 'sim_changed', 'port_out', 'data_export_ready', 'roaming_cap', 'support_answer')`,
     ),
   ],
 );

@@ -48,6 +48,11 @@ export const supportConversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     /** Until when the customer has read the desk's answers. */
     customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
+    /**
+     * When the customer was last told by e-mail or SMS that an answer is waiting (issue 46:
+     * only when the app did not show it; see jobs/support.ts).
+     */
+    answerNoticedAt: timestamp('answer_noticed_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** `customer` or `staff:<email>`. */
     closedBy: text('closed_by'),
@@ -93,14 +98,20 @@ export const supportMessages = pgTable(
   ],
 );
 
-/** Images attached to a message: resized, without EXIF, re-encoded by the server (images.ts). */
+/**
+ * Images attached to a message: resized, without EXIF, re-encoded by the server (images.ts),
+ * kept in the row (a few hundred KB each) so a backup and a data export carry them.
+ */
 export const supportAttachments = pgTable(
   'support_attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => supportConversations.id, { onDelete: 'cascade' }),
+    /** Who sent it: a customer uploads first, then names it in a message (null: anonymised). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a message names it; an image never sent is removed after a day. */
+    conversationId: uuid('conversation_id').references(() => supportConversations.id, {
+      onDelete: 'cascade',
+    }),
     messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
@@ -110,6 +121,10 @@ export const supportAttachments = pgTable(
   },
   (t) => [
     index('support_attachments_message_idx').on(t.messageId),
+    index('support_attachments_conversation_idx').on(t.conversationId),
+    index('support_attachments_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.messageId} is null`),
     check('support_attachments_type', sql`${t.contentType} in ('image/jpeg', 'image/png')`),
   ],
 );

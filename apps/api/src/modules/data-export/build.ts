@@ -16,7 +16,10 @@ import {
   findPayments,
   findReceipts,
   findSessions,
+  findSupportConversations,
+  findSupportImages,
   findUser,
+  supportImageFile,
 } from './repo';
 
 /**
@@ -63,6 +66,8 @@ export function areaContext(db: Db, userId: string, locale: Locale): AreaContext
 export interface ExportArea {
   file: string;
   read: (ctx: AreaContext) => Promise<unknown>;
+  /** Files of the area besides its JSON (the images of support conversations), by ZIP path. */
+  files?: (ctx: AreaContext) => Promise<Map<string, Uint8Array>>;
 }
 
 /** A SIM card's number as the app shows it: its last four digits (`•••• •••• •••• 1234`). */
@@ -152,6 +157,14 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
     },
   },
   {
+    file: 'support.json',
+    read: ({ db, userId }) => findSupportConversations(db, userId),
+    async files({ db, userId }) {
+      const images = await findSupportImages(db, userId);
+      return new Map(images.map((i) => [supportImageFile(i.id, i.contentType), i.bytes]));
+    },
+  },
+  {
     file: 'sessions.json',
     read: ({ db, userId }) => findSessions(db, userId),
   },
@@ -188,7 +201,9 @@ export function zipExport(
     'README.md': strToU8(exportReadme(locale, formatDate(madeAt))),
   };
   for (const [name, content] of files) {
-    entries[name] = strToU8(`${JSON.stringify(content, null, 2)}\n`);
+    // Images go in as they are; everything else is a JSON file.
+    entries[name] =
+      content instanceof Uint8Array ? content : strToU8(`${JSON.stringify(content, null, 2)}\n`);
   }
   return Buffer.from(zipSync(entries, { level: 6, mtime: madeAt }));
 }

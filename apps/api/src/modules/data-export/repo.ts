@@ -10,6 +10,7 @@ import { paymentRefunds, payments, receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { sessions } from '../../db/schema/sessions';
 import { users, type UserRow } from '../../db/schema/users';
+import { supportAttachments, supportConversations, supportMessages } from '../../db/schema/support';
 
 /** An export without its file: what lists and the worker's bookkeeping read. */
 export type DataExportInfo = Omit<DataExportRow, 'file'> & { hasFile: boolean };
@@ -391,4 +392,69 @@ export async function findSessions(db: Db, userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
+}
+
+/**
+ * The customer's support conversations (issue 46) with their messages, oldest first: the
+ * customer's own and the desk's answers; the desk's internal notes are working notes of the
+ * desk and are not part of it (ADR 0088). Attachments without their bytes (those are files).
+ */
+export async function findSupportConversations(db: Db, userId: string) {
+  const conversations = await db
+    .select()
+    .from(supportConversations)
+    .where(eq(supportConversations.userId, userId))
+    .orderBy(asc(supportConversations.createdAt));
+  const ids = conversations.map((c) => c.id);
+  if (ids.length === 0) return [];
+  const messages = await db
+    .select()
+    .from(supportMessages)
+    .where(
+      and(inArray(supportMessages.conversationId, ids), sql`${supportMessages.kind} <> 'note'`),
+    )
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.seq));
+  const images = await db
+    .select({
+      id: supportAttachments.id,
+      messageId: supportAttachments.messageId,
+      contentType: supportAttachments.contentType,
+    })
+    .from(supportAttachments)
+    .where(inArray(supportAttachments.conversationId, ids));
+  return conversations.map((c) => ({
+    id: c.id,
+    subject: { type: c.subjectType, id: c.subjectId, reference: c.subjectReference },
+    state: c.state,
+    createdAt: c.createdAt,
+    closedAt: c.closedAt,
+    rating: c.ratingScore === null ? null : { score: c.ratingScore, comment: c.ratingComment },
+    messages: messages
+      .filter((m) => m.conversationId === c.id)
+      .map((m) => ({
+        from: m.kind === 'staff' ? 'alda' : 'you',
+        text: m.body,
+        at: m.createdAt,
+        images: images
+          .filter((i) => i.messageId === m.id)
+          .map((i) => supportImageFile(i.id, i.contentType)),
+      })),
+  }));
+}
+
+/** The path of an image inside the export's ZIP. */
+export const supportImageFile = (id: string, contentType: string) =>
+  `support/${id}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
+
+/** The images of the customer's conversations, with their bytes. */
+export async function findSupportImages(db: Db, userId: string) {
+  return db
+    .select({
+      id: supportAttachments.id,
+      contentType: supportAttachments.contentType,
+      bytes: supportAttachments.bytes,
+    })
+    .from(supportAttachments)
+    .innerJoin(supportConversations, eq(supportConversations.id, supportAttachments.conversationId))
+    .where(eq(supportConversations.userId, userId));
 }

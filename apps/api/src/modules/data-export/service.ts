@@ -105,6 +105,7 @@ export function createDataExportService(deps: DataExportServiceDeps) {
     const files = new Map<string, unknown>();
     for (const [index, area] of areas.entries()) {
       files.set(area.file, await area.read(context));
+      for (const [name, bytes] of (await area.files?.(context)) ?? []) files.set(name, bytes);
       const nextLease = new Date(now().getTime() + EXPORT_LEASE_MS);
       const progress = Math.round((95 * (index + 1)) / areas.length);
       if (!(await advanceExport(db, claimed.id, held.lease, progress, nextLease))) return false;

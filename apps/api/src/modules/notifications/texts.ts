@@ -196,6 +196,10 @@ const TEXTS: Record<Locale, Builders> = {
       body: 'Tú kanst taka tínar dátur niður sum ZIP-fílu í 7 dagar.',
     }),
     roaming_cap: roamingCap.fo,
+    support_answer: () => ({
+      title: 'Svar frá Alda',
+      body: 'Vit hava svarað tær. Lat samrøðuna upp í appini fyri at lesa svarið.',
+    }),
   },
   en: {
     data_request: (p) => ({ title: 'Data request', body: `${p.who} asks you for ${p.data}.` }),
@@ -252,6 +256,10 @@ const TEXTS: Record<Locale, Builders> = {
       body: 'You can download your data as a ZIP file for 7 days.',
     }),
     roaming_cap: roamingCap.en,
+    support_answer: () => ({
+      title: 'An answer from Alda',
+      body: 'We have answered you. Open the conversation in the app to read it.',
+    }),
   },
 };
 

@@ -53,6 +53,8 @@ export const POLICIES = {
   dataExportUser: { name: 'data-export:user', limit: 3, windowS: 24 * 3600 },
   /** Support (issue 46): messages one customer writes in a sliding minute. */
   supportMessageUser: { name: 'support-message:user', limit: 10, windowS: 60 },
+  /** Support (issue 46): images one customer uploads in a sliding minute. */
+  supportUploadUser: { name: 'support-upload:user', limit: 15, windowS: 60 },
   /** Support (issue 46): new conversations one customer starts in a day. */
   supportConversationUser: { name: 'support-conversation:user', limit: 10, windowS: 24 * 3600 },
   /**

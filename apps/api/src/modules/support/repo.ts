@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SupportQueue, SupportSubjectType } from '@alda/contract/schemas/support';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { lineCustomerId } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
@@ -334,8 +335,108 @@ export async function countRecentCustomerMessages(db: Db, userId: string, since:
   return row?.n ?? 0;
 }
 
+export async function findCustomer(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function listSavedReplies(db: Db) {
   return db.select().from(supportSavedReplies).orderBy(asc(supportSavedReplies.titleFo));
 }
 
 export { supportSavedReplies };
+
+/** Attaches the caller's unsent images to a message; answers how many it took. */
+export async function claimAttachments(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  target: { conversationId: string; messageId: string },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const taken = await db
+    .update(supportAttachments)
+    .set(target)
+    .where(
+      and(
+        inArray(supportAttachments.id, [...ids]),
+        eq(supportAttachments.userId, userId),
+        isNull(supportAttachments.messageId),
+      ),
+    )
+    .returning({ id: supportAttachments.id });
+  return taken.length;
+}
+
+export async function insertAttachment(db: Db, row: typeof supportAttachments.$inferInsert) {
+  const [inserted] = await db.insert(supportAttachments).values(row).returning({
+    id: supportAttachments.id,
+    contentType: supportAttachments.contentType,
+    width: supportAttachments.width,
+    height: supportAttachments.height,
+  });
+  if (!inserted) throw new Error('support_attachments insert returned no row');
+  return inserted;
+}
+
+/** An attachment with its bytes, and whose conversation it is in (if sent). */
+export async function findAttachment(db: Db, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select({ attachment: supportAttachments, ownerId: supportConversations.userId })
+    .from(supportAttachments)
+    .leftJoin(supportConversations, eq(supportConversations.id, supportAttachments.conversationId))
+    .where(eq(supportAttachments.id, id));
+  return row;
+}
+
+/** Removes images uploaded but never sent, older than `before`. */
+export async function deleteUnsentAttachments(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(supportAttachments)
+    .where(
+      and(
+        isNull(supportAttachments.messageId),
+        sql`${supportAttachments.createdAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: supportAttachments.id });
+  return gone.length;
+}
+
+/** The active support and admin members, by name. */
+export async function listDesk(db: Db) {
+  return db
+    .select({ id: staffUsers.id, name: staffUsers.name, role: staffUsers.role })
+    .from(staffUsers)
+    .where(and(isNull(staffUsers.disabledAt), inArray(staffUsers.role, ['support', 'admin'])))
+    .orderBy(asc(staffUsers.name));
+}
+
+/**
+ * Claims the conversations whose newest desk answer has stayed unread since before `before` and
+ * was not noticed yet, marking them noticed at `at` in the same statement (so two instances never
+ * both send). Answers the customers to tell.
+ */
+export async function claimUnreadAnswers(db: Db, before: Date, at: Date, limit: number) {
+  const result = await db.execute(sql`
+    update support_conversations c set answer_noticed_at = ${at.toISOString()}::timestamptz
+    where c.id in (
+      select c2.id from support_conversations c2
+      where c2.user_id is not null and c2.state = 'waiting'
+        and exists (
+          select 1 from support_messages m
+          where m.conversation_id = c2.id and m.kind = 'staff'
+            and m.created_at <= ${before.toISOString()}::timestamptz
+            and (c2.customer_read_at is null or m.created_at > c2.customer_read_at)
+            and (c2.answer_noticed_at is null or m.created_at > c2.answer_noticed_at)
+        )
+      order by c2.last_message_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning c.id, c.user_id`);
+  return rowsOf(result).flatMap(({ id, user_id: userId }) =>
+    typeof id === 'string' && typeof userId === 'string' ? [{ id, userId }] : [],
+  );
+}

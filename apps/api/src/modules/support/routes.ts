@@ -1,8 +1,13 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import {
+  SUPPORT_ATTACHMENT_MAX_BYTES,
+  staffSupportContext,
+  staffSupportDesk,
+  supportAttachment,
   staffSupportAssignRequest,
   staffSupportConversation,
   staffSupportList,
@@ -17,6 +22,7 @@ import {
   supportStartRequest,
   supportWriteRequest,
 } from '@alda/contract/schemas/support';
+import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import { requireStaff } from '../../plugins/staff-auth';
@@ -33,10 +39,103 @@ const customer = [{ bearerAuth: [] }];
 const desk = [{ staffBearer: [] }];
 const TAG = 'support';
 
-export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService }> = async (
-  app,
-  { service },
-) => {
+/** The types an upload may declare; the bytes decide (images.ts), a declared type never does. */
+const UPLOAD_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/heif',
+  'application/octet-stream',
+];
+
+/** An image's bytes as answered: never sniffed, never a document, kept private to the caller. */
+function sendImage(
+  reply: FastifyReply,
+  attachment: { id: string; contentType: string; bytes: Uint8Array },
+) {
+  const ext = attachment.contentType === 'image/png' ? 'png' : 'jpg';
+  return reply
+    .header('content-type', attachment.contentType)
+    .header('content-disposition', `inline; filename="alda-${attachment.id}.${ext}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=86400')
+    .header('referrer-policy', 'no-referrer')
+    .send(Buffer.from(attachment.bytes));
+}
+
+const imageResponse = z.instanceof(Buffer).describe('The image, image/jpeg or image/png');
+
+export const supportRoutes: FastifyPluginAsyncZod<{
+  service: SupportService;
+  /** Checks, resizes and strips an uploaded image (images.ts). */
+  processImage: Parameters<SupportService['upload']>[2];
+}> = async (app, { service, processImage }) => {
+  // Uploads arrive as the image itself, not as a form: one image per request.
+  for (const type of UPLOAD_TYPES)
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+  app.addContentTypeParser(
+    UPLOAD_TYPES,
+    // A little over the 5 MB the service allows, so an image just over it gets its own message.
+    { parseAs: 'buffer', bodyLimit: SUPPORT_ATTACHMENT_MAX_BYTES + 1024 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.post(
+    '/api/support/attachments',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: SUPPORT_ATTACHMENT_MAX_BYTES + 1024 * 1024,
+      schema: {
+        tags: [TAG],
+        summary: 'Uploads one image to send in a message (JPEG, PNG or HEIC, ≤ 5 MB)',
+        description:
+          'The body is the image itself (Content-Type image/jpeg, image/png, image/heic or image/heif). Its type is read from its bytes, never from the name or the declared type: anything else is 415 ATTACHMENT_TYPE_NOT_ALLOWED; over 5 MB 413 ATTACHMENT_TOO_LARGE; damaged or too many pixels 422 ATTACHMENT_UNREADABLE. The server resizes it to fit 1600 px and removes EXIF (location included) before it is kept. Name its id in `attachmentIds` of the next message (≤ 3); an image never sent is removed after a day. At most 15 uploads a minute.',
+        security: customer,
+        consumes: UPLOAD_TYPES,
+        response: {
+          201: dataEnvelope(supportAttachment),
+          ...errorResponses(400, 401, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(body instanceof Buffer))
+        throw new AppError('ATTACHMENT_TYPE_NOT_ALLOWED', { detail: 'no image body' });
+      const data = await service.upload(
+        requireUser(request).id,
+        new Uint8Array(body),
+        processImage,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/support/attachments/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: [TAG],
+        summary: "One of the caller's images (their own upload, or in their conversation)",
+        description:
+          "Another customer's image is 404 NOT_FOUND, as an unknown id. Answered with its own type (image/jpeg or image/png), `X-Content-Type-Options: nosniff` and a sandboxing CSP.",
+        security: customer,
+        params: idParams,
+        produces: ['image/jpeg', 'image/png'],
+        response: { 200: imageResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendImage(
+        reply,
+        await service.customerAttachment(requireUser(request).id, request.params.id),
+      ),
+  );
+
   app.get(
     '/api/support/conversations',
     {
@@ -278,6 +377,54 @@ export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService }> =
     async (request) => ({
       data: await service.closeByStaff(request.params.id, requireStaff(request)),
     }),
+  );
+
+  app.get(
+    '/api/staff/support/conversations/:id/context',
+    {
+      onRequest: app.staffOnly('support'),
+      schema: {
+        tags: ['staff'],
+        summary: 'The customer beside the thread: lines, open orders, recent payments (support)',
+        description:
+          'Recorded in the audit log as `customer.view` with the conversation as the reason; no reason to type. `customer` is null once the customer was deleted.',
+        security: desk,
+        params: idParams,
+        response: { 200: dataEnvelope(staffSupportContext), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.context(request.params.id, requireStaff(request)) }),
+  );
+
+  app.get(
+    '/api/staff/support/desk',
+    {
+      onRequest: app.staffOnly('support'),
+      schema: {
+        tags: ['staff'],
+        summary: 'The active support and admin members a conversation can be assigned to',
+        security: desk,
+        response: { 200: dataEnvelope(staffSupportDesk), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: await service.desk() }),
+  );
+
+  app.get(
+    '/api/staff/support/attachments/:id',
+    {
+      onRequest: app.staffOnly('support'),
+      schema: {
+        tags: ['staff'],
+        summary: 'An image sent in a conversation (support; each read audited)',
+        security: desk,
+        params: idParams,
+        produces: ['image/jpeg', 'image/png'],
+        response: { 200: imageResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendImage(reply, await service.deskAttachment(request.params.id, requireStaff(request))),
   );
 
   app.get(

@@ -25,8 +25,21 @@ import { recordAudit } from '../operator/audit';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { bumpUserVersions } from '../versions/change-versions';
+import type {
+  SupportAttachment,
+  StaffSupportContext,
+  StaffSupportDesk,
+} from '@alda/contract/schemas/support';
+import { supportContext } from './context';
 import {
+  claimAttachments,
+  claimUnreadAnswers,
   countUnread,
+  deleteUnsentAttachments,
+  findAttachment,
+  insertAttachment,
+  listAttachmentsOf,
+  listDesk,
   findAssignableStaff,
   findConversation,
   findConversationByClientId,
@@ -44,6 +57,9 @@ import {
   supportSavedReplies,
   updateConversation,
 } from './repo';
+import { notifySupportUpdated } from './events';
+import { insertNotifications } from '../notifications/notify';
+import { supportThreadPath } from '@alda/contract/app-paths';
 import { addWorkingHours } from './working-hours';
 
 /*
@@ -55,6 +71,8 @@ import { addWorkingHours } from './working-hours';
 const DAY_MS = 86_400_000;
 /** How many conversations a list shows. */
 export const SUPPORT_LIST_LIMIT = 100;
+/** Answer-waiting messages one round sends at most (the rest go in the next round). */
+const ANSWER_NOTICES_PER_ROUND = 200;
 /** The longest preview of a last message in a list. */
 const PREVIEW_LENGTH = 140;
 
@@ -64,15 +82,10 @@ export interface SupportServiceDeps {
   limiter: Pick<RateLimiter, 'consume'>;
   /** Working hours within which the first answer is due (SUPPORT_FIRST_REPLY_H). */
   firstReplyHours: number;
-  /** Called after a change a party should see at once (the hub's live delivery). */
-  onChange?: (change: SupportChange) => void;
-}
-
-/** What changed in a conversation, for live delivery to its customer and to the desk. */
-export interface SupportChange {
-  conversationId: string;
-  userId: string | null;
-  kind: 'message' | 'state';
+  /** Seconds an answer may stay unread before the customer is told (SUPPORT_ANSWER_NOTICE_AFTER_S). */
+  answerNoticeAfterS: number;
+  /** Tells a customer an answer is waiting: e-mail, or SMS without one (after the commit). */
+  tellAnswerWaiting: (userId: string, conversationId: string) => Promise<void>;
 }
 
 const notFound = (detail: string) => new AppError('NOT_FOUND', { detail });
@@ -86,8 +99,30 @@ function subjectOf(row: SupportConversationRow): SupportSubject {
   return { type: row.subjectType, id: row.subjectId, reference: row.subjectReference };
 }
 
-function customerMessage(row: SupportMessageRow): SupportMessage {
+type AttachmentsByMessage = Map<string, SupportAttachment[]>;
+
+async function attachmentsByMessage(db: Db, conversationId: string): Promise<AttachmentsByMessage> {
+  const byMessage: AttachmentsByMessage = new Map();
+  for (const a of await listAttachmentsOf(db, conversationId)) {
+    if (!a.messageId) continue;
+    const list = byMessage.get(a.messageId) ?? [];
+    list.push({
+      id: a.id,
+      contentType: a.contentType === 'image/png' ? 'image/png' : 'image/jpeg',
+      width: a.width,
+      height: a.height,
+    });
+    byMessage.set(a.messageId, list);
+  }
+  return byMessage;
+}
+
+function customerMessage(
+  row: SupportMessageRow,
+  attachments: AttachmentsByMessage,
+): SupportMessage {
   return {
+    attachments: attachments.get(row.id) ?? [],
     id: row.id,
     author: row.kind === 'staff' ? 'staff' : 'customer',
     // The desk member's first name only: the customer needs a person, not a full name.
@@ -104,10 +139,16 @@ function reopenUntil(row: SupportConversationRow): Date | null {
 
 export function createSupportService(deps: SupportServiceDeps) {
   const { db, now } = deps;
-  const changed = (change: SupportChange) => deps.onChange?.(change);
+  /** The version bump of the customer's answers and the hub's notice, in the change's transaction. */
+  async function touched(tx: Db, userId: string | null, conversationId: string) {
+    if (!userId) return;
+    await bumpUserVersions(tx, [userId]);
+    await notifySupportUpdated(tx, { userId, conversationId });
+  }
 
   async function customerThread(row: SupportConversationRow): Promise<SupportConversation> {
     const messages = await listMessages(db, row.id, false);
+    const attachments = await attachmentsByMessage(db, row.id);
     const until = reopenUntil(row);
     return {
       id: row.id,
@@ -119,7 +160,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       canRate: row.state === 'closed' && row.ratingScore === null,
       rating:
         row.ratingScore === null ? null : { score: row.ratingScore, comment: row.ratingComment },
-      messages: messages.map(customerMessage),
+      messages: messages.map((m) => customerMessage(m, attachments)),
     };
   }
 
@@ -161,6 +202,7 @@ export function createSupportService(deps: SupportServiceDeps) {
     const row = await findForDesk(db, id);
     if (!row) throw notFound('support conversation');
     const messages = await listMessages(db, id, true);
+    const attachments = await attachmentsByMessage(db, id);
     const names = await staffNames(db, [
       ...new Set(messages.flatMap((m) => (m.staffUserId ? [m.staffUserId] : []))),
     ]);
@@ -178,9 +220,26 @@ export function createSupportService(deps: SupportServiceDeps) {
             ? null
             : ((m.staffUserId ? names.get(m.staffUserId) : undefined) ?? m.authorName),
         body: m.body,
+        attachments: attachments.get(m.id) ?? [],
         createdAt: m.createdAt.toISOString(),
       })),
     };
+  }
+
+  /** Names the caller's unsent images in a message; any other id is refused, nothing written. */
+  async function attach(
+    tx: Db,
+    userId: string,
+    ids: readonly string[] | undefined,
+    target: { conversationId: string; messageId: string },
+  ) {
+    const wanted = [...new Set(ids ?? [])];
+    const taken = await claimAttachments(tx, userId, wanted, target);
+    if (taken !== wanted.length)
+      throw new AppError('NOT_FOUND', {
+        field: 'attachmentIds',
+        detail: "attachment not the caller's, sent already, or gone",
+      });
   }
 
   return {
@@ -210,17 +269,20 @@ export function createSupportService(deps: SupportServiceDeps) {
           lastMessageAt: at,
           customerReadAt: at,
         });
-        await insertMessage(tx, {
+        const message = await insertMessage(tx, {
           conversationId: conversation.id,
           kind: 'customer',
           body: body.body,
           clientId: body.clientId,
           createdAt: at,
         });
-        await bumpUserVersions(tx, [userId]);
+        await attach(tx, userId, body.attachmentIds, {
+          conversationId: conversation.id,
+          messageId: message.id,
+        });
+        await touched(tx, userId, conversation.id);
         return conversation;
       });
-      changed({ conversationId: row.id, userId, kind: 'message' });
       return customerThread(row);
     },
 
@@ -252,7 +314,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       if (!row) throw notFound('support conversation of another customer, or none');
       const updated = await db.transaction(async (tx) => {
         const next = await updateConversation(tx, row.id, { customerReadAt: now() });
-        await bumpUserVersions(tx, [userId]);
+        await touched(tx, userId, row.id);
         return next;
       });
       return customerThread(updated);
@@ -280,12 +342,16 @@ export function createSupportService(deps: SupportServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const locked = await findOwnConversation(tx, userId, id, true);
         if (!locked) throw notFound('support conversation gone');
-        await insertMessage(tx, {
+        const message = await insertMessage(tx, {
           conversationId: locked.id,
           kind: 'customer',
           body: body.body,
           clientId: body.clientId,
           createdAt: at,
+        });
+        await attach(tx, userId, body.attachmentIds, {
+          conversationId: locked.id,
+          messageId: message.id,
         });
         const next = await updateConversation(tx, locked.id, {
           state: 'open',
@@ -294,10 +360,9 @@ export function createSupportService(deps: SupportServiceDeps) {
           closedAt: null,
           closedBy: null,
         });
-        await bumpUserVersions(tx, [userId]);
+        await touched(tx, userId, locked.id);
         return next;
       });
-      changed({ conversationId: row.id, userId, kind: 'message' });
       return customerThread(row);
     },
 
@@ -311,10 +376,9 @@ export function createSupportService(deps: SupportServiceDeps) {
           closedAt: now(),
           closedBy: 'customer',
         });
-        await bumpUserVersions(tx, [userId]);
+        await touched(tx, userId, existing.id);
         return next;
       });
-      changed({ conversationId: row.id, userId, kind: 'state' });
       return customerThread(row);
     },
 
@@ -325,11 +389,14 @@ export function createSupportService(deps: SupportServiceDeps) {
       if (existing.state !== 'closed' || existing.ratingScore !== null)
         throw new AppError('SUPPORT_RATING_NOT_ALLOWED');
       const comment = body.comment?.trim() ? body.comment.trim() : null;
-      const row = await updateConversation(db, existing.id, {
-        ratingScore: body.score,
-        ratingComment: comment,
+      const row = await db.transaction(async (tx) => {
+        const next = await updateConversation(tx, existing.id, {
+          ratingScore: body.score,
+          ratingComment: comment,
+        });
+        await touched(tx, userId, existing.id);
+        return next;
       });
-      changed({ conversationId: row.id, userId, kind: 'state' });
       return customerThread(row);
     },
 
@@ -375,7 +442,6 @@ export function createSupportService(deps: SupportServiceDeps) {
           at: now(),
         });
       });
-      changed({ conversationId: id, userId: null, kind: 'state' });
       return deskThread(id);
     },
 
@@ -386,7 +452,7 @@ export function createSupportService(deps: SupportServiceDeps) {
      */
     async reply(id: string, body: StaffSupportWriteRequest, staff: StaffCaller) {
       const at = now();
-      const userId = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const row = await findConversation(tx, id, true);
         if (!row) throw notFound('support conversation');
         await insertMessage(tx, {
@@ -406,7 +472,17 @@ export function createSupportService(deps: SupportServiceDeps) {
             closedAt: null,
             closedBy: null,
           });
-          if (row.userId) await bumpUserVersions(tx, [row.userId]);
+          await touched(tx, row.userId, id);
+          if (row.userId)
+            await insertNotifications(tx, [
+              {
+                userId: row.userId,
+                type: 'support_answer',
+                params: {},
+                link: supportThreadPath(id),
+                createdAt: at,
+              },
+            ]);
         }
         await recordAudit(tx, {
           actor: staff.actor,
@@ -417,15 +493,13 @@ export function createSupportService(deps: SupportServiceDeps) {
           targetId: id,
           at,
         });
-        return row.userId;
       });
-      if (!body.internal) changed({ conversationId: id, userId, kind: 'message' });
       return deskThread(id);
     },
 
     async closeByStaff(id: string, staff: StaffCaller) {
       const at = now();
-      const userId = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const row = await findConversation(tx, id, true);
         if (!row) throw notFound('support conversation');
         if (row.state !== 'closed') {
@@ -434,7 +508,7 @@ export function createSupportService(deps: SupportServiceDeps) {
             closedAt: at,
             closedBy: staff.actor,
           });
-          if (row.userId) await bumpUserVersions(tx, [row.userId]);
+          await touched(tx, row.userId, id);
           await recordAudit(tx, {
             actor: staff.actor,
             staffUserId: staff.id,
@@ -445,10 +519,113 @@ export function createSupportService(deps: SupportServiceDeps) {
             at,
           });
         }
-        return row.userId;
       });
-      changed({ conversationId: id, userId, kind: 'state' });
       return deskThread(id);
+    },
+
+    /**
+     * The customer beside the thread; the read is recorded as `customer.view` with the
+     * conversation as the reason (no reason to type: the conversation is it).
+     */
+    async context(id: string, staff: StaffCaller): Promise<StaffSupportContext> {
+      const row = await findConversation(db, id);
+      if (!row) throw notFound('support conversation');
+      const context = await supportContext(db, row);
+      await recordAudit(db, {
+        actor: staff.actor,
+        staffUserId: staff.id,
+        kind: 'read',
+        action: 'customer.view',
+        targetType: 'customer',
+        targetId: row.userId,
+        reason: `support conversation ${id}`,
+        details: { conversationId: id, sessionId: staff.sessionId },
+        at: now(),
+      });
+      return context;
+    },
+
+    async desk(): Promise<StaffSupportDesk> {
+      const rows = await listDesk(db);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          role: r.role === 'admin' ? 'admin' : 'support',
+        })),
+      };
+    },
+
+    /* ---- Attachments ---- */
+
+    /**
+     * Keeps an image the customer is about to send: checked by its bytes, resized and stripped
+     * of EXIF by `process` (images.ts). Unsent images go after a day (`removeUnsent`).
+     */
+    async upload(
+      userId: string,
+      bytes: Uint8Array,
+      process: (bytes: Uint8Array) => Promise<{
+        bytes: Uint8Array;
+        contentType: 'image/jpeg' | 'image/png';
+        width: number;
+        height: number;
+      }>,
+    ): Promise<SupportAttachment> {
+      await deps.limiter.consume([{ policy: POLICIES.supportUploadUser, subject: [userId] }]);
+      const image = await process(bytes);
+      const row = await insertAttachment(db, {
+        userId,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        bytes: image.bytes,
+        createdAt: now(),
+      });
+      return { id: row.id, contentType: image.contentType, width: row.width, height: row.height };
+    },
+
+    /** The customer's own image (sent or not); anyone else's is 404, as an unknown id. */
+    async customerAttachment(userId: string, id: string) {
+      const found = await findAttachment(db, id);
+      const owner = found?.attachment.conversationId ? found.ownerId : found?.attachment.userId;
+      if (!found || owner !== userId) throw notFound('attachment of another customer, or none');
+      return found.attachment;
+    },
+
+    /** An image sent in a conversation, for the desk; each read is in the audit log. */
+    async deskAttachment(id: string, staff: StaffCaller) {
+      const found = await findAttachment(db, id);
+      if (!found?.attachment.conversationId) throw notFound('attachment');
+      await recordAudit(db, {
+        actor: staff.actor,
+        staffUserId: staff.id,
+        kind: 'read',
+        action: 'support.attachment.view',
+        targetType: 'conversation',
+        targetId: found.attachment.conversationId,
+        details: { attachmentId: id },
+        at: now(),
+      });
+      return found.attachment;
+    },
+
+    /**
+     * One round of the support job: customers whose answer stayed unread are told it is
+     * waiting (once per answer; the app open on the thread reads it first and nothing is sent),
+     * and images uploaded but never sent for a day are removed.
+     */
+    async runRound(): Promise<{ noticed: number; removed: number }> {
+      const at = now();
+      const due = await claimUnreadAnswers(
+        db,
+        new Date(at.getTime() - deps.answerNoticeAfterS * 1000),
+        at,
+        ANSWER_NOTICES_PER_ROUND,
+      );
+      for (const { id, userId } of due) await deps.tellAnswerWaiting(userId, id);
+      const removed = await deleteUnsentAttachments(db, new Date(at.getTime() - DAY_MS));
+      return { noticed: due.length, removed };
     },
 
     /* ---- Saved replies (content writes; the desk reads) ---- */

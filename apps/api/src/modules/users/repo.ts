@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { supportAttachments, supportConversations } from '../../db/schema/support';
 import { lineIsPrepaid } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { receipts } from '../../db/schema/payments';
@@ -63,8 +64,9 @@ export async function countSubscriptionsOfUser(db: Db, userId: string): Promise<
  * Before the user goes, what outlives them is let go of them explicitly (ADR 0056), so the
  * delete's cascades never meet a row that still points at something they remove: their talutíð
  * numbers are kept as anonymous prepaid numbers (marked prepaid, then without account and
- * user), every line of their accounts and every line of theirs is detached, and their receipts
- * are kept without user, order and payment (bookkeeping).
+ * user), every line of their accounts and every line of theirs is detached, their receipts
+ * are kept without user, order and payment (bookkeeping), and their support conversations are
+ * kept anonymised.
  */
 export async function releaseKeptRecords(db: Db, userId: string): Promise<void> {
   const owned = () =>
@@ -86,4 +88,14 @@ export async function releaseKeptRecords(db: Db, userId: string): Promise<void> 
     .update(receipts)
     .set({ userId: null, orderId: null, paymentId: null })
     .where(eq(receipts.userId, userId));
+  // Support conversations stay with the desk for the retention period of the privacy text,
+  // anonymised (issue 46): no customer, and no item of theirs (a number names a person).
+  await db
+    .update(supportConversations)
+    .set({ userId: null, subjectId: null, subjectReference: null })
+    .where(eq(supportConversations.userId, userId));
+  await db
+    .update(supportAttachments)
+    .set({ userId: null })
+    .where(eq(supportAttachments.userId, userId));
 }
