@@ -1,3 +1,5 @@
+import { supportSavedReplies } from '../db/schema/support';
+import { demoSavedReplies } from './demo-saved-replies';
 import type { Db } from '../db/client';
 import { contentPages } from '../db/schema/content-pages';
 import { notifications } from '../db/schema/data-transfers';
@@ -101,6 +103,7 @@ export async function seedDemoData(
     await seedDemoAccounts(tx, now, remap);
     if (!remap) await insertMissing(tx, statusMessages, demoStatusMessages(now));
     if (!remap) await insertMissing(tx, numberPriceClasses, DEMO_NUMBER_PRICES);
+    if (!remap) await insertMissing(tx, supportSavedReplies, demoSavedReplies(now));
     await insertDemoRows(tx, notifications, demoNotifications(now), remap);
     return { usersCreated, linesCreated };
   });

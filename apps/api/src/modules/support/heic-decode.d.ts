@@ -5,6 +5,18 @@ declare module 'heic-decode' {
     height: number;
     data: Uint8ClampedArray;
   }
-  function decode(input: { buffer: Uint8Array | ArrayBuffer }): Promise<DecodedImage>;
+  /** A top-level image of the file: its size is known from the header, its pixels on `decode`. */
+  interface HeifImage {
+    width: number;
+    height: number;
+    decode(): Promise<DecodedImage>;
+  }
+  interface Decode {
+    /** Decodes the file's first image. */
+    (input: { buffer: Uint8Array | ArrayBuffer }): Promise<DecodedImage>;
+    /** Parses the file without decoding; `dispose` frees the decoder once done. */
+    all(input: { buffer: Uint8Array | ArrayBuffer }): Promise<HeifImage[] & { dispose(): void }>;
+  }
+  const decode: Decode;
   export default decode;
 }

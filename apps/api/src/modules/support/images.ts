@@ -43,6 +43,24 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/**
+ * The first image of a HEIC as RGBA pixels (libheif applies the file's rotation and mirroring,
+ * so they come out upright). Its size is read from the header and checked before any pixel is
+ * decoded: the wasm decoder would otherwise allocate width × height × 4 bytes for a bomb.
+ */
+async function decodeHeicPixels(bytes: Uint8Array, maxPixels: number) {
+  const images = await decodeHeic.all({ buffer: bytes });
+  try {
+    const first = images[0];
+    if (!first) throw new Error('no image in the HEIF file');
+    if (first.width * first.height > maxPixels)
+      throw new Error(`${first.width} × ${first.height} exceeds the pixel limit`);
+    return await first.decode();
+  } finally {
+    images.dispose();
+  }
+}
+
 const unreadable = (cause: unknown) =>
   new AppError('ATTACHMENT_UNREADABLE', { cause, detail: 'image could not be decoded' });
 
@@ -59,8 +77,7 @@ export async function processAttachment(
   let input: sharp.Sharp;
   try {
     if (kind === 'heic') {
-      const decoded = await decodeHeic({ buffer: bytes });
-      if (decoded.width * decoded.height > limitInputPixels) throw new Error('too many pixels');
+      const decoded = await decodeHeicPixels(bytes, limitInputPixels);
       input = sharp(
         Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length),
         {
