@@ -281,7 +281,14 @@ describe('the desk answers (issue 46 §2)', () => {
     await call('POST', `/api/support/conversations/${id}/read`, 'Guðrun');
     expect((await list()).items.find((c) => c.id === id)?.unread).toBe(0);
 
+    // The console refreshes an open thread every 10 s: one read per staff session is recorded.
     await call('GET', `/api/staff/support/conversations/${id}`, desk.headers);
+    await call('GET', `/api/staff/support/conversations/${id}`, desk.headers);
+    const views = await t.app.db
+      .select()
+      .from(operatorActions)
+      .where(and(eq(operatorActions.target, id), eq(operatorActions.verb, 'support.view')));
+    expect(views).toHaveLength(1);
     const verbs = await t.app.db
       .select({ verb: operatorActions.verb, kind: operatorActions.kind })
       .from(operatorActions)

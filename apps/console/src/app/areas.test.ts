@@ -2,17 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@alda/contract/schemas/staff';
 import { AREA_IDS, areaOfPath, areasFor, landingPath, mayUse } from './areas';
 
-/** Issue 31 and ADR 0075 "Roles": the areas each role may use, in the navigation's order. */
+/**
+ * Issue 31 and ADR 0075 "Roles": the areas each role may use, in the navigation's order; issue 46
+ * (ADR 0088 "Roles"): the support inbox for support, its saved replies for content.
+ */
 const EXPECTED: Record<StaffRole, string[]> = {
-  support: ['customers', 'orders', 'payments', 'numbers'],
+  support: ['customers', 'support', 'orders', 'payments', 'numbers'],
   provisioning: ['customers', 'orders', 'numbers'],
-  content: ['status', 'content'],
+  content: ['status', 'content', 'saved-replies'],
   admin: [
     'customers',
+    'support',
     'orders',
     'payments',
     'status',
     'content',
+    'saved-replies',
     'numbers',
     'audit',
     'staff',
@@ -38,6 +43,14 @@ describe('which areas a role may use (areas.ts)', () => {
     }
   });
 
+  it('keeps the support inbox from provisioning and content, and saved replies to content (issue 46)', () => {
+    expect(mayUse('provisioning', 'support')).toBe(false);
+    expect(mayUse('content', 'support')).toBe(false);
+    expect(mayUse('support', 'saved-replies')).toBe(false);
+    expect(mayUse('provisioning', 'saved-replies')).toBe(false);
+    expect(mayUse('content', 'saved-replies')).toBe(true);
+  });
+
   it('lands each role on the first area it may use', () => {
     expect(landingPath('support')).toBe('/customers');
     expect(landingPath('provisioning')).toBe('/customers');
@@ -48,6 +61,8 @@ describe('which areas a role may use (areas.ts)', () => {
   it('finds the area of a path', () => {
     expect(areaOfPath('/orders/5b0f')?.id).toBe('orders');
     expect(areaOfPath('/audit')?.id).toBe('audit');
+    expect(areaOfPath('/support/5b0f')?.id).toBe('support');
+    expect(areaOfPath('/saved-replies')?.id).toBe('saved-replies');
     expect(areaOfPath('/sign-in')).toBeUndefined();
     expect(areaOfPath('/')).toBeUndefined();
   });

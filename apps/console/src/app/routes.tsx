@@ -9,6 +9,7 @@ import { partnersRoutes } from '@/areas/partners/routes';
 import { paymentsRoutes } from '@/areas/payments/routes';
 import { customersRoutes } from '@/areas/customers/routes';
 import { ordersRoutes } from '@/areas/orders/routes';
+import { savedRepliesRoutes, supportRoutes } from '@/areas/support/routes';
 import { AREAS, type AreaId } from './areas';
 import { LandingRedirect, RequireArea, RequireSession } from './guards';
 import { RouteError } from './route-error';
@@ -34,6 +35,8 @@ const AREA_ROUTES: Partial<Record<AreaId, RouteObject[]>> = {
   orders: ordersRoutes,
   payments: paymentsRoutes,
   customers: customersRoutes,
+  support: supportRoutes,
+  'saved-replies': savedRepliesRoutes,
 };
 
 /** An area that has no screens yet: its page is empty. */

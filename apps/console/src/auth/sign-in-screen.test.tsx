@@ -104,7 +104,7 @@ describe('sign-in (auth/sign-in-screen.tsx)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Støðuboð', 'Innihald']);
+    ).toEqual(['Støðuboð', 'Innihald', 'Goymd svar']);
   });
 
   it('checks the fields before calling: nothing is sent while one is missing or malformed', async () => {

@@ -22,6 +22,7 @@ declare module 'i18next' {
       partners: typeof import('../locales/fo/partners.json');
       payments: typeof import('../locales/fo/payments.json');
       orders: typeof import('../locales/fo/orders.json');
+      support: typeof import('../locales/fo/support.json');
     };
     /* eslint-enable @typescript-eslint/consistent-type-imports */
   }

@@ -21,7 +21,7 @@ import type { SupportConversationRow, SupportMessageRow } from '../../db/schema/
 import { AppError } from '../../errors';
 import { isUuid } from '../../uuid';
 import type { StaffCaller } from '../../plugins/staff-auth';
-import { recordAudit } from '../operator/audit';
+import { hasEntryInSession, recordAudit } from '../operator/audit';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { bumpUserVersions } from '../versions/change-versions';
@@ -144,6 +144,32 @@ export function createSupportService(deps: SupportServiceDeps) {
     if (!userId) return;
     await bumpUserVersions(tx, [userId]);
     await notifySupportUpdated(tx, { userId, conversationId });
+  }
+
+  /** A desk read, recorded once per staff session and thing (`details.sessionId`). */
+  async function auditOncePerSession(
+    staff: StaffCaller,
+    action: string,
+    conversationId: string,
+    details: Record<string, unknown>,
+  ) {
+    const entry = {
+      action,
+      target: conversationId,
+      staffUserId: staff.id,
+      sessionId: staff.sessionId,
+    };
+    if (await hasEntryInSession(db, entry)) return;
+    await recordAudit(db, {
+      actor: staff.actor,
+      staffUserId: staff.id,
+      kind: 'read',
+      action,
+      targetType: 'conversation',
+      targetId: conversationId,
+      details: { ...details, sessionId: staff.sessionId },
+      at: now(),
+    });
   }
 
   async function customerThread(row: SupportConversationRow): Promise<SupportConversation> {
@@ -410,16 +436,9 @@ export function createSupportService(deps: SupportServiceDeps) {
     /** One thread with its internal notes; the read is audited (`support.view`). */
     async view(id: string, staff: StaffCaller): Promise<StaffSupportConversation> {
       const thread = await deskThread(id);
-      await recordAudit(db, {
-        actor: staff.actor,
-        staffUserId: staff.id,
-        kind: 'read',
-        action: 'support.view',
-        targetType: 'conversation',
-        targetId: id,
-        details: { customerId: thread.customerId },
-        at: now(),
-      });
+      // Once per staff session and conversation: the console refreshes an open thread every
+      // 10 s, and a live view is not a new read (ADR 0075).
+      await auditOncePerSession(staff, 'support.view', id, { customerId: thread.customerId });
       return thread;
     },
 
@@ -596,16 +615,10 @@ export function createSupportService(deps: SupportServiceDeps) {
     /** An image sent in a conversation, for the desk; each read is in the audit log. */
     async deskAttachment(id: string, staff: StaffCaller) {
       const found = await findAttachment(db, id);
-      if (!found?.attachment.conversationId) throw notFound('attachment');
-      await recordAudit(db, {
-        actor: staff.actor,
-        staffUserId: staff.id,
-        kind: 'read',
-        action: 'support.attachment.view',
-        targetType: 'conversation',
-        targetId: found.attachment.conversationId,
-        details: { attachmentId: id },
-        at: now(),
+      const conversationId = found?.attachment.conversationId;
+      if (!found || !conversationId) throw notFound('attachment');
+      await auditOncePerSession(staff, 'support.attachment.view', conversationId, {
+        attachmentId: id,
       });
       return found.attachment;
     },
