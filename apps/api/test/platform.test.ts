@@ -71,7 +71,7 @@ describe('security headers', () => {
     );
     expect(directives['script-src-attr']).toBe("'none'");
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
-    expect(directives['img-src']).toBe("'self' data:");
+    expect(directives['img-src']).toBe("'self' data: blob:");
     expect(directives['connect-src']).toBe("'self' ws://app.alda.fo wss://app.alda.fo");
     expect(directives['object-src']).toBe("'none'");
     expect(directives['frame-ancestors']).toBe("'none'");

@@ -61,7 +61,9 @@ const CSP_DIRECTIVES = {
   // Tailwind/Vite CSS is external ('self'); 'unsafe-inline' is for the <style> elements
   // that Radix's scroll lock and the toast library inject at runtime. Styles cannot run code.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // blob: for the support conversations' images (issue 46): fetched with the token, shown
+  // through an object URL the page itself made; no other origin's images.
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: [(request: IncomingMessage) => connectSrc(request.headers.host)],
   manifestSrc: ["'self'"],

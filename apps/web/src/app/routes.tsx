@@ -230,6 +230,32 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
                   }),
                 },
                 {
+                  // Support conversations (issue 46): the list with the footer; writing without
+                  // it, so the keyboard and the composer have the room.
+                  path: segment(ROUTES.support, ROUTES.menu),
+                  handle: handle({ title: 'support.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/support/support-screens'))
+                      .SupportListScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.supportNew, ROUTES.menu),
+                  handle: handle({ footer: false, title: 'support.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/support/support-screens'))
+                      .SupportNewScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.supportThread, ROUTES.menu),
+                  handle: handle({ footer: false, title: 'support.thread.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/support/support-screens'))
+                      .SupportThreadScreen,
+                  }),
+                },
+                {
                   path: segment(ROUTES.language, ROUTES.menu),
                   handle: handle({ title: 'language.title' }),
                   lazy: async () => ({

@@ -6,6 +6,8 @@ import { renderApp } from '@/test/render';
 
 describe('unrecoverable 401 (SPEC §4 "Session", §8)', () => {
   it('resets all state and sends the user to login when the refresh is refused', async () => {
+    // A support message waiting for a connection (issue 46) is the user's too.
+    localStorage.setItem(`alda.support.outbox.${demoUser.id}`, '[]');
     const app = await renderApp({
       user: demoUser,
       initialEntries: ['/menu/treytir'],
@@ -20,6 +22,7 @@ describe('unrecoverable 401 (SPEC §4 "Session", §8)', () => {
     expect(app.session.getState().user).toBeNull();
     expect(app.queryClient.getQueryData(['account', 'subscriptions'])).toBeUndefined();
     expect(await app.storage.get('accessToken')).toBeNull();
+    expect(localStorage.getItem(`alda.support.outbox.${demoUser.id}`)).toBeNull();
     expect(app.toasts.getToasts().map((t) => t.message)).toEqual(['Tú mást rita inn aftur.']);
   });
 });

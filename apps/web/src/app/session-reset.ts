@@ -5,6 +5,7 @@ import type { SessionStore } from '@/shared/auth/session-store';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';
 import { forgetSignupDrafts } from '@/features/signup/signup-draft';
+import { forgetSupportOutboxes } from '@/features/support/outbox-keys';
 import { OFFLINE_TOAST_ID } from './use-offline-toast';
 import { ROUTES } from '@/shared/config/paths';
 
@@ -41,6 +42,8 @@ export function resetStateOnSignOut({
     void offlineCache.wipe();
     // A sign-up in progress is this user's; the next person on the device starts with nothing.
     forgetSignupDrafts();
+    // Support messages waiting for a connection too (issue 46).
+    forgetSupportOutboxes();
     modals.closeAll();
     for (const toast of toasts.getToasts())
       if (toast.id !== OFFLINE_TOAST_ID) toasts.dismiss(toast.id);

@@ -27,11 +27,12 @@ import {
   WalletIcon,
 } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
-import { PlaneIcon } from '@/shared/ui/icons';
+import { MessageIcon, PlaneIcon } from '@/shared/ui/icons';
 import { Card } from '@/shared/ui/card';
 import { ListGroup, ListRowLink } from '@/shared/ui/list-row';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { SimSection } from '@/shared/sim/sim-section';
+import { newConversationHref } from '@/shared/support/write-to-us-link';
 import { EuPackageToggle } from './eu-package-toggle';
 import { href, QUERY, ROUTES } from '@/shared/config/paths';
 
@@ -144,6 +145,11 @@ export function ManageSubscriptionScreen() {
             to={ROUTES.plans}
             icon={<LayersIcon className="size-5" />}
             label={t('manage.plans')}
+          />
+          <ListRowLink
+            to={newConversationHref({ type: 'line', id: member.phoneNumber })}
+            icon={<MessageIcon className="size-5" />}
+            label={t('support.writeAbout')}
           />
         </ListGroup>
         {canChange && (

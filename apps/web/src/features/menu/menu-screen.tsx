@@ -5,6 +5,7 @@ import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions
 import { useSubscriptionsQuery } from '@/shared/api/account-queries';
 import { offersToMe, useLineHandoversQuery } from '@/shared/api/line-handovers';
 import { useUnreadNotifications } from '@/shared/api/notifications-unread';
+import { useSupportUnread } from '@/shared/support/support-queries';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useThemeChoice } from '@/shared/theme/theme-store';
 import { useLogout } from '@/shared/services/use-logout';
@@ -24,6 +25,7 @@ import {
   GlobeIcon,
   InfoIcon,
   LogoutIcon,
+  MessageIcon,
   ReceiptIcon,
   ShieldIcon,
   ThemeIcon,
@@ -53,6 +55,7 @@ export function MenuScreen() {
   const [themeChoice] = useThemeChoice();
   const logout = useLogout();
   const unread = useUnreadNotifications();
+  const supportUnread = useSupportUnread();
   const subscriptions = useSubscriptionsQuery();
   const handovers = useLineHandoversQuery();
   const offers = offersToMe(handovers.data);
@@ -89,6 +92,19 @@ export function MenuScreen() {
                 <Badge tone="accent">
                   <span aria-hidden="true">{unread}</span>
                   <span className="sr-only">{t('notifications.badge', { count: unread })}</span>
+                </Badge>
+              ) : undefined
+            }
+          />
+          <ListRowLink
+            to={ROUTES.support}
+            icon={<MessageIcon className="size-5" />}
+            label={t('support.title')}
+            value={
+              supportUnread > 0 ? (
+                <Badge tone="accent">
+                  <span aria-hidden="true">{supportUnread}</span>
+                  <span className="sr-only">{t('support.badge', { count: supportUnread })}</span>
                 </Badge>
               ) : undefined
             }

@@ -14,6 +14,7 @@ import { unwrap } from '@/shared/api/http';
 import { ROUTES } from '@/shared/config/paths';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useAppServices } from '@/shared/services/app-services';
+import { WriteToUsLink } from '@/shared/support/write-to-us-link';
 import { Badge } from '@/shared/ui/badge';
 import { Card } from '@/shared/ui/card';
 import { CheckIcon } from '@/shared/ui/icons';
@@ -98,6 +99,7 @@ export function OrderScreen() {
             </p>
           )
         )}
+        <WriteToUsLink item={{ type: 'order', id: o.id, reference: o.phoneNumber }} />
       </>
     );
   };

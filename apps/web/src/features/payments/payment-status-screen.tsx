@@ -14,6 +14,7 @@ import { usePaymentMethods } from '@/shared/payments/payment-methods';
 import type { HubState } from '@/shared/payments/payment-watch';
 import { usePurchase } from '@/shared/payments/use-purchase';
 import { useAppServices } from '@/shared/services/app-services';
+import { WriteToUsLink } from '@/shared/support/write-to-us-link';
 import { Alert } from '@/shared/ui/alert';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { cx } from '@/shared/ui/cx';
@@ -99,9 +100,15 @@ function PaymentStatus({ orderId }: { orderId: string }) {
   // One polite live region for the status: a new state replaces the content, which is read out
   // (SPEC §4 live status); the connection indicator inside is left out of the announcements.
   return (
-    <section aria-live="polite" className="flex flex-col gap-5">
-      {content}
-    </section>
+    <>
+      <section aria-live="polite" className="flex flex-col gap-5">
+        {content}
+      </section>
+      {/* The customer knows no payment id: the desk finds the payment from its order. */}
+      {order && (
+        <WriteToUsLink item={{ type: 'order', id: order.id, reference: order.phoneNumber }} />
+      )}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { currentLocale } from '@/shared/i18n/i18n';
 import { openExternalUrl } from '@/shared/native/browser';
 import { isNativePlatform } from '@/shared/native/platform';
 import { useAppServices } from '@/shared/services/app-services';
+import { WriteToUsLink } from '@/shared/support/write-to-us-link';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { DocumentIcon, MailIcon } from '@/shared/ui/icons';
@@ -37,6 +38,9 @@ export function ReceiptScreen() {
       <>
         <ReceiptCard receipt={query.data} />
         <ReceiptActions receipt={query.data} />
+        <WriteToUsLink
+          item={{ type: 'receipt', id: query.data.id, reference: query.data.number }}
+        />
       </>
     );
   };

@@ -12,6 +12,7 @@ import { useSubscriptionDetailQuery } from '@/shared/api/account-queries';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
 import { useAppServices } from '@/shared/services/app-services';
+import { WriteToUsLink } from '@/shared/support/write-to-us-link';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
@@ -48,6 +49,7 @@ export function RoamingCapScreen() {
         ) : (
           <Alert tone="info">{t('roamingCap.askOwner')}</Alert>
         )}
+        <WriteToUsLink item={{ type: 'roaming_cap', id: detail.data.member.phoneNumber }} />
       </>
     );
   };

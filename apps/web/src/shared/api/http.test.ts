@@ -564,6 +564,29 @@ describe('getBlob (a receipt PDF, SPEC §1 "download receipts")', () => {
   });
 });
 
+describe('a Blob body (a photo sent to support, issue 46)', () => {
+  it('is sent as it is, with its own type, the token and the language', async () => {
+    const tokens = createTokenStore(createMemoryStorage({ accessToken: 'a-1' }));
+    await tokens.load();
+    const sent: RequestInit[] = [];
+    const http = createHttpClient({
+      fetch: async (_url, init = {}) => {
+        sent.push(init);
+        return ok({ id: 'p-1' });
+      },
+      getLocale: () => 'en',
+      tokens,
+      onSessionExpired: () => {},
+    });
+    const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    expect(await http.post('/photos', photo, item)).toEqual({ ok: true, data: { id: 'p-1' } });
+    expect(sent[0]?.body).toBe(photo);
+    expect(new Headers(sent[0]?.headers).get('content-type')).toBe('image/jpeg');
+    expect(new Headers(sent[0]?.headers).get('authorization')).toBe('Bearer a-1');
+    expect(new Headers(sent[0]?.headers).get('accept-language')).toBe('en');
+  });
+});
+
 /** A JWT-shaped access token expiring at `expMs` (the signature is the server's business). */
 const jwtExpiringAt = (expMs: number) =>
   `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: 'u', exp: expMs / 1000 })).replace(/=+$/, '')}.sig`;

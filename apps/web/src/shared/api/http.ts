@@ -66,6 +66,10 @@ export type Conditional<T> = { changed: false } | { changed: true; data: T; etag
 
 export interface HttpClient {
   get<T>(path: string, schema: SchemaSource<T>, options?: RequestOptions): Promise<Result<T>>;
+  /**
+   * A POST of `body` as JSON; a Blob (a photo to upload) is sent as it is, with its own type as
+   * the Content-Type.
+   */
   post<T>(
     path: string,
     body: unknown,
@@ -375,12 +379,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     settled: boolean;
   } | null = null;
 
-  const headers = (accessToken: string | null, hasBody: boolean): Record<string, string> => {
+  const headers = (accessToken: string | null, body: unknown): Record<string, string> => {
     const platform = config.getPlatform?.() ?? 'web';
     return {
       Accept: 'application/json',
       'Accept-Language': config.getLocale(),
-      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(body instanceof Blob
+        ? { 'Content-Type': body.type }
+        : body !== undefined
+          ? { 'Content-Type': 'application/json' }
+          : {}),
       ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
       ...(platform !== 'web' ? { [PLATFORM_HEADER]: platform } : {}),
     };
@@ -404,12 +412,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     options: RequestOptions,
     extraHeaders: Record<string, string> = {},
   ): Promise<Sent> {
-    const hasBody = body !== undefined;
     try {
       const response = await doFetch(urlOf(path, options.query), {
         method,
-        headers: { ...headers(accessToken, hasBody), ...options.headers, ...extraHeaders },
-        body: hasBody ? JSON.stringify(body) : undefined,
+        headers: { ...headers(accessToken, body), ...options.headers, ...extraHeaders },
+        body: body instanceof Blob || body === undefined ? body : JSON.stringify(body),
         signal: options.signal,
       });
       return { kind: 'response', response };

@@ -5,6 +5,7 @@ import {
   ROAMING_CAP_PATH,
   RESET_PASSWORD_PATH,
   SIGNED_IN_DEVICES_PATH,
+  SUPPORT_PATH,
   UNLOCK_CANCEL_PATH,
   USAGE_HISTORY_PATH,
 } from '@alda/contract/app-paths';
@@ -39,6 +40,11 @@ export const ROUTES = {
   receipts: '/menu/kvittanir',
   receipt: '/menu/kvittanir/:receiptId',
   monthlyPrice: MONTHLY_PRICE_PATH,
+  /** The customer's support conversations (issue 46); the answer notice links to a thread. */
+  support: SUPPORT_PATH,
+  /** A new conversation: `?subject=order&id=<id>` when written from an item, else general. */
+  supportNew: `${SUPPORT_PATH}/nytt`,
+  supportThread: `${SUPPORT_PATH}/:conversationId`,
   language: '/menu/mal',
   theme: '/menu/utsjond',
 
@@ -119,6 +125,13 @@ export const QUERY = {
   step: 'stig',
   /** The roaming cap screen opened from home's stop: offer the next cap at once (`?haekka=1`). */
   raise: 'haekka',
+  /**
+   * A new support conversation (issue 46): what it is about (`subject`: the contract's subject
+   * type), the item's id and, to show before the server answers, its reference (`ref`).
+   */
+  supportSubject: 'subject',
+  supportSubjectId: 'id',
+  supportReference: 'ref',
 } as const;
 
 export type RoutePattern = (typeof ROUTES)[keyof typeof ROUTES];

@@ -32,6 +32,7 @@ export const LATER_SECTIONS = [
   'usageHistory',
   'protection',
   'roamingCap',
+  'support',
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];
