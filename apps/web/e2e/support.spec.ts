@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { screenshot } from './support/app';
 import { DESK, demoStaff, signInToConsole } from './support/console';
@@ -15,6 +15,18 @@ import { expect, test } from './support/fixtures';
 
 /** Passes ITU-T E.118 but ends in 0000: the network simulator's other provider rejects it. */
 const REJECTED_ICCID = '8929 8020 0010 5550 000';
+
+/** A staff member of `role` in a browser of their own at a desk, in the console's `area`. */
+async function atTheDesk(browser: Browser, role: 'support' | 'content', area: string) {
+  const context = await browser.newContext({ viewport: DESK, locale: 'fo-FO' });
+  const page = await context.newPage();
+  await signInToConsole(page, demoStaff(role));
+  await page
+    .getByRole('navigation', { name: 'Høvuðsvalmynd' })
+    .getByRole('link', { name: area })
+    .click();
+  return { context, page };
+}
 
 /** Every image on the page has loaded and has pixels (no broken-image box, none still loading). */
 async function expectImagesShown(page: Page) {
@@ -98,13 +110,11 @@ test.describe('support conversations (issue 46)', () => {
     await screenshot(page, 'support-02-thread');
 
     // 2. The desk: "new", take it, the order beside it, a saved reply in English.
-    const deskContext = await browser.newContext({ viewport: DESK, locale: 'fo-FO' });
-    const desk = await deskContext.newPage();
-    await signInToConsole(desk, demoStaff('support'));
-    await desk
-      .getByRole('navigation', { name: 'Høvuðsvalmynd' })
-      .getByRole('link', { name: 'Kundatænasta' })
-      .click();
+    const { context: deskContext, page: desk } = await atTheDesk(
+      browser,
+      'support',
+      'Kundatænasta',
+    );
     const row = desk.getByRole('row').filter({ hasText: `${guðrun.firstname} ${guðrun.lastname}` });
     await expect(row).toBeVisible({ timeout: 15_000 });
     await screenshot(desk, 'support-desk-01-inbox');
@@ -152,5 +162,20 @@ test.describe('support conversations (issue 46)', () => {
     await expect(desk.getByText(/Metan: 5 av 5/)).toBeVisible({ timeout: 20_000 });
     await screenshot(desk, 'support-desk-03-closed');
     await deskContext.close();
+
+    // Her list of conversations: this one, closed and rated.
+    await page.goto('/menu/skriva-til-okkum');
+    await expect(page.getByText(`About order ${spaced(guðrun.ported)}`)).toBeVisible();
+    await screenshot(page, 'support-05-list');
+
+    // The saved replies the desk used, as the content role keeps them.
+    const { context: editorContext, page: editor } = await atTheDesk(
+      browser,
+      'content',
+      'Goymd svar',
+    );
+    await expect(editor.getByText('Flyting avvíst: SIM-kortnummarið').first()).toBeVisible();
+    await screenshot(editor, 'support-desk-04-saved-replies');
+    await editorContext.close();
   });
 });

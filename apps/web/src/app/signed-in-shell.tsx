@@ -1,5 +1,6 @@
 import { Footer } from './footer';
 import { usePolling } from './use-polling';
+import { useSupportOutbox } from './use-support-outbox';
 
 /**
  * The parts of the frame only a signed-in session uses: the footer and the polling of SPEC §4
@@ -8,6 +9,7 @@ import { usePolling } from './use-polling';
  */
 export function SignedInPolling() {
   usePolling();
+  useSupportOutbox();
   return null;
 }
 

@@ -20,3 +20,16 @@ export function forgetSupportOutboxes(): void {
     // Refused storage holds no messages.
   }
 }
+
+/** Whether this user has support messages waiting on this device (read without the screens). */
+export function hasKeptSupportMessages(userId: string): boolean {
+  try {
+    const raw =
+      typeof window === 'undefined'
+        ? null
+        : window.localStorage.getItem(`${SUPPORT_OUTBOX_PREFIX}${userId}`);
+    return raw !== null && raw !== '[]' && raw !== '{}';
+  } catch {
+    return false;
+  }
+}

@@ -185,8 +185,10 @@ export async function sendKept(
     if (entry.failed || inFlight.has(entry.clientId)) continue;
     if (!isOnline()) return;
     inFlight.add(entry.clientId);
-    const result = await (
-      entry.conversationId === null
+    // In flight until the outcome is written down: another sender (the screen's, the app's)
+    // must not pick the message up between the answer and its removal.
+    try {
+      const result = await (entry.conversationId === null
         ? supportApi.start(http, {
             subject: entry.subject ?? { type: 'general' },
             body: entry.body,
@@ -195,15 +197,17 @@ export async function sendKept(
         : supportApi.write(http, entry.conversationId, {
             body: entry.body,
             clientId: entry.clientId,
-          })
-    ).finally(() => inFlight.delete(entry.clientId));
-    if (result.ok) {
-      forgetMessage(userId, entry.clientId);
-      conversationChanged(queryClient, result.data);
-      continue;
+          }));
+      if (result.ok) {
+        forgetMessage(userId, entry.clientId);
+        conversationChanged(queryClient, result.data);
+        continue;
+      }
+      if (isPassing(result.error)) return;
+      markFailed(userId, entry.clientId, result.error.code);
+    } finally {
+      inFlight.delete(entry.clientId);
     }
-    if (isPassing(result.error)) return;
-    markFailed(userId, entry.clientId, result.error.code);
   }
 }
 

@@ -295,6 +295,32 @@ describe('writing to support from the app (issue 46)', () => {
     expect(window.localStorage.getItem(`alda.support.outbox.${demoUser.id}`)).toBeNull();
   });
 
+  it('a message kept offline goes when the connection is back, even with the customer elsewhere in the app', async () => {
+    const app = await open(threadPath, {
+      [`GET /support/conversations/${CONVERSATION}`]: () => ok(thread()),
+      [`POST /support/conversations/${CONVERSATION}/messages`]: () => ok(thread()),
+    });
+    expect(await screen.findByText('Vit hava hugt eftir tí.')).toBeTruthy();
+    act(() => connection.set(false));
+    await userEvent.type(screen.getByLabelText('Títt svar'), 'Send meg seinni.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(
+      'Bíðar eftir at verða sent – fer, so skjótt sum tú aftur hevur samband.',
+    );
+
+    await act(() => app.router.navigate('/menu'));
+    await screen.findByRole('link', { name: /Skriva til okkum/ });
+    act(() => connection.set(true));
+    await waitFor(() =>
+      expect(
+        app.api.callsTo(`POST /support/conversations/${CONVERSATION}/messages`).map(bodyOf),
+      ).toEqual([{ body: 'Send meg seinni.', clientId: expect.stringMatching(UUID) as string }]),
+    );
+    await waitFor(() =>
+      expect(window.localStorage.getItem(`alda.support.outbox.${demoUser.id}`)).toBeNull(),
+    );
+  });
+
   it('shows a web address in an answer as a safe link and markup as plain text', async () => {
     await open(threadPath, {
       [`GET /support/conversations/${CONVERSATION}`]: () =>
