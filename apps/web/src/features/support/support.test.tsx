@@ -458,8 +458,9 @@ describe('writing to support from the app (issue 46)', () => {
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe('/menu/skriva-til-okkum/nytt'),
     );
-    expect(screen.getByText('Um bílegging 55 78 13')).toBeTruthy();
-    expect((screen.getByLabelText('Tíni boð') as HTMLTextAreaElement).value).toBe(
+    // The router's location moves before React has drawn the new screen: wait for the screen.
+    expect(await screen.findByText('Um bílegging 55 78 13')).toBeTruthy();
+    expect(((await screen.findByLabelText('Tíni boð')) as HTMLTextAreaElement).value).toBe(
       'Tað virkar ikki enn.',
     );
   });
