@@ -9,14 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import {
-  staffSupportContext,
-  staffSupportDesk,
   supportConversation,
   SUPPORT_HUB_PATH,
   SUPPORT_UPDATED_TARGET,
   supportUpdated,
   type SupportUpdated,
 } from '@alda/contract/schemas/support';
+import { staffSupportContext, staffSupportDesk } from '@alda/contract/schemas/staff-support';
 import { listOutboxMessages } from '../src/adapters/outbox/store';
 import { orders } from '../src/db/schema/orders';
 import { operatorActions } from '../src/db/schema/provisioning';

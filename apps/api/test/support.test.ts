@@ -5,15 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { dataEnvelope } from '@alda/contract/envelope';
 import {
-  staffSupportConversation,
-  staffSupportList,
   supportConversation,
   supportConversationList,
   supportAttachment,
+} from '@alda/contract/schemas/support';
+import {
+  staffSupportConversation,
+  staffSupportList,
   supportSavedReply,
   supportSavedReplyList,
   type SupportQueue,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { dataExportList } from '@alda/contract/schemas/number-protection';
 import { orders } from '../src/db/schema/orders';
 import { operatorActions } from '../src/db/schema/provisioning';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { StaffSupportContext } from '@alda/contract/schemas/support';
+import type { StaffSupportContext } from '@alda/contract/schemas/staff-support';
 import type { Db } from '../../db/client';
 import { provisioningSteps } from '../../db/schema/provisioning';
 import type { SupportConversationRow } from '../../db/schema/support';

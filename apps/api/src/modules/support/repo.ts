@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { SupportQueue, SupportSubjectType } from '@alda/contract/schemas/support';
+import type { SupportSubjectType } from '@alda/contract/schemas/support';
+import type { SupportQueue } from '@alda/contract/schemas/staff-support';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { lineCustomerId } from '../../db/line-facts';

@@ -5,23 +5,25 @@ import { dataEnvelope } from '@alda/contract/envelope';
 import { idParams } from '@alda/contract/schemas/common';
 import {
   SUPPORT_ATTACHMENT_MAX_BYTES,
+  supportAttachment,
+  supportConversation,
+  supportConversationList,
+  supportRatingRequest,
+  supportStartRequest,
+  supportWriteRequest,
+} from '@alda/contract/schemas/support';
+import {
   staffSupportContext,
   staffSupportDesk,
-  supportAttachment,
   staffSupportAssignRequest,
   staffSupportConversation,
   staffSupportList,
   staffSupportQueueQuery,
   staffSupportWriteRequest,
-  supportConversation,
-  supportConversationList,
-  supportRatingRequest,
   supportSavedReply,
   supportSavedReplyList,
   supportSavedReplyRequest,
-  supportStartRequest,
-  supportWriteRequest,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import { requireUser } from '../../plugins/auth';

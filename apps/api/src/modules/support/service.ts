@@ -1,19 +1,21 @@
 import type {
-  StaffSupportConversation,
-  StaffSupportList,
-  StaffSupportSummary,
-  StaffSupportWriteRequest,
   SupportConversation,
   SupportConversationList,
   SupportMessage,
-  SupportQueue,
   SupportRatingRequest,
-  SupportSavedReply,
-  SupportSavedReplyRequest,
   SupportStartRequest,
   SupportSubject,
   SupportWriteRequest,
 } from '@alda/contract/schemas/support';
+import type {
+  StaffSupportConversation,
+  StaffSupportList,
+  StaffSupportSummary,
+  StaffSupportWriteRequest,
+  SupportQueue,
+  SupportSavedReply,
+  SupportSavedReplyRequest,
+} from '@alda/contract/schemas/staff-support';
 import { SUPPORT_REOPEN_DAYS } from '@alda/contract/schemas/support';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -25,11 +27,8 @@ import { hasEntryInSession, recordAudit } from '../operator/audit';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { bumpUserVersions } from '../versions/change-versions';
-import type {
-  SupportAttachment,
-  StaffSupportContext,
-  StaffSupportDesk,
-} from '@alda/contract/schemas/support';
+import type { SupportAttachment } from '@alda/contract/schemas/support';
+import type { StaffSupportContext, StaffSupportDesk } from '@alda/contract/schemas/staff-support';
 import { supportContext } from './context';
 import {
   claimAttachments,
@@ -566,13 +565,7 @@ export function createSupportService(deps: SupportServiceDeps) {
 
     async desk(): Promise<StaffSupportDesk> {
       const rows = await listDesk(db);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          role: r.role === 'admin' ? 'admin' : 'support',
-        })),
-      };
+      return { items: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
     },
 
     /* ---- Attachments ---- */

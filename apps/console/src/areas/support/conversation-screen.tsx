@@ -6,7 +6,7 @@ import {
   SUPPORT_QUEUES,
   type StaffSupportConversation,
   type SupportQueue,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { isApiError } from '@/shared/api';
 import { useErrorText } from '@/shared/error-text';
 import { useSession } from '@/shared/services';

@@ -3,7 +3,7 @@ import type {
   StaffSupportConversation,
   StaffSupportSummary,
   SupportSavedReply,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import type { Call, Handler } from '@/test/render';
 
 /** Support conversations as the staff API answers them, for the area's tests (issue 46). */

@@ -2,7 +2,8 @@ import { formatDateTime } from '@alda/contract/format/date';
 import { formatKr } from '@alda/contract/format/money';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import type { Locale } from '@alda/contract/locale';
-import type { SupportSavedReply, SupportSubject } from '@alda/contract/schemas/support';
+import type { SupportSubject } from '@alda/contract/schemas/support';
+import type { SupportSavedReply } from '@alda/contract/schemas/staff-support';
 
 /*
  * How the support area shows times, money, numbers and subjects: as the rest of the console does

@@ -5,7 +5,7 @@ import {
   SUPPORT_QUEUES,
   type StaffSupportSummary,
   type SupportQueue,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { cx } from '@/shared/cx';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { PageHeader } from '@/shared/ui/page-header';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SupportSavedReply } from '@alda/contract/schemas/support';
+import type { SupportSavedReply } from '@alda/contract/schemas/staff-support';
 import { aSession, renderConsole, type Handler } from '@/test/render';
 import { aSavedReply, callsTo, REPLY_ID } from './fixtures';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { SUPPORT_MESSAGE_MAX_LENGTH } from '@alda/contract/schemas/support';
 import {
-  SUPPORT_MESSAGE_MAX_LENGTH,
   type SupportSavedReply,
   type SupportSavedReplyRequest,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { isApiError } from '@/shared/api';
 import { useErrorText } from '@/shared/error-text';
 import { Button } from '@/shared/ui/button';

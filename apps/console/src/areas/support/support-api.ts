@@ -12,7 +12,7 @@ import {
   type StaffSupportWriteRequest,
   type SupportQueue,
   type SupportSavedReplyRequest,
-} from '@alda/contract/schemas/support';
+} from '@alda/contract/schemas/staff-support';
 import { ApiError } from '@/shared/api';
 import { localeOf } from '@/shared/i18n';
 import type { SessionStore } from '@/shared/session';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Headset, ImageOff, LoaderCircle, NotebookPen, UserRound } from 'lucide-react';
-import type { StaffSupportMessage, SupportAttachment } from '@alda/contract/schemas/support';
+import type { SupportAttachment } from '@alda/contract/schemas/support';
+import type { StaffSupportMessage } from '@alda/contract/schemas/staff-support';
 import { cx } from '@/shared/cx';
 import { formatDateTime } from './format';
 import { MessageText } from './message-text';

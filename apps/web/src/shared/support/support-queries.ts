@@ -10,10 +10,10 @@ import { useAppServices, useSession } from '@/shared/services/app-services';
  * account's queries, and the menu's unread badge follows without a poll of its own.
  */
 export const supportKeys = {
-  all: [...accountKeys.all, 'support'] as const,
-  list: [...accountKeys.all, 'support', 'list'] as const,
+  all: [...accountKeys.all, 'supportConversations'] as const,
+  list: [...accountKeys.all, 'supportConversations', 'list'] as const,
   thread: (conversationId: string) =>
-    [...accountKeys.all, 'support', 'thread', conversationId] as const,
+    [...accountKeys.all, 'supportConversations', 'thread', conversationId] as const,
 };
 
 /** GET /support/conversations: the customer's conversations and their unread answers. */
