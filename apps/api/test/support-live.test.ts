@@ -19,7 +19,8 @@ import { staffSupportContext, staffSupportDesk } from '@alda/contract/schemas/st
 import { listOutboxMessages } from '../src/adapters/outbox/store';
 import { orders } from '../src/db/schema/orders';
 import { operatorActions } from '../src/db/schema/provisioning';
-import { demoUser } from '../src/seed/demo-users';
+import { DEMO_PASSWORD, demoUser } from '../src/seed/demo-users';
+import { tokens } from '@alda/contract/schemas/auth';
 import { seedDemoData } from '../src/seed/seed';
 import { createDemoApp, NOW, signIn } from './demo-accounts';
 import { createTestApps, parse, usingPostgres, waitFor, type TestApps } from './helper';
@@ -115,6 +116,28 @@ describe('the support desk and one customer, on one instance (issue 46)', () => 
     expect(overheard).toEqual([]);
   });
 
+  it('ends a support hub connection when its session ends (the hubs share that rule, ADR 0051)', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-login',
+      payload: { email: demoUser('Sunneva').email, password: DEMO_PASSWORD },
+    });
+    const { accessToken, refreshToken } = parse(dataEnvelope(tokens), login).data;
+    const connection = supportClient(url, accessToken);
+    open.push(connection);
+    const closed = new Promise<string | undefined>((resolve) =>
+      connection.onclose((error) => resolve(error?.message)),
+    );
+    await connection.start();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect(await closed).toBe('Server returned an error on close: The session has ended.');
+  });
+
   it('refuses a connection without a valid customer token', async () => {
     const stranger = supportClient(url, 'not-a-token');
     await expect(stranger.start()).rejects.toThrow();
@@ -193,7 +216,9 @@ describe('the support desk and one customer, on one instance (issue 46)', () => 
     });
     const context = parse(dataEnvelope(staffSupportContext), res).data;
     expect(context.customer).toMatchObject({ name: 'Guðrun Poulsen', locale: 'en' });
-    expect(context.openOrders.map((o) => o.id)).toContain(order?.id);
+    // Each open order with where it stands: its latest provisioning step (the demo's port has
+    // its date set).
+    expect(context.openOrders.find((o) => o.id === order?.id)?.status).toBe('port_date_set');
     expect(context.lines.map((l) => l.msisdn)).toContain(demoUser('Guðrun').phoneNumber);
     expect(context.subject).toMatchObject({ type: 'order', id: order?.id, reference: '557813' });
     const [entry] = await t.app.db

@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { loginByEmail, screenshot } from './support/app';
 import { DESK, demoStaff, signInToConsole } from './support/console';
-import { GOOD_ICCID, newCustomer, registerByApi, registerCard } from './support/customer';
+import {
+  GOOD_ICCID,
+  newCustomer,
+  orderRejectedPort,
+  registerByApi,
+  registerCard,
+} from './support/customer';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -12,9 +18,6 @@ import { expect, test } from './support/fixtures';
  * the customer's app receives; and finds every one of those actions in the audit log. Every
  * console screen is checked with axe (WCAG 2.2 AA) at a desk's 1280 × 800.
  */
-
-/** Passes ITU-T E.118 but ends in 0000: the network simulator's other provider rejects it. */
-const REJECTED_ICCID = '8929 8020 0010 5550 000';
 
 /** Waits until the order's step timeline in the console shows `step` (it refreshes itself). */
 async function expectConsoleStep(desk: Page, step: string, count = 1) {
@@ -51,31 +54,7 @@ test.describe('the staff console (issue 31)', () => {
     const customer = newCustomer('Marjun', 'e2e-console');
     const api = await registerByApi(page.request, customer);
     await registerCard(page, api);
-    const placed = (await api.send('POST', '/api/subscriptions', {
-      planId: 'individual-5',
-      euPackage: false,
-      phoneNumberReservationId: null,
-      eSim: true,
-      hasAcceptedBindingPeriod: true,
-      hasAcceptedTerms: true,
-      sameAddressConfirmed: true,
-      simcardNumber: null,
-      porting: { phoneNumber: customer.ported, simcardNumber: REJECTED_ICCID.replace(/ /g, '') },
-      simPickupLocationId: null,
-      simShippingAddress: null,
-    })) as { order: { id: string } };
-    const orderId = placed.order.id;
-    await expect
-      .poll(
-        async () =>
-          (
-            (await api.get(`/api/orders/${orderId}`)) as {
-              provisioning?: { steps: { step: string }[] } | null;
-            }
-          ).provisioning?.steps.some((s) => s.step === 'port_rejected'),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const orderId = await orderRejectedPort(api, customer);
 
     // The desk: a provisioning-and-support admin at 1280 × 800.
     const deskContext = await browser.newContext({ viewport: DESK, locale: 'fo-FO' });

@@ -2,7 +2,13 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { screenshot } from './support/app';
 import { DESK, demoStaff, signInToConsole } from './support/console';
-import { newCustomer, registerByApi, registerCard, spaced } from './support/customer';
+import {
+  newCustomer,
+  orderRejectedPort,
+  registerByApi,
+  registerCard,
+  spaced,
+} from './support/customer';
 import { expect, test } from './support/fixtures';
 
 /*
@@ -12,9 +18,6 @@ import { expect, test } from './support/fixtures';
  * without a reload and she answers back; the desk closes it and she rates it. Every screen of
  * both apps is checked with axe (the screenshot helper).
  */
-
-/** Passes ITU-T E.118 but ends in 0000: the network simulator's other provider rejects it. */
-const REJECTED_ICCID = '8929 8020 0010 5550 000';
 
 /** A staff member of `role` in a browser of their own at a desk, in the console's `area`. */
 async function atTheDesk(browser: Browser, role: 'support' | 'content', area: string) {
@@ -53,31 +56,7 @@ test.describe('support conversations (issue 46)', () => {
     const api = await registerByApi(page.request, guðrun);
     await api.send('PATCH', '/api/auth/me', { locale: 'en' });
     await registerCard(page, api);
-    const placed = (await api.send('POST', '/api/subscriptions', {
-      planId: 'individual-5',
-      euPackage: false,
-      phoneNumberReservationId: null,
-      eSim: true,
-      hasAcceptedBindingPeriod: true,
-      hasAcceptedTerms: true,
-      sameAddressConfirmed: true,
-      simcardNumber: null,
-      porting: { phoneNumber: guðrun.ported, simcardNumber: REJECTED_ICCID.replace(/ /g, '') },
-      simPickupLocationId: null,
-      simShippingAddress: null,
-    })) as { order: { id: string } };
-    const orderId = placed.order.id;
-    await expect
-      .poll(
-        async () =>
-          (
-            (await api.get(`/api/orders/${orderId}`)) as {
-              provisioning?: { steps: { step: string }[] } | null;
-            }
-          ).provisioning?.steps.some((s) => s.step === 'port_rejected'),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const orderId = await orderRejectedPort(api, guðrun);
 
     // 1. In the app, from the order: "Write to us about this", with a photo of her SIM card.
     await page.goto('/rita-inn/vid-telduposti');

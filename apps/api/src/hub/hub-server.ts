@@ -6,7 +6,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { z } from 'zod';
+import type { Database } from '../db/client';
 import { databaseUnavailableReason } from '../db/errors';
+import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from '../modules/auth/session-events';
+import { findActiveSessionIds } from './repo';
 import { errorResponses } from '../http';
 import { errorMessage } from '../i18n';
 import { requireUser } from '../plugins/auth';
@@ -120,6 +123,11 @@ export interface HubServerDeps {
   now?: () => Date;
   /** A short name for log lines. */
   name: string;
+  /**
+   * The database whose NOTIFYs say which sessions ended (logout, new password): every hub ends
+   * those sessions' connections, on every instance (ADR 0051).
+   */
+  database: Pick<Database, 'db' | 'listen'>;
 }
 
 type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
@@ -376,7 +384,7 @@ export async function registerHubServer(
     wss.close();
   });
 
-  return {
+  const server: HubServer = {
     get size() {
       return connections.size;
     },
@@ -399,6 +407,41 @@ export async function registerHubServer(
       return [...ids];
     },
   };
+
+  /** Sessions that ended while the LISTEN connection was down: ask which are still signed in. */
+  async function endMissedSessions() {
+    const open = server.sessionIds();
+    const active = await findActiveSessionIds(deps.database.db, open);
+    const ended = open.filter((id) => !active.has(id));
+    const closed = ended.length > 0 ? server.closeSessions(ended) : 0;
+    if (closed > 0) log.info({ closed }, 'hub connections of sessions ended meanwhile closed');
+  }
+
+  let stopHearingSessions: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    // A session ended (logout, new password): its connections end too, on every instance.
+    stopHearingSessions = await deps.database.listen(
+      SESSION_REVOKED_CHANNEL,
+      (payload) => {
+        const closed = server.closeSessions(parseSessionsRevoked(payload));
+        if (closed > 0) log.info({ closed }, 'hub connections of ended sessions closed');
+      },
+      {
+        // Sessions ended during a database outage were not heard
+        // (docs/decisions/0060-database-outage.md).
+        onReconnected: () => {
+          endMissedSessions().catch((error: unknown) => {
+            log.error({ err: error }, 'checking hub sessions after reconnect failed');
+          });
+        },
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    await stopHearingSessions?.();
+    stopHearingSessions = undefined;
+  });
+  return server;
 }
 
 class Connection implements HubConnection {

@@ -16,8 +16,7 @@ import {
   type HubServer,
 } from './hub-server';
 import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from '../modules/payments/events';
-import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from '../modules/auth/session-events';
-import { findActiveSessionIds, findOrderWithPayment, type OrderWithPayment } from './repo';
+import { findOrderWithPayment, type OrderWithPayment } from './repo';
 
 /*
  * The payment hub (SPEC §4 "Payment flow", §7 "Payment hub"): a client listens to one of its
@@ -167,6 +166,7 @@ export async function registerPaymentHub(
   const server: HubServer = await registerHubServer(app, {
     path: PAYMENT_HUB_PATH,
     name: 'payment',
+    database,
     options,
     authenticate: deps.authenticate,
     tokenKey: deps.tokenKey,
@@ -244,34 +244,8 @@ export async function registerPaymentHub(
     }
   }
 
-  async function endMissedSessions() {
-    const open = server.sessionIds();
-    const active = await findActiveSessionIds(db, open);
-    const ended = open.filter((id) => !active.has(id));
-    const closed = ended.length > 0 ? server.closeSessions(ended) : 0;
-    if (closed > 0) log.info({ closed }, 'hub connections of sessions ended meanwhile closed');
-  }
-
   let stopListening: (() => Promise<void>) | undefined;
-  let stopHearingSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    // A session ended (logout, new password): its connections end too, on every instance.
-    stopHearingSessions = await database.listen(
-      SESSION_REVOKED_CHANNEL,
-      (payload) => {
-        const closed = server.closeSessions(parseSessionsRevoked(payload));
-        if (closed > 0) log.info({ closed }, 'hub connections of ended sessions closed');
-      },
-      {
-        // Sessions ended while the LISTEN connection was down were not heard (a database outage,
-        // docs/decisions/0060-database-outage.md): ask the database which are still signed in.
-        onReconnected: () => {
-          endMissedSessions().catch((error: unknown) => {
-            log.error({ err: error }, 'checking hub sessions after reconnect failed');
-          });
-        },
-      },
-    );
     const refreshInBackground = (orderId: string) => {
       refresh(orderId).catch((error: unknown) => {
         log.error({ err: error, orderId }, 'PaymentUpdated fan-out failed');
@@ -301,8 +275,6 @@ export async function registerPaymentHub(
   app.addHook('preClose', async () => {
     await stopListening?.();
     stopListening = undefined;
-    await stopHearingSessions?.();
-    stopHearingSessions = undefined;
   });
 
   const hub: PaymentHub = {

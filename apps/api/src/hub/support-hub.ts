@@ -6,7 +6,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { AuthUser } from '../plugins/auth';
-import { parseSessionsRevoked, SESSION_REVOKED_CHANNEL } from '../modules/auth/session-events';
 import { parseSupportUpdatedNotice, SUPPORT_UPDATED_CHANNEL } from '../modules/support/events';
 import { DEFAULT_PAYMENT_HUB_OPTIONS } from './payment-hub';
 import { registerHubServer, type HubConnection, type HubOptions } from './hub-server';
@@ -50,6 +49,7 @@ export async function registerSupportHub(
   const server = await registerHubServer(app, {
     path: SUPPORT_HUB_PATH,
     name: 'support',
+    database,
     options: { ...DEFAULT_PAYMENT_HUB_OPTIONS, ...deps.options },
     authenticate: deps.authenticate,
     tokenKey: deps.tokenKey,
@@ -73,12 +73,7 @@ export async function registerSupportHub(
   });
 
   let stopListening: (() => Promise<void>) | undefined;
-  let stopHearingSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stopHearingSessions = await database.listen(SESSION_REVOKED_CHANNEL, (payload) => {
-      const closed = server.closeSessions(parseSessionsRevoked(payload));
-      if (closed > 0) log.info({ closed }, 'support hub connections of ended sessions closed');
-    });
     stopListening = await database.listen(SUPPORT_UPDATED_CHANNEL, (payload) => {
       const notice = parseSupportUpdatedNotice(payload);
       if (!notice) {
@@ -94,8 +89,6 @@ export async function registerSupportHub(
   app.addHook('preClose', async () => {
     await stopListening?.();
     stopListening = undefined;
-    await stopHearingSessions?.();
-    stopHearingSessions = undefined;
   });
 
   const hub: SupportHub = {

@@ -198,3 +198,40 @@ export async function answerSlowCard(page: Page) {
   const answered = await page.request.post(`/dev/payments/${orderId}/answer`);
   expect(answered.status(), await answered.text()).toBe(200);
 }
+
+/** Passes ITU-T E.118 but ends in 0000: the network simulator's other provider rejects it. */
+export const REJECTED_ICCID = '8929 8020 0010 5550 000';
+
+/**
+ * Orders a 5 GB eSIM subscription that keeps `customer.ported` from another provider, with a SIM
+ * card number that provider rejects, and waits until the order shows the rejected port. Needs a
+ * card on file ({@link registerCard}). Answers the order's id.
+ */
+export async function orderRejectedPort(api: CustomerApi, customer: Customer): Promise<string> {
+  const placed = (await api.send('POST', '/api/subscriptions', {
+    planId: 'individual-5',
+    euPackage: false,
+    phoneNumberReservationId: null,
+    eSim: true,
+    hasAcceptedBindingPeriod: true,
+    hasAcceptedTerms: true,
+    sameAddressConfirmed: true,
+    simcardNumber: null,
+    porting: { phoneNumber: customer.ported, simcardNumber: REJECTED_ICCID.replace(/ /g, '') },
+    simPickupLocationId: null,
+    simShippingAddress: null,
+  })) as { order: { id: string } };
+  const orderId = placed.order.id;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await api.get(`/api/orders/${orderId}`)) as {
+            provisioning?: { steps: { step: string }[] } | null;
+          }
+        ).provisioning?.steps.some((s) => s.step === 'port_rejected'),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return orderId;
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { StaffSupportContext } from '@alda/contract/schemas/staff-support';
 import type { Db } from '../../db/client';
 import { provisioningSteps } from '../../db/schema/provisioning';
@@ -60,24 +60,29 @@ export async function supportContext(
       lines.map(({ line }) => line.id),
     )
   ).filter((order) => !order.isComplete && !order.isCancelled);
-  const latestStep = async (orderId: string) => {
-    const [step] = await db
-      .select({ step: provisioningSteps.step })
+  // Each open order's latest step, in one read: newest first, the first seen per order wins.
+  const latestStep = new Map<string, string>();
+  if (open.length > 0) {
+    const steps = await db
+      .select({ orderId: provisioningSteps.orderId, step: provisioningSteps.step })
       .from(provisioningSteps)
-      .where(and(eq(provisioningSteps.orderId, orderId)))
-      .orderBy(desc(provisioningSteps.at))
-      .limit(1);
-    return step?.step;
-  };
-  const openOrders = await Promise.all(
-    open.map(async (order) => ({
-      id: order.id,
-      kind: order.kind,
-      msisdn: order.msisdn,
-      status: (await latestStep(order.id)) ?? order.paymentStatus,
-      createdAt: order.createdAt.toISOString(),
-    })),
-  );
+      .where(
+        inArray(
+          provisioningSteps.orderId,
+          open.map((order) => order.id),
+        ),
+      )
+      .orderBy(desc(provisioningSteps.at));
+    for (const { orderId, step } of steps)
+      if (!latestStep.has(orderId)) latestStep.set(orderId, step);
+  }
+  const openOrders = open.map((order) => ({
+    id: order.id,
+    kind: order.kind,
+    msisdn: order.msisdn,
+    status: latestStep.get(order.id) ?? order.paymentStatus,
+    createdAt: order.createdAt.toISOString(),
+  }));
   const payments = (await findPaymentsOfCustomer(db, userId))
     .slice(0, RECENT_PAYMENTS)
     .map(({ payment }) => ({

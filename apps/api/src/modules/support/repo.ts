@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SupportSubjectType } from '@alda/contract/schemas/support';
 import type { SupportQueue } from '@alda/contract/schemas/staff-support';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { isUuid } from '../../uuid';
 import { lineCustomerId } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
@@ -29,8 +30,6 @@ export interface ResolvedSubject {
   id: string | null;
   reference: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The item `id` of kind `type` if it belongs to `userId`, else undefined. Orders, payments and
@@ -61,7 +60,7 @@ export async function resolveSubject(
       .limit(1);
     return line ? { id: line.msisdn, reference: line.msisdn } : undefined;
   }
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   if (type === 'order') {
     const [order] = await db
       .select({ id: orders.id, msisdn: orders.msisdn })
@@ -134,29 +133,25 @@ export async function findMessageByClientId(
   return row;
 }
 
-/** The customer's own conversation (undefined for anyone else's, or an unknown id). */
-export async function findOwnConversation(
-  db: Db,
-  userId: string,
-  id: string,
-  forUpdate = false,
-): Promise<SupportConversationRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const query = db
-    .select()
-    .from(supportConversations)
-    .where(and(eq(supportConversations.id, id), eq(supportConversations.userId, userId)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
+/**
+ * A conversation by id; with `ownerId`, only that customer's (undefined for anyone else's, as
+ * for an unknown id, so a customer cannot tell them apart).
+ */
 export async function findConversation(
   db: Db,
   id: string,
-  forUpdate = false,
+  { ownerId, forUpdate = false }: { ownerId?: string; forUpdate?: boolean } = {},
 ): Promise<SupportConversationRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const query = db.select().from(supportConversations).where(eq(supportConversations.id, id));
+  if (!isUuid(id)) return undefined;
+  const query = db
+    .select()
+    .from(supportConversations)
+    .where(
+      and(
+        eq(supportConversations.id, id),
+        ownerId === undefined ? undefined : eq(supportConversations.userId, ownerId),
+      ),
+    );
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -270,7 +265,7 @@ export async function listQueue(db: Db, queue: SupportQueue, staffId: string, li
 
 /** A conversation with its customer's and assignee's names, for the desk. */
 export async function findForDesk(db: Db, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
       conversation: supportConversations,
@@ -286,16 +281,6 @@ export async function findForDesk(db: Db, id: string) {
   return row;
 }
 
-/** Names of the desk members who wrote in a thread (notes and answers). */
-export async function staffNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
 /** An active member of the desk (support or admin) who can be assigned a conversation. */
 export async function findAssignableStaff(db: Db, id: string) {
   const [row] = await db
@@ -309,31 +294,6 @@ export async function findAssignableStaff(db: Db, id: string) {
       ),
     );
   return row;
-}
-
-/** Unread answers over all the customer's conversations (the menu's badge). */
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${unreadAnswers()}), 0)::int` })
-    .from(supportConversations)
-    .where(eq(supportConversations.userId, userId));
-  return row?.n ?? 0;
-}
-
-/** Messages the customer wrote since `since` (the per-minute limit's second line of defence). */
-export async function countRecentCustomerMessages(db: Db, userId: string, since: Date) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(supportMessages)
-    .innerJoin(supportConversations, eq(supportConversations.id, supportMessages.conversationId))
-    .where(
-      and(
-        eq(supportConversations.userId, userId),
-        eq(supportMessages.kind, 'customer'),
-        gt(supportMessages.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 export async function findCustomer(db: Db, id: string) {
@@ -382,7 +342,7 @@ export async function insertAttachment(db: Db, row: typeof supportAttachments.$i
 
 /** An attachment with its bytes, and whose conversation it is in (if sent). */
 export async function findAttachment(db: Db, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ attachment: supportAttachments, ownerId: supportConversations.userId })
     .from(supportAttachments)

@@ -33,7 +33,6 @@ import { supportContext } from './context';
 import {
   claimAttachments,
   claimUnreadAnswers,
-  countUnread,
   deleteUnsentAttachments,
   findAttachment,
   insertAttachment,
@@ -44,7 +43,6 @@ import {
   findConversationByClientId,
   findForDesk,
   findMessageByClientId,
-  findOwnConversation,
   insertConversation,
   insertMessage,
   listMessages,
@@ -52,7 +50,6 @@ import {
   listQueue,
   listSavedReplies,
   resolveSubject,
-  staffNames,
   supportSavedReplies,
   updateConversation,
 } from './repo';
@@ -228,9 +225,6 @@ export function createSupportService(deps: SupportServiceDeps) {
     if (!row) throw notFound('support conversation');
     const messages = await listMessages(db, id, true);
     const attachments = await attachmentsByMessage(db, id);
-    const names = await staffNames(db, [
-      ...new Set(messages.flatMap((m) => (m.staffUserId ? [m.staffUserId] : []))),
-    ]);
     const c = row.conversation;
     return {
       ...deskSummary(row),
@@ -240,10 +234,8 @@ export function createSupportService(deps: SupportServiceDeps) {
       messages: messages.map((m) => ({
         id: m.id,
         kind: m.kind,
-        author:
-          m.kind === 'customer'
-            ? null
-            : ((m.staffUserId ? names.get(m.staffUserId) : undefined) ?? m.authorName),
+        // The desk member's name as it was when they wrote (kept with the message).
+        author: m.kind === 'customer' ? null : m.authorName,
         body: m.body,
         attachments: attachments.get(m.id) ?? [],
         createdAt: m.createdAt.toISOString(),
@@ -325,17 +317,15 @@ export function createSupportService(deps: SupportServiceDeps) {
       return { items, unread: items.reduce((sum, item) => sum + item.unread, 0) };
     },
 
-    unreadCount: (userId: string) => countUnread(db, userId),
-
     async get(userId: string, id: string): Promise<SupportConversation> {
-      const row = await findOwnConversation(db, userId, id);
+      const row = await findConversation(db, id, { ownerId: userId });
       if (!row) throw notFound('support conversation of another customer, or none');
       return customerThread(row);
     },
 
     /** The customer has read the thread up to now (the unread badge goes). */
     async markRead(userId: string, id: string): Promise<SupportConversation> {
-      const row = await findOwnConversation(db, userId, id);
+      const row = await findConversation(db, id, { ownerId: userId });
       if (!row) throw notFound('support conversation of another customer, or none');
       const updated = await db.transaction(async (tx) => {
         const next = await updateConversation(tx, row.id, { customerReadAt: now() });
@@ -355,7 +345,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       id: string,
       body: SupportWriteRequest,
     ): Promise<SupportConversation> {
-      const existing = await findOwnConversation(db, userId, id);
+      const existing = await findConversation(db, id, { ownerId: userId });
       if (!existing) throw notFound('support conversation of another customer, or none');
       if (await findMessageByClientId(db, existing.id, body.clientId))
         return customerThread(existing);
@@ -365,7 +355,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       await consumeWriteLimits(userId, false);
       const at = now();
       const row = await db.transaction(async (tx) => {
-        const locked = await findOwnConversation(tx, userId, id, true);
+        const locked = await findConversation(tx, id, { ownerId: userId, forUpdate: true });
         if (!locked) throw notFound('support conversation gone');
         const message = await insertMessage(tx, {
           conversationId: locked.id,
@@ -392,7 +382,7 @@ export function createSupportService(deps: SupportServiceDeps) {
     },
 
     async close(userId: string, id: string): Promise<SupportConversation> {
-      const existing = await findOwnConversation(db, userId, id);
+      const existing = await findConversation(db, id, { ownerId: userId });
       if (!existing) throw notFound('support conversation of another customer, or none');
       if (existing.state === 'closed') return customerThread(existing);
       const row = await db.transaction(async (tx) => {
@@ -409,7 +399,7 @@ export function createSupportService(deps: SupportServiceDeps) {
 
     /** Rates a closed conversation once, 1–5 with an optional comment. */
     async rate(userId: string, id: string, body: SupportRatingRequest) {
-      const existing = await findOwnConversation(db, userId, id);
+      const existing = await findConversation(db, id, { ownerId: userId });
       if (!existing) throw notFound('support conversation of another customer, or none');
       if (existing.state !== 'closed' || existing.ratingScore !== null)
         throw new AppError('SUPPORT_RATING_NOT_ALLOWED');
@@ -446,7 +436,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       const assignee = await findAssignableStaff(db, staffUserId);
       if (!assignee) throw new AppError('SUPPORT_ASSIGNEE_INVALID', { field: 'staffUserId' });
       await db.transaction(async (tx) => {
-        const row = await findConversation(tx, id, true);
+        const row = await findConversation(tx, id, { forUpdate: true });
         if (!row) throw notFound('support conversation');
         await updateConversation(tx, id, { assigneeStaffId: assignee.id });
         await recordAudit(tx, {
@@ -471,7 +461,7 @@ export function createSupportService(deps: SupportServiceDeps) {
     async reply(id: string, body: StaffSupportWriteRequest, staff: StaffCaller) {
       const at = now();
       await db.transaction(async (tx) => {
-        const row = await findConversation(tx, id, true);
+        const row = await findConversation(tx, id, { forUpdate: true });
         if (!row) throw notFound('support conversation');
         await insertMessage(tx, {
           conversationId: id,
@@ -518,7 +508,7 @@ export function createSupportService(deps: SupportServiceDeps) {
     async closeByStaff(id: string, staff: StaffCaller) {
       const at = now();
       await db.transaction(async (tx) => {
-        const row = await findConversation(tx, id, true);
+        const row = await findConversation(tx, id, { forUpdate: true });
         if (!row) throw notFound('support conversation');
         if (row.state !== 'closed') {
           await updateConversation(tx, id, {

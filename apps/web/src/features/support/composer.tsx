@@ -191,16 +191,18 @@ export function Composer<T>({
     clientId.current ??= crypto.randomUUID();
     const message = { body: text, clientId: clientId.current };
 
-    if (!online) {
-      if (photos.length > 0) {
-        setOfflinePhotos(true);
-        return;
-      }
+    /** Kept on the device, to go (with the same clientId) once the connection is back. */
+    const keepForLater = () => {
       keep(message);
       release();
       clear();
       setKept(true);
       onKept?.();
+    };
+
+    if (!online) {
+      if (photos.length > 0) setOfflinePhotos(true);
+      else keepForLater();
       return;
     }
 
@@ -235,11 +237,7 @@ export function Composer<T>({
     }
     if (isPassing(result.error) && photos.length === 0) {
       // The connection went on the way: kept, and sent again (the same clientId) once it is back.
-      keep(message);
-      release();
-      clear();
-      setKept(true);
-      onKept?.();
+      keepForLater();
       return;
     }
     setError(result.error);

@@ -1,48 +1,15 @@
-import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
-import {
-  HUB_KEEP_ALIVE_MS,
-  HUB_RECONNECT_DELAYS_MS,
-  HUB_REQUEST_TIMEOUT_MS,
-  HUB_SERVER_TIMEOUT_MS,
-} from '@alda/contract/constants';
 import { PAYMENT_HUB_PATH } from '@alda/contract/schemas/orders';
-import { apiUrl, appConfig } from '@/shared/config/app-config';
+import { createHubConnection, hubUrl } from '@/shared/api/hub-connection';
 import { PaymentHubClient } from './payment-watch';
 
 /**
- * The payment hub's URL under the configured API base (absolute in the native shell): the
- * contract's path is `/api/hubs/payment`, relative to a base of `/api`.
- */
-export function paymentHubUrl(apiBaseUrl: string = appConfig.apiBaseUrl): string {
-  return apiUrl(PAYMENT_HUB_PATH.slice('/api'.length), apiBaseUrl);
-}
-
-/**
- * A payment hub client over the official SignalR client with the SPEC §9 settings: WebSockets,
- * reconnect delays 0, 2 s, 10 s, 30 s then stop, server timeout 30 s, keep-alive 15 s, request
- * (negotiate) timeout 100 s. `accessTokenFactory` is asked at every (re)connect: give it a
- * fresh token (`http.freshAccessToken`), since the hub ends a connection when its token expires.
- *
- * This module pulls in `@microsoft/signalr`: import it only with `import()` from payment screens,
- * so the library stays out of the app's first download.
+ * A payment hub client (SPEC §7 "Payment hub"), over the shared hub connection settings
+ * (`shared/api/hub-connection.ts`). Import it only with `import()` from payment screens, so the
+ * SignalR client stays out of the app's first download.
  */
 export function createPaymentHub(
   accessTokenFactory: () => string | Promise<string>,
-  url: string = paymentHubUrl(),
+  url: string = hubUrl(PAYMENT_HUB_PATH),
 ): PaymentHubClient {
-  const connection = new HubConnectionBuilder()
-    .withUrl(url, {
-      accessTokenFactory,
-      transport: HttpTransportType.WebSockets,
-      // No cookies are used; a credentialed cross-origin negotiate (native shell) would need
-      // Access-Control-Allow-Credentials, which the API does not send.
-      withCredentials: false,
-      timeout: HUB_REQUEST_TIMEOUT_MS,
-    })
-    .withAutomaticReconnect([...HUB_RECONNECT_DELAYS_MS])
-    .configureLogging(import.meta.env.DEV ? LogLevel.Information : LogLevel.Warning)
-    .build();
-  connection.serverTimeoutInMilliseconds = HUB_SERVER_TIMEOUT_MS;
-  connection.keepAliveIntervalInMilliseconds = HUB_KEEP_ALIVE_MS;
-  return new PaymentHubClient(connection);
+  return new PaymentHubClient(createHubConnection(url, accessTokenFactory));
 }
