@@ -321,6 +321,21 @@ describe('writing to support from the app (issue 46)', () => {
     );
   });
 
+  it('while the desk has the turn, the thread says what happens next; once answered it does not', async () => {
+    await open(threadPath, {
+      [`GET /support/conversations/${CONVERSATION}`]: () => ok(thread({ state: 'open' })),
+    });
+    expect(await screen.findByText(/Vit svara vanliga innan ein arbeiðsdag/)).toBeTruthy();
+  });
+
+  it('an answered thread (the customer’s turn) promises nothing', async () => {
+    await open(threadPath, {
+      [`GET /support/conversations/${CONVERSATION}`]: () => ok(thread({ state: 'waiting' })),
+    });
+    expect(await screen.findByText('Vit hava hugt eftir tí.')).toBeTruthy();
+    expect(screen.queryByText(/Vit svara vanliga innan ein arbeiðsdag/)).toBeNull();
+  });
+
   it('shows a web address in an answer as a safe link and markup as plain text', async () => {
     await open(threadPath, {
       [`GET /support/conversations/${CONVERSATION}`]: () =>

@@ -72,6 +72,11 @@ export function Thread({
         ))}
       </ol>
 
+      {conversation.state === 'open' && (
+        // What happens next while the desk has the turn (the due time is the desk's goal, not a
+        // promise: ADR 0088).
+        <Alert tone="info">{t('support.thread.openNext')}</Alert>
+      )}
       {closed && (
         <Alert tone="info">
           {reopenable && reopenUntil
