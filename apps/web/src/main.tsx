@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { TOKEN_KEYS } from '@alda/contract/constants';
 import { App } from '@/app/app';
 import { initErrorReporting } from '@/app/error-reporting';
@@ -22,6 +21,7 @@ import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shar
 import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
+import { createAppRouter, type AppRouter } from '@/shared/router/app-router';
 import { modalStore } from '@/shared/ui/modal/modal-store';
 import { themeStore } from '@/shared/theme/theme-store';
 import { toastStore } from '@/shared/ui/toast/toast-store';
@@ -62,7 +62,7 @@ const routes = createAppRoutes(
   () => restored.then(() => loadLaterTexts()),
   () => queries.load(),
 );
-let router: ReturnType<typeof createBrowserRouter> | null = null;
+let router: AppRouter | null = null;
 
 // The first screen's chunks (and, signed in, the schemas and zod) download while the start-up
 // below restores the locale and fetches the user, not after it.
@@ -110,19 +110,26 @@ void startup({
       sessionStore.getState().user !== null,
     );
     if (start !== window.location.pathname) window.history.replaceState(null, '', start);
-    router = createBrowserRouter(routes);
+    const appRouter = createAppRouter(routes);
+    router = appRouter;
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing from index.html');
-    createRoot(root).render(
-      <App
-        router={router}
-        queries={queries}
-        i18n={i18n}
-        services={services}
-        modals={modalStore}
-        toasts={toastStore}
-      />,
-    );
+    // The first screen's chunk (preloaded above) before the first render: the prerendered login
+    // or the splash stays until the screen can replace it.
+    void appRouter
+      .ready()
+      .then(() =>
+        createRoot(root).render(
+          <App
+            router={appRouter}
+            queries={queries}
+            i18n={i18n}
+            services={services}
+            modals={modalStore}
+            toasts={toastStore}
+          />,
+        ),
+      );
   },
   hideSplash: hideSplashScreen,
 })

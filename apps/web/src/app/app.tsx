@@ -4,8 +4,7 @@ import type { LazyValue } from '@/shared/api/lazy-value';
 import { LazyQueryClientProvider } from '@/shared/api/query-provider';
 import type { QueryRuntime } from '@/shared/api/query-runtime';
 import type { Translator } from '@/shared/i18n/i18n';
-import { RouterProvider } from 'react-router/dom';
-import type { DataRouter } from 'react-router';
+import { RouterView, type AppRouter } from '@/shared/router/app-router';
 import { AppServicesContext, type AppServices } from '@/shared/services/app-services';
 import { ModalContext } from '@/shared/ui/modal/modal-context';
 import type { ModalStore } from '@/shared/ui/modal/modal-store';
@@ -13,7 +12,7 @@ import { ToastContext } from '@/shared/ui/toast/toast-context';
 import type { ToastStore } from '@/shared/ui/toast/toast-store';
 
 export interface AppProps {
-  router: DataRouter;
+  router: AppRouter;
   /** The query cache, once loaded (a guest's first screen does without it). */
   queries: LazyValue<QueryRuntime>;
   i18n: Translator;
@@ -31,7 +30,7 @@ export function App({ router, queries, i18n, services, modals, toasts }: AppProp
           <AppServicesContext.Provider value={services}>
             <ModalContext.Provider value={modals}>
               <ToastContext.Provider value={toasts}>
-                <RouterProvider router={router} />
+                <RouterView router={router} />
               </ToastContext.Provider>
             </ModalContext.Provider>
           </AppServicesContext.Provider>

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import type { AppRoute } from '@/shared/router/app-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@/shared/config/paths';
 import { afterFirstScreen, firstScreenPath, preloadScreen } from './first-screen';
@@ -21,9 +21,9 @@ describe('the first screen, preloaded while start-up runs (issue 13)', () => {
   });
 
   it("asks for the lazy chunks of the path's routes, and only those", async () => {
-    const chosen = vi.fn(async () => ({}));
-    const other = vi.fn(async () => ({}));
-    const tree: RouteObject[] = [
+    const chosen = vi.fn(async () => ({ Component: () => null }));
+    const other = vi.fn(async () => ({ Component: () => null }));
+    const tree: AppRoute[] = [
       {
         path: '/',
         children: [

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import { loadScreen, matchAppRoutes, type AppRoute } from '@/shared/router/app-router';
 import { ROUTES } from '@/shared/config/paths';
 
 /**
@@ -7,11 +7,11 @@ import { ROUTES } from '@/shared/config/paths';
  * tokens, for preloading only: the guards decide.
  */
 export function firstScreenPath(
-  routes: RouteObject[],
+  routes: AppRoute[],
   pathname: string,
   signedIn: boolean,
 ): string {
-  const ids = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.id);
+  const ids = matchAppRoutes(routes, pathname).map((route) => route.id);
   if (!signedIn && ids.includes('authenticated')) return ROUTES.login;
   if (signedIn && ids.includes('guest')) return ROUTES.home;
   return pathname;
@@ -20,12 +20,11 @@ export function firstScreenPath(
 /**
  * Starts downloading the screen at `pathname` (the `lazy` chunks of its routes) at once, so it
  * loads while start-up fetches the user and the account data instead of after it. The router
- * calls the same `lazy` later and gets the loaded module.
+ * shows the same load (`loadScreen`) when it gets there.
  */
-export function preloadScreen(routes: RouteObject[], pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (typeof route.lazy !== 'function') continue;
-    route.lazy().catch((error: unknown) => console.warn(`Could not preload ${pathname}`, error));
+export function preloadScreen(routes: AppRoute[], pathname: string): void {
+  for (const route of matchAppRoutes(routes, pathname)) {
+    loadScreen(route)?.catch((error: unknown) => console.warn(`Could not preload ${pathname}`, error));
   }
 }
 

@@ -131,7 +131,7 @@ describe('owner-only guard (SPEC §2, §6)', () => {
         children: [
           { index: true, element: <h1>home</h1> },
           {
-            loader: guards.ownerOnly,
+            guard: guards.ownerOnly,
             children: [{ path: 'umsit-familju-hald', element: <h1>manage family</h1> }],
           },
         ],

@@ -1,4 +1,3 @@
-import { redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { getOrders, getSubscriptions, isOwner, visibleOrders } from '@/shared/api/account-data';
 import type { SessionStore } from '@/shared/auth/session-store';
@@ -14,7 +13,7 @@ export interface GuardDeps {
 }
 
 /**
- * Route guards of SPEC §2, as loaders. They read the session and the start-up data
+ * Route guards of SPEC §2: where to send the visitor instead, or null (app-router.tsx `guard`). They read the session and the start-up data
  * synchronously: the start-up sequence has settled both before the router exists.
  */
 export function createGuards({ session, queryClient }: GuardDeps) {
@@ -22,13 +21,13 @@ export function createGuards({ session, queryClient }: GuardDeps) {
 
   return {
     /** Guest routes send a signed-in user to home. */
-    guestOnly: () => (signedIn() ? redirect(ROUTES.home) : null),
+    guestOnly: () => (signedIn() ? ROUTES.home : null),
 
     /** Auth-required routes send a user without a session to login. */
-    authRequired: () => (signedIn() ? null : redirect(ROUTES.login)),
+    authRequired: () => (signedIn() ? null : ROUTES.login),
 
     /** Owner routes send non-owners to home (isOwner defaults to true). */
-    ownerOnly: () => (signedIn() && !isOwner(queryClient) ? redirect(ROUTES.home) : null),
+    ownerOnly: () => (signedIn() && !isOwner(queryClient) ? ROUTES.home : null),
 
     /**
      * Home goes to the welcome screen when the user has no current account and no orders.
@@ -41,7 +40,7 @@ export function createGuards({ session, queryClient }: GuardDeps) {
       const orders = getOrders(queryClient);
       if (subscriptions === undefined || orders === undefined) return null;
       return !subscriptions.currentAccount && visibleOrders(orders).length === 0
-        ? redirect(ROUTES.welcome)
+        ? ROUTES.welcome
         : null;
     },
 
@@ -50,7 +49,7 @@ export function createGuards({ session, queryClient }: GuardDeps) {
       if (!signedIn()) return null;
       const planId = getSubscriptions(queryClient)?.currentAccount?.planId;
       return planId !== undefined && planId !== null && planId !== ''
-        ? redirect(ROUTES.home)
+        ? ROUTES.home
         : null;
     },
   };

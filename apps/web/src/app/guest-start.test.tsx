@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
 import { lazyValue } from '@/shared/api/lazy-value';
 import { ROUTES } from '@/shared/config/paths';
+import { createAppRouter } from '@/shared/router/app-router';
 import { createTestContext } from '@/test/render';
 import { App } from './app';
 import { createAppRoutes } from './routes';
@@ -20,7 +20,8 @@ describe("a guest's start (issue 45: login's first download)", () => {
       async () => {},
       () => queries.load(),
     );
-    const router = createMemoryRouter(routes, { initialEntries: [ROUTES.login] });
+    const router = createAppRouter(routes, { initialEntries: [ROUTES.login] });
+    await router.ready();
     render(
       <App
         router={router}

@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
+import { useRouteHandles, useScrollRestoration } from '@/shared/router/app-router';
 import { useSession } from '@/shared/services/app-services';
 import { handleValue } from './route-handle';
 import { useAndroidBackButton } from './use-android-back-button';
@@ -23,9 +24,10 @@ export function ScreenColumn({ children }: { children: ReactNode }) {
 /** The frame of every screen: phone-width column, footer by route flag, polling, modals, toasts. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const footer = handleValue(matches, 'footer') === true;
-  const titleKey = handleValue(matches, 'title');
+  const handles = useRouteHandles();
+  const footer = handleValue(handles, 'footer') === true;
+  const titleKey = handleValue(handles, 'title');
+  useScrollRestoration();
 
   useAndroidBackButton();
   useDeepLinks();
@@ -50,7 +52,6 @@ export function RootLayout() {
       </ScreenColumn>
       <ToastViewport aboveFooter={footer} />
       <LazyModalHost />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/button';
 import { ErrorIcon, RefreshIcon } from '@/shared/ui/icons';
 import { reportError } from './error-reporting';
 
 /** The error boundary of the root route: an unexpected error, reported, with a way out. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useEffect(() => {
     console.warn('Unexpected error', error);
     reportError(error);

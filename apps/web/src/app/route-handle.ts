@@ -1,5 +1,4 @@
 import type { ParseKeys } from 'i18next';
-import type { UIMatch } from 'react-router';
 
 /** Per-route flags, set in `handle` (SPEC §2: "The footer appears according to a route flag"). */
 export interface RouteHandle {
@@ -9,13 +8,13 @@ export interface RouteHandle {
   title?: ParseKeys;
 }
 
-/** The deepest match's value of a handle flag. */
+/** The deepest match's value of a handle flag (`handles` outermost first: useRouteHandles). */
 export function handleValue<K extends keyof RouteHandle>(
-  matches: UIMatch[],
+  handles: unknown[],
   key: K,
 ): RouteHandle[K] | undefined {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
+  for (let i = handles.length - 1; i >= 0; i--) {
+    const handle = handles[i] as RouteHandle | undefined;
     if (handle && handle[key] !== undefined) return handle[key];
   }
   return undefined;

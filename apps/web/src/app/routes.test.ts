@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import type { AppRoute } from '@/shared/router/app-router';
 import { describe, expect, it, vi } from 'vitest';
 import { href, ROUTES, segment, type RoutePattern } from '@/shared/config/paths';
+import type { RouteHandle } from './route-handle';
 import { createAppRoutes, FIRST_SCREENS } from './routes';
 
 /** Full path patterns of every route in the router's tree (index routes count as their parent). */
-function routePatterns(routes: RouteObject[], parent = ''): string[] {
+function routePatterns(routes: AppRoute[], parent = ''): string[] {
   return routes.flatMap((route) => {
     if (route.path === '*') return [];
     const here =
@@ -76,7 +77,7 @@ describe('one route table (shared/config/paths.ts) for the router and every link
 
 describe('the later screens bring their texts (issue 13, shared/i18n/text-parts.ts)', () => {
   /** Every route with a lazy screen, by id or path. */
-  function lazyRoutes(routes: RouteObject[]): RouteObject[] {
+  function lazyRoutes(routes: AppRoute[]): AppRoute[] {
     return routes.flatMap((route) => [
       ...(typeof route.lazy === 'function' ? [route] : []),
       ...lazyRoutes(route.children ?? []),
@@ -95,7 +96,7 @@ describe('the later screens bring their texts (issue 13, shared/i18n/text-parts.
     for (const route of first) await (route.lazy as () => Promise<unknown>)();
     expect(loadTexts).not.toHaveBeenCalled();
 
-    const menu = routes.find((r) => r.handle?.title === 'menu.title')!;
+    const menu = routes.find((r) => (r.handle as RouteHandle | undefined)?.title === 'menu.title')!;
     let loaded = false;
     const loading = (menu.lazy as () => Promise<unknown>)().then(() => (loaded = true));
     expect(loadTexts).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
-import { redirect, type RouteObject } from 'react-router';
 import { ROUTES, segment } from '@/shared/config/paths';
 import { loadLaterTexts } from '@/shared/i18n/i18n';
+import type { AppRoute } from '@/shared/router/app-router';
 import { createGuards, type GuardDeps } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -26,14 +26,14 @@ const FIRST_SCREEN_IDS: ReadonlySet<string> = new Set(Object.values(FIRST_SCREEN
  * (issue 13: the first screens' download carries only the first texts), and the query cache
  * (issue 45: a guest's first screen does without it; a signed-in session always has it).
  */
-function withLaterParts(routes: RouteObject[], loadParts: () => Promise<unknown>): RouteObject[] {
-  return routes.map((route): RouteObject => {
+function withLaterParts(routes: AppRoute[], loadParts: () => Promise<unknown>): AppRoute[] {
+  return routes.map((route): AppRoute => {
     const { lazy, children } = route;
     const out = { ...route };
     if (typeof lazy === 'function' && !FIRST_SCREEN_IDS.has(route.id ?? ''))
       out.lazy = async () => (await Promise.all([lazy(), loadParts()]))[0];
     if (children) out.children = withLaterParts(children, loadParts);
-    return out as RouteObject;
+    return out;
   });
 }
 
@@ -45,12 +45,12 @@ export function createAppRoutes(
   deps: GuardDeps,
   loadTexts: () => Promise<void> = () => loadLaterTexts(),
   loadQueries: () => Promise<unknown> = () => Promise.resolve(),
-): RouteObject[] {
+): AppRoute[] {
   const guards = createGuards(deps);
   return withLaterParts(appRoutes(guards), () => Promise.all([loadTexts(), loadQueries()]));
 }
 
-function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
+function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
   return [
     {
       id: 'root',
@@ -60,7 +60,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
       children: [
         {
           id: 'guest',
-          loader: guards.guestOnly,
+          guard: guards.guestOnly,
           children: [
             {
               path: segment(ROUTES.login),
@@ -127,12 +127,12 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
         },
         {
           id: 'authenticated',
-          loader: guards.authRequired,
+          guard: guards.authRequired,
           children: [
             {
               id: FIRST_SCREENS.home,
               index: true,
-              loader: guards.home,
+              guard: guards.home,
               handle: handle({ footer: true, title: 'home.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/home/home-screen')).HomeScreen,
@@ -140,7 +140,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
             },
             {
               path: segment(ROUTES.welcome),
-              loader: guards.welcome,
+              guard: guards.welcome,
               handle: handle({ footer: true, title: 'welcome.title' }),
               lazy: async () => ({
                 Component: (await import('@/features/home/welcome-screen')).WelcomeScreen,
@@ -456,7 +456,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
             {
               // Owner-only flows without the footer (SPEC §2 "no footer", §6).
               id: 'owner-flows',
-              loader: guards.ownerOnly,
+              guard: guards.ownerOnly,
               children: [
                 {
                   path: segment(ROUTES.planChange),
@@ -503,7 +503,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
             {
               // Owner-only screens (SPEC §2, §6): non-owners are sent home.
               id: 'owner',
-              loader: guards.ownerOnly,
+              guard: guards.ownerOnly,
               handle: handle({ footer: true }),
               children: [
                 {
@@ -553,7 +553,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): RouteObject[] {
           }),
         },
         // Unknown paths redirect to home.
-        { path: '*', loader: () => redirect(ROUTES.home), element: null },
+        { path: '*', guard: () => ROUTES.home },
       ],
     },
   ];

@@ -1,8 +1,7 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Locale } from '@alda/contract/locale';
 import type { User } from '@alda/contract/schemas/auth';
 import { createAppRoutes } from '@/app/routes';
@@ -19,6 +18,7 @@ import { createI18n } from '@/shared/i18n/i18n';
 import { resources } from '@/shared/i18n/resources';
 import { getPlatform } from '@/shared/native/platform';
 import { createMemoryStorage } from '@/shared/native/preferences';
+import { createAppRouter, RouterView, type AppRoute } from '@/shared/router/app-router';
 import { AppServicesContext } from '@/shared/services/app-services';
 import { ModalContext } from '@/shared/ui/modal/modal-context';
 import { preloadModalHost } from '@/shared/ui/modal/lazy-modal-host';
@@ -44,7 +44,7 @@ export interface TestAppOptions {
   locale?: Locale;
   initialEntries?: string[];
   /** Custom routes instead of the app's. */
-  routes?: (deps: ReturnType<typeof createTestContext>) => RouteObject[];
+  routes?: (deps: ReturnType<typeof createTestContext>) => AppRoute[];
 }
 
 /** Everything the app wires together, with fakes at the edges (fetch, storage). */
@@ -137,7 +137,7 @@ export async function renderApp(options: TestAppOptions = {}) {
   const routes = options.routes
     ? options.routes(ctx)
     : createAppRoutes({ session: ctx.session, queryClient: ctx.queryClient });
-  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  const router = createAppRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   resetStateOnSignOut({
     session: ctx.session,
     queryClient: () => ctx.queryClient,
@@ -147,10 +147,17 @@ export async function renderApp(options: TestAppOptions = {}) {
     t: ctx.i18n.t.bind(ctx.i18n),
     navigate: (path) => void router.navigate(path, { replace: true }),
   });
-  const view = render(
+  // As the app: the first screen's chunk before the first render. Parts of a screen may still
+  // load (React.lazy): React shows them once the awaited act is over.
+  await router.ready();
+  const app = (
     <Providers ctx={ctx}>
-      <RouterProvider router={router} />
-    </Providers>,
+      <RouterView router={router} />
+    </Providers>
   );
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(app);
+  });
   return { ...ctx, router, view };
 }

@@ -38,14 +38,13 @@ describe('download my data (issue 32, GDPR Art. 15 and 20)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const answers = [[preparing], [ready]];
+      let asked = false;
       const app = await open({
-        'GET /profile/data-exports': () =>
-          ok(
-            app.api.callsTo('POST /profile/data-exports').length
-              ? (answers.shift() ?? [ready])
-              : [],
-          ),
-        'POST /profile/data-exports': () => json(202, { data: queued }),
+        'GET /profile/data-exports': () => ok(asked ? (answers.shift() ?? [ready]) : []),
+        'POST /profile/data-exports': () => {
+          asked = true;
+          return json(202, { data: queued });
+        },
       });
       await section();
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });

@@ -4,7 +4,6 @@ import {
   Navigate,
   useLocation,
   useNavigate,
-  useNavigation,
   useParams,
   useSearchParams,
 } from 'react-router';
@@ -26,6 +25,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { ConfirmStep } from './confirm-step';
 import { DoneStep, isPlacedSummary, type PlacedSummary } from './done-step';
 import { NumberStep } from './number-step';
+import { useNavigationIdle } from '@/shared/router/app-router';
 import { PlanStep, TypeStep } from './plan-step';
 import { shippingForm, SimStep } from './sim-step';
 import { usePickupLocationsQuery } from './signup-api';
@@ -229,7 +229,7 @@ function SignupFlowScreen({
   // A step whose earlier steps are not done (a reload, a link) shows the first one missing.
   // Not while one of our own step navigations is under way (the router's state arrives in a
   // transition, after the draft's): the step it goes to is the right one.
-  const idle = useNavigation().state === 'idle';
+  const idle = useNavigationIdle();
   const stepUrlWrong = idle && !done && !wanted && plans.data !== undefined && step !== asked;
   useEffect(() => {
     if (stepUrlWrong && !navigating.current) void navigate(stepPath(step), { replace: true });

@@ -41,7 +41,6 @@ async function setup() {
             <ModalHost />
           </>
         ),
-        hydrateFallbackElement: <p>…</p>,
         children: [
           { path: '/form', element: <NameForm /> },
           { path: '/menu', element: <h1>menu screen</h1> },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, type Location } from 'react-router';
+import type { Location } from 'react-router';
+import { useBlocker } from '@/shared/router/app-router';
 import { useTranslation } from 'react-i18next';
 import { useModal } from '@/shared/ui/modal/modal-context';
 
