@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deferred } from '@/test/fake-api';
 import { Link, Outlet } from 'react-router';
 import {
   createAppRouter,
@@ -13,16 +14,6 @@ import {
   type AppRouter,
 } from './app-router';
 
-/** A promise the test settles. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 const screenOf = (name: string) => ({ Component: () => <h1>{name}</h1> });
 
 function Frame() {
@@ -32,7 +23,13 @@ function Frame() {
   return (
     <>
       <p>{idle ? 'idle' : 'loading'}</p>
-      <p>title: {handles.map((h) => h?.title).filter(Boolean).join('/')}</p>
+      <p>
+        title:{' '}
+        {handles
+          .map((h) => h?.title)
+          .filter(Boolean)
+          .join('/')}
+      </p>
       <Link to="/b">to b</Link>
       <Outlet />
     </>
