@@ -391,8 +391,11 @@ export async function startPrismRouter<Api extends string>(
       headers: IncomingHttpHeaders;
       body: Buffer;
     }>((resolve, reject) => {
+      // A connection of its own per exchange (`agent: false`): a socket kept alive in the shared
+      // global agent can be closed by Prism's idle timeout just as it is reused ("socket hang
+      // up"), and test files share that agent when they share a worker.
       const upstream = httpRequest(
-        { host: '127.0.0.1', port: upstreamPort, method, path: upstreamPath, headers },
+        { host: '127.0.0.1', port: upstreamPort, method, path: upstreamPath, headers, agent: false },
         (response) => {
           readAll(response).then(
             (body) =>
