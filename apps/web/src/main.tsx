@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TOKEN_KEYS } from '@alda/contract/constants';
 import { App } from '@/app/app';
@@ -118,18 +119,25 @@ void startup({
     // or the splash stays until the screen can replace it.
     void appRouter
       .ready()
-      .then(() =>
-        createRoot(root).render(
-          <App
-            router={appRouter}
-            queries={queries}
-            i18n={i18n}
-            services={services}
-            modals={modalStore}
-            toasts={toastStore}
-          />,
-        ),
-      );
+      .then(() => {
+        const reactRoot = createRoot(root);
+        // The first render as a transition (issue 45): React then renders in slices of a few
+        // milliseconds and lets the browser in between, instead of one long task of the whole
+        // first screen. What was shown before (the prerendered login or the splash) stays until
+        // the screen is ready to replace it.
+        startTransition(() =>
+          reactRoot.render(
+            <App
+              router={appRouter}
+              queries={queries}
+              i18n={i18n}
+              services={services}
+              modals={modalStore}
+              toasts={toastStore}
+            />,
+          ),
+        );
+      });
   },
   hideSplash: hideSplashScreen,
 })
