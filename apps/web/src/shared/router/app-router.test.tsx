@@ -86,6 +86,28 @@ describe('the app router (issue 45, ADR 0089: the data router features it keeps)
     expect(secret).not.toHaveBeenCalled();
   });
 
+  it('keeps the screen shown while a guard sends a navigation to a screen still loading (no empty frame)', async () => {
+    const login = deferred<{ Component: () => React.JSX.Element }>();
+    const router = await show([
+      {
+        Component: Frame,
+        children: [
+          { path: '/', element: <h1>a</h1> },
+          { path: '/b', guard: () => '/login', element: <h1>guarded</h1> },
+          { path: '/login', lazy: () => login.promise },
+        ],
+      },
+    ]);
+    await userEvent.click(screen.getByRole('link', { name: 'to b' }));
+    // The guard answered before anything rendered: a is still shown while login loads.
+    expect(screen.getByRole('heading', { name: 'a' })).toBeTruthy();
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => login.resolve(screenOf('login')));
+    expect(await screen.findByRole('heading', { name: 'login' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'guarded' })).toBeNull();
+    expect(path(router)).toBe('/login');
+  });
+
   it('shows the error screen when a chunk cannot load, and loads it again on the next visit', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let attempts = 0;

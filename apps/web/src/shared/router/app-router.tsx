@@ -148,6 +148,15 @@ function pending(routes: AppRoute[], pathname: string): Promise<unknown> | null 
   return loads.length > 0 ? Promise.allSettled(loads) : null;
 }
 
+/** Where the first guard on the way to `pathname` sends the visitor, or null to stay. */
+function redirectOf(routes: AppRoute[], pathname: string): string | null {
+  for (const route of matchAppRoutes(routes, pathname)) {
+    const to = route.guard?.();
+    if (to) return to !== pathname ? to : null;
+  }
+  return null;
+}
+
 function LazyScreen({ route }: { route: AppRoute }) {
   // The load the navigation waited for (a failed one throws to the error boundary).
   const { Component: Screen } = use(screens.get(route) ?? loadScreen(route)!);
@@ -278,6 +287,13 @@ function guarded(base: History, routes: AppRoute[], beforeChange: (from: Locatio
         return;
       }
       proceeding = false;
+    }
+    // A guard that sends the visitor elsewhere does so before anything renders (no frame of the
+    // guarded route, then its <Navigate>): the entry is replaced with where the guard sends.
+    const redirect = redirectOf(routes, update.location.pathname);
+    if (redirect !== null) {
+      base.replace(redirect);
+      return;
     }
     // As the data router: the screen's chunk loads before the location changes, so the screen
     // before stays until the next is ready (and a render never waits on a chunk).
