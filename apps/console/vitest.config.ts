@@ -29,5 +29,9 @@ export default defineConfig({
     server: { deps: { inline: true } },
     unstubGlobals: true,
     unstubEnvs: true,
+    // A test that types a paragraph renders once per key: ~2 s here, over vitest's 5-s default
+    // on a busy CI machine (the console's content editor, stop of 2026-11-27). A timed-out test's
+    // typing also goes on into the next test's page, so the limit is set for a busy machine.
+    testTimeout: 20_000,
   },
 });
