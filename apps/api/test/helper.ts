@@ -138,9 +138,8 @@ export async function createTestDatabase({ migrated = false } = {}): Promise<Tes
   } finally {
     await admin.end();
   }
-  const url = new URL(databaseUrl(name));
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
