@@ -1,23 +1,42 @@
 import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { ENTRY_SCRIPT, SCRIPTS_TEMPLATE_ID } from '../../packages/contract/src/first-paint';
+import {
+  ENTRY_SCRIPT,
+  GUEST_START,
+  PRELOAD_FOR_ATTRIBUTE,
+  SCRIPTS_TEMPLATE_ID,
+  SIGNED_IN_PRELOAD,
+} from '../../packages/contract/src/first-paint';
 
 /** A JS chunk of the bundle, as far as this plugin reads it. */
 interface ChunkInfo {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
+}
+
+/** Which first screen's lazy chunks to preload: source files, relative to the app's root. */
+export interface FirstScreens {
+  /** Chunks every start needs (the default language's texts). */
+  always: readonly string[];
+  /** A guest's first screen (the login screen). */
+  guest: readonly string[];
+  /** A signed-in start's, by the path it opens on (home on `/`, the purchase screen, …). */
+  signedIn: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
  * Adds `<link rel="modulepreload">` to index.html for lazy chunks the first screen needs, so a
- * phone fetches them in parallel with the entry chunk instead of after it has run (issue 13):
- * `modules` are source files (relative to the app's root) that are only imported dynamically,
- * such as the texts of the default language and the login screen. Each chunk comes with its
- * static imports; files the entry already preloads are left out. Build only.
+ * phone fetches them in parallel with the entry chunk instead of after it has run (issue 13).
+ * Each chunk comes with its static imports; files the entry already preloads, or an earlier
+ * group, are left out. A guest's links carry `data-for="guest"`, a signed-in start's
+ * `data-for="user:<path>"`: `ENTRY_SCRIPT` adds only the links of the start it sees (issue 45), so
+ * a customer opening home no longer downloads the login screen first, and home's chunks no
+ * longer wait for the entry to run. Build only.
  */
-export function preloadFirstScreen(modules: readonly string[]): Plugin {
+export function preloadFirstScreen(screens: FirstScreens): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -41,23 +60,41 @@ export function preloadFirstScreen(modules: readonly string[]): Plugin {
           seen.add(fileName);
           for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, seen);
         };
-        const preloadedByEntry = new Set<string>();
-        if (ctx.chunk) closure(ctx.chunk.fileName, preloadedByEntry);
+        const preloaded = new Set<string>();
+        if (ctx.chunk) closure(ctx.chunk.fileName, preloaded);
 
-        const wanted = new Set<string>();
-        for (const module of modules) {
-          const id = path.resolve(root, module);
-          const chunk = chunks.find((c) => c.facadeModuleId === id);
-          if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${module}`);
-          closure(chunk.fileName, wanted);
-        }
-        return [...wanted]
-          .filter((fileName) => !preloadedByEntry.has(fileName))
-          .map((fileName): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-            injectTo: 'head',
-          }));
+        const links = (modules: readonly string[], dataFor?: string): HtmlTagDescriptor[] => {
+          const wanted = new Set<string>();
+          for (const module of modules) {
+            const id = path.resolve(root, module);
+            const chunk =
+              chunks.find((c) => c.facadeModuleId === id) ??
+              chunks.find((c) => c.moduleIds.includes(id));
+            if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${module}`);
+            closure(chunk.fileName, wanted);
+          }
+          return [...wanted]
+            .filter((fileName) => !preloaded.has(fileName))
+            .map((fileName): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: {
+                rel: 'modulepreload',
+                crossorigin: true,
+                href: `${base}${fileName}`,
+                ...(dataFor ? { [PRELOAD_FOR_ATTRIBUTE]: dataFor } : {}),
+              },
+              injectTo: 'head',
+            }));
+        };
+        const always = links(screens.always);
+        for (const tag of always) preloaded.add(String(tag.attrs?.href).slice(base.length));
+        return [
+          ...always,
+          ...links(screens.guest, GUEST_START),
+          ...Object.entries(screens.signedIn).flatMap(([pathname, modules]) =>
+            links(modules, `${SIGNED_IN_PRELOAD}${pathname}`),
+          ),
+        ];
       },
     },
   };

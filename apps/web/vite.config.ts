@@ -8,6 +8,7 @@ import { screenChunks } from './screen-chunks';
 import { textParts } from './text-parts-plugin';
 import { precompressDir } from './precompress';
 import { firstPaintOrder, preloadFirstScreen } from './preload-first-screen';
+import { FIRST_SCREENS } from './first-screens';
 import { staticSplash } from './static-splash';
 import { prerenderFirstScreen } from './prerender-plugin';
 import { serviceWorker } from './service-worker-plugin';
@@ -74,13 +75,9 @@ export default defineConfig({
     reactRouterProductionBuild(),
     tailwindcss(),
     textParts(),
-    // Fetched with the entry chunk: the texts of the default language (Faroese) and the login
-    // screen, the first screen of every new visitor; a signed-in start preloads its own screen
-    // from main.tsx.
-    preloadFirstScreen([
-      'src/shared/i18n/resources-fo.ts',
-      'src/features/auth/login-chooser-screen.tsx',
-    ]),
+    // Fetched with the entry chunk: the default language's texts and the first screen's chunks
+    // (first-screens.ts).
+    preloadFirstScreen(FIRST_SCREENS),
     // Home signed in (with the start-up schemas) and the purchase screen each as one chunk
     // rather than ~35 small ones; zod stays a chunk of its own, shared with the form screens.
     screenChunks({

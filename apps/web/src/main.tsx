@@ -12,6 +12,7 @@ import { signedInShell } from '@/app/signed-in-shell-loader';
 import { startup } from '@/app/startup';
 import { chosenLine } from '@/shared/account/chosen-line';
 import { httpAccountLoaders } from '@/shared/api/account-data';
+import { dropEarlyResponses } from '@/shared/api/early-requests';
 import { http } from '@/shared/api/client';
 import { followConnectivity } from '@/shared/api/connectivity';
 import { lazyValue } from '@/shared/api/lazy-value';
@@ -117,32 +118,34 @@ void startup({
     if (!root) throw new Error('#root is missing from index.html');
     // The first screen's chunk (preloaded above) before the first render: the prerendered login
     // or the splash stays until the screen can replace it.
-    void appRouter
-      .ready()
-      .then(() => {
-        const reactRoot = createRoot(root);
-        // The first render as a transition (issue 45): React then renders in slices of a few
-        // milliseconds and lets the browser in between, instead of one long task of the whole
-        // first screen. What was shown before (the prerendered login or the splash) stays until
-        // the screen is ready to replace it.
-        startTransition(() =>
-          reactRoot.render(
-            <App
-              router={appRouter}
-              queries={queries}
-              i18n={i18n}
-              services={services}
-              modals={modalStore}
-              toasts={toastStore}
-            />,
-          ),
-        );
-      });
+    void appRouter.ready().then(() => {
+      const reactRoot = createRoot(root);
+      // The first render as a transition (issue 45): React then renders in slices of a few
+      // milliseconds and lets the browser in between, instead of one long task of the whole
+      // first screen. What was shown before (the prerendered login or the splash) stays until
+      // the screen is ready to replace it.
+      startTransition(() =>
+        reactRoot.render(
+          <App
+            router={appRouter}
+            queries={queries}
+            i18n={i18n}
+            services={services}
+            modals={modalStore}
+            toasts={toastStore}
+          />,
+        ),
+      );
+    });
   },
   hideSplash: hideSplashScreen,
 })
   // The other screens' texts once the first screen is up (their routes also wait for them).
-  .then(() => (router ? afterFirstScreen(router) : undefined))
+  .then(() => {
+    // Start-up has taken what index.html sent early; a later request must not get those answers.
+    dropEarlyResponses();
+    return router ? afterFirstScreen(router) : undefined;
+  })
   // A guest's query cache too, so the next screen does not wait for it.
   .then(() => Promise.all([loadLaterTexts(), queries.load()]))
   .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))

@@ -1,19 +1,50 @@
 import { ACCOUNT_LOCALE_KEY, LOCALE_KEY, TOKEN_KEYS } from './constants';
 
 /**
+ * The GETs of a signed-in start (SPEC §1 steps 3 and 5: the user, then the six account resources),
+ * relative to the API's `/api`. {@link FIRST_PAINT_SCRIPT} sends them while the page's scripts
+ * are still on their way (issue 45); the app's HTTP client takes their answers instead of sending
+ * the same requests again (`apps/web/src/shared/api/early-requests.ts`).
+ */
+export const EARLY_GETS = [
+  '/auth/me',
+  '/actions',
+  '/packages',
+  '/subscriptions',
+  '/plans',
+  '/orders',
+  '/agreements',
+] as const;
+
+/** The global under which {@link FIRST_PAINT_SCRIPT} leaves the early requests: `{headers, responses}`. */
+export const EARLY_REQUESTS_GLOBAL = '__aldaEarly';
+
+/**
  * The one inline script of the web app's index.html (issue 30, ADR 0072), run before the first
- * paint: it marks `<html data-start="guest">` when the prerendered login screen is what this
- * start will show — a browser (not the native shell) with no saved session, Faroese (the
- * prerendered language: neither chosen on the device nor the last account's), on `/` or the login path — so the stylesheet shows that screen instead
- * of the splash. Anything else (signed in, English, another path, storage refused) keeps the
- * splash. The API allows exactly this script by its hash in the CSP (`FIRST_PAINT_SCRIPT_HASH`).
+ * paint. In a browser (not the native shell, whose Preferences are not in localStorage):
+ * - with a saved access token, it sends the start-up GETs ({@link EARLY_GETS}) at once, with the
+ *   headers the app would send (the token; the language chosen on the device, else the last
+ *   account's, else Faroese), and leaves the pending answers in `window.__aldaEarly` (issue 45).
+ *   The app would otherwise send them only after its scripts had loaded and run, and the user's
+ *   answer had come back: on a phone, two round trips after the scripts.
+ * - it marks `<html data-start="guest">` when the prerendered login screen is what this start
+ *   will show — no saved session, Faroese (the prerendered language: neither chosen on the device
+ *   nor the last account's), on `/` or the login path — so the stylesheet shows that screen
+ *   instead of the splash. Anything else (signed in, English, another path, storage refused)
+ *   keeps the splash.
+ * The API allows exactly this script by its hash in the CSP (`FIRST_PAINT_SCRIPT_HASH`).
  * Capacitor Preferences keep values in localStorage under `CapacitorStorage.` on the web.
  */
 export const FIRST_PAINT_SCRIPT =
   `(function(){try{var s=window.localStorage,p='CapacitorStorage.',c=window.Capacitor;` +
   `if(c&&c.isNativePlatform&&c.isNativePlatform())return;` +
-  `if(s.getItem(p+'${TOKEN_KEYS.access}')||s.getItem(p+'${TOKEN_KEYS.refresh}'))return;` +
-  `var l=s.getItem(p+'${LOCALE_KEY}')||s.getItem(p+'${ACCOUNT_LOCALE_KEY}');if(l&&l!=='fo')return;` +
+  `var a=s.getItem(p+'${TOKEN_KEYS.access}'),l=s.getItem(p+'${LOCALE_KEY}');` +
+  `if(l!=='fo'&&l!=='en'){l=s.getItem(p+'${ACCOUNT_LOCALE_KEY}');if(l!=='fo'&&l!=='en')l=null}` +
+  `if(a){var h={Accept:'application/json','Accept-Language':l||'fo',Authorization:'Bearer '+a},` +
+  `r={},g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")};` +
+  `for(var i=0;i<g.length;i++)r['/api'+g[i]]=fetch('/api'+g[i],{headers:h})` +
+  `['catch'](function(){return null});window.${EARLY_REQUESTS_GLOBAL}={headers:h,responses:r};return}` +
+  `if(s.getItem(p+'${TOKEN_KEYS.refresh}')||(l&&l!=='fo'))return;` +
   `if(/^\\/(rita-inn\\/?)?$/.test(location.pathname))` +
   `document.documentElement.setAttribute('data-start','guest')}catch(e){}})()`;
 
@@ -24,18 +55,33 @@ export const GUEST_START = 'guest';
 export const SCRIPTS_TEMPLATE_ID = 'alda-scripts';
 
 /**
+ * The attribute of a module preload in that template that belongs to one kind of start only:
+ * `guest` (the login screen's chunks), or {@link SIGNED_IN_PRELOAD} and a path (the chunks of the
+ * screen a signed-in start opens on, e.g. `user:/` for home). A preload without it is for every start.
+ */
+export const PRELOAD_FOR_ATTRIBUTE = 'data-for';
+/** The prefix of a signed-in start's {@link PRELOAD_FOR_ATTRIBUTE}, followed by the path. */
+export const SIGNED_IN_PRELOAD = 'user:';
+
+/**
  * The second inline script of index.html (issue 45), at the end of `<body>`: it adds the app's
  * scripts, which the build puts in an inert `<template>` (`SCRIPTS_TEMPLATE_ID`) so the browser
- * does not fetch them while it parses. For a guest start (the prerendered login screen, marked by
- * `FIRST_PAINT_SCRIPT`) it waits until that screen has been painted: the login then paints on the
- * HTML and the stylesheet alone, and no script shares the link with them or counts as part of
- * the paint. A hidden tab (nothing to paint) and every other start (the splash, whose screen
- * needs the scripts) get them at once. The API allows this script by its hash too.
+ * does not fetch them while it parses. Of the module preloads marked for one kind of start
+ * ({@link PRELOAD_FOR_ATTRIBUTE}), it adds a signed-in start's (one whose start-up requests
+ * {@link FIRST_PAINT_SCRIPT} sent) for the path opened, and a guest's otherwise: the chunks of the
+ * first screen load beside the entry, and no other screen's compete with them. For a guest start
+ * (the prerendered login screen, marked by `FIRST_PAINT_SCRIPT`) it waits until that screen has
+ * been painted: the login then paints on the HTML and the stylesheet alone, and no script shares
+ * the link with them or counts as part of the paint. A hidden tab (nothing to paint) and every
+ * other start (the splash, whose screen needs the scripts) get them at once. The API allows this
+ * script by its hash too.
  */
 export const ENTRY_SCRIPT =
   `(function(){var d=document,t=d.getElementById('${SCRIPTS_TEMPLATE_ID}');if(!t)return;` +
+  `var u=window.${EARLY_REQUESTS_GLOBAL}?'${SIGNED_IN_PRELOAD}'+location.pathname:'${GUEST_START}';` +
   `function go(){var c=t.content.children;for(var i=0;i<c.length;i++){var e=c[i],` +
-  `n=d.createElement(e.localName);for(var j=0;j<e.attributes.length;j++)` +
+  `f=e.getAttribute('${PRELOAD_FOR_ATTRIBUTE}');if(f&&f!==u)continue;` +
+  `var n=d.createElement(e.localName);for(var j=0;j<e.attributes.length;j++)` +
   `n.setAttribute(e.attributes[j].name,e.attributes[j].value);d.head.appendChild(n)}}` +
   `if(d.documentElement.getAttribute('data-start')==='${GUEST_START}'&&d.visibilityState!=='hidden')` +
   `requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;

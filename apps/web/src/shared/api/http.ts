@@ -172,6 +172,12 @@ export interface HttpClientConfig {
    * by it); the web sends none. Web when left out.
    */
   getPlatform?: () => 'ios' | 'android' | 'web';
+  /**
+   * An answer already on its way for a GET of this URL with exactly these headers, or null: the
+   * start-up GETs that index.html sent before the app had loaded (`early-requests.ts`, issue 45).
+   * A null answer (none, or not a success) means the request is sent as usual.
+   */
+  takeEarly?: (url: string, headers: Record<string, string>) => Promise<Response | null> | null;
 }
 
 /** Request header naming the native shell's platform, `ios` or `android` (absent on the web). */
@@ -412,10 +418,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     options: RequestOptions,
     extraHeaders: Record<string, string> = {},
   ): Promise<Sent> {
+    const url = urlOf(path, options.query);
+    const sentHeaders = { ...headers(accessToken, body), ...options.headers, ...extraHeaders };
+    if (method === 'GET' && config.takeEarly && !options.signal?.aborted) {
+      const early = await config.takeEarly(url, sentHeaders);
+      if (early) return { kind: 'response', response: early };
+    }
     try {
-      const response = await doFetch(urlOf(path, options.query), {
+      const response = await doFetch(url, {
         method,
-        headers: { ...headers(accessToken, body), ...options.headers, ...extraHeaders },
+        headers: sentHeaders,
         body: body instanceof Blob || body === undefined ? body : JSON.stringify(body),
         signal: options.signal,
       });
