@@ -20,7 +20,8 @@ const exec = promisify(execFile);
 
 /** Runs the operator program with `env` on top of this process's; its exit code and output. */
 export const operatorCli = (args: string[], env: Record<string, string | undefined>) =>
-  exec('npx', ['tsx', 'apps/api/src/operator.ts', ...args], {
+  // Node with tsx's loader, as `tsx` runs it, without npx's own start-up (~1 s a call).
+  exec(process.execPath, ['--import', 'tsx', 'apps/api/src/operator.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     timeout: 60_000,
