@@ -9,6 +9,7 @@ import {
 import { createTokenStore } from '@/shared/auth/token-store';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createFakeApi, fail, ok, type Handler } from '@/test/fake-api';
+import { ACCOUNT_RESOURCE_NAMES, ACCOUNT_RESOURCES } from './account-data';
 import { dropEarlyResponses, takeEarlyResponse, type EarlyRequests } from './early-requests';
 import { createHttpClient } from './http';
 
@@ -62,6 +63,13 @@ async function start({
 }
 
 describe('start-up GETs sent by index.html before the app loaded (issue 45)', () => {
+  it("are the start-up's own: the user, then the six account resources (SPEC §1 steps 3 and 5)", () => {
+    expect([...EARLY_GETS]).toEqual([
+      '/auth/me',
+      ...ACCOUNT_RESOURCE_NAMES.map((name) => ACCOUNT_RESOURCES[name].path),
+    ]);
+  });
+
   it('the app takes their answers instead of asking again, each once (SPEC §1 steps 3 and 5)', async () => {
     const { page, app, http } = await start({
       early: { 'GET /auth/me': () => ok({ id: 'early' }), 'GET /orders': () => ok({ id: 'o' }) },
