@@ -63,7 +63,8 @@ export function preloadFirstScreen(screens: FirstScreens): Plugin {
         const preloaded = new Set<string>();
         if (ctx.chunk) closure(ctx.chunk.fileName, preloaded);
 
-        const links = (modules: readonly string[], dataFor?: string): HtmlTagDescriptor[] => {
+        /** The chunks of `modules` with their static imports, less what is preloaded already. */
+        const filesFor = (modules: readonly string[]): string[] => {
           const wanted = new Set<string>();
           for (const module of modules) {
             const id = path.resolve(root, module);
@@ -73,26 +74,26 @@ export function preloadFirstScreen(screens: FirstScreens): Plugin {
             if (!chunk) throw new Error(`preloadFirstScreen: no chunk for ${module}`);
             closure(chunk.fileName, wanted);
           }
-          return [...wanted]
-            .filter((fileName) => !preloaded.has(fileName))
-            .map((fileName): HtmlTagDescriptor => ({
-              tag: 'link',
-              attrs: {
-                rel: 'modulepreload',
-                crossorigin: true,
-                href: `${base}${fileName}`,
-                ...(dataFor ? { [PRELOAD_FOR_ATTRIBUTE]: dataFor } : {}),
-              },
-              injectTo: 'head',
-            }));
+          return [...wanted].filter((fileName) => !preloaded.has(fileName));
         };
-        const always = links(screens.always);
-        for (const tag of always) preloaded.add(String(tag.attrs?.href).slice(base.length));
+        const links = (fileNames: string[], dataFor?: string): HtmlTagDescriptor[] =>
+          fileNames.map((fileName) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              href: `${base}${fileName}`,
+              ...(dataFor ? { [PRELOAD_FOR_ATTRIBUTE]: dataFor } : {}),
+            },
+            injectTo: 'head',
+          }));
+        const always = filesFor(screens.always);
+        for (const fileName of always) preloaded.add(fileName);
         return [
-          ...always,
-          ...links(screens.guest, GUEST_START),
+          ...links(always),
+          ...links(filesFor(screens.guest), GUEST_START),
           ...Object.entries(screens.signedIn).flatMap(([pathname, modules]) =>
-            links(modules, `${SIGNED_IN_PRELOAD}${pathname}`),
+            links(filesFor(modules), `${SIGNED_IN_PRELOAD}${pathname}`),
           ),
         ];
       },

@@ -1,20 +1,16 @@
 import { ACCOUNT_LOCALE_KEY, LOCALE_KEY, TOKEN_KEYS } from './constants';
+import { ACCOUNT_RESOURCE_PATHS, CURRENT_USER_PATH } from './start-up';
 
 /**
- * The GETs of a signed-in start (SPEC §1 steps 3 and 5: the user, then the six account resources),
- * relative to the API's `/api`. {@link FIRST_PAINT_SCRIPT} sends them while the page's scripts
- * are still on their way (issue 45); the app's HTTP client takes their answers instead of sending
- * the same requests again (`apps/web/src/shared/api/early-requests.ts`).
+ * The start-up GETs ({@link CURRENT_USER_PATH}, then {@link ACCOUNT_RESOURCE_PATHS}) that
+ * {@link FIRST_PAINT_SCRIPT} sends while the page's scripts are still on their way (issue 45); the
+ * app's HTTP client takes their answers instead of sending the same requests again
+ * (`apps/web/src/shared/api/early-requests.ts`).
  */
-export const EARLY_GETS = [
-  '/auth/me',
-  '/actions',
-  '/packages',
-  '/subscriptions',
-  '/plans',
-  '/orders',
-  '/agreements',
-] as const;
+export const EARLY_GETS: readonly string[] = [
+  CURRENT_USER_PATH,
+  ...Object.values(ACCOUNT_RESOURCE_PATHS),
+];
 
 /** The global under which {@link FIRST_PAINT_SCRIPT} leaves the early requests: `{headers, responses}`. */
 export const EARLY_REQUESTS_GLOBAL = '__aldaEarly';

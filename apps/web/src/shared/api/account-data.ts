@@ -5,6 +5,7 @@ import type { Order, OrdersResponse } from '@alda/contract/schemas/orders';
 import type { PackagesResponse } from '@alda/contract/schemas/packages';
 import type { PlansResponse } from '@alda/contract/schemas/plans';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
+import { ACCOUNT_RESOURCE_PATHS } from '@alda/contract/start-up';
 import type { HttpClient, Result } from './http';
 
 /**
@@ -19,15 +20,30 @@ const schemas = () => import('./account-schemas');
  * Their screens come in later issues; the shell reads subscriptions and orders (guards, home).
  */
 export const ACCOUNT_RESOURCES = {
-  actions: { path: '/actions', schema: () => schemas().then((m) => m.actionsResponse) },
-  packages: { path: '/packages', schema: () => schemas().then((m) => m.packagesResponse) },
+  actions: {
+    path: ACCOUNT_RESOURCE_PATHS.actions,
+    schema: () => schemas().then((m) => m.actionsResponse),
+  },
+  packages: {
+    path: ACCOUNT_RESOURCE_PATHS.packages,
+    schema: () => schemas().then((m) => m.packagesResponse),
+  },
   subscriptions: {
-    path: '/subscriptions',
+    path: ACCOUNT_RESOURCE_PATHS.subscriptions,
     schema: () => schemas().then((m) => m.subscriptionsResponse),
   },
-  plans: { path: '/plans', schema: () => schemas().then((m) => m.plansResponse) },
-  orders: { path: '/orders', schema: () => schemas().then((m) => m.ordersResponse) },
-  agreement: { path: '/agreements', schema: () => schemas().then((m) => m.agreementResponse) },
+  plans: {
+    path: ACCOUNT_RESOURCE_PATHS.plans,
+    schema: () => schemas().then((m) => m.plansResponse),
+  },
+  orders: {
+    path: ACCOUNT_RESOURCE_PATHS.orders,
+    schema: () => schemas().then((m) => m.ordersResponse),
+  },
+  agreement: {
+    path: ACCOUNT_RESOURCE_PATHS.agreement,
+    schema: () => schemas().then((m) => m.agreementResponse),
+  },
 } as const;
 
 export type AccountResource = keyof typeof ACCOUNT_RESOURCES;

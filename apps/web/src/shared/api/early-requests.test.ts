@@ -7,9 +7,9 @@ import {
   type EARLY_REQUESTS_GLOBAL,
 } from '@alda/contract/first-paint';
 import { createTokenStore } from '@/shared/auth/token-store';
+import { createI18n, restoreLocale } from '@/shared/i18n/i18n';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createFakeApi, fail, ok, type Handler } from '@/test/fake-api';
-import { ACCOUNT_RESOURCE_NAMES, ACCOUNT_RESOURCES } from './account-data';
 import { dropEarlyResponses, takeEarlyResponse, type EarlyRequests } from './early-requests';
 import { createHttpClient } from './http';
 
@@ -63,13 +63,6 @@ async function start({
 }
 
 describe('start-up GETs sent by index.html before the app loaded (issue 45)', () => {
-  it("are the start-up's own: the user, then the six account resources (SPEC §1 steps 3 and 5)", () => {
-    expect([...EARLY_GETS]).toEqual([
-      '/auth/me',
-      ...ACCOUNT_RESOURCE_NAMES.map((name) => ACCOUNT_RESOURCES[name].path),
-    ]);
-  });
-
   it('the app takes their answers instead of asking again, each once (SPEC §1 steps 3 and 5)', async () => {
     const { page, app, http } = await start({
       early: { 'GET /auth/me': () => ok({ id: 'early' }), 'GET /orders': () => ok({ id: 'o' }) },
@@ -81,6 +74,25 @@ describe('start-up GETs sent by index.html before the app loaded (issue 45)', ()
     // Taken once: asked again, the app sends its own request.
     expect(await http.get('/auth/me', user)).toEqual({ ok: true, data: { id: 'later' } });
     expect(app.callsTo('GET /auth/me')).toHaveLength(1);
+  });
+
+  it('asks in the language the app restores (SPEC §1 step 2, issue 33 §3), whatever is saved', async () => {
+    const combinations: Record<string, string>[] = [
+      {},
+      { locale: 'en' },
+      { accountLocale: 'en' },
+      { locale: 'fo', accountLocale: 'en' },
+      { locale: 'de', accountLocale: 'en' },
+      { locale: 'de' },
+    ];
+    for (const saved of combinations) {
+      const { page } = await start({ early: {}, later: {}, saved });
+      const restored = await restoreLocale({
+        instance: createI18n('fo'),
+        storage: createMemoryStorage(saved),
+      });
+      expect(page.requests[0]?.headers['accept-language'], JSON.stringify(saved)).toBe(restored);
+    }
   });
 
   it('a request sent otherwise (a query, another token or language, not a GET) is sent as usual', async () => {

@@ -420,10 +420,10 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   ): Promise<Sent> {
     const url = urlOf(path, options.query);
     const sentHeaders = { ...headers(accessToken, body), ...options.headers, ...extraHeaders };
-    if (method === 'GET' && config.takeEarly && !options.signal?.aborted) {
-      const early = await config.takeEarly(url, sentHeaders);
-      if (early) return { kind: 'response', response: early };
-    }
+    const early =
+      method === 'GET' && !options.signal?.aborted ? config.takeEarly?.(url, sentHeaders) : null;
+    const earlyResponse = early ? await early : null;
+    if (earlyResponse) return { kind: 'response', response: earlyResponse };
     try {
       const response = await doFetch(url, {
         method,

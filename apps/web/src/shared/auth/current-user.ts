@@ -1,4 +1,5 @@
 import type { User } from '@alda/contract/schemas/auth';
+import { CURRENT_USER_PATH } from '@alda/contract/start-up';
 import { accessTokenSubject, type HttpClient, type Result } from '@/shared/api/http';
 import type { TokenStore } from './token-store';
 
@@ -8,7 +9,7 @@ import type { TokenStore } from './token-store';
  */
 export function fetchMe(http: HttpClient): Promise<Result<User>> {
   return http.get(
-    '/auth/me',
+    CURRENT_USER_PATH,
     import('@alda/contract/schemas/auth').then((m) => m.user),
   );
 }
