@@ -83,6 +83,9 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     // once the status screen waits for it).
     await page.getByRole('button', { name: 'Skift kort' }).click();
     await payOnCardPage(page, CARDS.slow);
+    // Back from the provider's page: the app starts again on the status screen (each wait its
+    // own budget on a busy machine, as payments.spec does).
+    await expect(page).toHaveURL(/\/betaling\/[\w-]+$/);
     await expect(page.getByRole('heading', { name: 'Vit bíða eftir kortfelagnum' })).toBeVisible();
     await answerSlowCard(page);
     await expectCardSaved(page);
