@@ -26,7 +26,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    server: { deps: { inline: true } },
+    // Threads, and the libraries loaded by Node itself rather than through Vite's transform
+    // (issue 45, CI time; the inlining was for the Preact aliases of ADR 0062, gone since
+    // React came back): the web project took 161 s forks + inlined, 120 s threads + Node's.
+    pool: 'threads',
     unstubGlobals: true,
     unstubEnvs: true,
     // A test that types a paragraph renders once per key: ~2 s here, over vitest's 5-s default
