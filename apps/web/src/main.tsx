@@ -118,27 +118,25 @@ void startup({
     if (!root) throw new Error('#root is missing from index.html');
     // The first screen's chunk (preloaded above) before the first render: the prerendered login
     // or the splash stays until the screen can replace it.
-    void appRouter
-      .ready()
-      .then(() => {
-        const reactRoot = createRoot(root);
-        // The first render as a transition (issue 45): React then renders in slices of a few
-        // milliseconds and lets the browser in between, instead of one long task of the whole
-        // first screen. What was shown before (the prerendered login or the splash) stays until
-        // the screen is ready to replace it.
-        startTransition(() =>
-          reactRoot.render(
-            <App
-              router={appRouter}
-              queries={queries}
-              i18n={i18n}
-              services={services}
-              modals={modalStore}
-              toasts={toastStore}
-            />,
-          ),
-        );
-      });
+    void appRouter.ready().then(() => {
+      const reactRoot = createRoot(root);
+      // The first render as a transition (issue 45): React then renders in slices of a few
+      // milliseconds and lets the browser in between, instead of one long task of the whole
+      // first screen. What was shown before (the prerendered login or the splash) stays until
+      // the screen is ready to replace it.
+      startTransition(() =>
+        reactRoot.render(
+          <App
+            router={appRouter}
+            queries={queries}
+            i18n={i18n}
+            services={services}
+            modals={modalStore}
+            toasts={toastStore}
+          />,
+        ),
+      );
+    });
   },
   hideSplash: hideSplashScreen,
 })

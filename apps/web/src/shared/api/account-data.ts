@@ -5,7 +5,7 @@ import type { Order, OrdersResponse } from '@alda/contract/schemas/orders';
 import type { PackagesResponse } from '@alda/contract/schemas/packages';
 import type { PlansResponse } from '@alda/contract/schemas/plans';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
-import { ACCOUNT_RESOURCE_PATHS } from '@alda/contract/start-up';
+import { ACCOUNT_RESOURCE_PATHS as PATHS } from '@alda/contract/start-up';
 import type { HttpClient, Result } from './http';
 
 /**
@@ -14,36 +14,22 @@ import type { HttpClient, Result } from './http';
  * guest never downloads them.
  */
 const schemas = () => import('./account-schemas');
+const schema =
+  <K extends keyof Awaited<ReturnType<typeof schemas>>>(name: K) =>
+  () =>
+    schemas().then((m) => m[name]);
 
 /**
  * The six resources loaded after sign-in (SPEC §1 step 5), each parsed with the contract's schema.
  * Their screens come in later issues; the shell reads subscriptions and orders (guards, home).
  */
 export const ACCOUNT_RESOURCES = {
-  actions: {
-    path: ACCOUNT_RESOURCE_PATHS.actions,
-    schema: () => schemas().then((m) => m.actionsResponse),
-  },
-  packages: {
-    path: ACCOUNT_RESOURCE_PATHS.packages,
-    schema: () => schemas().then((m) => m.packagesResponse),
-  },
-  subscriptions: {
-    path: ACCOUNT_RESOURCE_PATHS.subscriptions,
-    schema: () => schemas().then((m) => m.subscriptionsResponse),
-  },
-  plans: {
-    path: ACCOUNT_RESOURCE_PATHS.plans,
-    schema: () => schemas().then((m) => m.plansResponse),
-  },
-  orders: {
-    path: ACCOUNT_RESOURCE_PATHS.orders,
-    schema: () => schemas().then((m) => m.ordersResponse),
-  },
-  agreement: {
-    path: ACCOUNT_RESOURCE_PATHS.agreement,
-    schema: () => schemas().then((m) => m.agreementResponse),
-  },
+  actions: { path: PATHS.actions, schema: schema('actionsResponse') },
+  packages: { path: PATHS.packages, schema: schema('packagesResponse') },
+  subscriptions: { path: PATHS.subscriptions, schema: schema('subscriptionsResponse') },
+  plans: { path: PATHS.plans, schema: schema('plansResponse') },
+  orders: { path: PATHS.orders, schema: schema('ordersResponse') },
+  agreement: { path: PATHS.agreement, schema: schema('agreementResponse') },
 } as const;
 
 export type AccountResource = keyof typeof ACCOUNT_RESOURCES;
