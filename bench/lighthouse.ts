@@ -644,11 +644,20 @@ async function main() {
     await stopChromium(browser);
   };
 
-  /** One measured load, run again when Chromium recorded a trace without its navigation start. */
-  const measure = async (browser: Browser, screen: Screen, label: string): Promise<Run> => {
+  /**
+   * One measured load, run again when Chromium recorded a trace without its navigation start. A
+   * first open's attempt gets a new Chromium with a fresh profile each time: the failed attempt
+   * has registered the service worker in its profile, and a run after it would be no first open.
+   */
+  const measure = async (
+    returning: Browser | undefined,
+    screen: Screen,
+    label: string,
+  ): Promise<Run> => {
     for (let attempt = 1; ; attempt++) {
-      const workerBefore = await prepareProfile(browser.port, origin, screen.signedIn);
+      const browser = returning ?? (await launch());
       try {
+        const workerBefore = await prepareProfile(browser.port, origin, screen.signedIn);
         return await runLighthouse(
           browser.port,
           origin + screen.path,
@@ -662,6 +671,8 @@ async function main() {
           attempt < 3;
         if (!retry) throw error;
         console.log(`  ${label}: ${error.runtime.code}, running it again`);
+      } finally {
+        if (!returning) await close(browser);
       }
     }
   };
@@ -684,17 +695,15 @@ async function main() {
       for (const screen of SCREENS) {
         const list: Run[] = [];
         for (let i = 0; i < runs; i++) {
-          const browser = returning ?? (await launch());
-          try {
-            const run = await measure(browser, screen, `${c} ${screen.name} run ${i + 1}`);
-            if (c === 'returning' && !run.workerBefore) {
-              throw new Error('returning customer: no service worker was active before the run');
-            }
-            list.push(run);
-            console.log(runLine(c, screen, i, run, origin));
-          } finally {
-            if (!returning) await close(browser);
+          const run = await measure(returning, screen, `${c} ${screen.name} run ${i + 1}`);
+          if (c === 'returning' && !run.workerBefore) {
+            throw new Error('returning customer: no service worker was active before the run');
           }
+          if (c === 'first-open' && run.workerBefore) {
+            throw new Error('first open: a service worker was active before the run');
+          }
+          list.push(run);
+          console.log(runLine(c, screen, i, run, origin));
         }
         results.set(key(c, screen), list);
       }
