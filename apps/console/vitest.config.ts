@@ -26,10 +26,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
-    // Each test file in its own VM context on a kept worker thread, the libraries loaded by Node
-    // rather than through Vite's transform (issue 45, CI time): a new worker per file spent more
-    // time building jsdom and importing than testing. The web project took 161 s on forks with
-    // its libraries inlined, 163 s on threads, 89 s here; the console 75 → 46 s (same sitting).
+    // As the web project (apps/web/vitest.config.ts says why): a VM context per test file on
+    // kept worker threads. The console took 75 s on threads, 46 s here (same sitting).
     pool: 'vmThreads',
     unstubGlobals: true,
     unstubEnvs: true,

@@ -28,7 +28,7 @@ export default defineConfig({
     // Each test file in its own VM context on a kept worker thread, the libraries loaded by Node
     // rather than through Vite's transform (issue 45, CI time): a new worker per file spent more
     // time building jsdom and importing than testing. The web project took 161 s on forks with
-    // its libraries inlined, 163 s on threads, 89 s here; the console 75 → 46 s (same sitting).
+    // its libraries inlined, 163 s on threads, 89 s here (same sitting).
     pool: 'vmThreads',
     unstubGlobals: true,
     unstubEnvs: true,
