@@ -50,18 +50,21 @@ async function migrationsHash(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** A short hash of a function's source text. */
+function sourceHash(fn: (...args: never[]) => unknown): string {
+  return createHash('sha256').update(fn.toString()).digest('hex').slice(0, 8);
+}
+
 /**
- * How the test snapshot is cut down from a fresh migrated data directory, to make each of the
- * suite's ~200 app starts cheaper (issue 45, CI time; CPU per start measured 820 → 480 ms):
+ * Cuts the test snapshot down from a fresh migrated data directory, to make each of the suite's
+ * ~200 app starts cheaper (issue 45, CI time; CPU per start measured 820 → 480 ms):
  * - template0 and template1 are dropped: the tests never create a database on PGlite, and the
  *   two copies of the system catalogs were half the snapshot's files and a third of its bytes;
  * - shared_buffers is 16 MB instead of 128 MB: PostgreSQL initialises every buffer at start, and
  *   an empty test database with what one test writes fits in 16 MB many times over.
  * Production and `npm start` open their data directories with PGlite's defaults; this is a test
- * database only. Part of the cache file's name, so a snapshot cut another way is not reused.
+ * database only.
  */
-const SNAPSHOT_RECIPE = 'slim1';
-
 async function slimForTests(client: PGlite): Promise<void> {
   for (const name of ['template0', 'template1']) {
     await client.exec(`alter database ${name} is_template false`);
@@ -79,7 +82,8 @@ export function pgliteSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
     const file = path.join(
       os.tmpdir(),
-      `alda-api-pglite-${await migrationsHash()}-${SNAPSHOT_RECIPE}.tar`,
+      // slimForTests' text is in the name too: a snapshot cut another way is not reused.
+      `alda-api-pglite-${await migrationsHash()}-${sourceHash(slimForTests)}.tar`,
     );
     const cached = await readFile(file).catch(() => undefined);
     if (cached) return new Blob([cached]);
