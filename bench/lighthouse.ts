@@ -346,6 +346,8 @@ interface Run {
   unattributed: { name: string; ms: number }[];
   /** The trace, written with the report by `--save` (chrome://tracing, DevTools' Performance). */
   trace: unknown;
+  /** The DevTools log, written beside the trace by `--save` (Lighthouse's own simulation reads both). */
+  devtoolsLog: unknown;
 }
 
 interface TraceEvent {
@@ -466,6 +468,7 @@ async function runLighthouse(
         : 1,
     ),
     trace,
+    devtoolsLog: log,
   };
 }
 
@@ -823,6 +826,10 @@ async function main() {
           await writeFile(file, html ?? '');
           await writeFile(file.replace(/\.html$/, '.json'), JSON.stringify(json));
           await writeFile(file.replace(/\.html$/, '.trace.json'), JSON.stringify(run.trace));
+          await writeFile(
+            file.replace(/\.html$/, '.devtoolslog.json'),
+            JSON.stringify(run.devtoolsLog),
+          );
           console.log(`  report: ${file}`);
         }
       }
