@@ -24,10 +24,15 @@ import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { createAppRouter, type AppRouter } from '@/shared/router/app-router';
+import { afterFirstPaint, holdUntilFirstPaint } from '@/shared/ui/first-paint';
 import { modalStore } from '@/shared/ui/modal/modal-store';
 import { themeStore } from '@/shared/theme/theme-store';
 import { toastStore } from '@/shared/ui/toast/toast-store';
 import './styles.css';
+
+// What the first screen does not show (the first poll, home's request inbox) waits until that
+// screen is on the display (issue 45); the root layout's first commit lets it go.
+holdUntilFirstPaint();
 
 // Light or dark as the customer chose (ADR 0067), before anything is drawn.
 void themeStore.restore();
@@ -146,6 +151,9 @@ void startup({
     dropEarlyResponses();
     return router ? afterFirstScreen(router) : undefined;
   })
+  // Not before the first screen is on the display either (issue 45): a request started before
+  // its paint shares the link with what the paint waits for.
+  .then(afterFirstPaint)
   // A guest's query cache too, so the next screen does not wait for it.
   .then(() => Promise.all([loadLaterTexts(), queries.load()]))
   .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))

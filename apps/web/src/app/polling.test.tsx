@@ -6,6 +6,7 @@ import type { NotificationsResponse } from '@alda/contract/schemas/notifications
 import { fail, json, ok } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
+import { FIRST_PAINT_WAIT_MS, holdUntilFirstPaint } from '@/shared/ui/first-paint';
 import { RootLayout } from './root-layout';
 
 const request = (id: string, name: string, dataAmount = 1024): DataTransfer => ({
@@ -71,6 +72,17 @@ describe('polling (SPEC §4 "Polling")', () => {
     await advance(POLLING_INTERVAL_MS);
     expect(app.api.callsTo('GET /data-transfers')).toHaveLength(3);
     expect(app.api.callsTo('GET /notifications')[0]?.url).toContain('page=0&perPage=15');
+  });
+
+  it("at the app's start, polls first once the first screen is on the display (issue 45)", async () => {
+    holdUntilFirstPaint();
+    const app = await start();
+    // Committed, but no paint reported yet: the first screen keeps the link to itself.
+    expect(app.api.callsTo('GET /data-transfers')).toHaveLength(0);
+    expect(app.api.callsTo('GET /notifications')).toHaveLength(0);
+    await advance(FIRST_PAINT_WAIT_MS);
+    expect(app.api.callsTo('GET /data-transfers')).toHaveLength(1);
+    expect(app.api.callsTo('GET /notifications')).toHaveLength(1);
   });
 
   it('sends If-None-Match with the last ETag and treats 304 as unchanged', async () => {

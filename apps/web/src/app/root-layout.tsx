@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LazyModalHost } from '@/shared/ui/modal/lazy-modal-host';
+import { firstScreenCommitted } from '@/shared/ui/first-paint';
 import { ToastViewport } from '@/shared/ui/toast/toast-viewport';
 import { useRouteHandles, useScrollRestoration } from '@/shared/router/app-router';
 import { useSession } from '@/shared/services/app-services';
@@ -37,6 +38,9 @@ export function RootLayout() {
   // not downloaded for a guest's first screen (issue 45).
   const shell = useSyncExternalStore(signedInShell.subscribe, signedInShell.get, signedInShell.get);
   const signedIn = useSession().user !== null;
+
+  // The work held until the first screen is on the display may start once this commit is shown.
+  useLayoutEffect(() => firstScreenCommitted(), []);
 
   useEffect(() => {
     const appName = t('app.name');
