@@ -114,8 +114,8 @@ export function preloadFirstScreen(screens: FirstScreens): Plugin {
  *   for Lighthouse's simulation of a phone, as blocking the paint; at low priority they follow it
  *   at once.
  * - those scripts in an inert `<template>`, added by the inline `ENTRY_SCRIPT` (issue 45): at once
- *   for a start with the splash, and only after the prerendered login has been painted for a
- *   guest. At low priority they still finished before that paint on a fast link, and Lighthouse's
+ *   for a start with the splash (at the browser's priority, ahead of a saved session's start-up
+ *   requests), and only after the prerendered login has been painted for a guest. At low priority they still finished before that paint on a fast link, and Lighthouse's
  *   simulation of a phone then counts every request finished before the largest paint as on its
  *   path (first open: FCP 0.9 s, LCP 2.3 s).
  */
@@ -162,8 +162,10 @@ export function lowPriorityScripts(html: string): string {
 }
 
 /**
- * `html` with its module script and module preloads moved into `<template id="alda-scripts">` at
- * the end of `<body>`, followed by the inline `ENTRY_SCRIPT` that adds them when it is time.
+ * `html` with its module script and module preloads moved into `<template id="alda-scripts">`,
+ * followed by the inline `ENTRY_SCRIPT` that adds them when it is time: in `<head>`, before the
+ * first stylesheet, since an inline script after a stylesheet waits until that has loaded, and a
+ * signed-in start's scripts would wait with it (issue 45).
  */
 export function scriptsInTemplate(html: string): string {
   const tags = html.match(new RegExp(`[ \\t]*(?:${APP_SCRIPT_TAG.source})\\n?`, 'g')) ?? [];
@@ -176,6 +178,9 @@ export function scriptsInTemplate(html: string): string {
   const template =
     `<template id="${SCRIPTS_TEMPLATE_ID}">${preloadsFirst.map((tag) => tag.trim()).join('')}</template>` +
     `<script>${ENTRY_SCRIPT}</script>\n`;
-  if (!rest.includes('</body>')) throw new Error('scriptsInTemplate: index.html has no </body>');
-  return rest.replace('</body>', `${template}  </body>`);
+  const headEnd = rest.indexOf('</head>');
+  if (headEnd === -1) throw new Error('scriptsInTemplate: index.html has no </head>');
+  const stylesheet = rest.slice(0, headEnd).search(/[ \t]*<link rel="stylesheet"/);
+  const at = stylesheet === -1 ? headEnd : stylesheet;
+  return rest.slice(0, at) + template + rest.slice(at);
 }

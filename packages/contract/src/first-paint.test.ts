@@ -12,41 +12,123 @@ import {
   SIGNED_IN_PRELOAD,
 } from './first-paint';
 
+/** The app's scripts in index.html's template, as the build writes them (at low priority). */
+const TEMPLATE: { name: string; attributes: Record<string, string> }[] = [
+  {
+    name: 'link',
+    attributes: { rel: 'modulepreload', href: '/assets/shell.js', fetchpriority: 'low' },
+  },
+  {
+    name: 'link',
+    attributes: {
+      rel: 'modulepreload',
+      href: '/assets/login.js',
+      fetchpriority: 'low',
+      [PRELOAD_FOR_ATTRIBUTE]: GUEST_START,
+    },
+  },
+  {
+    name: 'link',
+    attributes: {
+      rel: 'modulepreload',
+      href: '/assets/home.js',
+      fetchpriority: 'low',
+      [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}/`,
+    },
+  },
+  {
+    name: 'link',
+    attributes: {
+      rel: 'modulepreload',
+      href: '/assets/purchase.js',
+      fetchpriority: 'low',
+      [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}/keyp-pakka`,
+    },
+  },
+  { name: 'script', attributes: { type: 'module', src: '/assets/index.js', fetchpriority: 'low' } },
+];
+
+interface Added {
+  name: string;
+  attributes: Record<string, string>;
+}
+
 /**
- * Runs the inline script on `path` with these Preferences saved (in the native shell with
- * `native`): the `<html data-start>` it set, the requests it sent and what it left on `window`.
+ * index.html's two inline scripts, run in order on a page at `path` with these Preferences saved
+ * (in the native shell with `native`): the `<html data-start>` they set, the requests they sent,
+ * the tags added to `<head>`, everything in the order it happened, what they left on `window`, and
+ * the callbacks left for the next frame and for later. `entry: false` runs the first alone.
  */
 function runFirstPaint(
   saved: Record<string, string>,
   path = '/rita-inn',
   native = false,
   answer: (url: string) => Promise<unknown> = (url) => Promise.resolve({ ok: true, url }),
+  {
+    visibility = 'visible',
+    entry = true,
+  }: { visibility?: 'visible' | 'hidden'; entry?: boolean } = {},
 ) {
   const attributes: Record<string, string> = {};
   const localStorage = {
     getItem: (key: string) => saved[key.replace('CapacitorStorage.', '')] ?? null,
   };
   const sent: { url: string; headers: Record<string, string> }[] = [];
+  const added: Added[] = [];
+  const order: string[] = [];
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
   const window: Record<string, unknown> = {
     localStorage,
     ...(native ? { Capacitor: { isNativePlatform: () => true } } : {}),
   };
-  runInNewContext(FIRST_PAINT_SCRIPT, {
+  const children = TEMPLATE.map(({ name, attributes: own }) => ({
+    localName: name,
+    attributes: Object.entries(own).map(([key, value]) => ({ name: key, value })),
+    getAttribute: (key: string) => own[key] ?? null,
+  }));
+  const context = {
     window,
     location: { pathname: path },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       sent.push({ url, headers: init.headers });
+      order.push(`fetch ${url}`);
       return answer(url);
     },
     document: {
+      visibilityState: visibility,
       documentElement: {
         setAttribute: (name: string, value: string) => (attributes[name] = value),
+        getAttribute: (name: string) => attributes[name] ?? null,
+      },
+      getElementById: (id: string) =>
+        id === SCRIPTS_TEMPLATE_ID ? { content: { children } } : null,
+      createElement: (name: string) => {
+        const element: Added = { name, attributes: {} };
+        return {
+          setAttribute: (key: string, value: string) => (element.attributes[key] = value),
+          element,
+        };
+      },
+      head: {
+        appendChild: (node: { element: Added }) => {
+          added.push(node.element);
+          order.push(`add ${node.element.attributes.href ?? node.element.attributes.src}`);
+        },
       },
     },
-  });
+    requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    setTimeout: (callback: () => void) => timers.push(callback),
+  };
+  runInNewContext(FIRST_PAINT_SCRIPT, context);
+  if (entry) runInNewContext(ENTRY_SCRIPT, context);
   return {
     start: attributes['data-start'],
     sent,
+    added,
+    order,
+    frames,
+    timers,
     early: window[EARLY_REQUESTS_GLOBAL] as
       { headers: Record<string, string>; responses: Record<string, Promise<unknown>> } | undefined,
   };
@@ -113,6 +195,15 @@ describe('the start-up requests of a saved session, sent before the scripts load
     expect(native.early).toBeUndefined();
   });
 
+  it('leaves the sending to the entry script: without it (the dev server) nothing is sent, and the app asks itself', () => {
+    const alone = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/', false, undefined, {
+      entry: false,
+    });
+    expect(alone.sent).toEqual([]);
+    expect(alone.early?.responses).toEqual({});
+    expect(alone.early?.headers.Authorization).toBe('Bearer tok');
+  });
+
   it('answers null for a request the network refused, instead of failing', async () => {
     const { early } = runFirstPaint({ [TOKEN_KEYS.access]: 't' }, '/', false, () =>
       Promise.reject(new TypeError('Failed to fetch')),
@@ -121,120 +212,74 @@ describe('the start-up requests of a saved session, sent before the scripts load
   });
 });
 
-/**
- * Runs the entry script on a page whose `<html data-start>` is `start`, at `path`, after the first
- * paint's script did (`signedIn`) or did not send a saved session's requests; returns what it had
- * added to `<head>` at once, and the callbacks it left for the next frame and for later.
- */
-function entryScript(
-  start: string | null,
-  visibility: 'visible' | 'hidden' = 'visible',
-  { path = '/', signedIn = false }: { path?: string; signedIn?: boolean } = {},
-) {
-  const added: { name: string; attributes: Record<string, string> }[] = [];
-  const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
-  const template = (name: string, attributes: Record<string, string>) => ({
-    localName: name,
-    attributes: Object.entries(attributes).map(([key, value]) => ({ name: key, value })),
-    getAttribute: (key: string) => attributes[key] ?? null,
+/** What the entry script added, with the priority the build wrote dropped (a signed-in start). */
+const atOnce = (href: string, extra: Record<string, string> = {}) => ({
+  name: 'link',
+  attributes: { rel: 'modulepreload', href, ...extra },
+});
+
+describe("the app's scripts (issue 45)", () => {
+  const entryAt = (priority: Record<string, string>) => ({
+    name: 'script',
+    attributes: { type: 'module', src: '/assets/index.js', ...priority },
   });
-  const children = [
-    template('link', { rel: 'modulepreload', href: '/assets/shell.js' }),
-    template('link', {
-      rel: 'modulepreload',
-      href: '/assets/login.js',
-      [PRELOAD_FOR_ATTRIBUTE]: GUEST_START,
-    }),
-    template('link', {
-      rel: 'modulepreload',
-      href: '/assets/home.js',
-      [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}/`,
-    }),
-    template('link', {
-      rel: 'modulepreload',
-      href: '/assets/purchase.js',
-      [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}/keyp-pakka`,
-    }),
-    template('script', { type: 'module', src: '/assets/index.js' }),
+  const low = { fetchpriority: 'low' };
+  const guestScripts = [
+    atOnce('/assets/shell.js', low),
+    atOnce('/assets/login.js', { ...low, [PRELOAD_FOR_ATTRIBUTE]: GUEST_START }),
+    entryAt(low),
   ];
-  runInNewContext(ENTRY_SCRIPT, {
-    window: signedIn ? { [EARLY_REQUESTS_GLOBAL]: { headers: {}, responses: {} } } : {},
-    location: { pathname: path },
-    document: {
-      visibilityState: visibility,
-      documentElement: { getAttribute: (name: string) => (name === 'data-start' ? start : null) },
-      getElementById: (id: string) =>
-        id === SCRIPTS_TEMPLATE_ID ? { content: { children } } : null,
-      createElement: (name: string) => {
-        const element = { name, attributes: {} as Record<string, string> };
-        return {
-          setAttribute: (key: string, value: string) => (element.attributes[key] = value),
-          element,
-        };
-      },
-      head: {
-        appendChild: (node: { element: (typeof added)[number] }) => added.push(node.element),
-      },
-    },
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
-  });
-  return { added, frames, timers };
-}
 
-describe("the app's scripts after a guest's first paint (issue 45)", () => {
-  const shell = { name: 'link', attributes: { rel: 'modulepreload', href: '/assets/shell.js' } };
-  const login = {
-    name: 'link',
-    attributes: {
-      rel: 'modulepreload',
-      href: '/assets/login.js',
-      [PRELOAD_FOR_ATTRIBUTE]: GUEST_START,
-    },
-  };
-  const entry = { name: 'script', attributes: { type: 'module', src: '/assets/index.js' } };
-  const scripts = [shell, login, entry];
-
-  it('adds them only after the frame that paints the prerendered login', () => {
-    const { added, frames, timers } = entryScript(GUEST_START);
+  it('adds them for a guest only after the frame that paints the prerendered login, at low priority', () => {
+    const { added, frames, timers, start } = runFirstPaint({}, '/');
+    expect(start).toBe(GUEST_START);
     expect(added).toEqual([]);
     expect(frames).toHaveLength(1);
     frames[0]?.();
     // Inside the frame, before its paint: still nothing.
     expect(added).toEqual([]);
     timers[0]?.();
-    expect(added).toEqual(scripts);
+    expect(added).toEqual(guestScripts);
   });
 
-  it('adds them at once for the splash (signed in, English, another path) and in a hidden tab', () => {
-    expect(entryScript(null).added).toEqual(scripts);
-    expect(entryScript(GUEST_START, 'hidden').added).toEqual(scripts);
+  it("adds them at once, at the browser's own priority, for the splash (English, another path) and in a hidden tab", () => {
+    const guestAtOnce = [
+      atOnce('/assets/shell.js'),
+      atOnce('/assets/login.js', { [PRELOAD_FOR_ATTRIBUTE]: GUEST_START }),
+      entryAt({}),
+    ];
+    expect(runFirstPaint({ [LOCALE_KEY]: 'en' }, '/').added).toEqual(guestAtOnce);
+    expect(runFirstPaint({}, '/nytt-loyniord').added).toEqual(guestAtOnce);
+    expect(runFirstPaint({}, '/', false, undefined, { visibility: 'hidden' }).added).toEqual(
+      guestAtOnce,
+    );
   });
 
   it("adds a signed-in start's own screen instead of the login screen: home, or the purchase screen", () => {
-    const preload = (href: string, path: string) => ({
-      name: 'link',
-      attributes: {
-        rel: 'modulepreload',
-        href,
-        [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}${path}`,
-      },
-    });
-    expect(entryScript(null, 'visible', { signedIn: true }).added).toEqual([
-      shell,
-      preload('/assets/home.js', '/'),
-      entry,
+    const signedIn = (path: string) => runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, path).added;
+    const forPath = (href: string, path: string) =>
+      atOnce(href, { [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}${path}` });
+    expect(signedIn('/')).toEqual([
+      atOnce('/assets/shell.js'),
+      forPath('/assets/home.js', '/'),
+      entryAt({}),
     ]);
-    expect(entryScript(null, 'visible', { signedIn: true, path: '/keyp-pakka' }).added).toEqual([
-      shell,
-      preload('/assets/purchase.js', '/keyp-pakka'),
-      entry,
+    expect(signedIn('/keyp-pakka')).toEqual([
+      atOnce('/assets/shell.js'),
+      forPath('/assets/purchase.js', '/keyp-pakka'),
+      entryAt({}),
     ]);
     // Signed in on another screen: only what every start needs; main.tsx preloads the screen.
-    expect(entryScript(null, 'visible', { signedIn: true, path: '/menu' }).added).toEqual([
-      shell,
-      entry,
+    expect(signedIn('/menu')).toEqual([atOnce('/assets/shell.js'), entryAt({})]);
+  });
+
+  it("sends a saved session's start-up requests after the scripts, so the largest script is not queued behind them", () => {
+    const { order } = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/');
+    expect(order).toEqual([
+      'add /assets/shell.js',
+      'add /assets/home.js',
+      'add /assets/index.js',
+      ...EARLY_GETS.map((path) => `fetch /api${path}`),
     ]);
   });
 });

@@ -3,8 +3,8 @@ import { ACCOUNT_RESOURCE_PATHS, CURRENT_USER_PATH } from './start-up';
 
 /**
  * The start-up GETs ({@link CURRENT_USER_PATH}, then {@link ACCOUNT_RESOURCE_PATHS}) that
- * {@link FIRST_PAINT_SCRIPT} sends while the page's scripts are still on their way (issue 45); the
- * app's HTTP client takes their answers instead of sending the same requests again
+ * {@link ENTRY_SCRIPT} sends for a saved session while the page's scripts are still on their way
+ * (issue 45); the app's HTTP client takes their answers instead of sending the same requests again
  * (`apps/web/src/shared/api/early-requests.ts`).
  */
 export const EARLY_GETS: readonly string[] = [
@@ -12,17 +12,16 @@ export const EARLY_GETS: readonly string[] = [
   ...Object.values(ACCOUNT_RESOURCE_PATHS),
 ];
 
-/** The global under which {@link FIRST_PAINT_SCRIPT} leaves the early requests: `{headers, responses}`. */
+/** The global under which the inline scripts leave the early requests: `{headers, responses}`. */
 export const EARLY_REQUESTS_GLOBAL = '__aldaEarly';
 
 /**
- * The one inline script of the web app's index.html (issue 30, ADR 0072), run before the first
+ * The first inline script of the web app's index.html (issue 30, ADR 0072), run before the first
  * paint. In a browser (not the native shell, whose Preferences are not in localStorage):
- * - with a saved access token, it sends the start-up GETs ({@link EARLY_GETS}) at once, with the
- *   headers the app would send (the token; the language chosen on the device, else the last
- *   account's, else Faroese), and leaves the pending answers in `window.__aldaEarly` (issue 45).
- *   The app would otherwise send them only after its scripts had loaded and run, and the user's
- *   answer had come back: on a phone, two round trips after the scripts.
+ * - with a saved access token, it leaves in `window.__aldaEarly` the headers the app would send
+ *   its start-up GETs with (the token; the language chosen on the device, else the last
+ *   account's, else Faroese) and an empty set of answers, which {@link ENTRY_SCRIPT} fills by
+ *   sending those requests right after the app's scripts (issue 45).
  * - it marks `<html data-start="guest">` when the prerendered login screen is what this start
  *   will show — no saved session, Faroese (the prerendered language: neither chosen on the device
  *   nor the last account's), on `/` or the login path — so the stylesheet shows that screen
@@ -36,10 +35,8 @@ export const FIRST_PAINT_SCRIPT =
   `if(c&&c.isNativePlatform&&c.isNativePlatform())return;` +
   `var a=s.getItem(p+'${TOKEN_KEYS.access}'),l=s.getItem(p+'${LOCALE_KEY}');` +
   `if(l!=='fo'&&l!=='en'){l=s.getItem(p+'${ACCOUNT_LOCALE_KEY}');if(l!=='fo'&&l!=='en')l=null}` +
-  `if(a){var h={Accept:'application/json','Accept-Language':l||'fo',Authorization:'Bearer '+a},` +
-  `r={},g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")};` +
-  `for(var i=0;i<g.length;i++)r['/api'+g[i]]=fetch('/api'+g[i],{headers:h})` +
-  `['catch'](function(){return null});window.${EARLY_REQUESTS_GLOBAL}={headers:h,responses:r};return}` +
+  `if(a){window.${EARLY_REQUESTS_GLOBAL}={headers:{Accept:'application/json',` +
+  `'Accept-Language':l||'fo',Authorization:'Bearer '+a},responses:{}};return}` +
   `if(s.getItem(p+'${TOKEN_KEYS.refresh}')||(l&&l!=='fo'))return;` +
   `if(/^\\/(rita-inn\\/?)?$/.test(location.pathname))` +
   `document.documentElement.setAttribute('data-start','guest')}catch(e){}})()`;
@@ -60,24 +57,31 @@ export const PRELOAD_FOR_ATTRIBUTE = 'data-for';
 export const SIGNED_IN_PRELOAD = 'user:';
 
 /**
- * The second inline script of index.html (issue 45), at the end of `<body>`: it adds the app's
+ * The second inline script of index.html (issue 45), in `<head>` after the first and before the
+ * stylesheet (an inline script after a stylesheet waits until it has loaded). It adds the app's
  * scripts, which the build puts in an inert `<template>` (`SCRIPTS_TEMPLATE_ID`) so the browser
  * does not fetch them while it parses. Of the module preloads marked for one kind of start
- * ({@link PRELOAD_FOR_ATTRIBUTE}), it adds a signed-in start's (one whose start-up requests
- * {@link FIRST_PAINT_SCRIPT} sent) for the path opened, and a guest's otherwise: the chunks of the
- * first screen load beside the entry, and no other screen's compete with them. For a guest start
- * (the prerendered login screen, marked by `FIRST_PAINT_SCRIPT`) it waits until that screen has
- * been painted: the login then paints on the HTML and the stylesheet alone, and no script shares
- * the link with them or counts as part of the paint. A hidden tab (nothing to paint) and every
- * other start (the splash, whose screen needs the scripts) get them at once. The API allows this
- * script by its hash too.
+ * ({@link PRELOAD_FOR_ATTRIBUTE}), it adds a signed-in start's (one {@link FIRST_PAINT_SCRIPT}
+ * found a saved session for) for the path opened, and a guest's otherwise: the chunks of the first
+ * screen load beside the entry, and no other screen's compete with them.
+ * - A guest start (the prerendered login screen, marked by `FIRST_PAINT_SCRIPT`) gets them only
+ *   after that screen has been painted, at low priority: the login then paints on the HTML and
+ *   the stylesheet alone, and no script shares the link with them or counts as part of the paint.
+ * - Every other start (the splash, whose screen needs the scripts) and a hidden tab get them at
+ *   once, at the browser's own priority. A saved session's start-up GETs ({@link EARLY_GETS}) go
+ *   out right after them: on HTTP/1.1 a browser has six connections to the server, and the
+ *   largest script, the one the first screen waits for longest, then starts first rather than
+ *   behind seven small requests.
+ * The API allows this script by its hash too.
  */
 export const ENTRY_SCRIPT =
-  `(function(){var d=document,t=d.getElementById('${SCRIPTS_TEMPLATE_ID}');if(!t)return;` +
-  `var u=window.${EARLY_REQUESTS_GLOBAL}?'${SIGNED_IN_PRELOAD}'+location.pathname:'${GUEST_START}';` +
-  `function go(){var c=t.content.children;for(var i=0;i<c.length;i++){var e=c[i],` +
-  `f=e.getAttribute('${PRELOAD_FOR_ATTRIBUTE}');if(f&&f!==u)continue;` +
-  `var n=d.createElement(e.localName);for(var j=0;j<e.attributes.length;j++)` +
-  `n.setAttribute(e.attributes[j].name,e.attributes[j].value);d.head.appendChild(n)}}` +
+  `(function(){var d=document,w=window,t=d.getElementById('${SCRIPTS_TEMPLATE_ID}'),` +
+  `e=w.${EARLY_REQUESTS_GLOBAL},u=e?'${SIGNED_IN_PRELOAD}'+location.pathname:'${GUEST_START}';` +
+  `function go(k){if(!t)return;var c=t.content.children;for(var i=0;i<c.length;i++){var x=c[i],` +
+  `f=x.getAttribute('${PRELOAD_FOR_ATTRIBUTE}');if(f&&f!==u)continue;` +
+  `var n=d.createElement(x.localName);for(var j=0;j<x.attributes.length;j++){var a=x.attributes[j];` +
+  `if(k||a.name!=='fetchpriority')n.setAttribute(a.name,a.value)}d.head.appendChild(n)}}` +
   `if(d.documentElement.getAttribute('data-start')==='${GUEST_START}'&&d.visibilityState!=='hidden')` +
-  `requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;
+  `requestAnimationFrame(function(){setTimeout(function(){go(1)},0)});else go(0);` +
+  `if(e){var g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")};for(var i=0;i<g.length;i++)` +
+  `e.responses['/api'+g[i]]=fetch('/api'+g[i],{headers:e.headers})['catch'](function(){return null})}})()`;

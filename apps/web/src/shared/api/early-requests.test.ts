@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   EARLY_GETS,
+  ENTRY_SCRIPT,
   FIRST_PAINT_SCRIPT,
   type EARLY_REQUESTS_GLOBAL,
 } from '@alda/contract/first-paint';
@@ -16,7 +17,7 @@ import { createHttpClient } from './http';
 const user = z.object({ id: z.string() });
 
 /**
- * index.html's inline script run with a saved session (token `tok`, `saved` Preferences besides),
+ * index.html's inline scripts run with a saved session (token `tok`, `saved` Preferences besides),
  * its requests answered by `early`; then the app's HTTP client, signed in with `appToken` and
  * speaking `locale`, answered by `later`. What each side was asked, and the client.
  */
@@ -36,7 +37,7 @@ async function start({
   const page = createFakeApi(early);
   const scope: { [EARLY_REQUESTS_GLOBAL]?: EarlyRequests } = {};
   const stored: Record<string, string> = { accessToken: 'tok', ...saved };
-  runInNewContext(FIRST_PAINT_SCRIPT, {
+  const context = {
     window: Object.assign(scope, {
       localStorage: {
         getItem: (key: string) => stored[key.replace('CapacitorStorage.', '')] ?? null,
@@ -44,8 +45,15 @@ async function start({
     }),
     location: { pathname: '/' },
     fetch: page.fetch,
-    document: { documentElement: { setAttribute: () => {} } },
-  });
+    document: {
+      visibilityState: 'visible',
+      documentElement: { setAttribute: () => {}, getAttribute: () => null },
+      getElementById: () => null,
+    },
+  };
+  // The first inline script finds the session; the second sends the requests.
+  runInNewContext(FIRST_PAINT_SCRIPT, context);
+  runInNewContext(ENTRY_SCRIPT, context);
   const app = createFakeApi(later);
   const tokens = createTokenStore(
     createMemoryStorage({ accessToken: appToken, refreshToken: 'refresh' }),
