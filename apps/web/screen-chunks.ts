@@ -25,6 +25,14 @@ export interface ScreenChunksOptions {
   /** Modules left to the bundler's own chunks (e.g. a library other screens share without it). */
   exclude: RegExp;
   /**
+   * One chunk for what the screens share with the `keepOut` screens, less what the first of those
+   * (`notIn`, a guest's first screen) loads (issue 45). Left to the bundler, those modules were
+   * ten chunks of about 1 KiB, each a request of its own for home: on HTTP/1.1 a browser has six
+   * connections to the server, and Lighthouse's simulation of a phone shares its bandwidth among
+   * the requests in flight, so home's largest script got a sixth of it while they came in.
+   */
+  shared?: { name: string; notIn: readonly string[] };
+  /**
    * Modules the entry reaches only through a library's index, of which it uses one small part
    * (TanStack Query's context, issue 45): in the shell, the whole index would go with it, since
    * the later chunks use the rest; left to the bundler, the entry carries only what it uses.
@@ -54,16 +62,18 @@ export function screenChunks(options: ScreenChunksOptions): Plugin {
           rolldownOptions: {
             output: {
               codeSplitting: {
-                groups: [options.shell, ...options.screens.map((screen) => screen.name)].map(
-                  (name, index, names) => ({
-                    name,
-                    test: (id: string) => chunkOf.get(id) === name,
-                    priority: names.length - index,
-                    // The chunk holds exactly the modules above: its imports from the entry or
-                    // zod stay where they are (with them, the entry would carry home).
-                    includeDependenciesRecursively: false,
-                  }),
-                ),
+                groups: [
+                  options.shell,
+                  ...options.screens.map((screen) => screen.name),
+                  ...(options.shared ? [options.shared.name] : []),
+                ].map((name, index, names) => ({
+                  name,
+                  test: (id: string) => chunkOf.get(id) === name,
+                  priority: names.length - index,
+                  // The chunk holds exactly the modules above: its imports from the entry or
+                  // zod stay where they are (with them, the entry would carry home).
+                  includeDependenciesRecursively: false,
+                })),
               },
             },
           },
@@ -102,7 +112,17 @@ export function screenChunks(options: ScreenChunksOptions): Plugin {
           chunkOf.set(id, options.shell);
       // What the shell leaves out (`shellExclude`) may still go to a screen's chunk.
       const inShell = [...shell].filter((id) => entryScripts.has(id) || chunkOf.has(id));
-      const elsewhere = new Set([...inShell, ...staticClosure(options.keepOut.map(idOf))]);
+      const keptOut = staticClosure(options.keepOut.map(idOf));
+      const elsewhere = new Set([...inShell, ...keptOut]);
+      if (options.shared) {
+        const notShared = new Set([...inShell, ...staticClosure(options.shared.notIn.map(idOf))]);
+        const screens = staticClosure(
+          options.screens.flatMap((screen) => screen.modules.map(idOf)),
+        );
+        for (const id of screens)
+          if (keptOut.has(id) && !notShared.has(id) && !options.exclude.test(id))
+            chunkOf.set(id, options.shared.name);
+      }
       for (const screen of options.screens) {
         for (const id of staticClosure(screen.modules.map(idOf))) {
           if (!elsewhere.has(id) && !chunkOf.has(id) && !options.exclude.test(id))

@@ -102,6 +102,9 @@ export default defineConfig({
         'src/features/auth/pin-screen.tsx',
       ],
       exclude: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod(-mini)?-jitless\.ts$/,
+      // What home and the sign-in screens both use (schemas, formats, error texts) as one chunk
+      // instead of ten small ones; the login screen a guest starts on does not load it.
+      shared: { name: 'account-common', notIn: ['src/features/auth/login-chooser-screen.tsx'] },
       // The entry needs only TanStack Query's context; the query cache loads with its own chunk.
       shellExclude:
         /[\\/]node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]QueryClientProvider)/,
