@@ -146,14 +146,15 @@ void startup({
   hideSplash: hideSplashScreen,
 })
   // The other screens' texts once the first screen is up (their routes also wait for them).
-  .then(() => {
-    // Start-up has taken what index.html sent early; a later request must not get those answers.
-    dropEarlyResponses();
-    return router ? afterFirstScreen(router) : undefined;
-  })
+  .then(() => (router ? afterFirstScreen(router) : undefined))
   // Not before the first screen is on the display either (issue 45): a request started before
   // its paint shares the link with what the paint waits for.
   .then(afterFirstPaint)
+  .then(() => {
+    // Start-up and the first screen have taken what index.html sent early (the purchase screen
+    // asks for its own GETs once it shows); a later request must not get those answers.
+    dropEarlyResponses();
+  })
   // A guest's query cache too, so the next screen does not wait for it.
   .then(() => Promise.all([loadLaterTexts(), queries.load()]))
   .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))

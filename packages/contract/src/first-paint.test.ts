@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LOCALE_KEY, LOCALE_KEY, TOKEN_KEYS } from './constants';
+import { PACKAGE_REQUESTS_PATH, PAYMENT_METHODS_PATH } from './start-up';
 import {
   EARLY_GETS,
   EARLY_REQUESTS_GLOBAL,
@@ -193,6 +194,19 @@ describe('the start-up requests of a saved session, sent before the scripts load
     const native = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/', true);
     expect(native.sent).toEqual([]);
     expect(native.early).toBeUndefined();
+  });
+
+  it("adds the purchase screen's own GETs on its path (issue 45), after the start-up's", () => {
+    const purchase = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/keyp-pakka');
+    expect(purchase.sent.map((r) => r.url)).toEqual([
+      ...urls,
+      `/api${PAYMENT_METHODS_PATH}`,
+      `/api${PACKAGE_REQUESTS_PATH}`,
+    ]);
+    expect(purchase.sent.every((r) => r.headers.Authorization === 'Bearer tok')).toBe(true);
+    expect(runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/menu').sent.map((r) => r.url)).toEqual(
+      urls,
+    );
   });
 
   it('leaves the sending to the entry script: without it (the dev server) nothing is sent, and the app asks itself', () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_LOCALE_KEY, LOCALE_KEY, TOKEN_KEYS } from './constants';
-import { ACCOUNT_RESOURCE_PATHS, CURRENT_USER_PATH } from './start-up';
+import { ACCOUNT_RESOURCE_PATHS, CURRENT_USER_PATH, FIRST_SCREEN_GETS } from './start-up';
 
 /**
  * The start-up GETs ({@link CURRENT_USER_PATH}, then {@link ACCOUNT_RESOURCE_PATHS}) that
@@ -11,6 +11,13 @@ export const EARLY_GETS: readonly string[] = [
   CURRENT_USER_PATH,
   ...Object.values(ACCOUNT_RESOURCE_PATHS),
 ];
+
+/**
+ * What {@link ENTRY_SCRIPT} sends after {@link EARLY_GETS} for a start on one of these paths: the
+ * first screen's own GETs ({@link FIRST_SCREEN_GETS}), which the app would otherwise send only once
+ * the screen shows, after its scripts have arrived and run.
+ */
+export const EARLY_SCREEN_GETS = FIRST_SCREEN_GETS;
 
 /** The global under which the inline scripts leave the early requests: `{headers, responses}`. */
 export const EARLY_REQUESTS_GLOBAL = '__aldaEarly';
@@ -68,8 +75,8 @@ export const SIGNED_IN_PRELOAD = 'user:';
  *   after that screen has been painted, at low priority: the login then paints on the HTML and
  *   the stylesheet alone, and no script shares the link with them or counts as part of the paint.
  * - Every other start (the splash, whose screen needs the scripts) and a hidden tab get them at
- *   once, at the browser's own priority. A saved session's start-up GETs ({@link EARLY_GETS}) go
- *   out right after them: on HTTP/1.1 a browser has six connections to the server, and the
+ *   once, at the browser's own priority. A saved session's start-up GETs ({@link EARLY_GETS}, and
+ *   the first screen's own, {@link EARLY_SCREEN_GETS}) go out right after them: on HTTP/1.1 a browser has six connections to the server, and the
  *   largest script, the one the first screen waits for longest, then starts first rather than
  *   behind seven small requests.
  * The API allows this script by its hash too.
@@ -83,5 +90,6 @@ export const ENTRY_SCRIPT =
   `if(k||a.name!=='fetchpriority')n.setAttribute(a.name,a.value)}d.head.appendChild(n)}}` +
   `if(d.documentElement.getAttribute('data-start')==='${GUEST_START}'&&d.visibilityState!=='hidden')` +
   `requestAnimationFrame(function(){setTimeout(function(){go(1)},0)});else go(0);` +
-  `if(e){var g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")};for(var i=0;i<g.length;i++)` +
+  `if(e){var g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")}.concat(` +
+  `(${JSON.stringify(EARLY_SCREEN_GETS).replace(/"/g, "'")})[location.pathname]||[]);for(var i=0;i<g.length;i++)` +
   `e.responses['/api'+g[i]]=fetch('/api'+g[i],{headers:e.headers})['catch'](function(){return null})}})()`;

@@ -14,3 +14,14 @@ export const ACCOUNT_RESOURCE_PATHS = {
   orders: '/orders',
   agreement: '/agreements',
 } as const;
+
+/**
+ * The GETs a first screen asks for beside the start-up data, by the web path it opens on: the
+ * purchase screen (`ROUTES.buyPackage`) reads the payment methods and the package requests as
+ * soon as it shows. index.html's inline script sends them early too (`first-paint.ts`, issue 45).
+ */
+export const PAYMENT_METHODS_PATH = '/payments/methods';
+export const PACKAGE_REQUESTS_PATH = '/package-requests';
+export const FIRST_SCREEN_GETS: Readonly<Record<string, readonly string[]>> = {
+  '/keyp-pakka': [PAYMENT_METHODS_PATH, PACKAGE_REQUESTS_PATH],
+};

@@ -7,7 +7,9 @@ import {
   FIRST_PAINT_SCRIPT,
   type EARLY_REQUESTS_GLOBAL,
 } from '@alda/contract/first-paint';
+import { PACKAGE_REQUESTS_PATH, PAYMENT_METHODS_PATH } from '@alda/contract/start-up';
 import { createTokenStore } from '@/shared/auth/token-store';
+import { ROUTES } from '@/shared/config/paths';
 import { createI18n, restoreLocale } from '@/shared/i18n/i18n';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createFakeApi, fail, ok, type Handler } from '@/test/fake-api';
@@ -27,12 +29,14 @@ async function start({
   saved = {},
   appToken = 'tok',
   locale = 'fo',
+  path = '/',
 }: {
   early: Record<string, Handler>;
   later: Record<string, Handler>;
   saved?: Record<string, string>;
   appToken?: string;
   locale?: string;
+  path?: string;
 }) {
   const page = createFakeApi(early);
   const scope: { [EARLY_REQUESTS_GLOBAL]?: EarlyRequests } = {};
@@ -43,7 +47,7 @@ async function start({
         getItem: (key: string) => stored[key.replace('CapacitorStorage.', '')] ?? null,
       },
     }),
-    location: { pathname: '/' },
+    location: { pathname: path },
     fetch: page.fetch,
     document: {
       visibilityState: 'visible',
@@ -82,6 +86,28 @@ describe('start-up GETs sent by index.html before the app loaded (issue 45)', ()
     // Taken once: asked again, the app sends its own request.
     expect(await http.get('/auth/me', user)).toEqual({ ok: true, data: { id: 'later' } });
     expect(app.callsTo('GET /auth/me')).toHaveLength(1);
+  });
+
+  it("on the purchase screen's path, its own GETs come early too, and the screen takes them", async () => {
+    const { page, app, http } = await start({
+      path: ROUTES.buyPackage,
+      early: {
+        [`GET ${PAYMENT_METHODS_PATH}`]: () => ok({ id: 'early' }),
+        [`GET ${PACKAGE_REQUESTS_PATH}`]: () => ok({ id: 'early' }),
+      },
+      later: {},
+    });
+    expect(page.requests.map((r) => r.path)).toEqual([
+      ...EARLY_GETS,
+      PAYMENT_METHODS_PATH,
+      PACKAGE_REQUESTS_PATH,
+    ]);
+    expect(await http.get(PAYMENT_METHODS_PATH, user)).toEqual({ ok: true, data: { id: 'early' } });
+    expect(await http.get(PACKAGE_REQUESTS_PATH, user)).toEqual({
+      ok: true,
+      data: { id: 'early' },
+    });
+    expect(app.requests).toEqual([]);
   });
 
   it('asks in the language the app restores (SPEC §1 step 2, issue 33 §3), whatever is saved', async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER } from '@alda/contract/schemas/common';
+import { PACKAGE_REQUESTS_PATH } from '@alda/contract/start-up';
 import {
   packageRequest,
   packageRequestsResponse,
@@ -29,7 +30,7 @@ export function usePackageRequestsQuery(enabled = true) {
   return useQuery({
     queryKey: packageRequestKeys.all,
     queryFn: async ({ signal }) =>
-      unwrap(await http.get('/package-requests', packageRequestsResponse, { signal })),
+      unwrap(await http.get(PACKAGE_REQUESTS_PATH, packageRequestsResponse, { signal })),
     enabled,
   });
 }

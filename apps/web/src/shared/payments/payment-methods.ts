@@ -4,6 +4,7 @@ import {
   type CheckoutMethod,
   type PaymentMethodsResponse,
 } from '@alda/contract/schemas/orders';
+import { PAYMENT_METHODS_PATH } from '@alda/contract/start-up';
 import { unwrap, type HttpClient } from '@/shared/api/http';
 import { useAppServices } from '@/shared/services/app-services';
 
@@ -33,7 +34,7 @@ export const paymentMethodsQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: paymentMethodsKey,
     queryFn: async ({ signal }) =>
-      unwrap(await http.get('/payments/methods', paymentMethodsResponse, { signal })),
+      unwrap(await http.get(PAYMENT_METHODS_PATH, paymentMethodsResponse, { signal })),
     staleTime: Infinity,
     gcTime: Infinity,
   });
