@@ -12,19 +12,23 @@ export interface FaroeDateTime {
   millisecond: number;
 }
 
-// One formatter, built once: creating Intl formatters is the slow part.
-const FAROE_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
+// One formatter, built once and only when first asked for: creating Intl formatters is the slow
+// part, and this one loads the time-zone data (issue 45: ~60 ms at a phone's speed, spent as
+// module code by every screen that imports this file, whether it shows a Faroese time or not).
+let faroeParts: Intl.DateTimeFormat | null = null;
+const faroePartsFormatter = () =>
+  (faroeParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -38,7 +42,7 @@ function toDate(instant: Date | string | number): Date {
 export function faroeDateTime(instant: Date | string | number): FaroeDateTime {
   const date = toDate(instant);
   const parts: Record<string, number> = {};
-  for (const part of FAROE_PARTS.formatToParts(date)) {
+  for (const part of faroePartsFormatter().formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {

@@ -92,7 +92,8 @@ export function outboxEntries(userId: string): readonly OutboxEntry[] {
         entries = Object.values(parsed)
           .map(entryOf)
           .filter((entry): entry is OutboxEntry => entry !== null)
-          .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+          // ISO timestamps sort as strings (no locale collation to load at start-up).
+          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     } catch {
       entries = EMPTY;
     }
