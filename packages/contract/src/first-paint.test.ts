@@ -75,6 +75,7 @@ function runFirstPaint(
     getItem: (key: string) => saved[key.replace('CapacitorStorage.', '')] ?? null,
   };
   const sent: { url: string; headers: Record<string, string> }[] = [];
+  const priorities: (string | undefined)[] = [];
   const added: Added[] = [];
   const order: string[] = [];
   const frames: (() => void)[] = [];
@@ -91,8 +92,9 @@ function runFirstPaint(
   const context = {
     window,
     location: { pathname: path },
-    fetch: (url: string, init: { headers: Record<string, string> }) => {
+    fetch: (url: string, init: { headers: Record<string, string>; priority?: string }) => {
       sent.push({ url, headers: init.headers });
+      priorities.push(init.priority);
       order.push(`fetch ${url}`);
       return answer(url);
     },
@@ -126,6 +128,7 @@ function runFirstPaint(
   return {
     start: attributes['data-start'],
     sent,
+    priorities,
     added,
     order,
     frames,
@@ -226,7 +229,7 @@ describe('the start-up requests of a saved session, sent before the scripts load
   });
 });
 
-/** What the entry script added, with the priority the build wrote dropped (a signed-in start). */
+/** A module preload the entry script added. */
 const atOnce = (href: string, extra: Record<string, string> = {}) => ({
   name: 'link',
   attributes: { rel: 'modulepreload', href, ...extra },
@@ -244,7 +247,7 @@ describe("the app's scripts (issue 45)", () => {
     entryAt(low),
   ];
 
-  it('adds them for a guest only after the frame that paints the prerendered login, at low priority', () => {
+  it('adds them for a guest only after the frame that paints the prerendered login', () => {
     const { added, frames, timers, start } = runFirstPaint({}, '/');
     expect(start).toBe(GUEST_START);
     expect(added).toEqual([]);
@@ -256,39 +259,35 @@ describe("the app's scripts (issue 45)", () => {
     expect(added).toEqual(guestScripts);
   });
 
-  it("adds them at once, at the browser's own priority, for the splash (English, another path) and in a hidden tab", () => {
-    const guestAtOnce = [
-      atOnce('/assets/shell.js'),
-      atOnce('/assets/login.js', { [PRELOAD_FOR_ATTRIBUTE]: GUEST_START }),
-      entryAt({}),
-    ];
-    expect(runFirstPaint({ [LOCALE_KEY]: 'en' }, '/').added).toEqual(guestAtOnce);
-    expect(runFirstPaint({}, '/nytt-loyniord').added).toEqual(guestAtOnce);
+  it('adds them at once for the splash (English, another path) and in a hidden tab', () => {
+    expect(runFirstPaint({ [LOCALE_KEY]: 'en' }, '/').added).toEqual(guestScripts);
+    expect(runFirstPaint({}, '/nytt-loyniord').added).toEqual(guestScripts);
     expect(runFirstPaint({}, '/', false, undefined, { visibility: 'hidden' }).added).toEqual(
-      guestAtOnce,
+      guestScripts,
     );
   });
 
   it("adds a signed-in start's own screen instead of the login screen: home, or the purchase screen", () => {
     const signedIn = (path: string) => runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, path).added;
     const forPath = (href: string, path: string) =>
-      atOnce(href, { [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}${path}` });
+      atOnce(href, { ...low, [PRELOAD_FOR_ATTRIBUTE]: `${SIGNED_IN_PRELOAD}${path}` });
     expect(signedIn('/')).toEqual([
-      atOnce('/assets/shell.js'),
+      atOnce('/assets/shell.js', low),
       forPath('/assets/home.js', '/'),
-      entryAt({}),
+      entryAt(low),
     ]);
     expect(signedIn('/keyp-pakka')).toEqual([
-      atOnce('/assets/shell.js'),
+      atOnce('/assets/shell.js', low),
       forPath('/assets/purchase.js', '/keyp-pakka'),
-      entryAt({}),
+      entryAt(low),
     ]);
     // Signed in on another screen: only what every start needs; main.tsx preloads the screen.
-    expect(signedIn('/menu')).toEqual([atOnce('/assets/shell.js'), entryAt({})]);
+    expect(signedIn('/menu')).toEqual([atOnce('/assets/shell.js', low), entryAt(low)]);
   });
 
-  it("sends a saved session's start-up requests after the scripts, so the largest script is not queued behind them", () => {
-    const { order } = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/');
+  it("sends a saved session's start-up requests after the scripts, at low priority like them, so the largest script is not queued behind them", () => {
+    const { order, priorities } = runFirstPaint({ [TOKEN_KEYS.access]: 'tok' }, '/');
+    expect(priorities).toEqual(EARLY_GETS.map(() => 'low'));
     expect(order).toEqual([
       'add /assets/shell.js',
       'add /assets/home.js',

@@ -71,25 +71,28 @@ export const SIGNED_IN_PRELOAD = 'user:';
  * ({@link PRELOAD_FOR_ATTRIBUTE}), it adds a signed-in start's (one {@link FIRST_PAINT_SCRIPT}
  * found a saved session for) for the path opened, and a guest's otherwise: the chunks of the first
  * screen load beside the entry, and no other screen's compete with them.
+ * The scripts stay at the low priority the build gives them (`fetchpriority="low"`): the first
+ * paint, the prerendered login or the splash, needs only the HTML and the stylesheet.
  * - A guest start (the prerendered login screen, marked by `FIRST_PAINT_SCRIPT`) gets them only
- *   after that screen has been painted, at low priority: the login then paints on the HTML and
- *   the stylesheet alone, and no script shares the link with them or counts as part of the paint.
+ *   after that screen has been painted: the login then paints on the HTML and the stylesheet
+ *   alone, and no script shares the link with them or counts as part of the paint.
  * - Every other start (the splash, whose screen needs the scripts) and a hidden tab get them at
- *   once, at the browser's own priority. A saved session's start-up GETs ({@link EARLY_GETS}, and
- *   the first screen's own, {@link EARLY_SCREEN_GETS}) go out right after them: on HTTP/1.1 a browser has six connections to the server, and the
- *   largest script, the one the first screen waits for longest, then starts first rather than
- *   behind seven small requests.
+ *   once. A saved session's start-up GETs ({@link EARLY_GETS}, and the first screen's own,
+ *   {@link EARLY_SCREEN_GETS}) go out right after them, at low priority too: on HTTP/1.1 a
+ *   browser has six connections to the server, and the largest script, the one the first screen
+ *   waits for longest, then starts first rather than behind seven small requests.
  * The API allows this script by its hash too.
  */
 export const ENTRY_SCRIPT =
   `(function(){var d=document,w=window,t=d.getElementById('${SCRIPTS_TEMPLATE_ID}'),` +
   `e=w.${EARLY_REQUESTS_GLOBAL},u=e?'${SIGNED_IN_PRELOAD}'+location.pathname:'${GUEST_START}';` +
-  `function go(k){if(!t)return;var c=t.content.children;for(var i=0;i<c.length;i++){var x=c[i],` +
+  `function go(){if(!t)return;var c=t.content.children;for(var i=0;i<c.length;i++){var x=c[i],` +
   `f=x.getAttribute('${PRELOAD_FOR_ATTRIBUTE}');if(f&&f!==u)continue;` +
-  `var n=d.createElement(x.localName);for(var j=0;j<x.attributes.length;j++){var a=x.attributes[j];` +
-  `if(k||a.name!=='fetchpriority')n.setAttribute(a.name,a.value)}d.head.appendChild(n)}}` +
+  `var n=d.createElement(x.localName);for(var j=0;j<x.attributes.length;j++)` +
+  `n.setAttribute(x.attributes[j].name,x.attributes[j].value);d.head.appendChild(n)}}` +
   `if(d.documentElement.getAttribute('data-start')==='${GUEST_START}'&&d.visibilityState!=='hidden')` +
-  `requestAnimationFrame(function(){setTimeout(function(){go(1)},0)});else go(0);` +
+  `requestAnimationFrame(function(){setTimeout(go,0)});else go();` +
   `if(e){var g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")}.concat(` +
-  `(${JSON.stringify(EARLY_SCREEN_GETS).replace(/"/g, "'")})[location.pathname]||[]);for(var i=0;i<g.length;i++)` +
-  `e.responses['/api'+g[i]]=fetch('/api'+g[i],{headers:e.headers})['catch'](function(){return null})}})()`;
+  `(${JSON.stringify(EARLY_SCREEN_GETS).replace(/"/g, "'")})[location.pathname]||[]);` +
+  `for(var i=0;i<g.length;i++)e.responses['/api'+g[i]]=fetch('/api'+g[i],` +
+  `{headers:e.headers,priority:'low'})['catch'](function(){return null})}})()`;
