@@ -30,7 +30,12 @@ test.describe('accounts: home, family, manage, orders and plans (SPEC §1–§4,
     await expect(page).toHaveURL(/\/$/);
     // SPEC §9: GB with 1024 MB; 22,528 MB is the owner's 22 GB this month.
     await expect(dataRing(page)).toHaveAttribute('aria-valuetext', /^[\d,]+ GB eftir av 22 GB$/);
-    await expect(page.getByText(/^Dagført í dag kl\. \d\d:\d\d$/)).toBeVisible();
+    // The demo seed stamps the usage when the API server started: a run that crosses midnight
+    // (Faroese clock) sees that as yesterday's date. "Today" itself is checked after a usage
+    // record further on, and in home-screen.test.tsx.
+    await expect(
+      page.getByText(/^Dagført (í dag|\d\d\.\d\d\.\d{4}) kl\. \d\d:\d\d$/),
+    ).toBeVisible();
     const family = page.getByRole('region', { name: 'Familjan' });
     await expect(family.getByRole('link', { name: /Sunneva Joensen/ })).toBeVisible();
     const adding = family.getByRole('link', { name: new RegExp(BEING_ADDED.name) });
