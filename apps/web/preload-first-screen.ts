@@ -114,8 +114,9 @@ export function preloadFirstScreen(screens: FirstScreens): Plugin {
  *   for Lighthouse's simulation of a phone, as blocking the paint; at low priority they follow it
  *   at once.
  * - those scripts in an inert `<template>`, added by the inline `ENTRY_SCRIPT` (issue 45): at once
- *   for a start with the splash (at the browser's priority, ahead of a saved session's start-up
- *   requests), and only after the prerendered login has been painted for a guest. At low priority they still finished before that paint on a fast link, and Lighthouse's
+ *   for a start with the splash (ahead of a saved session's start-up requests, at the same low
+ *   priority), and only after the prerendered login has been painted for a guest. At low priority
+ *   they still finished before that paint on a fast link, and Lighthouse's
  *   simulation of a phone then counts every request finished before the largest paint as on its
  *   path (first open: FCP 0.9 s, LCP 2.3 s).
  */

@@ -12,13 +12,6 @@ export const EARLY_GETS: readonly string[] = [
   ...Object.values(ACCOUNT_RESOURCE_PATHS),
 ];
 
-/**
- * What {@link ENTRY_SCRIPT} sends after {@link EARLY_GETS} for a start on one of these paths: the
- * first screen's own GETs ({@link FIRST_SCREEN_GETS}), which the app would otherwise send only once
- * the screen shows, after its scripts have arrived and run.
- */
-export const EARLY_SCREEN_GETS = FIRST_SCREEN_GETS;
-
 /** The global under which the inline scripts leave the early requests: `{headers, responses}`. */
 export const EARLY_REQUESTS_GLOBAL = '__aldaEarly';
 
@@ -78,7 +71,7 @@ export const SIGNED_IN_PRELOAD = 'user:';
  *   alone, and no script shares the link with them or counts as part of the paint.
  * - Every other start (the splash, whose screen needs the scripts) and a hidden tab get them at
  *   once. A saved session's start-up GETs ({@link EARLY_GETS}, and the first screen's own,
- *   {@link EARLY_SCREEN_GETS}) go out right after them, at low priority too: on HTTP/1.1 a
+ *   {@link FIRST_SCREEN_GETS}) go out right after them, at low priority too: on HTTP/1.1 a
  *   browser has six connections to the server, and the largest script, the one the first screen
  *   waits for longest, then starts first rather than behind seven small requests.
  * The API allows this script by its hash too.
@@ -93,6 +86,6 @@ export const ENTRY_SCRIPT =
   `if(d.documentElement.getAttribute('data-start')==='${GUEST_START}'&&d.visibilityState!=='hidden')` +
   `requestAnimationFrame(function(){setTimeout(go,0)});else go();` +
   `if(e){var g=${JSON.stringify(EARLY_GETS).replace(/"/g, "'")}.concat(` +
-  `(${JSON.stringify(EARLY_SCREEN_GETS).replace(/"/g, "'")})[location.pathname]||[]);` +
+  `(${JSON.stringify(FIRST_SCREEN_GETS).replace(/"/g, "'")})[location.pathname]||[]);` +
   `for(var i=0;i<g.length;i++)e.responses['/api'+g[i]]=fetch('/api'+g[i],` +
   `{headers:e.headers,priority:'low'})['catch'](function(){return null})}})()`;

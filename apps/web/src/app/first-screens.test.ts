@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@/shared/config/paths';
-import { EARLY_SCREEN_GETS } from '@alda/contract/first-paint';
+import { FIRST_SCREEN_GETS } from '@alda/contract/start-up';
 import { FIRST_SCREENS } from '../../first-screens';
 
 const appRoot = path.resolve(__dirname, '../..');
@@ -13,7 +13,7 @@ describe("the first screens' preloads (issue 45, first-screens.ts)", () => {
   });
 
   it("send early the purchase screen's own GETs, by its path in ROUTES", () => {
-    expect(Object.keys(EARLY_SCREEN_GETS)).toEqual([ROUTES.buyPackage]);
+    expect(Object.keys(FIRST_SCREEN_GETS)).toEqual([ROUTES.buyPackage]);
   });
 
   it('name source files that exist', () => {

@@ -12,6 +12,7 @@ import { useAppServices, useSession } from '@/shared/services/app-services';
 import { supportKeys } from '@/shared/support/support-queries';
 import { SUPPORT_OUTBOX_PREFIX } from './outbox-keys';
 import { supportApi } from './support-api';
+import { compareCodeUnits } from '@/shared/format/compare';
 
 /**
  * Messages written while offline (issue 46), kept on the device until the connection is back:
@@ -92,8 +93,7 @@ export function outboxEntries(userId: string): readonly OutboxEntry[] {
         entries = Object.values(parsed)
           .map(entryOf)
           .filter((entry): entry is OutboxEntry => entry !== null)
-          // ISO timestamps sort as strings (no locale collation to load at start-up).
-          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+          .sort((a, b) => compareCodeUnits(a.createdAt, b.createdAt));
     } catch {
       entries = EMPTY;
     }
