@@ -18,6 +18,8 @@
 //   npm run bench:lighthouse -- --screens login    # only some of the screens (login, home, purchase)
 //   npm run bench:lighthouse -- --cases first-open # only one case (returning, first-open)
 //   npm run bench:lighthouse -- --throttling devtools  # the throttling applied, not simulated
+//   npm run bench:lighthouse -- --calibrate        # each run scored again at a CPU slowdown
+//                                                  # calibrated to this machine (see CALIBRATION)
 //
 // Needs Chromium (Debian's /usr/bin/chromium; another one with CHROME_PATH). Builds the web app
 // when apps/web/dist is missing (`npm run build -w @alda/web` to measure a fresh build) and serves
@@ -36,6 +38,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
+import { initializeConfig } from 'lighthouse/core/config/config.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import { chromium } from 'playwright-core';
 import { TOKEN_KEYS } from '@alda/contract/constants';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
@@ -70,6 +74,7 @@ const { values: args } = parseArgs({
     dist: { type: 'string' },
     screens: { type: 'string' },
     cases: { type: 'string' },
+    calibrate: { type: 'boolean', default: false },
   },
 });
 const webDist = args.dist ? path.resolve(args.dist) : defaultWebDist;
@@ -86,6 +91,23 @@ if (throttling !== 'simulate' && throttling !== 'devtools') {
   throw new Error('--throttling must be simulate or devtools');
 }
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer`);
+if (args.calibrate && throttling !== 'simulate') {
+  throw new Error('--calibrate scores a simulated run again; it needs --throttling simulate');
+}
+
+/**
+ * The mobile preset's 4× CPU slowdown is relative to the machine Lighthouse runs on. Lighthouse's
+ * docs/throttling.md sets it for a high-end desktop (benchmarkIndex 1500–2000), which it turns
+ * into a mid-tier phone, and its slow-host warning (core/gather/driver/environment.js) fires below
+ * 1000, "~2x weaker than our regular target device". On a slower machine the same page is scored
+ * as if on a slower phone: tasks, and so TBT, grow with the host's slowness. `--calibrate` follows
+ * that doc's "Calibrating the CPU slowdown": each simulated run is scored a second time, from the
+ * same trace, at 4 × benchmarkIndex / 2000, the slowdown that puts this machine where the preset
+ * puts its regular target. The preset's score stays the one the goals are read against.
+ */
+const CALIBRATION = { presetSlowdown: 4, referenceBenchmarkIndex: 2000 };
+const calibratedSlowdown = (benchmarkIndex: number) =>
+  Math.max(1, (CALIBRATION.presetSlowdown * benchmarkIndex) / CALIBRATION.referenceBenchmarkIndex);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -348,6 +370,8 @@ interface Run {
   trace: unknown;
   /** The DevTools log, written beside the trace by `--save` (Lighthouse's own simulation reads both). */
   devtoolsLog: unknown;
+  /** `--calibrate`: the same run scored at the slowdown calibrated to this machine. */
+  calibrated?: { slowdown: number; lhr: Result };
 }
 
 interface TraceEvent {
@@ -445,6 +469,7 @@ async function runLighthouse(
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr, artifacts } = result;
+  const calibrated = args.calibrate ? await scoreAgain(artifacts, flags) : undefined;
   if (lhr.runtimeError) throw new LighthouseRunError(url, lhr.runtimeError);
   if (lhr.finalDisplayedUrl.includes('/rita-inn') && signedIn) {
     throw new Error(`${url} ended on the login screen: the tokens were not taken`);
@@ -469,7 +494,31 @@ async function runLighthouse(
     ),
     trace,
     devtoolsLog: log,
+    calibrated,
   };
+}
+
+/**
+ * The run's artifacts audited again with the CPU slowdown calibrated to this machine (see
+ * CALIBRATION). A simulated run loads the page at full speed and applies the slowdown only in its
+ * model, so the same trace gives both scores.
+ */
+async function scoreAgain(
+  artifacts: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['artifacts'],
+  flags: Flags,
+): Promise<Run['calibrated']> {
+  const slowdown = calibratedSlowdown(artifacts.BenchmarkIndex);
+  const { resolvedConfig } = await initializeConfig('navigation', undefined, {
+    ...flags,
+    output: 'json',
+    throttling: { ...artifacts.settings.throttling, cpuSlowdownMultiplier: slowdown },
+  });
+  const again = await Runner.audit(
+    { ...artifacts, settings: resolvedConfig.settings },
+    { resolvedConfig, computedCache: new Map() },
+  );
+  if (!again) throw new Error('Lighthouse gave no result when scoring the run again');
+  return { slowdown, lhr: again.lhr };
 }
 
 const median = (values: number[]) => {
@@ -616,7 +665,14 @@ function runLine(c: Case, screen: Screen, i: number, run: Run, origin: string): 
     `top script ${topScript(lhr)}), ` +
     `worker ${run.workerBefore ? 'active before' : 'none before'}, ` +
     `${run.fromServiceWorker}/${run.requests} answers from it, ` +
-    `${lhr.finalDisplayedUrl.replace(origin, '')}`
+    `${lhr.finalDisplayedUrl.replace(origin, '')}` +
+    (run.calibrated
+      ? `\n    calibrated (benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}, ` +
+        `${run.calibrated.slowdown.toFixed(1)}× instead of ${CALIBRATION.presetSlowdown}×): ` +
+        `performance ${score(run.calibrated.lhr, 'performance')}, ` +
+        `LCP ${seconds(numeric(run.calibrated.lhr, 'largest-contentful-paint'))}, ` +
+        `TBT ${Math.round(numeric(run.calibrated.lhr, 'total-blocking-time'))} ms`
+      : '')
   );
 }
 
@@ -783,6 +839,17 @@ async function main() {
           console.log(
             `  ${c} ${screen.name}: performance ≥ ${GOALS.everyRunPerformance.min} in every run — lowest ${lowest} ${met ? 'met' : 'NOT met'}`,
           );
+          const calibrated = results
+            .get(key(c, screen))!
+            .flatMap((run) => (run.calibrated ? [run.calibrated] : []));
+          if (calibrated.length > 0) {
+            const low = Math.min(...calibrated.map((x) => score(x.lhr, 'performance')));
+            const slowdowns = calibrated.map((x) => x.slowdown);
+            console.log(
+              `    at the calibrated slowdown (${Math.min(...slowdowns).toFixed(1)}–${Math.max(...slowdowns).toFixed(1)}×): ` +
+                `lowest ${low}, runs ${calibrated.map((x) => score(x.lhr, 'performance')).join(', ')}`,
+            );
+          }
         }
         if (screen.name === 'login') {
           const lcp = median(list.map((lhr) => numeric(lhr, 'largest-contentful-paint')));
