@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@/shared/native/preferences';
 import { createThemeStore, THEME_KEY } from './theme';
 
@@ -15,7 +15,34 @@ function fakeSystem(dark: boolean) {
   };
 }
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('theme (issue 16 item 5, ADR 0067)', () => {
+  it('starts light without working out the page’s style at once, and changes colour without a fade (issue 45)', async () => {
+    const root = document.createElement('html');
+    const styled: (string | undefined)[] = [];
+    vi.spyOn(window, 'getComputedStyle').mockImplementation(() => {
+      // Which state the page's style was worked out in: transitions off while switching.
+      styled.push(root.dataset.themeSwitch);
+      return { color: '' } as CSSStyleDeclaration;
+    });
+    const system = fakeSystem(false);
+    const store = createThemeStore({
+      storage: createMemoryStorage(),
+      root,
+      systemDark: system.query,
+    });
+    await store.restore();
+    expect(root.dataset.theme).toBe('light');
+    expect(styled).toEqual([]);
+    system.set(true);
+    expect(root.dataset.theme).toBe('dark');
+    expect(styled).toEqual(['']);
+    expect(root.dataset.themeSwitch).toBeUndefined();
+  });
+
   it('follows the system until the customer chooses, and then keeps the choice on the device', async () => {
     const storage = createMemoryStorage();
     const system = fakeSystem(true);

@@ -45,12 +45,18 @@ export function createThemeStore(deps: {
 
   function show() {
     const theme = resolve();
-    // At once, not as a fade: no colour transition runs while the theme changes (the style is
-    // worked out once with transitions off, then they are back for what the customer does).
-    root.dataset.themeSwitch = '';
-    root.dataset.theme = theme;
-    void root.ownerDocument.defaultView?.getComputedStyle(root).color;
-    delete root.dataset.themeSwitch;
+    if (theme === (root.dataset.theme ?? 'light')) {
+      // Nothing changes colour (the page starts light): no style to work out at once, which at
+      // the app's start would cost a forced style pass of the whole page (issue 45).
+      root.dataset.theme = theme;
+    } else {
+      // At once, not as a fade: no colour transition runs while the theme changes (the style is
+      // worked out once with transitions off, then they are back for what the customer does).
+      root.dataset.themeSwitch = '';
+      root.dataset.theme = theme;
+      void root.ownerDocument.defaultView?.getComputedStyle(root).color;
+      delete root.dataset.themeSwitch;
+    }
     const chrome = root.ownerDocument.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
     if (chrome) chrome.content = CHROME[theme];
     for (const listener of listeners) listener();
