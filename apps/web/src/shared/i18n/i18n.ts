@@ -55,7 +55,8 @@ export function createI18n(
     react: {
       // The app awaits its texts before it renders (startup.ts, routes.tsx); nothing suspends.
       useSuspense: false,
-      // Screens shown while the later texts arrive render again with them.
+      // Screens shown while a language's first texts arrive render again with them (the later
+      // texts are added silently, loadLaterTexts).
       bindI18nStore: 'added',
     },
   });
@@ -106,7 +107,11 @@ export function loadLocale(locale: Locale, instance: Translator = i18n): Promise
   if (instance.hasResourceBundle(locale, 'validation')) return Promise.resolve();
   return once(firstLoads, instance, locale, async () => {
     const { default: bundle } = await LOADERS[locale]();
-    for (const ns of NAMESPACES) instance.addResourceBundle(locale, ns, bundle[ns]);
+    // Not copied (i18next's default is a JSON round trip of every text, on the way to the first
+    // screen): the bundle is a module of ours that nothing changes.
+    for (const ns of NAMESPACES) {
+      instance.addResourceBundle(locale, ns, bundle[ns], false, false, { skipCopy: true });
+    }
   });
 }
 
@@ -123,8 +128,14 @@ export function loadLaterTexts(
 ): Promise<void> {
   return once(laterLoads, instance, locale, async () => {
     const { default: later } = await LATER_LOADERS[locale]();
-    instance.addResourceBundle(locale, 'translation', later.translation);
-    instance.addResourceBundle(locale, 'errors', later.errors);
+    // Silently: no screen shown yet uses these texts (text-parts.test.ts), so nothing needs to
+    // render again when they arrive. Announced, they made every translated component on home
+    // render again in one task of 50–90 ms at a phone's speed, just after its first paint
+    // (issue 45). A first screen showing an API error whose text is here keeps the API's own
+    // message, which is the same text in the same language (text-parts.ts).
+    const quietly = { silent: true, skipCopy: true };
+    instance.addResourceBundle(locale, 'translation', later.translation, false, false, quietly);
+    instance.addResourceBundle(locale, 'errors', later.errors, false, false, quietly);
   });
 }
 
