@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TIME_ZONE } from '../constants';
 import {
   endOfMonth,
   faroeDateTime,
@@ -13,6 +14,26 @@ import {
 } from './date';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The offset the platform's time-zone data gives Atlantic/Faroe at `at` (Intl, as before ADR 0092). */
+const platformParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+function platformOffset(at: number): number {
+  const p = Object.fromEntries(
+    platformParts.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+  );
+  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+  return wall - Math.floor(at / 1000) * 1000;
+}
 const instant = fc.date({
   min: new Date('1990-01-01T00:00:00Z'),
   max: new Date('2100-01-01T00:00:00Z'),
@@ -20,6 +41,19 @@ const instant = fc.date({
 });
 
 describe('dates in Atlantic/Faroe (SPEC §9 "DD.MM.YYYY", ARCHITECTURE time zone)', () => {
+  it("keeps the zone's rule of the platform's time-zone data, on every day from 1975 to 2045 (ADR 0092)", () => {
+    // Every day at noon; in the months of a change (March, September, October), also on both
+    // sides of 01:00 UTC, when Faroe's clocks change.
+    const mismatches: string[] = [];
+    for (let day = Date.UTC(1975, 0, 1); day < Date.UTC(2046, 0, 1); day += DAY) {
+      const change = [2, 8, 9].includes(new Date(day).getUTCMonth());
+      for (const at of change ? [day + HOUR - 1, day + HOUR, day + 12 * HOUR] : [day + 12 * HOUR]) {
+        if (faroeOffsetMs(at) !== platformOffset(at)) mismatches.push(new Date(at).toISOString());
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
   it('formats DD.MM.YYYY in Faroese time, not UTC (SPEC §9)', () => {
     expect(formatDate('2024-06-17T12:00:00Z')).toBe('17.06.2024');
     // Summer: 23:30 UTC is 00:30 the next day in Tórshavn.

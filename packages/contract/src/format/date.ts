@@ -1,5 +1,3 @@
-import { TIME_ZONE } from '../constants';
-
 /** Wall-clock fields of an instant in Atlantic/Faroe. */
 export interface FaroeDateTime {
   year: number;
@@ -12,23 +10,33 @@ export interface FaroeDateTime {
   millisecond: number;
 }
 
-// One formatter, built once and only when first asked for: creating Intl formatters is the slow
-// part, and this one loads the time-zone data (issue 45: ~60 ms at a phone's speed, spent as
-// module code by every screen that imports this file, whether it shows a Faroese time or not).
-let faroeParts: Intl.DateTimeFormat | null = null;
-const faroePartsFormatter = () =>
-  (faroeParts ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONE,
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }));
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** 01:00 UTC on the last Sunday of `month` (1–12) of `year`, in UTC milliseconds. */
+function lastSundayAt0100Utc(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one.
+  const lastDay = Date.UTC(year, month, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+/**
+ * Offset of Atlantic/Faroe from UTC at `instant`, in milliseconds (0 in winter, 3,600,000 in
+ * summer). Worked out from the rule the zone has kept since 1981, the EU's summer time (the IANA
+ * time-zone database's "EU" rule for Atlantic/Faroe): UTC+1 from 01:00 UTC on the last Sunday of
+ * March to 01:00 UTC on the last Sunday of October (of September until 1995); before 1981, UTC.
+ * Not `Intl.DateTimeFormat` with `timeZone`: the first such formatter loads the browser's
+ * calendar and time-zone data, 60–100 ms of home's first render at a phone's speed (issue 45,
+ * ADR 0092). date.test.ts checks this rule against the platform's time-zone data, hour by hour.
+ */
+export function faroeOffsetMs(instant: Date | string | number): number {
+  const at = toDate(instant).getTime();
+  const year = new Date(at).getUTCFullYear();
+  if (year < 1981) return 0;
+  const summerStarts = lastSundayAt0100Utc(year, 3);
+  const summerEnds = lastSundayAt0100Utc(year, year <= 1995 ? 9 : 10);
+  return at >= summerStarts && at < summerEnds ? HOUR_MS : 0;
+}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -41,28 +49,16 @@ function toDate(instant: Date | string | number): Date {
 /** The wall-clock date and time of `instant` in Atlantic/Faroe (the zone of SPEC, ARCHITECTURE). */
 export function faroeDateTime(instant: Date | string | number): FaroeDateTime {
   const date = toDate(instant);
-  const parts: Record<string, number> = {};
-  for (const part of faroePartsFormatter().formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
+  const wall = new Date(date.getTime() + faroeOffsetMs(date));
   return {
-    year: parts.year ?? NaN,
-    month: parts.month ?? NaN,
-    day: parts.day ?? NaN,
-    // Some engines print midnight as 24 even with h23; normalise.
-    hour: (parts.hour ?? NaN) % 24,
-    minute: parts.minute ?? NaN,
-    second: parts.second ?? NaN,
-    millisecond: date.getUTCMilliseconds(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millisecond: wall.getUTCMilliseconds(),
   };
-}
-
-/** Offset of Atlantic/Faroe from UTC at `instant`, in milliseconds (0 in winter, 3,600,000 in summer). */
-export function faroeOffsetMs(instant: Date | string | number): number {
-  const date = toDate(instant);
-  const t = faroeDateTime(date);
-  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, t.millisecond);
-  return asUtc - date.getTime();
 }
 
 /**
@@ -111,10 +107,10 @@ interface FaroeMonth {
 }
 
 /**
- * The month of the last instant asked about. Working a month out takes three passes through
- * Intl's time-zone formatter (tens of microseconds), and the API asks on every read that depends
- * on the month (the packages' validity, the subscriptions' and transfers' monthly counters,
- * issue 13); the answer changes twelve times a year.
+ * The month of the last instant asked about. Working a month out takes five passes through the
+ * zone's offset, and the API asks on every read that depends on the month (the packages'
+ * validity, the subscriptions' and transfers' monthly counters, issue 13); the answer changes
+ * twelve times a year.
  */
 let lastMonth: FaroeMonth | undefined;
 
