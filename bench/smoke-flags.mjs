@@ -15,7 +15,7 @@ export const SMOKE_FLAGS = {
     '4',
   ],
   hub: ['--connections', '20', '--events', '10'],
-  lighthouse: ['--runs', '1', '--screens', 'home'],
+  lighthouse: ['--runs', '1', '--screens', 'home', '--calibrate'],
   soak: [
     '--minutes',
     '0.1',

@@ -24,4 +24,8 @@ test('npm run bench -- --smoke: every bench runs and prints its figures', async 
   expect(output).toMatch(/first-open home run 1\/1: performance \d+, .*worker none before/);
   expect(output).toMatch(/\| returning\s+\| home\s+\|\s+\d+ \|/);
   expect(output).toMatch(/\| first-open\s+\| home\s+\|\s+\d+ \|/);
+  // Each run scored again at the slowdown calibrated to this machine (--calibrate).
+  expect(output).toMatch(
+    /calibrated \(benchmarkIndex \d+, [\d.]+× instead of 4×\): performance \d+/,
+  );
 }, 900_000);
