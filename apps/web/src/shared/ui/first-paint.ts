@@ -67,5 +67,5 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * customer's first tap would wait behind (Lighthouse counts it in TBT).
  */
 export function afterFirstPaint(): Promise<void> {
-  return release === null && !held ? painted : painted.then(nextTask);
+  return held ? painted.then(nextTask) : painted;
 }
