@@ -1,3 +1,4 @@
+import type { PackageRequest } from '@alda/contract/schemas/controls';
 import type { Order } from '@alda/contract/schemas/orders';
 import type { Plan, PlansResponse } from '@alda/contract/schemas/plans';
 import type {
@@ -203,3 +204,24 @@ export const ownerData = {
   orders: ownerOrders,
   plans,
 };
+
+/** Sunneva's pending request for 5 GB to her line (ADR 0068), as the member sees it. */
+export const sunnevaPackageRequest = (patch: Partial<PackageRequest> = {}): PackageRequest => ({
+  id: 'req-1',
+  status: 'pending',
+  phoneNumber: '214456',
+  lineId: 'sub-sunneva',
+  requester: { firstname: 'Sunneva', lastname: 'Joensen' },
+  package: {
+    id: 'pkg-5',
+    kind: 'data',
+    name: '5 GB',
+    dataMb: 5120,
+    price: { net: 4000, vat: 1000, gross: 5000 },
+  },
+  isApprover: false,
+  orderId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: null,
+  ...patch,
+});

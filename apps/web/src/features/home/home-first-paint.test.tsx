@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import type { PackageRequest } from '@alda/contract/schemas/controls';
 import { ok } from '@/test/fake-api';
-import { ownerData } from '@/test/account-fixtures';
+import { ownerData, sunnevaPackageRequest } from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { FIRST_PAINT_WAIT_MS, holdUntilFirstPaint } from '@/shared/ui/first-paint';
@@ -10,24 +9,7 @@ import { FIRST_PAINT_WAIT_MS, holdUntilFirstPaint } from '@/shared/ui/first-pain
 // A file of its own: the inbox is a lazy chunk, and once a test in the same file has rendered it,
 // home renders it at once.
 
-const asked: PackageRequest = {
-  id: 'req-1',
-  status: 'pending',
-  phoneNumber: '214456',
-  lineId: 'sub-sunneva',
-  requester: { firstname: 'Sunneva', lastname: 'Joensen' },
-  package: {
-    id: 'pkg-5',
-    kind: 'data',
-    name: '5 GB',
-    dataMb: 5120,
-    price: { net: 4000, vat: 1000, gross: 5000 },
-  },
-  isApprover: true,
-  orderId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: null,
-};
+const asked = sunnevaPackageRequest({ isApprover: true });
 
 afterEach(() => {
   vi.useRealTimers();

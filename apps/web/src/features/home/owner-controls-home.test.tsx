@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PackageRequest } from '@alda/contract/schemas/controls';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
 import { ok } from '@/test/fake-api';
-import { memberSubscriptions, ownerData, sunneva } from '@/test/account-fixtures';
+import {
+  memberSubscriptions,
+  ownerData,
+  sunneva,
+  sunnevaPackageRequest,
+} from '@/test/account-fixtures';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -23,24 +27,7 @@ const pausedMember: SubscriptionsResponse = {
   },
 };
 
-const asked: PackageRequest = {
-  id: 'req-1',
-  status: 'pending',
-  phoneNumber: '214456',
-  lineId: 'sub-sunneva',
-  requester: { firstname: 'Sunneva', lastname: 'Joensen' },
-  package: {
-    id: 'pkg-5',
-    kind: 'data',
-    name: '5 GB',
-    dataMb: 5120,
-    price: { net: 4000, vat: 1000, gross: 5000 },
-  },
-  isApprover: true,
-  orderId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: null,
-};
+const asked = sunnevaPackageRequest({ isApprover: true });
 
 describe('home and the owner controls (issue 16.3, ADR 0068)', () => {
   it('issue 16.3: a member whose data the owner paused is told so on the data card, with what still works and what to do', async () => {

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { PackageRequest } from '@alda/contract/schemas/controls';
 import type { PackageOffer } from '@alda/contract/schemas/packages';
 import type { SubscriptionsResponse } from '@alda/contract/schemas/subscriptions';
-import { memberSubscriptions, ownerSubscriptions, sunneva } from '@/test/account-fixtures';
+import {
+  memberSubscriptions,
+  ownerSubscriptions,
+  sunneva,
+  sunnevaPackageRequest,
+} from '@/test/account-fixtures';
 import { deferred, json, ok, quietPolls } from '@/test/fake-api';
 import { demoUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -32,26 +37,6 @@ const approvalOn: SubscriptionsResponse = {
     },
   },
 };
-
-const request = (patch: Partial<PackageRequest> = {}): PackageRequest => ({
-  id: 'req-1',
-  status: 'pending',
-  phoneNumber: '214456',
-  lineId: 'sub-sunneva',
-  requester: { firstname: 'Sunneva', lastname: 'Joensen' },
-  package: {
-    id: 'pkg-5',
-    kind: 'data',
-    name: '5 GB',
-    dataMb: 5120,
-    price: { net: 4000, vat: 1000, gross: 5000 },
-  },
-  isApprover: false,
-  orderId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  decidedAt: null,
-  ...patch,
-});
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -92,8 +77,8 @@ describe('package requests on the purchase screen (issue 16.3, ADR 0068)', () =>
     await user.click(send);
     await user.click(send);
     expect(app.api.callsTo('POST /package-requests')).toHaveLength(1);
-    pending = [request()];
-    answer.resolve(json(201, { data: request() }));
+    pending = [sunnevaPackageRequest()];
+    answer.resolve(json(201, { data: sunnevaPackageRequest() }));
     const [sent] = app.api.callsTo('POST /package-requests');
     expect(sent?.headers['idempotency-key']).toBeTruthy();
     expect(sent?.body).toEqual({ packageId: 'pkg-5', phoneNumber: '214456' });
@@ -108,7 +93,7 @@ describe('package requests on the purchase screen (issue 16.3, ADR 0068)', () =>
   });
 
   it('issue 16.3: the member withdraws a pending request', async () => {
-    let pending = [request()];
+    let pending = [sunnevaPackageRequest()];
     const app = await renderApp({
       user: { ...demoUser, firstname: 'Sunneva' },
       initialEntries: ['/keyp-pakka'],
@@ -118,7 +103,9 @@ describe('package requests on the purchase screen (issue 16.3, ADR 0068)', () =>
         'GET /package-requests': () => ok(pending),
         'DELETE /package-requests/req-1': () => {
           pending = [];
-          return ok(request({ status: 'withdrawn', decidedAt: '2026-11-20T11:00:00.000Z' }));
+          return ok(
+            sunnevaPackageRequest({ status: 'withdrawn', decidedAt: '2026-11-20T11:00:00.000Z' }),
+          );
         },
       },
     });
@@ -136,7 +123,10 @@ describe('package requests on the purchase screen (issue 16.3, ADR 0068)', () =>
       user: { ...demoUser, firstname: 'Sunneva' },
       initialEntries: ['/keyp-pakka'],
       data: { subscriptions: approvalOn, packages: offers, agreement: null },
-      api: { ...quietPolls, 'GET /package-requests': () => ok([request({ orderId: 'o-9' })]) },
+      api: {
+        ...quietPolls,
+        'GET /package-requests': () => ok([sunnevaPackageRequest({ orderId: 'o-9' })]),
+      },
     });
     const waiting = await screen.findByRole('region', { name: 'Bíðar eftir eigaranum' });
     expect(waiting.textContent).toContain('Eigarin er í holt við at gjalda fyri pakkan.');
@@ -150,7 +140,7 @@ describe('package requests on the purchase screen (issue 16.3, ADR 0068)', () =>
       data: { subscriptions: ownerSubscriptions, packages: offers, agreement: null },
       api: {
         ...quietPolls,
-        'GET /package-requests': () => ok([request({ isApprover: true })]),
+        'GET /package-requests': () => ok([sunnevaPackageRequest({ isApprover: true })]),
         'POST /package-requests/req-1/approve': () =>
           json(201, {
             data: {
