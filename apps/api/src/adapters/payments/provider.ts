@@ -161,6 +161,22 @@ export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
 }
 
+/**
+ * A call whose answer never arrived (a time-out, a dropped connection, a 5xx to a POST): the
+ * provider may or may not have done it. Never "failed" until the provider says so (ADR 0081
+ * "Lost answers"): the payment stays open with `providerPaymentId`, the id it has at the provider
+ * if the call went through, and reconciliation reads it (a 404 there: never made). Where the
+ * adapter cannot know that id, `providerPaymentId` is undefined.
+ */
+export class PaymentOutcomeUnknownError extends PaymentProviderError {
+  override name = 'PaymentOutcomeUnknownError';
+  readonly providerPaymentId: string | undefined;
+  constructor(message: string, options: { cause?: unknown; providerPaymentId?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.providerPaymentId = options.providerPaymentId;
+  }
+}
+
 /** A webhook that must not be trusted: bad or missing signature, too old, or not an event. */
 export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
