@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatKr } from '@alda/contract/format/money';
 import { paymentReturnPath } from '@alda/contract/app-paths';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
-import type {
-  PaymentProvider,
-  ProviderEvent,
-  ProviderPaymentView,
+import {
+  PaymentOutcomeUnknownError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentView,
 } from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
 import { uniqueViolationOf } from '../../db/errors';
@@ -20,7 +21,7 @@ import { insertActions } from '../actions/log';
 import { recordAudit } from '../operator/audit';
 import { toOrderDto } from '../orders/dto';
 import { findOrderByIdempotencyKey } from '../orders/lifecycle';
-import { findActiveAgreement } from '../agreements/card-on-file';
+import { agreementHeldBy, findActiveAgreement } from '../agreements/card-on-file';
 import type { PlacePaidOrderInput } from '../orders/placing';
 import {
   claimDueRefunds,
@@ -110,6 +111,11 @@ const PROVIDER_CHECK_TIMEOUT_MS = 5_000;
 /** How long a retry waits for a first request that is still talking to the provider. */
 const IN_FLIGHT_WAIT_MS = 10_000;
 const PROVIDER_UNAVAILABLE_REASON = 'provider_unavailable';
+/**
+ * A payment whose placement's answer was lost, and which the provider then said it never made
+ * (a 404 for the id it would have had): given up like one the provider refused.
+ */
+const NOT_MADE_REASON = 'not_made_at_provider';
 /** A `created` payment the provider never saw is abandoned after this long at the least. */
 const MIN_GRACE_S = 30;
 /** Reconciliation reads stuck payments in pages of this size, up to the per-round maximum. */
@@ -143,6 +149,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         if (payment?.failureReason === PROVIDER_UNAVAILABLE_REASON) {
           throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
         }
+        // A checkout whose answer was lost has no page to send the customer to: until
+        // reconciliation has read it, the retry is told the provider is unavailable.
+        const unknownCheckout =
+          payment?.state === 'pending' &&
+          payment.method !== 'agreement' &&
+          payment.checkoutUrl === null;
+        if (unknownCheckout) {
+          throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { detail: 'outcome unknown' });
+        }
         if (inFlight) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { detail: 'in flight' });
         const order = (await findOrder(db, earlier.id)) ?? earlier;
         return answer(order, payment);
@@ -157,13 +172,34 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    */
   async function abandonPlacement(payment: PaymentRow, error: unknown): Promise<never> {
     log.warn({ err: error, paymentId: payment.id }, 'payment provider unavailable');
+    await giveUpUnmade(
+      payment.id,
+      PROVIDER_UNAVAILABLE_REASON,
+      (locked) => locked.state === 'created',
+    );
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+
+  /**
+   * A payment the provider never made (it refused the placement, or said 404 for the id a lost
+   * answer would have given it): the payment fails and the order is cancelled in one
+   * transaction, and the Idempotency-Key is released, so the customer's retry (or the next
+   * month-end round) places it anew. No "did not go through" notice: nothing was tried on the
+   * customer's card. False when the guard no longer holds under the lock.
+   */
+  async function giveUpUnmade(
+    paymentId: string,
+    reason: string,
+    guard: (locked: PaymentRow) => boolean,
+  ): Promise<boolean> {
     const at = now();
-    await db.transaction(async (tx) => {
-      const locked = await lockPayment(tx, payment.id);
-      if (!locked || locked.state !== 'created') return;
+    return db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, paymentId, { skipLocked: true });
+      if (!locked || !guard(locked)) return false;
+      const payment = locked;
       await updatePayment(tx, payment.id, {
         state: 'failed',
-        failureReason: PROVIDER_UNAVAILABLE_REASON,
+        failureReason: reason,
         updatedAt: at,
       });
       await lockOrder(tx, payment.orderId);
@@ -174,8 +210,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         idempotencyKey: null,
       });
       await notifyPaymentUpdated(tx, { orderId: payment.orderId, userId: payment.userId });
+      return true;
     });
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error });
+  }
+
+  /**
+   * The provider's answer to a placement was lost (ADR 0081 "Lost answers"): it may have made
+   * the payment. The payment stays open — pending, with the id it has at the provider if it was
+   * made — and keeps its Idempotency-Key, so neither a retry nor the next month-end round places
+   * it again; reconciliation reads that id and settles it, or gives it up on a 404.
+   */
+  async function keepUnknown(
+    payment: PaymentRow,
+    error: PaymentOutcomeUnknownError & { providerPaymentId: string },
+  ): Promise<never> {
+    log.warn(
+      { err: error, paymentId: payment.id, providerPaymentId: error.providerPaymentId },
+      'payment provider did not answer: outcome unknown until reconciliation reads it',
+    );
+    await advance(
+      payment.id,
+      { state: 'pending', providerPaymentId: error.providerPaymentId },
+      (locked) => locked.providerPaymentId === null,
+      { skipLocked: false },
+    );
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { cause: error, detail: 'outcome unknown' });
   }
 
   async function placePaidOrder(input: PlacePaidOrderInput): Promise<OrderPlacedResponse> {
@@ -200,6 +259,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (input.method === 'agreement') {
       const agreement = await findActiveAgreement(db, input.userId);
       if (!agreement?.providerReference) throw new AppError('AGREEMENT_REQUIRED');
+      // An agreement belongs to the provider that made it: another provider's id is never sent
+      // to this one (after PAYMENT_PROVIDER changed, the customer approves a new agreement).
+      if (!agreementHeldBy(agreement, provider.name)) {
+        throw new AppError('AGREEMENT_REQUIRED', {
+          detail: `the agreement is held by ${agreement.provider ?? 'an unknown provider'}`,
+        });
+      }
       agreementRef = agreement.providerReference;
     }
 
@@ -268,6 +334,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         }));
       }
     } catch (error) {
+      if (error instanceof PaymentOutcomeUnknownError && error.providerPaymentId !== undefined) {
+        return keepUnknown(
+          payment,
+          error as PaymentOutcomeUnknownError & { providerPaymentId: string },
+        );
+      }
       return abandonPlacement(payment, error);
     }
 
@@ -283,10 +355,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     paymentId: string,
     target: PaymentTarget,
     guard: (locked: PaymentRow) => boolean = () => true,
+    options: { skipLocked?: boolean } = { skipLocked: true },
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       // SKIP LOCKED: a payment another instance (or a webhook) is working on is left to it.
-      const payment = await lockPayment(tx, paymentId, { skipLocked: true });
+      const payment = await lockPayment(tx, paymentId, options);
       if (!payment || !guard(payment)) return false;
       const changed = await advancePayment(tx, payment, target, { now: now(), fulfil, log });
       return changed !== null;
@@ -430,6 +503,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     limit?: number;
     /** Rows per query (tests make it small to page). */
     pageSize?: number;
+    /** This open payment only, whatever its age (one a customer is watching: reconcileWatched). */
+    payment?: PaymentRow;
   }): Promise<ReconcileResult> {
     const at = now();
     const before = new Date(at.getTime() - options.afterS * 1000);
@@ -437,8 +512,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const pageSize = options.pageSize ?? RECONCILE_PAGE;
     // Every stuck payment gets its turn (payments whose card page is still open stay stuck for a
     // while and must not hold back the ones behind them).
-    const stuck: PaymentRow[] = [];
-    while (stuck.length < limit) {
+    const stuck: PaymentRow[] = options.payment ? [options.payment] : [];
+    while (!options.payment && stuck.length < limit) {
       const last = stuck.at(-1);
       const page = await findStuckPayments(
         db,
@@ -474,11 +549,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             );
             continue;
           }
-          if (view?.state === 'authorized') {
+          if (view === null) {
+            // The provider has no payment under this id: it never made it (a placement whose
+            // answer was lost and that never arrived there). Only now is it given up.
+            const providerPaymentId = payment.providerPaymentId;
+            const unmade = await giveUpUnmade(
+              payment.id,
+              NOT_MADE_REASON,
+              (locked) =>
+                locked.providerPaymentId === providerPaymentId &&
+                (locked.state === 'created' || locked.state === 'pending'),
+            );
+            if (unmade) {
+              advanced += 1;
+              log.warn(
+                { paymentId: payment.id, providerPaymentId },
+                'reconciliation: the provider never made this payment; given up',
+              );
+            }
+            continue;
+          }
+          if (view.state === 'authorized') {
             // Reserved but never captured (the capture after the webhook failed, or no webhook).
             await settleAuthorization(payment.id);
           }
-          target = view ? targetOfView(view) : null;
+          target = targetOfView(view);
         } catch (error) {
           log.warn({ err: error, paymentId: payment.id }, 'reconciliation: provider unavailable');
           continue;
@@ -538,7 +633,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         log.info({ refundId: refund.id, paymentId: refund.paymentId }, 'payment refunded');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const last = refund.attempts >= REFUND_MAX_ATTEMPTS;
+        // A refund whose answer was lost may have been paid: it is never called failed for
+        // that, only sent again with the same idempotency key until the provider answers.
+        const unknown = error instanceof PaymentOutcomeUnknownError;
+        const last = refund.attempts >= REFUND_MAX_ATTEMPTS && !unknown;
         await updateRefund(db, refund.id, {
           lastError: message.slice(0, 500),
           ...(last
@@ -656,13 +754,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     }
   }
 
+  /**
+   * The payment of an order a customer is watching, read from the provider now by the rule of a
+   * reconciliation round (their polling guidelines; hub/payment-watch.ts calls it every
+   * PAYMENT_WATCH_EVERY_S). 'settled' when it is no longer open (or there is none): the watch
+   * ends. One read of the payment; the provider only while it is open.
+   */
+  async function reconcileWatched(orderId: string): Promise<'open' | 'settled'> {
+    const payment = await findPaymentOfOrder(db, orderId);
+    if (!payment || (payment.state !== 'created' && payment.state !== 'pending')) return 'settled';
+    // Another provider's (made before a switch): not this one's to read.
+    if (payment.provider !== provider.name) return 'settled';
+    await reconcile({ afterS: 0, payment });
+    return 'open';
+  }
+
   return {
     placePaidOrder,
     handleWebhook,
     reconcile,
+    reconcileWatched,
     refundDue,
     requestRefund,
     checkWithProvider,
+    /** The configured provider's name: the one whose agreements and payments this core uses. */
+    providerName: provider.name,
     /** Ends a payment agreement at the provider (`PaymentProvider.stopAgreement`; idempotent). */
     stopAgreement: (agreementRef: string): Promise<void> => provider.stopAgreement(agreementRef),
   };
