@@ -712,6 +712,7 @@ async function assemble(
       payments,
       // DELETE /api/agreements ends the agreement at the configured provider first.
       stopAgreement: (agreementRef) => app.payments.stopAgreement(agreementRef),
+      providerName: app.payments.providerName,
     }),
   });
   await app.register(topUpRoutes, { service: createTopUpService({ db, payments }) });
@@ -780,7 +781,13 @@ async function assemble(
     network,
   });
   // The month's charge on payment agreements runs in the same rounds, after the month end.
-  const monthCharge = createMonthChargeService({ db, now, log: app.log, billing });
+  const monthCharge = createMonthChargeService({
+    db,
+    now,
+    log: app.log,
+    billing,
+    providerName: app.payments.providerName,
+  });
   registerMonthEnd(app, {
     intervalS: config.monthEndIntervalS,
     run: () => monthEnd.run(),

@@ -162,6 +162,7 @@ describe('DELETE /api/agreements: ending the payment agreement from the app (SPE
       log: pino({ level: 'silent' }),
       payments: () => t.app.payments,
       stopAgreement: () => new Promise<never>(() => {}),
+      providerName: 'test',
       stopTimeoutMs: 30,
     });
     const error: unknown = await hanging.end(JOANNES).then(

@@ -12,6 +12,11 @@ export type AgreementStatus = z.infer<typeof agreementStatus>;
 export const agreement = z.object({
   id,
   status: agreementStatus,
+  /**
+   * The agreement is held by a payment provider Alda no longer uses: it shows as `expired`, can
+   * no longer be charged, and the customer is asked to approve a new one.
+   */
+  needsRenewal: z.boolean(),
   /** E.g. 'Visa', 'Mastercard'; null until the card is registered. */
   cardBrand: z.nullable(z.string()),
   /** Last four digits of the card. */

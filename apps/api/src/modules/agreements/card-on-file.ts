@@ -44,6 +44,17 @@ export async function replaceAgreement(
   return row;
 }
 
+/**
+ * An agreement belongs to the payment provider that made it: only that provider can charge or
+ * end it. One made before the provider column (null) was the built-in test provider's.
+ */
+export function agreementHeldBy(
+  row: Pick<PaymentAgreementRow, 'provider'>,
+  providerName: string,
+): boolean {
+  return (row.provider ?? 'test') === providerName;
+}
+
 /** The customer's active agreement, if any (what `payWith: 'agreement'` charges). */
 export async function findActiveAgreement(
   db: Db,

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { insertActions } from '../actions/log';
 import { insertNotifications } from '../notifications/notify';
 import { placeOnce, type Purchase, type PaymentPlacer } from '../orders/placing';
+import { agreementHeldBy } from './card-on-file';
 import { bumpUserVersions } from '../versions/change-versions';
 import { cancelAgreement, findCurrentAgreement } from './repo';
 
@@ -24,15 +25,23 @@ export interface AgreementServiceDeps {
    * provider): idempotent, throws when the provider cannot.
    */
   stopAgreement: (agreementRef: string) => Promise<void>;
+  /** The configured payment provider's name (`PaymentProvider.name`). */
+  providerName: string;
   /** How long to wait for {@link stopAgreement} (default {@link STOP_AGREEMENT_TIMEOUT_MS}). */
   stopTimeoutMs?: number;
 }
 
-/** An agreement as the contract shows it; the provider's reference never leaves the server. */
-export function toAgreementDto(row: PaymentAgreementRow): Agreement {
+/**
+ * An agreement as the contract shows it; the provider's reference never leaves the server. An
+ * active agreement another provider holds (made before PAYMENT_PROVIDER changed) cannot be
+ * charged: it shows as expired and needing renewal, so the customer approves a new one.
+ */
+export function toAgreementDto(row: PaymentAgreementRow, providerName: string): Agreement {
+  const needsRenewal = row.status === 'active' && !agreementHeldBy(row, providerName);
   return {
     id: row.id,
-    status: row.status,
+    status: needsRenewal ? 'expired' : row.status,
+    needsRenewal,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,
     cardExpiry: row.cardExpiry,
@@ -89,7 +98,7 @@ export function createAgreementService(deps: AgreementServiceDeps) {
     /** The caller's current agreement, or null when there is none. */
     async current(userId: string): Promise<AgreementResponse> {
       const row = await findCurrentAgreement(db, userId);
-      return row ? toAgreementDto(row) : null;
+      return row ? toAgreementDto(row, deps.providerName) : null;
     },
 
     /**
@@ -119,8 +128,16 @@ export function createAgreementService(deps: AgreementServiceDeps) {
     async end(userId: string): Promise<void> {
       const row = await findCurrentAgreement(db, userId);
       if (!row) throw new AppError('NOT_FOUND', { detail: 'no current payment agreement' });
-      // An agreement the provider never confirmed (no reference) has nothing to stop there.
-      if (row.providerReference !== null) {
+      // An agreement the provider never confirmed (no reference) has nothing to stop there, and
+      // one another provider holds is never sent to this one: it can no longer be charged here.
+      const ours = agreementHeldBy(row, deps.providerName);
+      if (!ours) {
+        log.warn(
+          { agreementId: row.id, provider: row.provider },
+          'payment agreement of another provider ended here only',
+        );
+      }
+      if (row.providerReference !== null && ours) {
         try {
           await withinMs(deps.stopAgreement(row.providerReference), stopTimeoutMs);
         } catch (error) {

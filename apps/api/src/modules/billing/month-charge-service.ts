@@ -28,6 +28,12 @@ export interface MonthChargeServiceDeps {
   log: FastifyBaseLogger;
   /** Billing's own path of POST /api/billing/pay: one home for the month's rules. */
   billing: Pick<BillingService, 'pay'>;
+  /**
+   * The configured payment provider: only agreements it holds are charged (another provider's
+   * agreement needs renewal by the customer). Unset: every agreement is a candidate, and the
+   * payments core refuses a foreign one (AGREEMENT_REQUIRED, skipped).
+   */
+  providerName?: string;
   /** Customers read per query. */
   pageSize?: number;
   /** Most customers looked at in one round (the rest are next round's). */
@@ -128,6 +134,7 @@ export function createMonthChargeService(deps: MonthChargeServiceDeps) {
         const page = await findMonthChargeCandidates(db, {
           period,
           keyPrefix: MONTH_CHARGE_KEY_PREFIX,
+          provider: deps.providerName ?? null,
           after,
           upTo: pass.upTo,
           limit,

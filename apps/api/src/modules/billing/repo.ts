@@ -94,6 +94,8 @@ export async function findMonthChargeCandidates(
   query: {
     period: string;
     keyPrefix: string;
+    /** Only agreements this payment provider holds (null: any). */
+    provider: string | null;
     after: string | null;
     upTo: string | null;
     limit: number;
@@ -107,6 +109,9 @@ export async function findMonthChargeCandidates(
       and(
         eq(paymentAgreements.status, 'active'),
         isNotNull(paymentAgreements.providerReference),
+        query.provider === null
+          ? undefined
+          : sql`coalesce(${paymentAgreements.provider}, 'test') = ${query.provider}`,
         query.after === null ? undefined : gt(userId, query.after),
         query.upTo === null ? undefined : lte(userId, query.upTo),
         exists(

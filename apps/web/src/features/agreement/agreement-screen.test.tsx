@@ -14,6 +14,7 @@ import { renderApp } from '@/test/render';
 const visa: Agreement = {
   id: 'agr-1',
   status: 'active',
+  needsRenewal: false,
   cardBrand: 'Visa',
   cardLast4: '4242',
   cardExpiry: '08/29',

@@ -104,6 +104,12 @@ export function AgreementScreen() {
   );
 }
 
+/** The badge's word: "needs renewal" for an agreement of a provider no longer used. */
+const statusWord = (agreement: Agreement) =>
+  agreement.needsRenewal
+    ? 'paymentAgreement.status.renewal'
+    : (`paymentAgreement.status.${agreement.status}` as const);
+
 /**
  * The agreement on file with its status: a saved card drawn as a card (brand, •••• last 4,
  * expiry), or MobilePay's word mark (no card digits: MobilePay keeps the card).
@@ -118,15 +124,17 @@ function AgreementOnFile({ agreement, wallet }: { agreement: Agreement; wallet: 
           <h2 id="agreement-card-title" className="text-title font-bold">
             {withMobilePayMark(t('payment.method.mobilepay'))}
           </h2>
-          <Badge tone={STATUS_TONE[agreement.status]}>
-            {t(`paymentAgreement.status.${agreement.status}`)}
-          </Badge>
+          <Badge tone={STATUS_TONE[agreement.status]}>{t(statusWord(agreement))}</Badge>
         </Card>
       ) : (
         <CardFace agreement={agreement} />
       )}
       {agreement.status === 'pending' && <Alert tone="info">{t(`${words}.pendingNote`)}</Alert>}
-      {agreement.status === 'expired' && <Alert tone="warning">{t(`${words}.expiredNote`)}</Alert>}
+      {agreement.status === 'expired' && (
+        <Alert tone="warning">
+          {agreement.needsRenewal ? t('paymentAgreement.renewalNote') : t(`${words}.expiredNote`)}
+        </Alert>
+      )}
       {agreement.status === 'active' && (
         <p className="px-1 text-caption text-mist-600">{t(`${words}.activeNote`)}</p>
       )}
@@ -143,9 +151,7 @@ function CardFace({ agreement }: { agreement: Agreement }) {
         <h2 id="agreement-card-title" className="text-lead font-bold">
           {agreement.cardBrand ?? t('paymentAgreement.unknownBrand')}
         </h2>
-        <Badge tone={STATUS_TONE[agreement.status]}>
-          {t(`paymentAgreement.status.${agreement.status}`)}
-        </Badge>
+        <Badge tone={STATUS_TONE[agreement.status]}>{t(statusWord(agreement))}</Badge>
       </div>
       <p
         className="font-mono text-lead tracking-wider tabular-nums"

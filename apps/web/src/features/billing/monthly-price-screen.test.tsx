@@ -38,6 +38,7 @@ const november: MonthlyPriceResponse = {
 const visa: Agreement = {
   id: 'agr-1',
   status: 'active',
+  needsRenewal: false,
   cardBrand: 'Visa',
   cardLast4: '4242',
   cardExpiry: '08/29',

@@ -52,6 +52,7 @@ const placed = (id: string, paymentUrl: string | null) => ({
 const activeAgreement: Agreement = {
   id: 'ag-1',
   status: 'active',
+  needsRenewal: false,
   cardBrand: 'Visa',
   cardLast4: '4242',
   cardExpiry: '12/29',

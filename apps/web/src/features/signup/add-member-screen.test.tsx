@@ -13,6 +13,7 @@ import { dialogClosed } from '@/test/dialogs';
 const card: Agreement = {
   id: 'agr-1',
   status: 'active',
+  needsRenewal: false,
   cardBrand: 'Visa',
   cardLast4: '4242',
   cardExpiry: '12/29',

@@ -28,6 +28,7 @@ const WRONG_ICCID = ICCID_PAYLOAD + ((Number(luhnCheckDigit(ICCID_PAYLOAD)) + 1)
 const activeCard: Agreement = {
   id: 'agr-1',
   status: 'active',
+  needsRenewal: false,
   cardBrand: 'Visa',
   cardLast4: '4242',
   cardExpiry: '12/29',
