@@ -259,6 +259,21 @@ describe('payment agreement with Vipps MobilePay (agreementVia: mobilepay)', () 
     });
   });
 
+  it('a card agreement of the provider used before asks to approve a new one in MobilePay (issue 61 §2)', async () => {
+    await renderApp({
+      user: demoUser,
+      data: { agreement: { ...visa, status: 'expired', needsRenewal: true } },
+      initialEntries: ['/min-brukari/gjaldsavtala'],
+      api: { ...quietPolls, ...vipps },
+    });
+    expect(await screen.findByText('Má endurnýggjast')).toBeTruthy();
+    expect(screen.queryByText('Gingin út')).toBeNull();
+    expect(screen.getByText(/^Vit hava skift gjaldveitara/)).toBeTruthy();
+    // Not the expired card's words: nothing is wrong with the card itself.
+    expect(screen.queryByText(/Kortið er gingið út/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Góðkenn í MobilePay/ })).toBeTruthy();
+  });
+
   it('an active one shows MobilePay without card digits (en), and can be ended', async () => {
     const app = await renderApp({
       user: demoUser,
