@@ -4,6 +4,8 @@ import {
   ESM_CLASS_UDHI,
   concatenationUdh,
   encodeGsm7,
+  encodeGsm7Packed,
+  encodeLatin1,
   encodeUcs2,
   encodingOf,
   isGsm7,
@@ -117,5 +119,59 @@ describe('the PDUs of a text (issue 43: UDH 05 00 03)', () => {
     const gsm = smsPdus('æ'.repeat(200), 9);
     expect(gsm).toMatchObject({ encoding: 'gsm7', dataCoding: 0, esmClass: ESM_CLASS_UDHI });
     expect(gsm.shortMessages.map((o) => o.length)).toEqual([6 + 153, 6 + 47]);
+  });
+});
+
+/** Packed septets back (TS 23.038 §6.1.2.1.1), every septet the octets hold, padding included. */
+function unpack(octets: Buffer, fillBits = 0): number[] {
+  const septets: number[] = [];
+  for (let bit = fillBits; bit + 7 <= octets.length * 8; bit += 7) {
+    const pair = (octets[bit >> 3] ?? 0) | ((octets[(bit >> 3) + 1] ?? 0) << 8);
+    septets.push((pair >> (bit & 7)) & 0x7f);
+  }
+  return septets;
+}
+
+describe("the SMSC's default alphabet for data_coding 0 (issue 61 §5)", () => {
+  it('packs GSM-7 eight septets into seven octets, least significant bit first (TS 23.038 §6.1.2.1.1)', () => {
+    // The textbook example: "hellohello" is E8 32 9B FD 46 97 D9 EC 37.
+    expect(encodeGsm7Packed('hellohello').toString('hex')).toBe('e8329bfd4697d9ec37');
+    const text = 'Hey Ærna! 5 € ella £, {ja} @ ü';
+    expect(smpp.gsmCoder.decode(Buffer.from(unpack(encodeGsm7Packed(text))))).toBe(text);
+    expect(encodeGsm7Packed('a'.repeat(160))).toHaveLength(140);
+  });
+
+  it('fills 7 spare bits with a CR, not an @ a reader of octets would see (§6.1.2.3.1)', () => {
+    // 7 septets are 49 bits: 7 octets, whose last 7 bits would read as an eighth septet.
+    const seven = encodeGsm7Packed('1234567');
+    expect(seven).toHaveLength(7);
+    expect(unpack(seven).at(-1)).toBe(0x0d);
+    // A text that ends in a CR on an octet boundary gets a second one.
+    expect(unpack(encodeGsm7Packed('123456\r')).slice(-2)).toEqual([0x0d, 0x0d]);
+    expect(unpack(encodeGsm7Packed('12345678'))).toHaveLength(8); // 7 octets exactly, no CR
+  });
+
+  it('starts the septets of a part behind its 6-octet UDH at the next septet boundary (one fill bit)', () => {
+    const pdus = smsPdus('æ'.repeat(200), 9, 'gsm7-packed');
+    expect(pdus).toMatchObject({ encoding: 'gsm7', dataCoding: 0, esmClass: ESM_CLASS_UDHI });
+    // 6 + ⌈(1 + 153 × 7) / 8⌉ = 140 octets: a full SMS.
+    expect(pdus.shortMessages.map((o) => o.length)).toEqual([140, 6 + Math.ceil((1 + 47 * 7) / 8)]);
+    for (const octets of pdus.shortMessages) {
+      expect([...octets.subarray(0, 3)]).toEqual([0x05, 0x00, 0x03]);
+      expect(smpp.gsmCoder.decode(Buffer.from(unpack(octets.subarray(6), 1)))).toMatch(/^æ+$/);
+    }
+  });
+
+  it('sends Latin-1 one octet a character, and what Latin-1 lacks (€, Greek capitals) or GSM lacks (Faroese) in UCS-2', () => {
+    const text = 'Alda: @ £ ü { ß Ærna';
+    expect(encodingOf(text, 'latin1')).toBe('gsm7');
+    expect(smsPdus(text, 1, 'latin1').shortMessages[0]).toEqual(Buffer.from(text, 'latin1'));
+    expect(encodeLatin1('£ü')).toEqual(Buffer.from([0xa3, 0xfc]));
+    for (const other of ['5 €', 'Δ', 'Kotan hjá tær'])
+      expect(encodingOf(other, 'latin1'), other).toBe('ucs2');
+    expect(encodingOf('5 €', 'gsm7-packed')).toBe('gsm7');
+    // Splitting counts the septets the SMSC sends on the air, as for GSM-7.
+    expect(splitSms('{'.repeat(80), 'latin1').parts).toHaveLength(1);
+    expect(splitSms('{'.repeat(81), 'latin1').parts).toHaveLength(2);
   });
 });

@@ -4,6 +4,11 @@
  * á, í, ó, ú, ý and ð, which the GSM alphabet lacks (æ, ø and å it has); sending those in GSM-7
  * would turn them into other letters or spaces on the phone (docs/decisions/0084-sms-smpp.md).
  *
+ * A GSM-7 text goes with SMPP data_coding 0, "the SMSC's default alphabet", which SMSCs read
+ * differently: GSM 03.38 one septet an octet, GSM 03.38 packed (8 septets in 7 octets), or
+ * ISO-8859-1. {@link SmppAlphabet} (SMPP_ALPHABET) says which; a text the alphabet cannot carry
+ * exactly goes in UCS-2.
+ *
  * Pure functions: the SMPP adapter builds its submit_sm PDUs from them, and tests check every
  * product text's encoding and number of parts through them.
  */
@@ -36,6 +41,14 @@ const EXTENSION_CODE = new Map<string, number>([
 
 export type SmsEncoding = 'gsm7' | 'ucs2';
 
+/**
+ * What the SMSC takes data_coding 0 to be (SMPP_ALPHABET): GSM 03.38 one septet an octet
+ * (`gsm7`), GSM 03.38 packed as on the air interface (`gsm7-packed`), or ISO-8859-1
+ * (`latin1`). The SMSC turns it into GSM 7-bit for the phone, so the characters are GSM 03.38's
+ * in every case; with `latin1` only those Latin-1 also has (not €, not the Greek capitals).
+ */
+export type SmppAlphabet = 'gsm7' | 'gsm7-packed' | 'latin1';
+
 /** SMPP 3.4 `data_coding`: 0 = the SMSC's default alphabet (GSM-7), 8 = UCS-2. */
 export const DATA_CODING: Record<SmsEncoding, 0 | 8> = { gsm7: 0, ucs2: 8 };
 
@@ -63,9 +76,18 @@ export function isGsm7(text: string): boolean {
   return true;
 }
 
-/** The encoding a text goes in: GSM-7 when it can, else UCS-2. */
-export function encodingOf(text: string): SmsEncoding {
-  return isGsm7(text) ? 'gsm7' : 'ucs2';
+/** Whether every character of `text` is in ISO-8859-1. */
+export function isLatin1(text: string): boolean {
+  for (const char of text) if ((char.codePointAt(0) ?? 0) > 0xff) return false;
+  return true;
+}
+
+/**
+ * The encoding a text goes in: GSM-7 (data_coding 0) when the SMSC's default alphabet carries
+ * every character of it, else UCS-2.
+ */
+export function encodingOf(text: string, alphabet: SmppAlphabet = 'gsm7'): SmsEncoding {
+  return isGsm7(text) && (alphabet !== 'latin1' || isLatin1(text)) ? 'gsm7' : 'ucs2';
 }
 
 export interface SmsSplit {
@@ -77,11 +99,12 @@ export interface SmsSplit {
 
 /**
  * Splits a text into the parts it is sent in. GSM-7: 160 septets in one SMS, else 153 a part,
- * an extension character (2 septets) never cut in two. UCS-2: 70 code units in one SMS, else 67
- * a part, a surrogate pair (a character outside the BMP) never cut in two.
+ * an extension character (2 septets) never cut in two (also with `latin1`: the SMSC sends it on
+ * in GSM 7-bit). UCS-2: 70 code units in one SMS, else 67 a part, a surrogate pair (a character
+ * outside the BMP) never cut in two.
  */
-export function splitSms(text: string): SmsSplit {
-  const encoding = encodingOf(text);
+export function splitSms(text: string, alphabet: SmppAlphabet = 'gsm7'): SmsSplit {
+  const encoding = encodingOf(text, alphabet);
   const sizeOf =
     encoding === 'gsm7' ? (char: string) => septetsOf(char) ?? 1 : (char: string) => char.length;
   const chars = [...text];
@@ -126,6 +149,37 @@ export function encodeGsm7(text: string): Buffer {
   return Buffer.from(octets);
 }
 
+const CR = 0x0d;
+
+/**
+ * GSM-7 packed (TS 23.038 §6.1.2.1.1): septets one after another, least significant bit first,
+ * 8 in 7 octets, behind `fillBits` zero bits (after a UDH, to the next septet boundary; TS
+ * 23.040 §9.2.3.24). Where 7 bits of the last octet would be left over, which a reader of
+ * octets could take for an `@`, a CR fills them (§6.1.2.3.1), and a text ending in CR on an
+ * octet boundary gets a second CR.
+ */
+export function encodeGsm7Packed(text: string, fillBits = 0): Buffer {
+  const septets = [...encodeGsm7(text)];
+  const spare = (8 - ((fillBits + septets.length * 7) % 8)) % 8;
+  if (spare === 7 || (spare === 0 && septets.at(-1) === CR)) septets.push(CR);
+  const octets = Buffer.alloc(Math.ceil((fillBits + septets.length * 7) / 8));
+  let bit = fillBits;
+  for (const septet of septets) {
+    const at = bit >> 3;
+    const shift = bit & 7;
+    octets[at] = (octets[at] ?? 0) | ((septet << shift) & 0xff);
+    if (shift > 1) octets[at + 1] = (octets[at + 1] ?? 0) | (septet >> (8 - shift));
+    bit += 7;
+  }
+  return octets;
+}
+
+/** ISO-8859-1, one octet a character, for an SMSC whose default alphabet it is. */
+export function encodeLatin1(text: string): Buffer {
+  if (!isLatin1(text)) throw new RangeError('text outside ISO-8859-1');
+  return Buffer.from(text, 'latin1');
+}
+
 /** UCS-2 as SMPP carries it with data_coding 8: UTF-16 big-endian. */
 export function encodeUcs2(text: string): Buffer {
   return Buffer.from(text, 'utf16le').swap16();
@@ -149,18 +203,30 @@ export interface SmsPdus {
   shortMessages: Buffer[];
 }
 
+/** Zero bits after a UDH of `octets` octets, up to the next septet boundary (packed GSM-7). */
+const fillBitsAfter = (octets: number) => (7 - ((octets * 8) % 7)) % 7;
+
 /**
  * The short_message octets of each submit_sm of a text: the encoded part, behind a
  * concatenation UDH (`ref` is the message's reference, the same for all its parts) when there
- * is more than one part.
+ * is more than one part. A GSM-7 text is in the SMSC's default alphabet (`alphabet`).
  */
-export function smsPdus(text: string, ref: number): SmsPdus {
-  const split = splitSms(text);
-  const encode = split.encoding === 'gsm7' ? encodeGsm7 : encodeUcs2;
+export function smsPdus(text: string, ref: number, alphabet: SmppAlphabet = 'gsm7'): SmsPdus {
+  const split = splitSms(text, alphabet);
   const total = split.parts.length;
-  const shortMessages = split.parts.map((part, i) =>
-    total === 1 ? encode(part) : Buffer.concat([concatenationUdh(ref, total, i + 1), encode(part)]),
-  );
+  const udhOf = (i: number) => concatenationUdh(ref, total, i + 1);
+  const encode = (part: string, udh: Buffer | null): Buffer => {
+    if (split.encoding === 'ucs2') return encodeUcs2(part);
+    if (alphabet === 'latin1') return encodeLatin1(part);
+    if (alphabet === 'gsm7-packed')
+      return encodeGsm7Packed(part, udh ? fillBitsAfter(udh.length) : 0);
+    return encodeGsm7(part);
+  };
+  const shortMessages = split.parts.map((part, i) => {
+    if (total === 1) return encode(part, null);
+    const udh = udhOf(i);
+    return Buffer.concat([udh, encode(part, udh)]);
+  });
   return {
     encoding: split.encoding,
     dataCoding: split.dataCoding,
