@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboxMessages, type OutboxMessageRow } from '../../db/schema/outbox';
+import { sameSmscId } from '../sms/smpp-receipt';
 
 /*
  * The SMPP adapter's queue is `outbox_messages` (docs/decisions/0084-sms-smpp.md): a row per SMS
@@ -15,6 +16,8 @@ import { outboxMessages, type OutboxMessageRow } from '../../db/schema/outbox';
 export const SMS_QUEUED_CHANNEL = 'sms_queued';
 
 export interface QueuedSms {
+  /** The row's id, when the caller needs it before the row can be claimed; else a new one. */
+  id?: string;
   recipient: string;
   text: string;
   encoding: 'gsm7' | 'ucs2';
@@ -29,6 +32,7 @@ export async function enqueueSms(db: Db, sms: QueuedSms, now: Date): Promise<Out
     const [row] = await tx
       .insert(outboxMessages)
       .values({
+        ...(sms.id ? { id: sms.id } : {}),
         channel: 'sms',
         recipient: sms.recipient,
         text: sms.text,
@@ -233,22 +237,66 @@ async function rowOfSmscId(db: Db, smscId: string): Promise<string | undefined> 
   return row?.id;
 }
 
+/** How many of a number's newest unsettled SMS a receipt id in another form is looked for in. */
+const OTHER_FORM_ROWS = 50;
+
+/**
+ * The newest unsettled SMS to `recipient` one of whose parts has an id the receipt's names in
+ * another form (the decimal form of a hex id; {@link sameSmscId}), and that part's id as stored.
+ */
+async function rowOfOtherFormId(
+  db: Db,
+  receiptId: string,
+  recipient: string,
+): Promise<{ id: string; smscId: string } | undefined> {
+  const rows = await db
+    .select({ id: outboxMessages.id, smscIds: outboxMessages.smscIds })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.channel, 'sms'),
+        eq(outboxMessages.recipient, recipient),
+        inArray(outboxMessages.state, ['queued', 'sent']),
+      ),
+    )
+    .orderBy(sql`${outboxMessages.createdAt} desc`)
+    .limit(OTHER_FORM_ROWS);
+  for (const row of rows) {
+    const smscId = row.smscIds.find((id) => sameSmscId(receiptId, id));
+    if (smscId !== undefined) return { id: row.id, smscId };
+  }
+  return undefined;
+}
+
 export type ReceiptResult = { found: false } | { found: true; id: string; state: string };
 
 /**
  * A receipt for one part: DELIVRD marks the part delivered, and the row `delivered` once every
  * part is; a failed receipt fails the row with the SMSC's words. `found: false` when no row
- * has that part's id (yet: the receipt may come before the dispatcher wrote the ids).
+ * has that part's id (yet: the receipt may come before the dispatcher wrote the ids). An id
+ * found as it is wins; else, when the receipt names its phone (`recipient`, as stored), an id in
+ * another form is looked for among that number's unsettled SMS.
  */
 export async function applyReceipt(
   db: Db,
-  receipt: { smscId: string; outcome: 'delivered' | 'failed'; error: string | null },
+  receipt: {
+    smscId: string;
+    recipient?: string | null;
+    outcome: 'delivered' | 'failed';
+    error: string | null;
+  },
   now: Date,
 ): Promise<ReceiptResult> {
-  const id = await rowOfSmscId(db, receipt.smscId);
-  if (!id) return { found: false };
+  const exact = await rowOfSmscId(db, receipt.smscId);
+  const match = exact
+    ? { id: exact, smscId: receipt.smscId }
+    : receipt.recipient
+      ? await rowOfOtherFormId(db, receipt.smscId, receipt.recipient)
+      : undefined;
+  if (!match) return { found: false };
+  const { id, smscId } = match;
   const m = outboxMessages;
-  const withPart = sql`case when ${receipt.smscId} = any(${m.deliveredIds}) then ${m.deliveredIds} else array_append(${m.deliveredIds}, ${receipt.smscId}::text) end`;
+  const withPart = sql`case when ${smscId} = any(${m.deliveredIds}) then ${m.deliveredIds} else array_append(${m.deliveredIds}, ${smscId}::text) end`;
   const [row] =
     receipt.outcome === 'delivered'
       ? await db

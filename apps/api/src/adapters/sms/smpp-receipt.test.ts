@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeliveryReceipt, parseDeliveryReceipt, receiptError } from './smpp-receipt';
+import { isDeliveryReceipt, parseDeliveryReceipt, receiptError, sameSmscId } from './smpp-receipt';
 
 const TEXT =
   'id:7A1F00 sub:001 dlvrd:001 submit date:2611260400 done date:2611260401 stat:DELIVRD err:000 text:Kotan hja';
@@ -60,5 +60,23 @@ describe('SMPP delivery receipts (issue 43: deliver_sm receipts give each messag
     expect(isDeliveryReceipt(0x44)).toBe(true);
     expect(parseDeliveryReceipt({ esm_class: 0, text: TEXT })).toBeNull();
     expect(parseDeliveryReceipt({ esm_class: 4, text: 'stat:DELIVRD' })).toBeNull();
+  });
+});
+
+describe('receipt ids in another form (issue 61 §5)', () => {
+  it('matches a receipt id that is the decimal form of the hex id of submit_sm_resp', () => {
+    expect(sameSmscId('m1', 'm1')).toBe(true);
+    expect(sameSmscId('2712847316', 'A1B2C3D4')).toBe(true);
+    expect(sameSmscId('2712847316', 'a1b2c3d4')).toBe(true);
+    expect(sameSmscId('169552901', '000A1B2C05')).toBe(true);
+    // 64-bit ids, beyond a double's exact integers.
+    expect(sameSmscId('18446744073709551615', 'FFFFFFFFFFFFFFFF')).toBe(true);
+  });
+
+  it('matches nothing else: another number, a non-hex id, or hex given for a decimal id', () => {
+    expect(sameSmscId('2712847317', 'A1B2C3D4')).toBe(false);
+    expect(sameSmscId('12', 'm12')).toBe(false);
+    expect(sameSmscId('A1B2C3D4', '2712847316')).toBe(false);
+    expect(sameSmscId('', '0')).toBe(false);
   });
 });

@@ -73,6 +73,17 @@ function networkError(value: Buffer | undefined): string | undefined {
   return `${value.readUInt8(0)}:${value.readUInt16BE(1)}`;
 }
 
+/**
+ * Whether a receipt's id names the part the SMSC gave `smscId` in its submit_sm_resp: the same
+ * id, or (as some SMSCs do) the decimal form of a hexadecimal one — `id:2712847316` for
+ * `A1B2C3D4`, whatever the case and leading zeros of the hex.
+ */
+export function sameSmscId(receiptId: string, smscId: string): boolean {
+  if (receiptId === smscId) return true;
+  if (!/^\d{1,40}$/.test(receiptId) || !/^[0-9a-f]{1,32}$/i.test(smscId)) return false;
+  return BigInt(receiptId) === BigInt(`0x${smscId}`);
+}
+
 /** What staff read for a failed receipt: the state and the error, as the SMSC said them. */
 export function receiptError(receipt: DeliveryReceipt): string {
   return receipt.err ? `${receipt.stat} err:${receipt.err}` : receipt.stat;
