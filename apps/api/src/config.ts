@@ -27,13 +27,29 @@ function commaList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** `smpp://system_id:password@host[:port]`, as the SMPP adapter reads it. */
+/** `smpp://system_id:password@host[:port]` (or `smpps://` for TLS), as the SMPP adapter reads it. */
 function isSmppUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'smpp:' && url.hostname !== '' && url.username !== '';
+    return ['smpp:', 'smpps:'].includes(url.protocol) && url.hostname !== '' && url.username !== '';
   } catch {
     return false;
+  }
+}
+
+/** SMPP 3.4 §4.1.1: system_id is at most 16 octets with its NUL, password at most 9. */
+const SMPP_CREDENTIAL_LIMITS = { system_id: 15, password: 8 } as const;
+
+/** The system_id and password of an SMPP_URL, decoded; null when it is no URL. */
+function smppCredentials(value: string): { system_id: string; password: string } | null {
+  try {
+    const url = new URL(value);
+    return {
+      system_id: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    };
+  } catch {
+    return null;
   }
 }
 
@@ -309,12 +325,39 @@ const SETTINGS = {
   }),
   SMPP_URL: setting(
     optionalString.refine((value) => value === undefined || isSmppUrl(value), {
-      message: 'must look like smpp://system_id:password@host:port',
+      message: 'must look like smpp://system_id:password@host:port (smpps:// for TLS)',
     }),
     {
-      doc: 'The SMSC for `SMS_ADAPTER=smpp`: `smpp://system_id:password@host:port` (port 2775 when left out; percent-encode special characters of the password). Required with `SMS_ADAPTER=smpp`.',
+      doc: "The SMSC for `SMS_ADAPTER=smpp`: `smpp://system_id:password@host:port` (port 2775 when left out; percent-encode special characters of the password), or `smpps://…` for SMPP over TLS (port 3550 when left out; the SMSC's certificate is verified, see `SMPP_TLS_CA`). The system_id has at most 15 characters and the password at most 8 (SMPP 3.4), checked at start. Required with `SMS_ADAPTER=smpp`.",
     },
   ),
+  SMPP_TLS_CA: setting(optionalString, {
+    shown: "(unset: the system's CAs)",
+    doc: "With `smpps://`: a PEM file of the CA certificates to trust for the SMSC's certificate instead of the system's (an operator's own CA, or the SMSC's self-signed certificate). The certificate must still name the host of `SMPP_URL`; verification is never turned off.",
+  }),
+  SMPP_SYSTEM_TYPE: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^[\x20-\x7e]{1,12}$/.test(value),
+      'must be at most 12 printable ASCII characters (SMPP 3.4 system_type)',
+    ),
+    {
+      shown: '(unset: empty)',
+      doc: "`system_type` of the SMPP bind (at most 12 characters), when the SMSC's operator gives one (e.g. `VMA`, `OTA`); most leave it empty.",
+    },
+  ),
+  SMPP_ADDRESS_RANGE: setting(
+    optionalString.refine(
+      (value) => value === undefined || /^[\x20-\x7e]{1,40}$/.test(value),
+      'must be at most 40 printable ASCII characters (SMPP 3.4 address_range)',
+    ),
+    {
+      shown: '(unset: empty)',
+      doc: "`address_range` of the SMPP bind (at most 40 characters): the addresses whose messages the SMSC gives this session, when the SMSC's operator asks for one (often a regular expression of our numbers); most leave it empty.",
+    },
+  ),
+  SMPP_ALPHABET: setting(z.enum(['gsm7', 'gsm7-packed', 'latin1']).default('gsm7'), {
+    doc: 'What the SMSC takes `data_coding` 0 (its default alphabet) to be, as its operator says: `gsm7` (GSM 03.38, one character an octet), `gsm7-packed` (GSM 03.38, 8 characters in 7 octets) or `latin1` (ISO-8859-1; then € and the Greek capitals go in UCS-2 too). Texts with Faroese letters (á, í, ó, ú, ý, ð) go in UCS-2 (`data_coding` 8) whatever it is.',
+  }),
   SMPP_SOURCE_ADDR: setting(
     optionalString.refine(
       (value) => value === undefined || /^([A-Za-z0-9 ]{1,11}|\+?[0-9]{1,15})$/.test(value),
@@ -640,6 +683,25 @@ const envSchema = z
         code: 'custom',
         path: ['SMS_GATEWAY_URL'],
         message: 'is required when SMS_ADAPTER=http',
+      });
+    }
+    const smpp = env.SMPP_URL === undefined ? null : smppCredentials(env.SMPP_URL);
+    for (const [part, limit] of Object.entries(SMPP_CREDENTIAL_LIMITS)) {
+      const value = smpp?.[part as keyof typeof SMPP_CREDENTIAL_LIMITS];
+      if (value !== undefined && Buffer.byteLength(value) > limit) {
+        // The path names no variable, so the error does not print the URL with its password.
+        ctx.addIssue({
+          code: 'custom',
+          path: [`SMPP_URL's ${part}`],
+          message: `must be at most ${limit} characters for SMPP 3.4 (it has ${Buffer.byteLength(value)}); ask the SMSC's operator for one that fits`,
+        });
+      }
+    }
+    if (env.SMPP_TLS_CA !== undefined && !env.SMPP_URL?.startsWith('smpps://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMPP_TLS_CA'],
+        message: 'is only used with an smpps:// SMPP_URL',
       });
     }
     if (env.SMPP_BACKOFF_MAX_MS < env.SMPP_BACKOFF_MIN_MS) {

@@ -1,7 +1,4 @@
-import { createServer as createNetServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import smpp, { type PDU, type Server, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { staffCustomerView } from '@alda/contract/schemas/staff-customers';
@@ -10,6 +7,7 @@ import { pinCodeSms } from '../src/modules/auth/messages';
 import { simChangeSmsText } from '../src/modules/sim/texts';
 import { seedDemoData } from '../src/seed/seed';
 import { createTestApp, createTestApps, demoUser, parse, type TestApp } from './helper';
+import { fakeSmsc, freePort, shortMessageOf, smppEnv, until } from './sms-smpp-helper';
 import { signInStaff } from './staff-helper';
 
 /*
@@ -20,119 +18,7 @@ import { signInStaff } from './staff-helper';
  * adapter otherwise.
  */
 
-interface Received {
-  at: number;
-  pdu: PDU;
-  session: Session;
-}
-
-/**
- * An SMSC: accepts binds of `alda`/`secret`, answers submit_sm with a new message id (or what
- * `answer` says), and records every PDU it receives with the time it came.
- */
-function fakeSmsc() {
-  const received: Received[] = [];
-  const sessions = new Set<Session>();
-  let server: Server | null = null;
-  let port = 0;
-  let nextId = 1;
-  const smsc = {
-    received,
-    /** command_status for a submit_sm (0 = accepted), or 'hang' for no answer. */
-    answer: (_pdu: PDU): number | 'hang' => 0,
-    get port() {
-      return port;
-    },
-    /** The submit_sm PDUs received since `from` (an index into `received`). */
-    submits(from = 0): Received[] {
-      return received.slice(from).filter((r) => r.pdu.command === 'submit_sm');
-    },
-    async start(at = 0): Promise<void> {
-      const s = smpp.createServer((session) => {
-        sessions.add(session);
-        session.on('error', () => {});
-        session.on('close', () => sessions.delete(session));
-        session.on('pdu', (pdu: PDU) => received.push({ at: Date.now(), pdu, session }));
-        session.on('bind_transceiver', (pdu: PDU) => {
-          const ok = pdu.system_id === 'alda' && pdu.password === 'secret';
-          session.send(pdu.response(ok ? { system_id: 'FAKE-SMSC' } : { command_status: 0x0e }));
-        });
-        session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
-        session.on('unbind', (pdu: PDU) => session.send(pdu.response(), () => session.close()));
-        session.on('submit_sm', (pdu: PDU) => {
-          const status = smsc.answer(pdu);
-          if (status === 'hang') return;
-          session.send(
-            pdu.response(status ? { command_status: status } : { message_id: `m${nextId++}` }),
-          );
-        });
-      });
-      await new Promise<void>((resolve) => s.listen(at, '127.0.0.1', resolve));
-      port = (s.address() as AddressInfo).port;
-      server = s;
-    },
-    async stop(): Promise<void> {
-      const s = server;
-      server = null;
-      for (const session of sessions) session.destroy();
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-    /** Sends a deliver_sm on the newest session; resolves with the app's deliver_sm_resp. */
-    deliver(fields: Record<string, unknown>): Promise<PDU> {
-      const session = [...sessions].at(-1);
-      if (!session) throw new Error('no session to deliver on');
-      return new Promise((resolve) => session.deliver_sm(fields, resolve));
-    },
-  };
-  return smsc;
-}
-
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** Waits until `check` holds (polled), or fails naming `what`. */
-async function until<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** The text and UDH of a submit_sm as the SMSC decoded it. */
-function shortMessageOf(pdu: PDU): { text: string; udh: number[] | null } {
-  const message = pdu.short_message;
-  if (!message || Buffer.isBuffer(message) || typeof message === 'string')
-    throw new Error('short_message not decoded');
-  return {
-    text: String(message.message),
-    udh: message.udh?.[0] ? [...message.udh[0]] : null,
-  };
-}
-
-const env = (port: number, more: Record<string, string> = {}) => ({
-  SMS_ADAPTER: 'smpp',
-  SMPP_URL: `smpp://alda:secret@127.0.0.1:${port}`,
-  SMPP_SOURCE_ADDR: 'Alda',
-  SMPP_MAX_PER_SECOND: '1000',
-  SMPP_ENQUIRE_LINK_S: '0.2',
-  SMPP_BACKOFF_MIN_MS: '50',
-  SMPP_BACKOFF_MAX_MS: '200',
-  SMS_CODE_WAIT_S: '1',
-  ...more,
-});
+const env = smppEnv;
 
 const JOANNES = demoUser('Jóannes');
 const SUNNEVA = demoUser('Sunneva');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -33,6 +34,10 @@ function createSms(config: Config, database: Database, log: FastifyBaseLogger): 
         log,
         now: () => new Date(),
         url: config.smppUrl,
+        tlsCa: config.smppTlsCa ? readTlsCa(config.smppTlsCa) : undefined,
+        systemType: config.smppSystemType,
+        addressRange: config.smppAddressRange,
+        alphabet: config.smppAlphabet,
         sourceAddr: config.smppSourceAddr ?? config.smsSender,
         maxPerSecond: config.smppMaxPerSecond,
         enquireLinkS: config.smppEnquireLinkS,
@@ -41,6 +46,17 @@ function createSms(config: Config, database: Database, log: FastifyBaseLogger): 
       });
     case 'outbox':
       return createOutboxSmsSender({ db, log });
+  }
+}
+
+/** SMPP_TLS_CA's certificates; a file that cannot be read stops the start, naming it. */
+function readTlsCa(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`SMPP_TLS_CA ${file} cannot be read: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PDU } from 'smpp';
-import { toWireNumber } from '@alda/contract/rules/phone';
+import { fromWireNumber, toWireNumber } from '@alda/contract/rules/phone';
 import type { Database, Db } from '../../db/client';
 import type { OutboxMessageRow } from '../../db/schema/outbox';
 import {
@@ -16,7 +17,7 @@ import {
   markSubmitted,
   nextDueAt,
 } from '../outbox/sms-queue';
-import { splitSms, smsPdus } from './gsm7';
+import { splitSms, smsPdus, type SmppAlphabet } from './gsm7';
 import { parseDeliveryReceipt, receiptError } from './smpp-receipt';
 import {
   SmppConnectionError,
@@ -41,8 +42,15 @@ export interface SmppSenderOptions {
   database: Pick<Database, 'listen'>;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** `smpp://system_id:password@host:port`. */
+  /** `smpp://system_id:password@host:port`, or `smpps://…` for SMPP over TLS. */
   url: string;
+  /** SMPP_TLS_CA's certificates (PEM) to verify the SMSC's with; unset: the system's CAs. */
+  tlsCa?: string | undefined;
+  /** The bind's system_type and address_range (SMPP_SYSTEM_TYPE, SMPP_ADDRESS_RANGE). */
+  systemType?: string | undefined;
+  addressRange?: string | undefined;
+  /** What the SMSC takes data_coding 0 to be (SMPP_ALPHABET); `gsm7` when unset. */
+  alphabet?: SmppAlphabet;
   /** SMPP_SOURCE_ADDR: digits (an international number) or up to 11 letters and digits. */
   sourceAddr: string;
   maxPerSecond: number;
@@ -80,24 +88,47 @@ const MAX_IDLE_MS = 60_000;
 const RECEIPT_RETRY_MS = 1_000;
 const RECEIPT_RETRIES = 30;
 
-/** Where the SMSC is and who we are there, from `smpp://system_id:password@host:port`. */
+/**
+ * Where the SMSC is and who we are there, from `smpp://system_id:password@host:port`;
+ * `smpps://` is SMPP over TLS, on port 3550 (IANA's ssmpp) when none is given.
+ */
 export function parseSmppUrl(url: string): {
   host: string;
   port: number;
   systemId: string;
   password: string;
+  tls: boolean;
 } {
   const parsed = new URL(url);
-  if (parsed.protocol !== 'smpp:') throw new Error('SMPP_URL must start with smpp://');
+  if (parsed.protocol !== 'smpp:' && parsed.protocol !== 'smpps:') {
+    throw new Error('SMPP_URL must start with smpp:// or smpps://');
+  }
   if (!parsed.hostname || !parsed.username) {
     throw new Error('SMPP_URL must name the system_id and the host: smpp://id:password@host:port');
   }
+  const tls = parsed.protocol === 'smpps:';
   return {
     host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: parsed.port ? Number(parsed.port) : 2775,
+    port: parsed.port ? Number(parsed.port) : tls ? 3550 : 2775,
     systemId: decodeURIComponent(parsed.username),
     password: decodeURIComponent(parsed.password),
+    tls,
   };
+}
+
+/**
+ * SMPP 3.4 §7.1.1 relative time `YYMMDDhhmmsstnnR` for `seconds` from the SMSC's receipt of the
+ * PDU (days, hours, minutes and seconds; at most 99 days). Relative, so the SMSC's clock and
+ * time zone do not matter.
+ */
+export function relativeSmppTime(seconds: number): string {
+  let left = Math.min(99 * 86_400 + 86_399, Math.max(0, Math.floor(seconds)));
+  const units = [86_400, 3_600, 60, 1].map((size) => {
+    const value = Math.floor(left / size);
+    left -= value * size;
+    return String(value).padStart(2, '0');
+  });
+  return `0000${units.join('')}000R`;
 }
 
 /** Source address: a number is international (TON 1, NPI 1), a name alphanumeric (TON 5, NPI 0). */
@@ -134,6 +165,12 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
   const { db, log, now } = options;
   const stats: SmsStats = { sent: 0, failed: 0 };
   const source = sourceAddress(options.sourceAddr);
+  const alphabet = options.alphabet ?? 'gsm7';
+  /**
+   * When the content of rows this instance queued stops being of use (SmsMessage.validityS):
+   * sent as each submit_sm's validity_period. Kept in memory, by row id.
+   */
+  const expiries = new Map<string, Date>();
   const throttle = createThrottle(options.maxPerSecond);
   const backoffMs = (attempts: number) =>
     Math.min(options.backoffMaxMs, options.backoffMinMs * 2 ** Math.max(0, attempts - 1));
@@ -150,8 +187,12 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
   let unlisten: (() => Promise<void>) | null = null;
   const receiptRetries = new Set<NodeJS.Timeout>();
 
+  const { tls, ...smsc } = parseSmppUrl(options.url);
   const session: SmppSession = createSmppSession({
-    ...parseSmppUrl(options.url),
+    ...smsc,
+    tls: tls ? { ca: options.tlsCa } : null,
+    systemType: options.systemType ?? '',
+    addressRange: options.addressRange ?? '',
     enquireLinkMs: options.enquireLinkS * 1000,
     backoffMinMs: options.backoffMinMs,
     backoffMaxMs: options.backoffMaxMs,
@@ -210,13 +251,25 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
 
   /** Submits the parts of one claimed row not yet accepted, in order, and records the outcome. */
   async function submit(row: OutboxMessageRow, lease: Date): Promise<'done' | 'connection lost'> {
-    const pdus = smsPdus(row.text, referenceOf(row.id));
+    const pdus = smsPdus(row.text, referenceOf(row.id), alphabet);
     const ids = [...row.smscIds];
+    const expiry = expiries.get(row.id);
     try {
       for (let part = ids.length; part < pdus.shortMessages.length; part += 1) {
         await throttle.slot();
         // A code whose deadline passed while it waited for its turn stays unsent.
         if (row.deadlineAt && now() >= row.deadlineAt) return 'done';
+        const lifeS = expiry ? (expiry.getTime() - now().getTime()) / 1000 : null;
+        if (lifeS !== null && lifeS < 1) {
+          await markFailed(db, row.id, lease, {
+            smscIds: ids,
+            error: 'expired before it was sent',
+            now: now(),
+          });
+          stats.failed += 1;
+          log.warn({ outboxId: row.id }, 'SMS expired before it was sent');
+          return 'done';
+        }
         const resp = await session.request('submit_sm', {
           source_addr_ton: source.ton,
           source_addr_npi: source.npi,
@@ -226,6 +279,8 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
           destination_addr: row.recipient,
           esm_class: pdus.esmClass,
           registered_delivery: 1,
+          // The content's remaining life: the SMSC drops it undelivered after that.
+          ...(lifeS !== null ? { validity_period: relativeSmppTime(lifeS) } : {}),
           data_coding: pdus.dataCoding,
           short_message: pdus.shortMessages[part],
         });
@@ -236,6 +291,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
         await refused(row, lease, ids, resp.command_status);
         return 'done';
       }
+      expiries.delete(row.id);
       if (await markSubmitted(db, row.id, lease, ids, now())) {
         stats.sent += 1;
         log.info(
@@ -287,6 +343,7 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
       return;
     }
     const reason = TEMPORARY.has(status) ? `${error} after ${row.attempts} attempts` : error;
+    expiries.delete(row.id);
     await markFailed(db, row.id, lease, { smscIds: ids, error: reason, now: now() });
     stats.failed += 1;
     log.error({ outboxId: row.id, commandStatus: reason }, 'SMS refused by the SMSC');
@@ -309,9 +366,12 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
       text,
     });
     if (!receipt || receipt.outcome === 'pending') return 0;
+    const phone = pdu.source_addr ? fromWireNumber(pdu.source_addr) : null;
     await applyReceiptOrWait(
       {
         smscId: receipt.messageId,
+        // A receipt names the phone as its source: an id in another form is matched on its rows.
+        recipient: phone ? toWireNumber(phone) : null,
         outcome: receipt.outcome,
         error: receipt.outcome === 'failed' ? receiptError(receipt) : null,
       },
@@ -400,11 +460,18 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
     stats,
 
     async send(message) {
-      const split = splitSms(message.text);
+      const split = splitSms(message.text, alphabet);
       const at = now();
+      // The id first: the content's life must be known before any dispatcher can claim the row.
+      const id = randomUUID();
+      if (message.validityS) {
+        for (const [key, expiry] of expiries) if (expiry <= at) expiries.delete(key);
+        expiries.set(id, new Date(at.getTime() + message.validityS * 1000));
+      }
       const row = await enqueueSms(
         db,
         {
+          id,
           recipient: toWireNumber(message.to),
           text: message.text,
           encoding: split.encoding,
@@ -414,7 +481,12 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
         at,
       );
       wake();
-      if (message.deadlineS) await waitUntilSubmitted(row.id, message.deadlineS, at);
+      try {
+        if (message.deadlineS) await waitUntilSubmitted(row.id, message.deadlineS, at);
+      } finally {
+        // A code is sent or failed by now; anything else keeps its life until it is submitted.
+        if (message.deadlineS) expiries.delete(row.id);
+      }
     },
 
     async start() {

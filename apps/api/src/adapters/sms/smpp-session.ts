@@ -1,11 +1,13 @@
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import smpp, { type PDU, type Session } from 'smpp';
+import smpp, { type ConnectOptions, type PDU, type Session } from 'smpp';
 
 /*
  * The one SMPP 3.4 session of an instance (docs/decisions/0084-sms-smpp.md): a transceiver bind
  * (submit_sm out, deliver_sm receipts in, on one connection), kept alive with enquire_link and
  * bound again with exponential backoff whenever it is lost. The SMSC counts sessions per
- * system_id; one per instance keeps the count predictable (instances × 1).
+ * system_id; one per instance keeps the count predictable (instances × 1). Over TLS where the
+ * SMSC offers it (`smpps://`): the bind goes only after the SMSC's certificate was verified.
  */
 
 /** SMPP 3.4's interface_version. */
@@ -19,6 +21,11 @@ export interface SmppSessionOptions {
   port: number;
   systemId: string;
   password: string;
+  /** The bind's system_type and address_range, as the SMSC's operator gives them ('' for none). */
+  systemType: string;
+  addressRange: string;
+  /** SMPP over TLS, verifying the SMSC's certificate against `ca` (PEM) or the system's CAs. */
+  tls: { ca?: string | undefined } | null;
   /** Between enquire_links; one not answered by the next is a dead connection. */
   enquireLinkMs: number;
   /** Reconnect backoff: the first wait, doubled per failed try up to the last. */
@@ -86,13 +93,21 @@ export function createSmppSession(options: SmppSessionOptions): SmppSession {
   function connect(): void {
     reconnectTimer = null;
     if (closing) return;
-    const current = smpp.connect({ host: options.host, port: options.port });
+    const target: ConnectOptions = { host: options.host, port: options.port };
+    if (options.tls) {
+      target.tls = true;
+      if (options.tls.ca) target.ca = options.tls.ca;
+      // SNI and the certificate check name the host; an IP address is checked against the IP SANs.
+      if (!isIP(options.host)) target.servername = options.host;
+    }
+    const current = smpp.connect(target);
     session = current;
     let lastError: Error | undefined;
     current.on('error', (error: Error) => {
       lastError = error;
     });
-    current.on('connect', () => {
+    // Over TLS the password goes only once the SMSC's certificate was verified.
+    current.on(options.tls ? 'secureConnect' : 'connect', () => {
       const timer = setTimeout(
         () => drop(current, 'SMPP bind not answered; reconnecting'),
         options.responseTimeoutMs,
@@ -102,7 +117,9 @@ export function createSmppSession(options: SmppSessionOptions): SmppSession {
         {
           system_id: options.systemId,
           password: options.password,
+          system_type: options.systemType,
           interface_version: INTERFACE_VERSION,
+          address_range: options.addressRange,
         },
         (resp) => {
           clearTimeout(timer);
@@ -117,7 +134,7 @@ export function createSmppSession(options: SmppSessionOptions): SmppSession {
           }
           bound = true;
           failures = 0;
-          log.info({ smsc, systemId: options.systemId }, 'SMPP session bound');
+          log.info({ smsc, systemId: options.systemId, tls: !!options.tls }, 'SMPP session bound');
           keepAlive(current);
           options.onBound();
         },

@@ -6,6 +6,7 @@
 declare module 'smpp' {
   import type { EventEmitter } from 'node:events';
   import type { Server as NetServer, Socket } from 'node:net';
+  import type { ConnectionOptions as TlsConnectionOptions, TlsOptions } from 'node:tls';
 
   export interface DecodedShortMessage {
     /** Each information element of the UDH, as its IEI, length and data octets. */
@@ -21,7 +22,9 @@ declare module 'smpp' {
     sequence_number: number;
     system_id?: string;
     password?: string;
+    system_type?: string;
     interface_version?: number;
+    address_range?: string;
     message_id?: string;
     source_addr_ton?: number;
     source_addr_npi?: number;
@@ -31,6 +34,8 @@ declare module 'smpp' {
     destination_addr?: string;
     esm_class?: number;
     registered_delivery?: number;
+    /** Decoded by the library: a relative time (`…R`) or an absolute one becomes a Date. */
+    validity_period?: Date | string;
     data_coding?: number;
     short_message?: Buffer | DecodedShortMessage | string;
     receipted_message_id?: string;
@@ -73,10 +78,19 @@ declare module 'smpp' {
     sessions: Session[];
   }
 
+  /** Where and how to connect: `tls` makes it SMPP over TLS, with node:tls's options. */
+  export interface ConnectOptions extends Omit<TlsConnectionOptions, 'host' | 'port'> {
+    host: string;
+    port: number;
+    tls?: boolean;
+  }
+
   /** The package's CommonJS exports (imported as `import smpp from 'smpp'`). */
   const smpp: {
-    connect(options: { host: string; port: number }, listener?: () => void): Session;
+    connect(options: ConnectOptions, listener?: () => void): Session;
     createServer(listener?: (session: Session) => void): Server;
+    /** With `key` and `cert`: an SMPP server over TLS. */
+    createServer(options: TlsOptions, listener?: (session: Session) => void): Server;
     PDU: typeof PDU;
     gsmCoder: {
       encode(text: string, encoding?: number): Buffer;

@@ -15,6 +15,12 @@ export interface SmsMessage {
    * Adapters that hand the message over at once (outbox, HTTP gateway) ignore it.
    */
   deadlineS?: number;
+  /**
+   * How long the content is of use (a one-time code's life, from now). An adapter that can asks
+   * the network to drop the message undelivered after that (SMPP: `validity_period`), so a late
+   * SMS never arrives with a dead code. Unset: the SMSC's own default validity.
+   */
+  validityS?: number;
 }
 
 export interface SmsSender {

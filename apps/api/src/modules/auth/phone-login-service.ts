@@ -119,7 +119,13 @@ export function createPhoneLoginService(deps: PhoneLoginDeps) {
       });
     }
     try {
-      await deps.sms.send({ to: msisdn, text: text(code), deadlineS: deps.codeWaitS });
+      await deps.sms.send({
+        to: msisdn,
+        text: text(code),
+        deadlineS: deps.codeWaitS,
+        // A code that arrives after its life is of no use: the SMSC drops it instead.
+        validityS: PIN_TTL_S,
+      });
     } catch (error) {
       await withdrawCode(db, msisdn, purpose, codeHash);
       const permanent = error instanceof SmsDeliveryError && error.permanent;
