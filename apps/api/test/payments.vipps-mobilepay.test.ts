@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
-import { contentHash, webhookSignature } from '../src/adapters/payments/vipps-mobilepay/signature';
+import {
+  contentHash,
+  WEBHOOK_MAX_AGE_S,
+  webhookSignature,
+} from '../src/adapters/payments/vipps-mobilepay/signature';
 import { paymentAgreements } from '../src/db/schema/agreements';
+import { orders } from '../src/db/schema/orders';
 import { paymentRefunds, payments, paymentWebhookRegistrations } from '../src/db/schema/payments';
 import { runOperator } from '../src/operator';
 import { NOW, signIn } from './demo-accounts';
@@ -293,7 +298,10 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
       raw: JSON.stringify({ ...event, amount: { currency: 'DKK', value: 1 } }),
     });
     expect(altered.statusCode).toBe(400);
-    const stale = await sendEvent(event, { signedAt: new Date(clock.now().getTime() - 301_000) });
+    // Older than their retries last (7 days; ADR 0081 "Guidelines: polling, 429, webhooks").
+    const stale = await sendEvent(event, {
+      signedAt: new Date(clock.now().getTime() - (WEBHOOK_MAX_AGE_S + 1) * 1000),
+    });
     expect(stale.statusCode).toBe(400);
     expect(
       logs.lines.filter((line) => line.msg === 'webhook refused').length,
@@ -511,29 +519,24 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
     expect(prism.violations).toEqual([]);
   });
 
-  describe('faults: a clear "try again", never a second charge (issue 42 §7)', () => {
-    it.each([
-      ['answers 5xx', 502 as const],
-      ['refuses with a problem body', 409 as const],
-      ['times out', 'hang' as const],
-    ])('when the provider %s', async (_name, answer) => {
-      fault = { path: /^\/epayment\/v1\/payments$/, answer, times: 1 };
-      const key = randomUUID();
-      const request = () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/packages',
-          headers: { ...auth, 'idempotency-key': key, 'accept-language': 'fo' },
-          payload: { packageId: PACKAGE.id, phoneNumber: '214455', payWith: 'mobilepay' },
-        });
+  describe('faults: a clear "try again", never a second charge (issue 42 §7; issue 61 §1)', () => {
+    const buyWith = (key: string) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/packages',
+        headers: { ...auth, 'idempotency-key': key, 'accept-language': 'fo' },
+        payload: { packageId: PACKAGE.id, phoneNumber: '214455', payWith: 'mobilepay' },
+      });
+    const tryAgain = {
+      error: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: expect.stringMatching(/Royn aftur/) },
+    };
+
+    it('when the provider refuses with a problem body: nothing was made, the same key tries again', async () => {
+      fault = { path: /^\/epayment\/v1\/payments$/, answer: 409, times: 1 };
+      const request = buyWith(randomUUID());
       const failed = await request();
       expect(failed.statusCode).toBe(503);
-      expect(failed.json()).toMatchObject({
-        error: {
-          code: 'PAYMENT_PROVIDER_UNAVAILABLE',
-          message: expect.stringMatching(/Royn aftur/),
-        },
-      });
+      expect(failed.json()).toMatchObject(tryAgain);
       // Try again, same key: a new payment with a new reference; the first can never be approved.
       const retried = await request();
       expect(retried.statusCode).toBe(201);
@@ -541,6 +544,44 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
       expect(creates).toHaveLength(1);
       expect(prism.violations).toEqual([]);
     });
+
+    it.each([
+      ['answers 5xx', 502 as const],
+      ['times out', 'hang' as const],
+    ])(
+      'when the provider %s: unknown, not failed, until their 404; then the same key tries again',
+      async (_name, answer) => {
+        fault = { path: /^\/epayment\/v1\/payments$/, answer, times: 1 };
+        const key = randomUUID();
+        const request = buyWith(key);
+        const failed = await request();
+        expect(failed.statusCode).toBe(503);
+        expect(failed.json()).toMatchObject(tryAgain);
+        const [order] = await t.app.db.select().from(orders).where(eq(orders.idempotencyKey, key));
+        const payment = await paymentOfOrder(t.app, order?.id ?? '');
+        expect(payment).toMatchObject({ state: 'pending', providerPaymentId: `ep:${payment.id}` });
+        // The same key while nobody knows: "try again", and nothing sent to them.
+        expect((await request()).statusCode).toBe(503);
+        expect(sent('POST', '/epayment/v1/payments')).toEqual([]);
+        // They do not know the payment (404): only now is it given up, and the key free again.
+        fault = {
+          path: new RegExp(`^/epayment/v1/payments/${payment.id}$`),
+          answer: 404,
+          times: 1,
+        };
+        clock.advance(120);
+        await t.app.payments.reconcile({ afterS: 60 });
+        expect(await paymentOfOrder(t.app, order?.id ?? '')).toMatchObject({
+          state: 'failed',
+          failureReason: 'not_made_at_provider',
+        });
+        const retried = await request();
+        expect(retried.statusCode).toBe(201);
+        const creates = sent('POST', '/epayment/v1/payments').filter((r) => r.status === 201);
+        expect(creates).toHaveLength(1);
+        expect(prism.violations).toEqual([]);
+      },
+    );
   });
 
   it('fetches the access token once, keeps it, and fetches a new one once on a 401', async () => {

@@ -47,7 +47,9 @@ export async function paidOrder(
       amountOere: order.priceOere,
       method: 'card',
       state: 'pending',
-      provider: 'fixture',
+      // The configured provider's (the built-in test provider in these apps): an agreement it
+      // makes belongs to the provider that is used (ADR 0081 §11).
+      provider: app.payments.providerName,
       providerPaymentId: `fx_${placed.id}`,
       createdAt: at,
       updatedAt: at,
