@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
@@ -576,7 +576,7 @@ const SETTINGS = {
     ),
     {
       shown: '(unset)',
-      doc: 'With `NETWORK_ADAPTER=tmf641`: the shared secret (≥ 24 characters) the OSS presents as `Authorization: Bearer …` when it POSTs its service order events to our listener (`<APP_URL>/tmf-api/listener/serviceOrdering/v4/listener/…`); anything else is refused with 401. Required then; the same on all instances. Generate one with `openssl rand -base64 32`.',
+      doc: 'With `NETWORK_ADAPTER=tmf641`: the listener\'s secret (≥ 24 characters), the same on all instances; required then. The callback registered with the OSS\'s hub carries a path segment derived from it (`<APP_URL>/tmf-api/listener/serviceOrdering/v4/<HMAC-SHA256 of "alda-tmf641-callback", hex>`), so an OSS posts its events there without any header of ours; a wrong segment is 404. An OSS that can send a header may instead post to `<APP_URL>/tmf-api/listener/serviceOrdering/v4/listener/…` with `Authorization: Bearer <TMF641_LISTENER_SECRET>` (401 otherwise). Changing it rotates both; the next start registers the new callback (docs/decisions/0082-network-tmf641.md). Generate one with `openssl rand -base64 32`.',
     },
   ),
   TMF641_POLL_S: setting(z.coerce.number().int().min(0).max(86_400).default(30), {
@@ -584,6 +584,9 @@ const SETTINGS = {
   }),
   TMF641_WAIT_S: setting(z.coerce.number().int().min(0).max(300).default(10), {
     doc: 'With `NETWORK_ADAPTER=tmf641`: how long a data bar (owner controls) or a roaming bar (roaming cap) waits for the OSS to complete its order before the change is refused with 503 `NETWORK_UNAVAILABLE` and rolled back.',
+  }),
+  TMF641_BAR_POLL_S: setting(z.coerce.number().int().min(0).max(300).default(3), {
+    doc: "With `NETWORK_ADAPTER=tmf641`: seconds without an event after which a waiting data or roaming bar asks the OSS itself (`GET /serviceOrder/{id}`), and again after as many more, so a bar finishes within `TMF641_WAIT_S` also when no event comes. Must not be greater than `TMF641_WAIT_S`. `TMF641_POLL_S` stays the provisioning orders' cadence.",
   }),
   TMF641_DEMO_STEP_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(2000), {
     doc: 'With DEMO_MODE on: milliseconds between the steps of every order on the demo TMF641 server (`/tmf-api/serviceOrdering/v4/`, the network simulator answering as an OSS, so `NETWORK_ADAPTER=tmf641` runs on one machine): acknowledged → inProgress → completed or failed, each change POSTed as an event to the registered listeners. It asks for `Authorization: Bearer <TMF641_TOKEN>` when that is set and sends its events with `Authorization: Bearer <TMF641_LISTENER_SECRET>`. Ignored without DEMO_MODE.',
@@ -637,7 +640,10 @@ interface Derived {
   paymentWebhookSecretGenerated: boolean;
   /** Where the test provider delivers its webhooks. */
   paymentWebhookUrl: string;
-  /** Where the OSS sends its TMF641 events: `<APP_URL>/tmf-api/listener/serviceOrdering/v4`. */
+  /**
+   * Where the OSS sends its TMF641 events (registered with its hub; secret):
+   * `<APP_URL>/tmf-api/listener/serviceOrdering/v4/<segment of TMF641_LISTENER_SECRET>`.
+   */
   tmf641CallbackUrl: string;
   /** SMS_ADAPTER, or what it defaults to: `http` when SMS_GATEWAY_URL is set, else `outbox`. */
   smsAdapter: 'outbox' | 'http' | 'smpp';
@@ -645,6 +651,15 @@ interface Derived {
 
 /** The parsed, typed configuration every part of the server receives. */
 export type Config = Omit<Parsed, keyof Derived> & Derived;
+
+/**
+ * The secret path segment of the TMF641 callback: HMAC-SHA256 of `alda-tmf641-callback` keyed
+ * with TMF641_LISTENER_SECRET, in hex — the same on every instance, nothing stored
+ * (adapters/network/tmf641/callback.ts, docs/decisions/0082-network-tmf641.md).
+ */
+export function tmf641CallbackSegment(secret: string): string {
+  return createHmac('sha256', secret).update('alda-tmf641-callback').digest('hex');
+}
 
 /** The settings `PAYMENT_PROVIDER=vipps-mobilepay` cannot start without. */
 const VIPPS_MOBILEPAY_KEYS = [
@@ -709,6 +724,14 @@ const envSchema = z
         code: 'custom',
         path: ['SMPP_BACKOFF_MAX_MS'],
         message: `must not be less than SMPP_BACKOFF_MIN_MS (${env.SMPP_BACKOFF_MIN_MS})`,
+      });
+    }
+    if (env.TMF641_BAR_POLL_S > env.TMF641_WAIT_S) {
+      // A bar that asks only after its wait is over cannot finish without events.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TMF641_BAR_POLL_S'],
+        message: `must not be greater than TMF641_WAIT_S (${env.TMF641_WAIT_S}): a bar waiting without events would never ask the OSS before it gives up`,
       });
     }
     if (env.NETWORK_ADAPTER === 'tmf641') {
@@ -797,7 +820,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentWebhookSecretGenerated: e.PAYMENT_WEBHOOK_SECRET === undefined,
     paymentWebhookUrl:
       e.PAYMENT_WEBHOOK_URL ?? `${appUrl}/api/payments/webhooks/${e.PAYMENT_PROVIDER}`,
-    tmf641CallbackUrl: `${appUrl}/tmf-api/listener/serviceOrdering/v4`,
+    tmf641CallbackUrl: `${appUrl}/tmf-api/listener/serviceOrdering/v4${
+      e.TMF641_LISTENER_SECRET ? `/${tmf641CallbackSegment(e.TMF641_LISTENER_SECRET)}` : ''
+    }`,
     smsAdapter: e.SMS_ADAPTER ?? (e.SMS_GATEWAY_URL ? 'http' : 'outbox'),
   };
 }

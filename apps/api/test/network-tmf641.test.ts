@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { orderPlacedResponse, orderResponse } from '@alda/contract/schemas/orders';
 import { staffOrderDetail, staffOrdersPage } from '@alda/contract/schemas/staff-orders';
-import { NetworkPendingError } from '../src/adapters/network/network';
+import { createNetwork } from '../src/adapters/network/create-network';
+import { barringKey, NetworkPendingError } from '../src/adapters/network/network';
 import { registerHub } from '../src/adapters/network/tmf641/hub';
-import { createTmf641Client } from '../src/adapters/network/tmf641/client';
+import { createTmf641Client, Tmf641HttpError } from '../src/adapters/network/tmf641/client';
 import { lineBalances } from '../src/db/schema/balances';
 import { notifications } from '../src/db/schema/data-transfers';
 import {
@@ -27,6 +28,7 @@ import { createTestApp, LogCapture, parse, testClock, usingPostgres, type TestAp
 import { iccidEndingIn, placeSignup, type signupBody } from './provisioning-fixtures';
 import { signInStaff } from './staff-helper';
 import { startTmf641Prism, type Tmf641Prism } from './support/tmf641-prism';
+import { tmf641Problems } from './support/tmf641-schemas';
 
 /*
  * Issue 43 item 1: the network adapter on TM Forum TMF641 Service Ordering v4
@@ -34,7 +36,9 @@ import { startTmf641Prism, type Tmf641Prism } from './support/tmf641-prism';
  * Stoplight Prism serving TM Forum's own TMF641 document as the OSS (test/support/tmf641-prism.ts).
  * Every request the adapter sends must pass Prism's request validation. Prism answers with the
  * document's static example (every order is `"string"`, always `acknowledged`), so the OSS's
- * progress is played here by posting its events to our listener, as an OSS does.
+ * progress is played here by posting its events to our listener, as an OSS does: bodies of the
+ * document's event schemas, posted with no header of ours to the callback the hub was given
+ * (issue 61 §4).
  */
 
 const SECRET = 'tmf641-listener-secret-for-tests-0123456789';
@@ -67,6 +71,7 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
         TMF641_LISTENER_SECRET: SECRET,
         TMF641_POLL_S: String(POLL_S),
         TMF641_WAIT_S: String(WAIT_S),
+        TMF641_BAR_POLL_S: '1',
         PROVISIONING_STEP_S: String(STEP_S),
         ACCESS_TOKEN_TTL_S: '86400',
         RATE_LIMIT_MAX: '0',
@@ -150,12 +155,15 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
     options: {
       results?: Record<string, string>;
       error?: { code: string; reason: string; message?: string };
-      eventTime?: string;
+      /** The event's time; null: none (the document requires none). */
+      eventTime?: string | null;
       eventType?: string;
+      /** The id the OSS gives the item's service. */
+      serviceId?: string;
     } = {},
   ) => ({
     eventId: randomUUID(),
-    eventTime: options.eventTime ?? nextEventTime(),
+    ...(options.eventTime === null ? {} : { eventTime: options.eventTime ?? nextEventTime() }),
     eventType: options.eventType ?? 'ServiceOrderStateChangeEvent',
     event: {
       serviceOrder: {
@@ -170,6 +178,7 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
             action: 'add',
             state,
             service: {
+              ...(options.serviceId ? { id: options.serviceId } : {}),
               serviceCharacteristic: Object.entries(options.results ?? {}).map(([name, value]) => ({
                 name,
                 valueType: 'string',
@@ -181,20 +190,28 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
       },
     },
   });
+  /** The callback the hub was given at start (POST /hub), as the OSS has it: its path here. */
+  const callbackPath = () => {
+    const hub = prism.requests.find((r) => r.method === 'POST' && r.path.endsWith('/hub'));
+    return new URL((hub?.body as { callback: string }).callback).pathname;
+  };
+  /**
+   * An event as the OSS sends it: to `<callback>/listener/<event>` with no header (issue 61 §4).
+   * With `authorization` (null: none) to the listener's bearer path instead.
+   */
   const send = (body: unknown, options: { path?: string; authorization?: string | null } = {}) =>
     t.app.inject({
       method: 'POST',
-      url: `/tmf-api/listener/serviceOrdering/v4/listener/${options.path ?? 'serviceOrderStateChangeEvent'}`,
-      headers:
-        options.authorization === null
-          ? {}
-          : { authorization: options.authorization ?? `Bearer ${SECRET}` },
+      url: `${options.authorization === undefined ? callbackPath() : '/tmf-api/listener/serviceOrdering/v4'}/listener/${options.path ?? 'serviceOrderStateChangeEvent'}`,
+      headers: options.authorization ? { authorization: options.authorization } : {},
       payload: body as Record<string, unknown>,
     });
-  /** The OSS completes (or fails) an order: 204 from our listener. */
+  /** The OSS completes (or fails) an order: a valid event, 201 from our listener. */
   const ossSays = async (key: string, state: string, options: Parameters<typeof event>[2] = {}) => {
-    const res = await send(event(await rowOf(key), state, options));
-    expect(res.statusCode, res.body).toBe(204);
+    const body = event(await rowOf(key), state, options);
+    expect(tmf641Problems('ServiceOrderStateChangeEvent', body)).toEqual([]);
+    const res = await send(body);
+    expect(res.statusCode, res.body).toBe(201);
   };
   /** Waits for the adapter's POST of a service order matching `spec` (a barring call in flight). */
   const postOf = async (spec: string, since: number) => {
@@ -233,7 +250,7 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
     const hubs = prism.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/hub'));
     expect(hubs).toHaveLength(1);
     expect(hubs[0]?.body).toEqual({
-      callback: `${t.config.appUrl}/tmf-api/listener/serviceOrdering/v4`,
+      callback: t.config.tmf641CallbackUrl,
       query: 'eventType=ServiceOrderStateChangeEvent,ServiceOrderAttributeValueChangeEvent',
     });
     expect(hubs[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -559,7 +576,7 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
       new RegExp(`^alda:bar:${LINES.sunneva}:data:true:[0-9a-f-]{36}$`),
     );
     const sent = await send(event({ tmfId: 'string', externalId: bar.externalId }, 'completed'));
-    expect(sent.statusCode).toBe(204);
+    expect(sent.statusCode).toBe(201);
     const paused = await pausing;
     expect(paused.statusCode, paused.body).toBe(200);
     expect((await rowOf(bar.externalId)).state).toBe('completed');
@@ -675,24 +692,24 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
       eventTime: t3,
       results: { smdpAddress: 'smdp.oss.test', matchingId: 'AAAA-BBBB-CCCC-DDDD' },
     });
-    expect((await send(completed)).statusCode).toBe(204);
+    expect((await send(completed)).statusCode).toBe(201);
     // Late: an older inProgress and acknowledged, then the completion again, and a completion at
     // the same time with other values.
-    expect((await send(event(row, 'inProgress', { eventTime: t2 }))).statusCode).toBe(204);
-    expect((await send(event(row, 'acknowledged', { eventTime: t1 }))).statusCode).toBe(204);
-    expect((await send(completed)).statusCode).toBe(204);
+    expect((await send(event(row, 'inProgress', { eventTime: t2 }))).statusCode).toBe(201);
+    expect((await send(event(row, 'acknowledged', { eventTime: t1 }))).statusCode).toBe(201);
+    expect((await send(completed)).statusCode).toBe(201);
     const same = event(row, 'failed', {
       eventTime: t3,
       error: { code: 'X', reason: 'too late' },
     });
-    expect((await send(same)).statusCode).toBe(204);
+    expect((await send(same)).statusCode).toBe(201);
     expect(await rowOf(key)).toMatchObject({
       state: 'completed',
       errorCode: null,
       characteristics: { smdpAddress: 'smdp.oss.test', matchingId: 'AAAA-BBBB-CCCC-DDDD' },
     });
     expect(await run()).toEqual({ performed: 1, failed: 0 });
-    expect((await send(completed)).statusCode).toBe(204);
+    expect((await send(completed)).statusCode).toBe(201);
     expect(await run()).toEqual({ performed: 0, failed: 0 });
     expect((await stepsOf(c.orderId)).map(([step]) => step)).toEqual(['received', 'esim_ready']);
   });
@@ -781,7 +798,7 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
     expect(prism.violations).toEqual([]);
   });
 
-  it('issue 43: the listener takes only the shared secret (401 without or with another), refuses a malformed event (400 with its code) and answers 204 for an order it does not know', async () => {
+  it('issue 43: the listener takes only the shared secret (401 without or with another), refuses a malformed event (400 with its code) and answers 201 for an order it does not know', async () => {
     const body = event({ tmfId: 'oss-order-1', externalId: 'not-ours' }, 'completed');
     const none = await send(body, { authorization: null });
     expect(none.statusCode).toBe(401);
@@ -796,16 +813,414 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
     expect(parse(errorEnvelope, noTime).error.code).toBe('VALIDATION_FAILED');
     const noOrder = await send({ ...body, event: {} });
     expect(noOrder.statusCode).toBe(400);
-    const badState = await send(event({ tmfId: 'x', externalId: 'y' }, 'finished'));
-    expect(badState.statusCode).toBe(400);
+    // Over the bearer path too.
+    const bearerNoOrder = await send({ ...body, event: {} }, { authorization: `Bearer ${SECRET}` });
+    expect(bearerNoOrder.statusCode).toBe(400);
 
     const unknown = await send(body, { path: 'serviceOrderAttributeValueChangeEvent' });
-    expect(unknown.statusCode).toBe(204);
+    expect(unknown.statusCode).toBe(201);
     expect(logged('tmf641: event for a service order we do not know')).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ tmfId: 'oss-order-1', outcome: 'unknown' }),
       ]),
     );
+  });
+
+  it('issue 61 §4: the hub is given an unguessable callback; the OSS posts its events there with no header of ours and gets 201 with an EventSubscription; a wrong secret is 404 and changes nothing; the bearer path still works; the secret is in no log line, the table or the audit', async () => {
+    const [hub] = prism.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/hub'));
+    const callback = (hub?.body as { callback: string }).callback;
+    const base = `${t.config.appUrl}/tmf-api/listener/serviceOrdering/v4/`;
+    expect(callback.startsWith(base)).toBe(true);
+    const secretSegment = callback.slice(base.length);
+    expect(secretSegment).toMatch(/^[0-9a-f]{64}$/);
+    expect(secretSegment).not.toContain(SECRET);
+    // A restart derives the same callback from TMF641_LISTENER_SECRET; another secret another.
+    expect(
+      loadConfig({ APP_URL: t.config.appUrl, TMF641_LISTENER_SECRET: SECRET }).tmf641CallbackUrl,
+    ).toBe(callback);
+    expect(
+      loadConfig({ APP_URL: t.config.appUrl, TMF641_LISTENER_SECRET: `${SECRET}-rotated` })
+        .tmf641CallbackUrl,
+    ).not.toBe(callback);
+
+    const key = `test:callback:${randomUUID()}`;
+    await expect(t.app.network.prepareEsim(freshNumber(), { key })).rejects.toBeInstanceOf(
+      NetworkPendingError,
+    );
+    const body = event(await rowOf(key), 'inProgress');
+    expect(tmf641Problems('ServiceOrderStateChangeEvent', body)).toEqual([]);
+    const at = (segment: string, path = 'serviceOrderStateChangeEvent') =>
+      `/tmf-api/listener/serviceOrdering/v4/${segment}/listener/${path}`;
+
+    // Wrong secrets — another one, one character off, with the right bearer — are 404: nothing changes.
+    const flipped = `${secretSegment.slice(0, -1)}${secretSegment.endsWith('0') ? '1' : '0'}`;
+    for (const [segment, headers] of [
+      ['0'.repeat(64), {}],
+      [flipped, {}],
+      [flipped, { authorization: `Bearer ${SECRET}` }],
+      ['listener-secret', {}],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: at(segment), headers, payload: body });
+      expect(res.statusCode, segment).toBe(404);
+      expect(parse(errorEnvelope, res).error.code).toBe('ROUTE_NOT_FOUND');
+    }
+    expect((await rowOf(key)).state).toBe('acknowledged');
+
+    // The callback the hub was given, no Authorization header: taken, 201 as the document shows.
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(callback).pathname}/listener/serviceOrderStateChangeEvent`,
+      headers: { 'content-type': 'application/json;charset=utf-8' },
+      payload: JSON.stringify(body),
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const answer = taken.json<unknown>();
+    expect(tmf641Problems('EventSubscription', answer)).toEqual([]);
+    expect(answer).toEqual({ id: body.eventId, callback: '/tmf-api/listener/serviceOrdering/v4' });
+    expect((await rowOf(key)).state).toBe('inProgress');
+    // The attribute value change too.
+    const attribute = event(await rowOf(key), 'inProgress', {
+      eventType: 'ServiceOrderAttributeValueChangeEvent',
+    });
+    expect(tmf641Problems('ServiceOrderAttributeValueChangeEvent', attribute)).toEqual([]);
+    const attr = await t.app.inject({
+      method: 'POST',
+      url: at(secretSegment, 'serviceOrderAttributeValueChangeEvent'),
+      payload: attribute,
+    });
+    expect(attr.statusCode, attr.body).toBe(201);
+
+    // An OSS that can send a header may use the bearer path; without it, 401.
+    const completed = event(await rowOf(key), 'completed', {
+      results: { smdpAddress: 'smdp.oss.test', matchingId: 'CALL-BACK-0000-0001' },
+    });
+    expect((await send(completed, { authorization: null })).statusCode).toBe(401);
+    expect((await rowOf(key)).state).toBe('inProgress');
+    const bearer = await send(completed, { authorization: `Bearer ${SECRET}` });
+    expect(bearer.statusCode, bearer.body).toBe(201);
+    expect(tmf641Problems('EventSubscription', bearer.json())).toEqual([]);
+    expect((await rowOf(key)).state).toBe('completed');
+
+    // The secret is written nowhere: not in a log line, the hub's row, or the operator's audit.
+    expect(JSON.stringify(logs.lines)).not.toContain(secretSegment);
+    const hubRows = await t.app.db.select().from(networkHubSubscriptions);
+    expect(JSON.stringify(hubRows)).not.toContain(secretSegment);
+    expect(hubRows.map((r) => r.callback)).toContain(
+      `${base}[secret ${createHash('sha256').update(secretSegment).digest('hex').slice(0, 8)}]`,
+    );
+    const audit = await t.app.db.select().from(operatorActions);
+    expect(JSON.stringify(audit)).not.toContain(secretSegment);
+    expect(prism.violations).toEqual([]);
+  });
+
+  it('issue 61 §4: a new secret registers the new callback and removes the old subscription at the hub', async () => {
+    const rotated = loadConfig({
+      APP_URL: t.config.appUrl,
+      TMF641_LISTENER_SECRET: `${SECRET}-rotated`,
+    }).tmf641CallbackUrl;
+    const before = prism.requests.length;
+    const done = await registerHub({
+      client: createTmf641Client({ url: prism.url, token: TOKEN }),
+      db: t.app.db,
+      log: t.app.log,
+      now: clock.now,
+      apiUrl: prism.url,
+      callback: rotated,
+    });
+    expect(done.registered).toBe(true);
+    expect(done.callback).toMatch(/\/v4\/\[secret [0-9a-f]{8}\]$/);
+    const calls = prism.requests.slice(before).map((r) => [r.method, r.path]);
+    expect(calls).toEqual([
+      ['POST', '/tmf-api/serviceOrdering/v4/hub'],
+      ['DELETE', '/tmf-api/serviceOrdering/v4/hub/string'],
+    ]);
+    expect((prism.requests.at(-2)?.body as { callback: string }).callback).toBe(rotated);
+    expect(await t.app.db.select().from(networkHubSubscriptions)).toEqual([
+      expect.objectContaining({ callback: done.callback }),
+    ]);
+    // Back to the tests' secret (the listener of this app takes only that).
+    await registerHub({
+      client: createTmf641Client({ url: prism.url, token: TOKEN }),
+      db: t.app.db,
+      log: t.app.log,
+      now: clock.now,
+      apiUrl: prism.url,
+      callback: t.config.tmf641CallbackUrl,
+    });
+    expect(await t.app.db.$count(networkHubSubscriptions)).toBe(1);
+    expect(prism.violations).toEqual([]);
+  });
+
+  it('issue 61 §4: eventTime is optional (timeOcurred, else the time received, counts) and an offset without a colon (+0000, +0130) is taken', async () => {
+    const key = `test:event-time:${randomUUID()}`;
+    await expect(t.app.network.prepareEsim(freshNumber(), { key })).rejects.toBeInstanceOf(
+      NetworkPendingError,
+    );
+    // No time at all: valid for the document, taken at the time received (our clock).
+    const untimed = event(await rowOf(key), 'pending', { eventTime: null });
+    expect(untimed).not.toHaveProperty('eventTime');
+    expect(tmf641Problems('ServiceOrderStateChangeEvent', untimed)).toEqual([]);
+    const res = await send(untimed);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await rowOf(key)).toMatchObject({ state: 'pending', eventTime: clock.now() });
+
+    // `+0000`: the same instant as `Z`.
+    const later = new Date(clock.now().getTime() + 60_000);
+    const noColon = later.toISOString().replace(/Z$/, '+0000');
+    const inProgress = await send(event(await rowOf(key), 'inProgress', { eventTime: noColon }));
+    expect(inProgress.statusCode, inProgress.body).toBe(201);
+    expect(await rowOf(key)).toMatchObject({ state: 'inProgress', eventTime: later });
+
+    // `+0130` without seconds' fraction: 13:31:00+0130 is 12:01:00Z, a minute later again.
+    const laterStill = new Date(later.getTime() + 60_000);
+    // The same instant written at +01:30, without the colon or a fraction of a second.
+    const hhmm = (d: Date) =>
+      `${new Date(d.getTime() + 90 * 60_000).toISOString().slice(0, 19)}+0130`;
+    const held = await send(event(await rowOf(key), 'held', { eventTime: hhmm(laterStill) }));
+    expect(held.statusCode, held.body).toBe(201);
+    expect(await rowOf(key)).toMatchObject({ state: 'held', eventTime: laterStill });
+
+    // `timeOcurred` (the document's other time) when there is no eventTime.
+    const last = new Date(laterStill.getTime() + 60_000);
+    const occurred = {
+      ...event(await rowOf(key), 'completed', {
+        eventTime: null,
+        results: { smdpAddress: 'smdp.oss.test', matchingId: 'TIME-LESS-0000-0001' },
+      }),
+      timeOcurred: last.toISOString().replace(/\.\d{3}Z$/, '-0000'),
+    };
+    expect(tmf641Problems('ServiceOrderStateChangeEvent', occurred)).toEqual([]);
+    expect((await send(occurred)).statusCode).toBe(201);
+    expect(await rowOf(key)).toMatchObject({ state: 'completed', eventTime: last });
+
+    // Still refused: a time that is not one, or a day that does not exist.
+    for (const bad of [
+      'yesterday',
+      '2026-02-30T12:00:00Z',
+      '2026-06-15T12:00:00',
+      '2026-06-15T25:00:00+0000',
+    ]) {
+      const refused = await send({ ...occurred, eventTime: bad });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(parse(errorEnvelope, refused).error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('issue 61 §4: a state the document does not have, or cased otherwise, is kept and logged and the order taken as still open — never as "no order", so it is never placed again', async () => {
+    /*
+     * The OSS: Prism checks every request as before; its answers are then given the states an
+     * OSS of its own mind sends (`InProgress`, `inprogress`, `weird`). One POST's answer is
+     * lost (503 after Prism took it), as when the OSS made the order and the answer went missing.
+     */
+    const states = new Map<string, string>();
+    let loseNextPost = false;
+    const ossFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const url = new URL(String(input));
+      const text = await res.text();
+      if (!res.ok) return new Response(text, { status: res.status, headers: res.headers });
+      const body = JSON.parse(text) as unknown;
+      if (init?.method === 'POST' && url.pathname.endsWith('/serviceOrder')) {
+        const key = (JSON.parse(String(init.body)) as { externalId: string }).externalId;
+        if (loseNextPost) {
+          loseNextPost = false;
+          return new Response('{"code":"503","reason":"gateway"}', { status: 503 });
+        }
+        return Response.json(
+          { ...(body as object), id: `so-${key}`, externalId: key, state: states.get(key) },
+          { status: 201 },
+        );
+      }
+      if (init?.method === 'GET' && url.searchParams.has('externalId')) {
+        const key = url.searchParams.get('externalId') ?? '';
+        const [example] = body as object[];
+        return Response.json([
+          { ...example, id: `so-${key}`, externalId: key, state: states.get(key) },
+        ]);
+      }
+      if (init?.method === 'GET' && /\/serviceOrder\/so-/.test(url.pathname)) {
+        const key = decodeURIComponent(url.pathname.split('/serviceOrder/so-')[1] ?? '');
+        return Response.json({
+          ...(body as object),
+          id: `so-${key}`,
+          externalId: key,
+          state: states.get(key),
+        });
+      }
+      return new Response(text, { status: res.status, headers: res.headers });
+    };
+    const oss = createNetwork(t.config, t.app.database, t.app.log, clock.now, ossFetch).network;
+    const unknownStateLogs = () =>
+      logged(
+        'tmf641: the OSS gave a state TMF641 does not have; kept as written, the order taken as still open',
+      );
+    const before = unknownStateLogs().length;
+
+    // 1. The POST's answer says `InProgress`: recorded as it is, asked again never re-POSTed.
+    const first = `test:state:${randomUUID()}`;
+    states.set(first, 'InProgress');
+    await expect(oss.prepareEsim(freshNumber(), { key: first })).rejects.toMatchObject({
+      name: 'NetworkPendingError',
+      state: 'InProgress',
+    });
+    await expect(oss.prepareEsim(freshNumber(), { key: first })).rejects.toBeInstanceOf(
+      NetworkPendingError,
+    );
+    expect(posted(first)).toHaveLength(1);
+    expect(await rowOf(first)).toMatchObject({ state: 'InProgress', tmfId: `so-${first}` });
+
+    // 2. The POST's answer lost; the look-up by externalId finds it `inprogress`: no second POST.
+    const second = `test:state:${randomUUID()}`;
+    states.set(second, 'inprogress');
+    loseNextPost = true;
+    const number = freshNumber();
+    await expect(oss.prepareEsim(number, { key: second })).rejects.toBeInstanceOf(Tmf641HttpError);
+    await expect(oss.prepareEsim(number, { key: second })).rejects.toMatchObject({
+      name: 'NetworkPendingError',
+      state: 'inprogress',
+    });
+    await expect(oss.prepareEsim(number, { key: second })).rejects.toBeInstanceOf(
+      NetworkPendingError,
+    );
+    expect(posted(second)).toHaveLength(1);
+    expect(await rowOf(second)).toMatchObject({ state: 'inprogress' });
+
+    // 3. Polled after TMF641_POLL_S, the OSS answers `weird`: kept, still open, still one order.
+    states.set(first, 'weird');
+    clock.advance(POLL_S);
+    await expect(oss.prepareEsim(freshNumber(), { key: first })).rejects.toMatchObject({
+      name: 'NetworkPendingError',
+      state: 'weird',
+    });
+    expect(await rowOf(first)).toMatchObject({ state: 'weird', polledAt: clock.now() });
+    expect(posted(first)).toHaveLength(1);
+
+    // 4. An event with `Completed`: kept as written (201), not taken as done, nor as no order.
+    const cased = event(await rowOf(first), 'Completed', {
+      results: { smdpAddress: 'smdp.oss.test', matchingId: 'CASE-DIFF-0000-0001' },
+    });
+    const res = await send(cased);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await rowOf(first)).state).toBe('Completed');
+    await expect(oss.prepareEsim(freshNumber(), { key: first })).rejects.toBeInstanceOf(
+      NetworkPendingError,
+    );
+    expect(posted(first)).toHaveLength(1);
+    // A terminal state the document has still ends it.
+    expect(
+      (
+        await send(
+          event(await rowOf(first), 'completed', {
+            results: { smdpAddress: 'smdp.oss.test', matchingId: 'CASE-DIFF-0000-0001' },
+          }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    await expect(oss.prepareEsim(freshNumber(), { key: first })).resolves.toMatchObject({
+      matchingId: 'CASE-DIFF-0000-0001',
+    });
+
+    // Each one logged, with the state as the OSS wrote it.
+    expect(
+      unknownStateLogs()
+        .slice(before)
+        .map((l) => [l.key, l.state]),
+    ).toEqual(
+      expect.arrayContaining([
+        [first, 'InProgress'],
+        [second, 'inprogress'],
+        [first, 'weird'],
+        [first, 'Completed'],
+      ]),
+    );
+    expect(prism.violations).toEqual([]);
+  });
+
+  it("issue 61 §4: a modify names the line's service by the id the OSS gave when it completed the add", async () => {
+    const msisdn = freshNumber();
+    const activateKey = `test:activate:${randomUUID()}`;
+    const activate = () =>
+      t.app.network.activate(
+        { msisdn, iccid: '8929801123456789012', esimMatchingId: null },
+        { key: activateKey },
+      );
+    await expect(activate()).rejects.toBeInstanceOf(NetworkPendingError);
+    /** The adapter's row of a call in flight, once written (no transaction here). */
+    const recorded = async (key: string) => {
+      for (let i = 0; i < 250; i += 1) {
+        const [row] = await t.app.db
+          .select()
+          .from(networkServiceOrders)
+          .where(eq(networkServiceOrders.externalId, key));
+        if (row) return row;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no service order ${key}`);
+    };
+    const bar = async (barred: boolean) => {
+      const since = posted().length;
+      const waiting = t.app.network.setDataBarred(msisdn, barred, {
+        key: barringKey(msisdn, 'data', barred),
+      });
+      const body = await postOf('alda-data-barring', since);
+      // Once recorded: before, the event would be matched by the OSS's id, Prism's "string",
+      // which other orders have too.
+      const done = await send(event(await recorded(body.externalId), 'completed'));
+      expect(done.statusCode, done.body).toBe(201);
+      await waiting;
+      return body as unknown as {
+        serviceOrderItem: { action: string; service: { id?: string } }[];
+      };
+    };
+    // Before the OSS gave the line's service an id, a modify has none to give.
+    expect((await bar(true)).serviceOrderItem[0]?.service).not.toHaveProperty('id');
+
+    const serviceId = `svc-${randomUUID()}`;
+    await ossSays(activateKey, 'completed', { serviceId });
+    await expect(activate()).resolves.toBeUndefined();
+    expect(await rowOf(activateKey)).toMatchObject({ state: 'completed', serviceId });
+
+    const lifted = await bar(false);
+    expect(lifted.serviceOrderItem[0]).toMatchObject({
+      action: 'modify',
+      service: { id: serviceId },
+    });
+    expect(characteristics(lifted)).toEqual({ msisdn: `298${msisdn}`, dataBarred: false });
+    // The roaming bar as well.
+    const since = posted().length;
+    const roaming = t.app.network.setRoamingDataBarred(msisdn, true, {
+      key: barringKey(msisdn, 'roaming', true),
+    });
+    const roamingBody = await postOf('alda-roaming-data-barring', since);
+    await recorded(roamingBody.externalId);
+    expect(roamingBody).toMatchObject({
+      serviceOrderItem: [{ action: 'modify', service: { id: serviceId } }],
+    });
+    await send(event(await rowOf(roamingBody.externalId), 'completed'));
+    await roaming;
+    expect(prism.violations).toEqual([]);
+  });
+
+  it('issue 61 §4: a configuration where a waiting bar could not ask the OSS before TMF641_WAIT_S runs out is refused', () => {
+    const tmf641 = {
+      NETWORK_ADAPTER: 'tmf641',
+      TMF641_URL: prism.url,
+      TMF641_LISTENER_SECRET: SECRET,
+    };
+    expect(() => loadConfig({ ...tmf641, TMF641_WAIT_S: '5', TMF641_BAR_POLL_S: '6' })).toThrow(
+      /TMF641_BAR_POLL_S must not be greater than TMF641_WAIT_S \(5\)/,
+    );
+    expect(() => loadConfig({ ...tmf641, TMF641_WAIT_S: '0' })).toThrow(/TMF641_BAR_POLL_S/);
+    expect(loadConfig({ ...tmf641, TMF641_WAIT_S: '5', TMF641_BAR_POLL_S: '5' })).toMatchObject({
+      tmf641WaitS: 5,
+      tmf641BarPollS: 5,
+    });
+    // The defaults hold; TMF641_POLL_S (the provisioning orders' cadence) is not bound by the wait.
+    expect(loadConfig(tmf641)).toMatchObject({
+      tmf641WaitS: 10,
+      tmf641BarPollS: 3,
+      tmf641PollS: 30,
+    });
   });
 });
 
@@ -823,6 +1238,8 @@ describe(`issue 43: end to end against the demo's TMF641 server, every request t
   let t: TestApp;
   const clock = testClock(NOW.toISOString());
   const DEMO_STEP_S = 1;
+  /** A waiting bar asks the OSS after this much silence (the app's clock, moved by the test). */
+  const BAR_POLL_S = 1;
   let numberSeq = 0;
 
   beforeAll(async () => {
@@ -838,6 +1255,9 @@ describe(`issue 43: end to end against the demo's TMF641 server, every request t
         TMF641_URL: prism.url,
         TMF641_LISTENER_SECRET: SECRET,
         TMF641_POLL_S: String(POLL_S),
+        TMF641_BAR_POLL_S: String(BAR_POLL_S),
+        // Long: a bar that polls ends as soon as the OSS is done; one that does not, here (503).
+        TMF641_WAIT_S: '30',
         TMF641_DEMO_STEP_MS: String(DEMO_STEP_S * 1000),
         APP_URL: `http://127.0.0.1:${port}`,
         PROVISIONING_STEP_S: String(STEP_S),
@@ -937,4 +1357,55 @@ describe(`issue 43: end to end against the demo's TMF641 server, every request t
     ).toHaveLength(1);
     expect(prism.violations).toEqual([]);
   });
+
+  it('issue 61 §4: a bar finishes without events — the waiting request asks the OSS after TMF641_BAR_POLL_S, before TMF641_WAIT_S runs out', async () => {
+    // No listener at the hub: the OSS completes the order and tells nobody.
+    for (const hub of await t.app.db.select().from(networkHubSubscriptions)) {
+      const off = await t.app.inject({
+        method: 'DELETE',
+        url: `/tmf-api/serviceOrdering/v4/hub/${hub.hubId}`,
+      });
+      expect([204, 404]).toContain(off.statusCode);
+    }
+    const barPosts = () =>
+      prism.requests.filter(
+        (r) =>
+          r.method === 'POST' &&
+          r.path.endsWith('/serviceOrder') &&
+          JSON.stringify(r.body).includes('alda-data-barring'),
+      );
+    const before = barPosts().length;
+    const pausing = t.app.inject({
+      method: 'PATCH',
+      url: `/api/subscriptions/${LINES.sunneva}/controls`,
+      headers: await signIn(t.app, 'Jóannes'),
+      payload: { dataPaused: true },
+    });
+    for (let i = 0; i < 500 && barPosts().length === before; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const [bar] = barPosts().slice(before);
+    const key = (bar?.body as { externalId: string }).externalId;
+    // Placed at the OSS once its answer went back through Prism.
+    for (let i = 0; i < 500 && bar?.status === 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bar?.status).toBe(201);
+    // The OSS carries it out (acknowledged → inProgress → completed): no event is sent.
+    await demoSteps();
+    const paused = await pausing;
+    expect(paused.statusCode, paused.body).toBe(200);
+    const [row] = await t.app.db
+      .select()
+      .from(networkServiceOrders)
+      .where(eq(networkServiceOrders.externalId, key));
+    expect(row).toMatchObject({ kind: 'setDataBarred', state: 'completed', eventTime: null });
+    expect(row?.polledAt).not.toBeNull();
+    expect(
+      prism.requests.filter(
+        (r) => r.method === 'GET' && r.path.endsWith(`/serviceOrder/${row?.tmfId ?? ''}`),
+      ).length,
+    ).toBeGreaterThan(0);
+    const [line] = await t.app.db.select().from(phoneLines).where(eq(phoneLines.id, LINES.sunneva));
+    expect(line?.dataPausedAt).not.toBeNull();
+    expect(prism.violations).toEqual([]);
+  }, 60_000);
 });

@@ -48,6 +48,7 @@ export function createNetwork(
     stepS: config.provisioningStepS,
     pollS: config.tmf641PollS,
     waitS: config.tmf641WaitS,
+    barPollS: config.tmf641BarPollS,
     smdpAddress: config.esimSmdpAddress,
   });
   return { network: adapter, tmf641: { adapter, client, url: config.tmf641Url } };

@@ -21,7 +21,11 @@ export const NETWORK_CALLS = [
 ] as const;
 export type NetworkCallKind = (typeof NETWORK_CALLS)[number];
 
-/** TMF641 v4 ServiceOrderStateType. */
+/**
+ * TMF641 v4 ServiceOrderStateType. A row keeps the state as the OSS wrote it, also one outside
+ * these (an OSS's own or differently cased state): the adapter takes such an order as existing
+ * and still open (tmf641/wire.ts `knownState`).
+ */
 export const SERVICE_ORDER_STATES = [
   'acknowledged',
   'rejected',
@@ -47,7 +51,10 @@ export type ServiceOrderState = (typeof SERVICE_ORDER_STATES)[number];
  * - `tmf_id`, `href`: the OSS's id and link of the order (not unique here: the OSS owns them);
  * - `order_id`: the provisioning order the call belongs to (`orders.id`), made due when the
  *   service order ends;
+ * - `state`: the OSS's state as it wrote it (ServiceOrderStateType, or one of its own);
  * - `characteristics`: what the order's item returned (`matchingId`, `iccid`, `portDate`, …);
+ * - `service_id`: the id the OSS gave the item's service (`serviceOrderItem.service.id`): of a
+ *   completed `activate`, the line's service, which later `modify` items name;
  * - `error_code`, `error_reason`: the OSS's `errorMessage` of a failed order;
  * - `event_time`: the OSS's `eventTime` of the newest event applied (its clock);
  * - `heard_at`, `polled_at`: when we last heard of the order (answer, event or poll) and last
@@ -65,11 +72,12 @@ export const networkServiceOrders = pgTable(
     // No foreign key: on PostgreSQL the row is written beside the provisioning transaction,
     // which holds the order FOR UPDATE, and the key's check (FOR KEY SHARE) would wait for it.
     orderId: uuid('order_id'),
-    state: text('state', { enum: SERVICE_ORDER_STATES }).notNull(),
+    state: text('state').notNull(),
     characteristics: jsonb('characteristics')
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    serviceId: text('service_id'),
     errorCode: text('error_code'),
     errorReason: text('error_reason'),
     eventTime: timestamp('event_time', { withTimezone: true }),
@@ -82,10 +90,7 @@ export const networkServiceOrders = pgTable(
     uniqueIndex('network_service_orders_external_id_uq').on(t.externalId),
     index('network_service_orders_tmf_id_idx').on(t.tmfId),
     index('network_service_orders_order_id_idx').on(t.orderId),
-    check(
-      'network_service_orders_state',
-      sql`${t.state} in ('acknowledged', 'rejected', 'pending', 'held', 'inProgress', 'cancelled', 'completed', 'failed', 'partial', 'assessingCancellation', 'pendingCancellation')`,
-    ),
+    index('network_service_orders_msisdn_idx').on(t.msisdn),
     check(
       'network_service_orders_kind',
       sql`${t.kind} in ('activate', 'prepareEsim', 'issueSim', 'requestPort', 'setDataBarred', 'setRoamingDataBarred')`,

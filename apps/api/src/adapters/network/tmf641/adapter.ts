@@ -11,16 +11,25 @@ import {
   type NetworkCall,
 } from '../network';
 import { Tmf641HttpError, type Tmf641Client } from './client';
-import { applyServiceOrder, findServiceOrder, recordServiceOrder, type ApplyResult } from './store';
+import {
+  applyServiceOrder,
+  findLineServiceId,
+  findServiceOrder,
+  recordServiceOrder,
+  type ApplyResult,
+} from './store';
 import {
   activateOrder,
   dataBarringOrder,
   isFailure,
   isTerminal,
   issueSimOrder,
+  knownState,
   prepareEsimOrder,
   requestPortOrder,
   roamingBarringOrder,
+  serviceIdOf,
+  STATE_MAX,
   type ServiceOrderCreate,
   type ServiceOrderIn,
 } from './wire';
@@ -39,7 +48,12 @@ import {
  *    once failed (a port the donor refused is `rejected` as today), else NetworkPendingError —
  *    the worker asks again with the same key.
  *    Barring calls (owner controls, roaming cap) wait in-process up to TMF641_WAIT_S for the
- *    end (an event wakes them), since their callers answer the customer in the same request.
+ *    end (an event wakes them), since their callers answer the customer in the same request;
+ *    without events they ask the OSS after TMF641_BAR_POLL_S of silence (≤ the wait), so a bar
+ *    finishes also when no event comes. A bar names the line's service by the id the OSS gave
+ *    it (the completed `activate`), once there is one.
+ * 4. A state the document does not have (`InProgress`, an OSS's own) is kept as written and
+ *    logged; the order exists and is still open — never "no order", which would place it again.
  *
  * Where the rows are written: on PostgreSQL on the adapter's own connection, committed at once —
  * an event reaching any instance finds the order, and a caller's transaction that rolls back
@@ -61,6 +75,8 @@ export interface Tmf641AdapterOptions {
   pollS: number;
   /** TMF641_WAIT_S: how long a barring call waits for its order to end. */
   waitS: number;
+  /** TMF641_BAR_POLL_S: silence after which a waiting barring call asks the OSS (≤ waitS). */
+  barPollS: number;
   /** ESIM_SMDP_ADDRESS, for an eSIM order whose answer names no `smdpAddress`. */
   smdpAddress: string;
 }
@@ -85,6 +101,8 @@ interface Delivery {
 
 export interface Tmf641Adapter extends NetworkAdapter {
   readonly kind: 'tmf641';
+  /** The adapter's clock: an event without a time counts as received at its now. */
+  now(): Date;
   /**
    * An event the listener received: wakes the calls of this process waiting on that order,
    * which record it in their own transaction. Answers how many took it.
@@ -145,6 +163,7 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
       msisdn,
       orderId: ORDER_KEY.exec(call.key)?.[1]?.toLowerCase() ?? null,
       state: 'acknowledged',
+      serviceId: serviceIdOf(answer),
       heardAt: at,
       createdAt: at,
       updatedAt: at,
@@ -159,12 +178,24 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
     return row;
   }
 
+  /** Logs a state the document does not have: kept as written, the order taken as open. */
+  function noteState(order: ServiceOrderIn, key: string | undefined, source: string): void {
+    if (order.state && knownState(order.state) === null)
+      log.warn(
+        { key, tmfId: order.id, state: order.state.slice(0, STATE_MAX), source },
+        'tmf641: the OSS gave a state TMF641 does not have; kept as written, the order taken as still open',
+      );
+  }
+
   async function apply(
     store: Db,
     row: NetworkServiceOrderRow,
     order: ServiceOrderIn,
     eventTime: Date | null,
   ): Promise<NetworkServiceOrderRow | null> {
+    // An event's state is logged once, by `receive` (the listener), also when a waiting call
+    // takes it first.
+    if (eventTime === null) noteState(order, row.externalId, 'answer');
     const result = await applyServiceOrder(store, {
       order,
       eventTime,
@@ -196,18 +227,25 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
       );
   }
 
-  /** The polling fallback: asks the OSS when nothing was heard of the order for TMF641_POLL_S. */
+  /**
+   * The polling fallback: asks the OSS when nothing was heard of the order for TMF641_POLL_S
+   * (a waiting barring call, `bar`: TMF641_BAR_POLL_S).
+   */
   async function pollIfSilent(
     store: Db,
     row: NetworkServiceOrderRow,
+    bar = false,
   ): Promise<NetworkServiceOrderRow> {
     if (isTerminal(row.state)) return row;
-    if (now().getTime() - row.heardAt.getTime() < pollS * 1000) return row;
+    const afterS = bar ? options.barPollS : pollS;
+    if (now().getTime() - row.heardAt.getTime() < afterS * 1000) return row;
     const answer = await client.getServiceOrder(row.tmfId);
     const updated = (await apply(store, row, answer, null)) ?? row;
     log.info(
       { key: row.externalId, tmfId: row.tmfId, kind: row.kind, state: updated.state },
-      'tmf641: no event for TMF641_POLL_S; polled the service order',
+      bar
+        ? 'tmf641: no event for TMF641_BAR_POLL_S while a bar waits; polled the service order'
+        : 'tmf641: no event for TMF641_POLL_S; polled the service order',
     );
     return updated;
   }
@@ -265,18 +303,27 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
     });
   }
 
-  /** A barring call: placed or found, then waits up to TMF641_WAIT_S for the order to end. */
+  /**
+   * A barring call: placed or found — a `modify` of the line's service, named by its id once the
+   * OSS has given one — then waits up to TMF641_WAIT_S for the order to end, asking the OSS
+   * itself after TMF641_BAR_POLL_S without news (the configuration keeps that within the wait).
+   */
   async function barringCall(
-    kind: NetworkCallKind,
+    kind: 'setDataBarred' | 'setRoamingDataBarred',
     msisdn: string,
-    body: ServiceOrderCreate,
+    barred: boolean,
     call: NetworkCall,
   ): Promise<void> {
     const store = storeOf(call);
+    const serviceId = await findLineServiceId(store, msisdn);
+    const body =
+      kind === 'setDataBarred'
+        ? dataBarringOrder(call.key, msisdn, barred, serviceId)
+        : roamingBarringOrder(call.key, msisdn, barred, serviceId);
     let row = await place(kind, msisdn, body, call);
     const deadline = Date.now() + options.waitS * 1000;
     for (;;) {
-      row = await pollIfSilent(store, row);
+      row = await pollIfSilent(store, row, true);
       if (isTerminal(row.state)) break;
       const left = deadline - Date.now();
       if (left <= 0) break;
@@ -303,6 +350,7 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
   return {
     kind: 'tmf641',
     stepS: options.stepS,
+    now,
 
     async requestPort(msisdn, iccid, _now, call) {
       const row = await provisioningCall(
@@ -349,16 +397,10 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
       );
     },
 
-    setDataBarred: (msisdn, barred, call) =>
-      barringCall('setDataBarred', msisdn, dataBarringOrder(call.key, msisdn, barred), call),
+    setDataBarred: (msisdn, barred, call) => barringCall('setDataBarred', msisdn, barred, call),
 
     setRoamingDataBarred: (msisdn, barred, call) =>
-      barringCall(
-        'setRoamingDataBarred',
-        msisdn,
-        roamingBarringOrder(call.key, msisdn, barred),
-        call,
-      ),
+      barringCall('setRoamingDataBarred', msisdn, barred, call),
 
     deliver(order, eventTime) {
       // As the store finds the row: by our key when the OSS echoes it, else by the OSS's id.
@@ -379,6 +421,7 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
     },
 
     async receive(order, eventTime) {
+      noteState(order, order.externalId, 'event');
       const result = await applyServiceOrder(options.db, {
         order,
         eventTime,

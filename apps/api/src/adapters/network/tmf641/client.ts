@@ -47,7 +47,11 @@ export function createTmf641Client(options: Tmf641ClientOptions) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = options.url.replace(/\/+$/, '');
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -135,6 +139,16 @@ export function createTmf641Client(options: Tmf641ClientOptions) {
         if (parsed.success && parsed.data.externalId === externalId) return parsed.data;
       }
       return null;
+    },
+
+    /** DELETE /hub/{id}: removes a subscription; one the OSS no longer has (404) is gone too. */
+    async unregisterListener(id: string): Promise<void> {
+      try {
+        await call('DELETE', `/hub/${encodeURIComponent(id)}`);
+      } catch (error) {
+        if (error instanceof Tmf641HttpError && error.status === 404) return;
+        throw error;
+      }
     },
 
     /** POST /hub: registers our listener (EventSubscriptionInput); answers the subscription id. */

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import { redactCallback } from './callback';
 import type { Tmf641Client } from './client';
-import { findHubSubscription, recordHubSubscription } from './store';
+import {
+  deleteHubSubscription,
+  findHubSubscription,
+  findHubSubscriptions,
+  recordHubSubscription,
+} from './store';
 
 /** The events we ask the OSS for (EventSubscriptionInput.query, TMF630 filtering). */
 export const HUB_QUERY =
@@ -9,6 +15,7 @@ export const HUB_QUERY =
 
 export interface HubRegistration {
   hubId: string;
+  /** The callback with its secret segment redacted (callback.ts), fit to print and log. */
   callback: string;
   /** False when a registration made earlier (another start, another instance) was kept. */
   registered: boolean;
@@ -18,6 +25,11 @@ export interface HubRegistration {
  * Registers our listener with the OSS's hub (`POST /hub`, TMF641 EventSubscription) and keeps
  * the answer in network_hub_subscriptions, so a restart or a second instance does not register
  * again. `force` registers anew (the operator command: the OSS lost it, or the address moved).
+ *
+ * The callback carries a secret (callback.ts): the table, the logs and the answer hold it
+ * redacted — the same secret gives the same redacted form, so a registration is still found.
+ * A new callback (the secret rotated, APP_URL moved) is registered, and the subscriptions of
+ * the callbacks before it are removed at the hub (`DELETE /hub/{id}`) and here.
  */
 export async function registerHub(deps: {
   client: Tmf641Client;
@@ -29,13 +41,14 @@ export async function registerHub(deps: {
   callback: string;
   force?: boolean;
 }): Promise<HubRegistration> {
-  const { db, log, apiUrl, callback } = deps;
+  const { db, log, apiUrl } = deps;
+  const callback = redactCallback(deps.callback);
   const known = await findHubSubscription(db, apiUrl, callback);
   if (known && !deps.force) {
     log.info({ hubId: known.hubId, callback }, 'tmf641: listener already registered with the hub');
     return { hubId: known.hubId, callback, registered: false };
   }
-  const { id } = await deps.client.registerListener(callback, HUB_QUERY);
+  const { id } = await deps.client.registerListener(deps.callback, HUB_QUERY);
   await recordHubSubscription(db, {
     apiUrl,
     callback,
@@ -44,6 +57,23 @@ export async function registerHub(deps: {
     createdAt: deps.now(),
   });
   log.info({ hubId: id, callback }, 'tmf641: listener registered with the hub');
+  for (const old of await findHubSubscriptions(db, apiUrl)) {
+    if (old.callback === callback) continue;
+    try {
+      await deps.client.unregisterListener(old.hubId);
+      log.info(
+        { hubId: old.hubId, callback: old.callback },
+        'tmf641: the subscription of an earlier callback removed from the hub',
+      );
+    } catch (error) {
+      // Its events find no listener (404) and are not taken; the OSS's operator can remove it.
+      log.warn(
+        { err: error, hubId: old.hubId, callback: old.callback },
+        'tmf641: could not remove the subscription of an earlier callback from the hub',
+      );
+    }
+    await deleteHubSubscription(db, apiUrl, old.callback);
+  }
   return { hubId: id, callback, registered: true };
 }
 
@@ -64,7 +94,7 @@ export async function keepRegisteringHub(
       return;
     } catch (error) {
       deps.log.warn(
-        { err: error, callback: deps.callback, inS: delayMs / 1000 },
+        { err: error, callback: redactCallback(deps.callback), inS: delayMs / 1000 },
         'tmf641: could not register the listener with the hub; trying again',
       );
     }

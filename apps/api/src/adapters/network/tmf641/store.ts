@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   networkHubSubscriptions,
@@ -13,6 +13,8 @@ import {
   errorOf,
   isFailure,
   isTerminal,
+  serviceIdOf,
+  STATE_MAX,
   stateRank,
   type ServiceOrderIn,
 } from './wire';
@@ -80,7 +82,9 @@ export interface ApplyResult {
  * - an event older than the newest applied one (`event_time`) is ignored, and one at the same
  *   time only if its state is further along (stateRank), so repeats and late deliveries are
  *   harmless;
- * - a polled answer is the OSS's state now: taken whenever the row is not final.
+ * - a polled answer is the OSS's state now: taken whenever the row is not final;
+ * - a state outside ServiceOrderStateType is kept as the OSS wrote it, and the order stays open;
+ * - the id the OSS gives the item's service is kept (a later `modify` names it).
  *
  * The row is found by our key (`externalId`) when the OSS echoes it, else by the OSS's id.
  * When the order ends and `makeDue` is set, the provisioning order it belongs to is made due
@@ -118,7 +122,8 @@ export async function applyServiceOrder(
     if (rows.length > 1) return { outcome: 'ambiguous', row: null, ended: false };
     const row = rows[0] as NetworkServiceOrderRow;
     const heard = { heardAt: now, ...(eventTime === null ? { polledAt: now } : {}) };
-    const state = order.state ?? row.state;
+    // As the OSS wrote it (an empty one says nothing: the row's stays).
+    const state = order.state ? order.state.slice(0, STATE_MAX) : row.state;
     const stale =
       isTerminal(row.state) ||
       (eventTime !== null &&
@@ -140,6 +145,7 @@ export async function applyServiceOrder(
       .set({
         state,
         characteristics: { ...row.characteristics, ...characteristicsOf(order) },
+        serviceId: serviceIdOf(order) ?? row.serviceId,
         errorCode: error.code,
         errorReason: error.reason,
         eventTime:
@@ -182,6 +188,28 @@ export async function findServiceOrdersOfOrder(
     .orderBy(networkServiceOrders.createdAt, sql`${networkServiceOrders.id}`);
 }
 
+/**
+ * The OSS's id of the number's line service: the one it gave when it completed the number's
+ * newest `activate` (the `add` that made the service), or null while it has given none. Only
+ * the `add` counts: an answer to a `modify` may carry anything (an example's `"string"`).
+ */
+export async function findLineServiceId(db: Db, msisdn: string): Promise<string | null> {
+  const [row] = await db
+    .select({ serviceId: networkServiceOrders.serviceId })
+    .from(networkServiceOrders)
+    .where(
+      and(
+        eq(networkServiceOrders.msisdn, msisdn),
+        eq(networkServiceOrders.kind, 'activate'),
+        eq(networkServiceOrders.state, 'completed'),
+        isNotNull(networkServiceOrders.serviceId),
+      ),
+    )
+    .orderBy(desc(networkServiceOrders.updatedAt), desc(networkServiceOrders.createdAt))
+    .limit(1);
+  return row?.serviceId ?? null;
+}
+
 export async function findHubSubscription(
   db: Db,
   apiUrl: string,
@@ -197,6 +225,32 @@ export async function findHubSubscription(
       ),
     );
   return row;
+}
+
+/** The subscriptions kept for an OSS (TMF641_URL), e.g. an old callback's after a rotation. */
+export async function findHubSubscriptions(
+  db: Db,
+  apiUrl: string,
+): Promise<NetworkHubSubscriptionRow[]> {
+  return db
+    .select()
+    .from(networkHubSubscriptions)
+    .where(eq(networkHubSubscriptions.apiUrl, apiUrl));
+}
+
+export async function deleteHubSubscription(
+  db: Db,
+  apiUrl: string,
+  callback: string,
+): Promise<void> {
+  await db
+    .delete(networkHubSubscriptions)
+    .where(
+      and(
+        eq(networkHubSubscriptions.apiUrl, apiUrl),
+        eq(networkHubSubscriptions.callback, callback),
+      ),
+    );
 }
 
 export async function recordHubSubscription(db: Db, row: NetworkHubSubscriptionRow): Promise<void> {

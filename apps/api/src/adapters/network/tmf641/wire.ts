@@ -47,8 +47,13 @@ export interface ServiceOrderCreate {
   serviceOrderItem: [
     {
       id: '1';
-      action: 'add' | 'modify';
+      action: 'add' | 'modify' | 'delete';
       service: {
+        /**
+         * The existing service a `modify` or `delete` acts on: the id the OSS gave it (the
+         * line's service from its completed `activate`). Absent on `add`, and while no id is known.
+         */
+        id?: string;
         serviceSpecification: { id: string; name: string };
         serviceCharacteristic: CharacteristicOut[];
       };
@@ -72,6 +77,7 @@ function serviceOrder(
   externalId: string,
   description: string,
   characteristics: CharacteristicOut[],
+  serviceId?: string | null,
 ): ServiceOrderCreate {
   const spec = SERVICE_SPECIFICATIONS[kind];
   return {
@@ -83,6 +89,8 @@ function serviceOrder(
         id: '1',
         action: spec.action,
         service: {
+          // An `add` makes the service; anything else names the one the OSS has.
+          ...(spec.action !== 'add' && serviceId ? { id: serviceId } : {}),
           serviceSpecification: { id: spec.id, name: spec.name },
           serviceCharacteristic: characteristics,
         },
@@ -134,22 +142,32 @@ export function requestPortOrder(
   ]);
 }
 
-/** `setDataBarred`: the number's mobile data barred (`true`) or let through (`false`). */
-export function dataBarringOrder(key: string, msisdn: string, barred: boolean): ServiceOrderCreate {
+/**
+ * `setDataBarred`: the number's mobile data barred (`true`) or let through (`false`), a `modify`
+ * of the line's service, named by `serviceId` once the OSS has given one (its `activate`).
+ */
+export function dataBarringOrder(
+  key: string,
+  msisdn: string,
+  barred: boolean,
+  serviceId?: string | null,
+): ServiceOrderCreate {
   const wire = toWireNumber(msisdn);
   return serviceOrder(
     'setDataBarred',
     key,
     `${barred ? 'Bar' : 'Let through'} mobile data of ${wire}`,
     [text('msisdn', wire), flag('dataBarred', barred)],
+    serviceId,
   );
 }
 
-/** `setRoamingDataBarred`: data abroad barred (`true`) or let through (`false`). */
+/** `setRoamingDataBarred`: data abroad barred (`true`) or let through (`false`); as above. */
 export function roamingBarringOrder(
   key: string,
   msisdn: string,
   barred: boolean,
+  serviceId?: string | null,
 ): ServiceOrderCreate {
   const wire = toWireNumber(msisdn);
   return serviceOrder(
@@ -157,6 +175,7 @@ export function roamingBarringOrder(
     key,
     `${barred ? 'Bar' : 'Let through'} roaming data of ${wire}`,
     [text('msisdn', wire), flag('roamingDataBarred', barred)],
+    serviceId,
   );
 }
 
@@ -169,12 +188,17 @@ const errorMessageIn = z.looseObject({
   message: z.string().optional(),
 });
 
-/** The part of a TMF641 `ServiceOrder` the adapter reads (answers, polls, events). */
+/**
+ * The part of a TMF641 `ServiceOrder` the adapter reads (answers, polls, events). `state` is any
+ * text: one outside ServiceOrderStateType (an OSS's own, or `InProgress` cased otherwise) is
+ * kept as written and the order taken as existing and still open ({@link knownState}) — never
+ * as "no such order", which would place it again.
+ */
 export const serviceOrderIn = z.looseObject({
   id: z.string().min(1),
   href: z.string().optional(),
   externalId: z.string().optional(),
-  state: z.enum(SERVICE_ORDER_STATES).optional(),
+  state: z.string().optional(),
   errorMessage: z.array(errorMessageIn).optional(),
   serviceOrderItem: z
     .array(
@@ -182,7 +206,10 @@ export const serviceOrderIn = z.looseObject({
         state: z.string().optional(),
         errorMessage: z.array(errorMessageIn).optional(),
         service: z
-          .looseObject({ serviceCharacteristic: z.array(characteristicIn).optional() })
+          .looseObject({
+            id: z.string().optional(),
+            serviceCharacteristic: z.array(characteristicIn).optional(),
+          })
           .optional(),
       }),
     )
@@ -190,17 +217,83 @@ export const serviceOrderIn = z.looseObject({
 });
 export type ServiceOrderIn = z.infer<typeof serviceOrderIn>;
 
-/** A `ServiceOrderStateChangeEvent` or `ServiceOrderAttributeValueChangeEvent` as we take it. */
+/** The longest state kept (an OSS's own state is stored as written, up to this). */
+export const STATE_MAX = 100;
+
+/**
+ * An event's `eventTime` (or the document's `timeOcurred`) as a date: RFC 3339 / ISO 8601 with
+ * an offset, which may lack its colon (`+0000`, `+02`) or be `Z`; seconds and fractions are
+ * optional. Null when it is not such a date (a day or hour that does not exist included).
+ */
+export function parseEventTime(text: string): Date | null {
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(
+      text.trim(),
+    );
+  if (!m) return null;
+  const [, y, mo, d, h, mi, sec = '00', frac = '', zulu, sign, oh = '00', om = '00'] = m;
+  const parts = [y, mo, d, h, mi, sec].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [year, month, day, hour, minute, second] = parts;
+  const offsetMin = zulu ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+  if (hour > 23 || minute > 59 || second > 59 || Number(oh) > 23 || Number(om) > 59) return null;
+  const local = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(local);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  )
+    return null;
+  const ms = frac === '' ? 0 : Math.floor(Number(`0${frac}`) * 1000);
+  return new Date(local + ms - offsetMin * 60_000);
+}
+
+const eventTimeText = z
+  .string()
+  .refine((value) => parseEventTime(value) !== null, 'must be a date-time with an offset');
+
+/**
+ * A `ServiceOrderStateChangeEvent` or `ServiceOrderAttributeValueChangeEvent` as we take it:
+ * the document requires nothing in it, so `eventTime` may be missing (then `timeOcurred`, else
+ * the time we received it counts; see {@link eventTimeOf}).
+ */
 export const serviceOrderEventIn = z.looseObject({
   eventId: z.string().optional(),
-  eventTime: z.iso.datetime({ offset: true }),
+  eventTime: eventTimeText.optional(),
+  timeOcurred: eventTimeText.optional(),
   eventType: z.string().optional(),
   event: z.looseObject({ serviceOrder: serviceOrderIn }),
 });
 export type ServiceOrderEventIn = z.infer<typeof serviceOrderEventIn>;
 
+/** The event's time: its `eventTime`, else its `timeOcurred`, else `received` (our clock). */
+export function eventTimeOf(event: ServiceOrderEventIn, received: Date): Date {
+  for (const text of [event.eventTime, event.timeOcurred])
+    if (text !== undefined) {
+      const at = parseEventTime(text);
+      if (at) return at;
+    }
+  return received;
+}
+
+const KNOWN_STATES: ReadonlySet<string> = new Set(SERVICE_ORDER_STATES);
+
+/**
+ * The state as ServiceOrderStateType has it, or null for any other text (`InProgress`,
+ * `inprogress`, an OSS's own word): such an order exists and is taken as still open.
+ */
+export const knownState = (state: string): ServiceOrderState | null =>
+  KNOWN_STATES.has(state) ? (state as ServiceOrderState) : null;
+
 /** States after which nothing more happens to an order. */
-const TERMINAL: ReadonlySet<ServiceOrderState> = new Set([
+const TERMINAL: ReadonlySet<string> = new Set<ServiceOrderState>([
   'completed',
   'failed',
   'partial',
@@ -208,26 +301,37 @@ const TERMINAL: ReadonlySet<ServiceOrderState> = new Set([
   'cancelled',
 ]);
 
-export const isTerminal = (state: ServiceOrderState): boolean => TERMINAL.has(state);
+/** A terminal state, written exactly as the document has it; any other text is still open. */
+export const isTerminal = (state: string): boolean => TERMINAL.has(state);
 /** A terminal state other than `completed`: the call did not happen (or only in part). */
-export const isFailure = (state: ServiceOrderState): boolean =>
-  isTerminal(state) && state !== 'completed';
+export const isFailure = (state: string): boolean => isTerminal(state) && state !== 'completed';
 
 /**
  * How far along a state is, for events with the same `eventTime`: a terminal state beats any
- * other, work in progress beats waiting, and an acknowledgement is first.
+ * other, work in progress beats waiting, and an acknowledgement is first. A state the document
+ * does not have ranks with the waiting ones.
  */
-export function stateRank(state: ServiceOrderState): number {
+export function stateRank(state: string): number {
   if (isTerminal(state)) return 3;
-  switch (state) {
+  switch (knownState(state)) {
     case 'acknowledged':
       return 0;
     case 'pending':
     case 'held':
+    case null:
       return 1;
     default:
       return 2;
   }
+}
+
+/** The id the OSS gave the order's service (`serviceOrderItem[].service.id`; the first one). */
+export function serviceIdOf(order: ServiceOrderIn): string | null {
+  for (const item of order.serviceOrderItem ?? []) {
+    const id = item.service?.id?.trim();
+    if (id) return id.slice(0, 200);
+  }
+  return null;
 }
 
 /** The item's returned characteristics by name (all items; a later one wins). */

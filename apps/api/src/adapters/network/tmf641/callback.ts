@@ -1,0 +1,46 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { tmf641CallbackSegment } from '../../../config';
+
+/*
+ * The address the OSS posts its TMF641 events to (docs/decisions/0082-network-tmf641.md,
+ * "Events an OSS can send"). TMF641's `EventSubscriptionInput` is only `callback` and `query`:
+ * an OSS cannot be told to send a header of ours, so the callback itself carries the secret —
+ *
+ *   <APP_URL>/tmf-api/listener/serviceOrdering/v4/<segment>
+ *
+ * where `segment` is HMAC-SHA256(TMF641_LISTENER_SECRET, "alda-tmf641-callback") in hex (64
+ * characters, 256 bits; config.ts derives `tmf641CallbackUrl` with it). Derived, not stored: every instance behind the load balancer knows it
+ * from its configuration without a database read, and a forged event costs a hash. Rotating
+ * TMF641_LISTENER_SECRET rotates it (the next start registers the new callback and removes the
+ * old subscription at the hub). The same value by hand:
+ *
+ *   printf %s alda-tmf641-callback | openssl dgst -sha256 -hmac "$TMF641_LISTENER_SECRET" -r | cut -c1-64
+ *
+ * The callback is secret: logs, the database and the audit log get {@link redactCallback}'s form.
+ */
+
+/** Where the listener's paths start, below the public address. */
+export const LISTENER_BASE = '/tmf-api/listener/serviceOrdering/v4';
+
+/** The callback's secret path segment for TMF641_LISTENER_SECRET (64 hex characters). */
+export const callbackSegment = tmf641CallbackSegment;
+
+/**
+ * A callback fit to log and store: its secret segment replaced by `[secret <8 hex>]`, the start
+ * of the segment's SHA-256 — enough to tell two secrets apart, nothing to post with.
+ */
+export function redactCallback(callback: string): string {
+  return callback.replace(
+    /(\/tmf-api\/listener\/serviceOrdering\/v4\/)([0-9a-f]{64})(?=[/?#]|$)/,
+    (_, base: string, segment: string) =>
+      `${base}[secret ${createHash('sha256').update(segment).digest('hex').slice(0, 8)}]`,
+  );
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A check of a presented segment against the secret's, in constant time. */
+export function segmentGuard(secret: string): (presented: string) => boolean {
+  const expected = digest(callbackSegment(secret));
+  return (presented) => timingSafeEqual(digest(presented), expected);
+}
