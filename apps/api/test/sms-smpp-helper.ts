@@ -247,9 +247,10 @@ export const smppEnv = (port: number, more: Record<string, string> = {}) => ({
   SMPP_URL: `smpp://alda:secret@127.0.0.1:${port}`,
   SMPP_SOURCE_ADDR: 'Alda',
   SMPP_MAX_PER_SECOND: '1000',
-  SMPP_ENQUIRE_LINK_S: '0.2',
+  // Short enough for the keep-alive test, long enough that a busy machine drops no link.
+  SMPP_ENQUIRE_LINK_S: '1',
   SMPP_BACKOFF_MIN_MS: '50',
   SMPP_BACKOFF_MAX_MS: '200',
-  SMS_CODE_WAIT_S: '1',
+  SMS_CODE_WAIT_S: '3',
   ...more,
 });
