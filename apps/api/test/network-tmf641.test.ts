@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -833,6 +833,10 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
     expect(callback.startsWith(base)).toBe(true);
     const secretSegment = callback.slice(base.length);
     expect(secretSegment).toMatch(/^[0-9a-f]{64}$/);
+    // As ADR 0082 tells the operator to make it by hand (openssl dgst -sha256 -hmac).
+    expect(secretSegment).toBe(
+      createHmac('sha256', SECRET).update('alda-tmf641-callback').digest('hex'),
+    );
     expect(secretSegment).not.toContain(SECRET);
     // A restart derives the same callback from TMF641_LISTENER_SECRET; another secret another.
     expect(
