@@ -1,11 +1,21 @@
-import { PaymentProviderError } from '../provider';
+import { PaymentOutcomeUnknownError, PaymentProviderError } from '../provider';
 
 /*
  * The HTTP side of Vipps MobilePay (ADR 0081): the access token from the Access Token API, cached
  * until shortly before it expires and fetched again once on a 401; the headers every call carries
- * (`Ocp-Apim-Subscription-Key`, `Merchant-Serial-Number`, `Vipps-System-*`, and the
- * `Idempotency-Key` of every POST and PATCH); a 10 s timeout; problem bodies read into the error.
- * Secrets never reach a log line: errors carry the method, path, status and the problem's title.
+ * (`Ocp-Apim-Subscription-Key`, `Merchant-Serial-Number`, `Vipps-System-*` with the app's
+ * version, and the `Idempotency-Key` of every POST and PATCH); a 10 s timeout; problem bodies read
+ * into the error. Secrets never reach a log line: errors carry the method, path, status and the
+ * problem's title.
+ *
+ * What an answer means (ADR 0081 "Guidelines: polling, 429, webhooks"):
+ * - 429, and a 503 with `Retry-After`: not done; asked again after `Retry-After` (seconds or an
+ *   HTTP date) with the same headers and `Idempotency-Key`, at most RETRY_ATTEMPTS times and never
+ *   waiting longer than RETRY_MAX_WAIT_MS in all; then {@link VippsRateLimitedError} (a 429) or
+ *   the 503's error.
+ * - No answer (time-out, connection lost) to a call that changes something, or a 5xx to one:
+ *   {@link PaymentOutcomeUnknownError} — it may have been done. A read without an answer, and any
+ *   4xx, is a definite {@link PaymentProviderError} / {@link VippsHttpError}.
  */
 
 export interface VippsCredentials {
@@ -23,8 +33,13 @@ export interface VippsClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a call is given up (default 10 s, issue 42 §7). */
   timeoutMs?: number;
-  /** Our system's name and version, as their `Vipps-System-*` headers ask. */
-  systemVersion?: string;
+  /** The app's version (`APP_VERSION`), sent as `Vipps-System-Version` on every call. */
+  systemVersion: string;
+  /**
+   * How a `Retry-After` is waited out (default: a timer). Tests pass one that records the wait and
+   * returns at once.
+   */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A call the provider answered with an error: the status and the RFC 7807 problem's words. */
@@ -42,6 +57,44 @@ export class VippsHttpError extends PaymentProviderError {
     super(`Vipps MobilePay ${method} ${path} answered ${status}${words}`);
   }
 }
+
+/** A 429 that is still a 429 after the retries (or asks for a longer wait than we give it). */
+export class VippsRateLimitedError extends VippsHttpError {
+  override name = 'VippsRateLimitedError';
+  constructor(
+    method: string,
+    path: string,
+    /** What the last answer's `Retry-After` asked for, in ms (null: none given). */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(429, method, path, { title: 'rate-limited: Too Many Requests' });
+  }
+}
+
+/** Tries of one call in all when the provider answers 429 (or 503 with `Retry-After`). */
+export const RETRY_ATTEMPTS = 3;
+/**
+ * The most one call waits for `Retry-After`s in all. A customer may be waiting on the call (a
+ * purchase), so a longer wait is not waited out: the call fails as rate-limited at once.
+ */
+export const RETRY_MAX_WAIT_MS = 10_000;
+/** The wait after a 429 without `Retry-After`: 1 s, then 2 s. */
+const RETRY_DEFAULT_MS = 1_000;
+
+/**
+ * `Retry-After` in ms: delay-seconds or an HTTP-date (RFC 9110 §10.2.3), null when absent or
+ * unreadable. A date in the past is 0.
+ */
+export function retryAfterMs(value: string | null, now: Date): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - now.getTime());
+}
+
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Refresh the token this long before the provider says it expires. */
 const TOKEN_MARGIN_MS = 5 * 60_000;
@@ -65,28 +118,57 @@ export function createVippsClient(options: VippsClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = credentials.apiUrl.replace(/\/+$/, '');
+  const sleep = options.sleep ?? timer;
   const systemHeaders = {
     'Vipps-System-Name': 'alda',
-    'Vipps-System-Version': options.systemVersion ?? '1.0.0',
+    'Vipps-System-Version': options.systemVersion,
     'Vipps-System-Plugin-Name': 'alda-selfcare',
-    'Vipps-System-Plugin-Version': options.systemVersion ?? '1.0.0',
+    'Vipps-System-Plugin-Version': options.systemVersion,
   };
   let token: CachedToken | null = null;
   let fetching: Promise<CachedToken> | null = null;
 
-  async function send(method: string, path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await doFetch(`${base}${path}`, {
-        ...init,
-        method,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
-      throw new PaymentProviderError(`Vipps MobilePay ${method} ${path} ${reason}`, {
-        cause: error,
-      });
+  /**
+   * One request, asked again while the answer is a 429 or a 503 with `Retry-After` (the module's
+   * comment). `changes`: the call makes or changes something there (not a read, not the token),
+   * so a lost answer is {@link PaymentOutcomeUnknownError}. `init` is made once: every try sends
+   * the same headers, the same `Idempotency-Key` among them.
+   */
+  async function send(
+    method: string,
+    path: string,
+    init: RequestInit,
+    changes: boolean,
+  ): Promise<Response> {
+    let waited = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await doFetch(`${base}${path}`, {
+          ...init,
+          method,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const reason =
+          error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
+        const message = `Vipps MobilePay ${method} ${path} ${reason}`;
+        throw changes
+          ? new PaymentOutcomeUnknownError(`${message}: it may have been done`, { cause: error })
+          : new PaymentProviderError(message, { cause: error });
+      }
+      const asked = retryAfterMs(response.headers.get('retry-after'), now());
+      const busy = response.status === 429 || (response.status === 503 && asked !== null);
+      if (!busy) return response;
+      const wait = asked ?? RETRY_DEFAULT_MS * attempt;
+      if (attempt >= RETRY_ATTEMPTS || waited + wait > RETRY_MAX_WAIT_MS) {
+        if (response.status === 503) return response;
+        await response.body?.cancel();
+        throw new VippsRateLimitedError(method, path, asked);
+      }
+      await response.body?.cancel();
+      waited += wait;
+      await sleep(wait);
     }
   }
 
@@ -110,15 +192,20 @@ export function createVippsClient(options: VippsClientOptions) {
 
   async function fetchToken(): Promise<CachedToken> {
     const path = '/accesstoken/get';
-    const response = await send('POST', path, {
-      headers: {
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-        'Ocp-Apim-Subscription-Key': credentials.subscriptionKey,
-        'Merchant-Serial-Number': credentials.msn,
-        ...systemHeaders,
+    const response = await send(
+      'POST',
+      path,
+      {
+        headers: {
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+          'Ocp-Apim-Subscription-Key': credentials.subscriptionKey,
+          'Merchant-Serial-Number': credentials.msn,
+          ...systemHeaders,
+        },
       },
-    });
+      false,
+    );
     if (!response.ok)
       throw new VippsHttpError(response.status, 'POST', path, await problemOf(response));
     const body = (await response.json()) as Record<string, unknown>;
@@ -150,14 +237,17 @@ export function createVippsClient(options: VippsClientOptions) {
   }
 
   /**
-   * One API call with the access token. A 401 fetches a new token and tries once more; any other
-   * error answer throws {@link VippsHttpError}. Answers the parsed JSON body (null when empty).
+   * One API call with the access token. A 401 fetches a new token and tries once more; a 429 is
+   * asked again after `Retry-After` ({@link send}); a 5xx to a call that changes something throws
+   * {@link PaymentOutcomeUnknownError}; any other error answer throws {@link VippsHttpError}.
+   * Answers the parsed JSON body (null when empty).
    */
   async function call<T>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<T> {
+    const changes = method !== 'GET';
     const attempt = async (forceNew: boolean) => {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${await accessToken(forceNew)}`,
@@ -167,18 +257,30 @@ export function createVippsClient(options: VippsClientOptions) {
       };
       if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      return send(method, path, {
-        headers,
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      });
+      return send(
+        method,
+        path,
+        {
+          headers,
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        },
+        changes,
+      );
     };
     let response = await attempt(false);
     if (response.status === 401) {
       await response.body?.cancel();
       response = await attempt(true);
     }
-    if (!response.ok)
-      throw new VippsHttpError(response.status, method, path, await problemOf(response));
+    if (!response.ok) {
+      const error = new VippsHttpError(response.status, method, path, await problemOf(response));
+      if (changes && response.status >= 500) {
+        throw new PaymentOutcomeUnknownError(`${error.message}: it may have been done`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
     const text = await response.text();
     return (text === '' ? null : JSON.parse(text)) as T;
   }
