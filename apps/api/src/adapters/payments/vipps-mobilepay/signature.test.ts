@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookVerificationError } from '../provider';
-import { contentHash, verifyVippsWebhook, webhookSignature } from './signature';
+import {
+  contentHash,
+  verifyVippsWebhook,
+  WEBHOOK_CLOCK_SKEW_S,
+  WEBHOOK_MAX_AGE_S,
+  webhookSignature,
+} from './signature';
 
 const secret = 'kQ8mWm0q1rX2e3Y4zT5u6V7w8X9y0Z1a';
 const path = '/api/payments/webhooks/vipps-mobilepay';
@@ -92,9 +98,14 @@ describe('Vipps MobilePay webhook signature', () => {
     ).toThrow(/signature/);
   });
 
-  it('refuses a stale or future-dated event (replay window 300 s)', () => {
-    expect(() => verify(body, signed(body), new Date('2026-11-26T10:05:01Z'))).toThrow(/tolerance/);
-    expect(() => verify(body, signed(body), new Date('2026-11-26T09:54:59Z'))).toThrow(/tolerance/);
+  it('takes a retry with its first x-ms-date for their 7 days of retries; refuses one older, or one dated ahead (issue 61 §2)', () => {
+    const sent = Date.parse(date);
+    const at = (seconds: number) => new Date(sent + seconds * 1000);
+    expect(WEBHOOK_MAX_AGE_S).toBeGreaterThanOrEqual(7 * 86_400);
+    expect(() => verify(body, signed(body), at(7 * 86_400 - 60))).not.toThrow();
+    expect(() => verify(body, signed(body), at(WEBHOOK_MAX_AGE_S + 1))).toThrow(/older/);
+    expect(() => verify(body, signed(body), at(-WEBHOOK_CLOCK_SKEW_S + 1))).not.toThrow();
+    expect(() => verify(body, signed(body), at(-WEBHOOK_CLOCK_SKEW_S - 1))).toThrow(/future/);
   });
 
   it('refuses a request without the headers, or when no webhook is registered', () => {

@@ -14,10 +14,19 @@ import { WebhookVerificationError } from '../provider';
  *   s = base64(HMAC-SHA256(secret, "POST\n<path and query>\n<x-ms-date>;<host>;<content hash>"))
  *
  * The secret is the one the Webhooks API answered when the webhook was registered.
+ *
+ * How old a request may be (ADR 0081 "Guidelines: polling, 429, webhooks"): their Webhooks API
+ * guide says a failed notification is "retried with an exponential backoff for up to 7 days", and
+ * documents no new `x-ms-date` for a retry. A retry that keeps its first date must still pass, or
+ * one refused delivery would hold back every later event of that payment for a week (their
+ * deliveries are in order per payment). A replay of a genuine request changes nothing: the event
+ * id is the body's hash, recorded once.
  */
 
-/** How far the `x-ms-date` may be from our clock, either way (a replayed event is older). */
-export const WEBHOOK_TOLERANCE_S = 300;
+/** How long after its `x-ms-date` a request is taken: their retry span, 7 days, and an hour. */
+export const WEBHOOK_MAX_AGE_S = 7 * 86_400 + 3_600;
+/** How far ahead of our clock an `x-ms-date` may be (two clocks never agree exactly). */
+export const WEBHOOK_CLOCK_SKEW_S = 300;
 
 const AUTHORIZATION =
   /^HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=([A-Za-z0-9+/=]+)$/;
@@ -60,7 +69,8 @@ export function verifyVippsWebhook(input: {
   pathAndQuery: string;
   secrets: readonly string[];
   now: Date;
-  toleranceS?: number;
+  /** Default {@link WEBHOOK_MAX_AGE_S}. */
+  maxAgeS?: number;
 }): void {
   const { rawBody, headers, secrets } = input;
   const hash = header(headers, 'x-ms-content-sha256');
@@ -73,9 +83,12 @@ export function verifyVippsWebhook(input: {
   }
   const sentAt = Date.parse(date);
   if (Number.isNaN(sentAt)) throw new WebhookVerificationError('x-ms-date is not a date');
-  const toleranceMs = (input.toleranceS ?? WEBHOOK_TOLERANCE_S) * 1000;
-  if (Math.abs(input.now.getTime() - sentAt) > toleranceMs) {
-    throw new WebhookVerificationError('x-ms-date is outside the tolerance');
+  const age = input.now.getTime() - sentAt;
+  if (age > (input.maxAgeS ?? WEBHOOK_MAX_AGE_S) * 1000) {
+    throw new WebhookVerificationError('x-ms-date is older than their retries last');
+  }
+  if (-age > WEBHOOK_CLOCK_SKEW_S * 1000) {
+    throw new WebhookVerificationError('x-ms-date is in the future');
   }
   if (secrets.length === 0) throw new WebhookVerificationError('no webhook is registered');
   const given = Buffer.from(match[1]);
