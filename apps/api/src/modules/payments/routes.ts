@@ -1,6 +1,8 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
+import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
 import type { PaymentService } from './service';
 
@@ -9,14 +11,24 @@ const webhookAnswer = z.object({ received: z.literal(true) });
 
 /**
  * `POST /api/payments/webhooks/:provider`: the provider's signed events. The body is kept as the
- * raw bytes (the signature is over them, so it must not be parsed and re-serialised first), and
- * the route is exempt from the per-IP rate limit (a provider sends bursts from few addresses; the
- * signature check is what keeps others out).
+ * raw bytes (the signature is over them, so it must not be parsed and re-serialised first). It has
+ * its own per-address limit, `PAYMENT_WEBHOOK_RATE_LIMIT_PER_MIN`, not the people's 600 a minute:
+ * a provider sends bursts from few addresses, far fewer than this, and what goes over it is
+ * answered 429 and delivered again later. A forged request costs an HMAC and no database read
+ * (the secrets are in memory, ADR 0081); the limit bounds even that per sender.
  */
 export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentService }> = async (
   app,
   { service },
 ) => {
+  const perMinute = app.config.paymentWebhookRateLimitPerMin;
+  // Counted also when the people's limit is off (RATE_LIMIT_MAX=0): then the plugin is only here.
+  if (perMinute > 0 && !app.hasDecorator('rateLimit')) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    });
+  }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -25,14 +37,23 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentServi
   app.post(
     '/api/payments/webhooks/:provider',
     {
-      config: { rateLimit: false },
+      config: {
+        rateLimit:
+          perMinute > 0
+            ? {
+                max: perMinute,
+                timeWindow: 60_000,
+                onExceeded: () => app.metrics.rateLimited('payment_webhook'),
+              }
+            : false,
+      },
       schema: {
         tags: ['payments'],
         summary: 'Payment provider webhook (signed)',
         description:
-          "Events of the payment provider, checked over the raw body. `test`: `Alda-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t.rawBody)>`, at most 300 s old. `vipps-mobilepay`: Vipps MobilePay's Webhooks API scheme (`x-ms-date`, `x-ms-content-sha256`, `Authorization: HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=…`, with the secret given when the webhook was registered), at most 300 s old. A redelivered event answers 200 and changes nothing; an event for an unknown payment, or whose amount differs from ours, answers 200 and is logged.",
+          "Events of the payment provider, checked over the raw body. `test`: `Alda-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t.rawBody)>`, at most 300 s old. `vipps-mobilepay`: Vipps MobilePay's Webhooks API scheme (`x-ms-date`, `x-ms-content-sha256`, `Authorization: HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=…`, with the secret given when the webhook was registered), at most 7 days and an hour old (their retries keep a request's first date for up to 7 days). From one address at most `PAYMENT_WEBHOOK_RATE_LIMIT_PER_MIN` a minute, else 429. A redelivered event answers 200 and changes nothing; an event for an unknown payment, or whose amount differs from ours, answers 200 and is logged.",
         params: webhookParams,
-        response: { 200: dataEnvelope(webhookAnswer), ...errorResponses(400, 404, 415) },
+        response: { 200: dataEnvelope(webhookAnswer), ...errorResponses(400, 404, 415, 429) },
       },
     },
     async (request) => {
