@@ -456,6 +456,12 @@ const SETTINGS = {
       doc: "Shared secret (≥ 32 characters) of the provider's webhook signatures (`Alda-Signature`, HMAC-SHA256 over timestamp and raw body). Required when NODE_ENV=production unless DEMO_MODE is on; the same on all instances.",
     },
   ),
+  PAYMENT_WEBHOOK_RATE_LIMIT_PER_MIN: setting(
+    z.coerce.number().int().min(0).max(1_000_000).default(1_200),
+    {
+      doc: "Webhook requests (`POST /api/payments/webhooks/…`) one address may send per minute to one instance, counted apart from `RATE_LIMIT_MAX` and also when that is `0`; over it: 429, which the provider delivers again later. Sized far above a provider's real volume with its retries after an outage (docs/decisions/0081-vipps-mobilepay.md). Behind a load balancer set `TRUST_PROXY`, or every webhook counts as the balancer's address. `0` turns it off.",
+    },
+  ),
   PAYMENT_WEBHOOK_URL: setting(
     optionalString.refine(
       (value) => value === undefined || /^https?:\/\/\S+$/.test(value),
@@ -471,6 +477,15 @@ const SETTINGS = {
   }),
   PAYMENT_RECONCILE_AFTER_S: setting(z.coerce.number().int().min(1).max(86_400).default(60), {
     doc: 'A payment unchanged for this many seconds counts as stuck for reconciliation (one never sent to the provider is cancelled after it, at least 30 s).',
+  }),
+  PAYMENT_WATCH_FIRST_S: setting(z.coerce.number().min(0.05).max(60).default(5), {
+    doc: "While a customer watches a payment (the payment hub's ListenToOrder, or the status screen reading `GET /api/orders/{id}`), the instance they are connected to reads it from the provider this many seconds after they start watching, then every `PAYMENT_WATCH_EVERY_S`, until it settles, they leave or `PAYMENT_WATCH_MAX_S` is up (Vipps MobilePay's polling guidelines: start after 5 s, then every 2 s; docs/decisions/0081-vipps-mobilepay.md). Fractions allowed (tests use tenths).",
+  }),
+  PAYMENT_WATCH_EVERY_S: setting(z.coerce.number().min(0.05).max(60).default(2), {
+    doc: 'Seconds between provider reads of a watched payment after the first (see `PAYMENT_WATCH_FIRST_S`). Fractions allowed.',
+  }),
+  PAYMENT_WATCH_MAX_S: setting(z.coerce.number().min(0).max(3_600).default(600), {
+    doc: 'Longest a watched payment is read at that pace, in seconds (a MobilePay payment expires after 10 minutes); afterwards, and for every payment nobody watches, the reconciliation rounds read it. `0` turns the watching off.',
   }),
   MONTH_END_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(300), {
     doc: "Seconds between rounds of the month-end job (also run once at start), which first carries out the plan changes and cancellations due at the month start (docs/decisions/0056-subscription-lifecycle.md), then moves every line balance of a past Faroese month to the current one: the plan's data again plus the rollover, extra packages gone (docs/decisions/0053-month-end.md). Safe on several instances. `0` turns it off.",
