@@ -17,6 +17,7 @@ import {
 } from './hub-server';
 import { PAYMENT_UPDATED_CHANNEL, parsePaymentUpdatedNotice } from '../modules/payments/events';
 import { findOrderWithPayment, type OrderWithPayment } from './repo';
+import { createPaymentWatch } from './payment-watch';
 
 /*
  * The payment hub (SPEC §4 "Payment flow", §7 "Payment hub"): a client listens to one of its
@@ -57,7 +58,15 @@ export interface PaymentHubDeps {
 export interface PaymentHub {
   /** Live connections of this instance. */
   readonly connections: number;
+  /**
+   * A pending order was read over HTTP (the status screen without the hub): its payment is read
+   * from the provider at the watch's pace for a while (payment-watch.ts).
+   */
+  watchedOverHttp(orderId: string): void;
 }
+
+/** How long one HTTP read of a pending order keeps it watched: the status screen reads every ≤ 10 s. */
+const HTTP_WATCH_LEASE_MS = 15_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +120,30 @@ export async function registerPaymentHub(
    */
   const listeners = new Map<string, Set<HubConnection>>();
   const listening = new Map<HubConnection, Map<string, SentState | undefined>>();
+  /**
+   * While a connection listens to an open order, its payment is read from the provider at the
+   * pace of their polling guidelines (payment-watch.ts); the release of each connection's hold.
+   */
+  const { config } = app;
+  const watch = createPaymentWatch({
+    firstMs: config.paymentWatchFirstS * 1000,
+    everyMs: config.paymentWatchEveryS * 1000,
+    maxMs: config.paymentWatchMaxS * 1000,
+    leaseMs: HTTP_WATCH_LEASE_MS,
+    // The payments core is registered after the hub; it is there before anyone can listen.
+    poll: (orderId) => app.payments.reconcileWatched(orderId),
+    log,
+  });
+  const holds = new Map<HubConnection, Map<string, () => void>>();
+
+  function hold(connection: HubConnection, orderId: string) {
+    let mine = holds.get(connection);
+    if (!mine) {
+      mine = new Map();
+      holds.set(connection, mine);
+    }
+    if (!mine.has(orderId)) mine.set(orderId, watch.hold(orderId));
+  }
 
   function subscribe(connection: HubConnection, orderId: string) {
     let orders = listening.get(connection);
@@ -131,6 +164,10 @@ export async function registerPaymentHub(
   }
 
   function unsubscribe(connection: HubConnection, orderId: string) {
+    const mine = holds.get(connection);
+    mine?.get(orderId)?.();
+    mine?.delete(orderId);
+    if (mine?.size === 0) holds.delete(connection);
     const orders = listening.get(connection);
     orders?.delete(orderId);
     if (orders?.size === 0) listening.delete(connection);
@@ -185,7 +222,11 @@ export async function registerPaymentHub(
               throw new HubError(UNKNOWN_ORDER);
             }
             // A client that listens after the outcome still learns it (SPEC §4 "Payment flow").
-            if (!TERMINAL.has(found.order.paymentStatus)) return {};
+            if (!TERMINAL.has(found.order.paymentStatus)) {
+              // Still listening (not gone during the read): its payment is watched meanwhile.
+              if (listening.get(connection)?.has(orderId)) hold(connection, orderId);
+              return {};
+            }
             return {
               followUp: () => {
                 sendState(connection, orderId, paymentUpdatedPayload(found));
@@ -273,6 +314,7 @@ export async function registerPaymentHub(
     );
   });
   app.addHook('preClose', async () => {
+    await watch.close();
     await stopListening?.();
     stopListening = undefined;
   });
@@ -281,6 +323,7 @@ export async function registerPaymentHub(
     get connections() {
       return server.size;
     },
+    watchedOverHttp: (orderId) => watch.touch(orderId.toLowerCase()),
   };
   app.decorate('paymentHub', hub);
   return hub;

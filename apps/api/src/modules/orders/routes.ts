@@ -43,8 +43,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService }> = asy
         response: { 200: dataEnvelope(orderResponse), ...errorResponses(401, 404) },
       },
     },
-    async (request) => ({
-      data: await service.get(requireUser(request).id, request.params.id, requestLocale(request)),
-    }),
+    async (request) => {
+      const order = await service.get(
+        requireUser(request).id,
+        request.params.id,
+        requestLocale(request),
+      );
+      // The status screen polls this when the hub is not there: its payment is watched the same.
+      if (order.paymentStatus === 'pending') app.paymentHub.watchedOverHttp(order.id);
+      return { data: order };
+    },
   );
 };
