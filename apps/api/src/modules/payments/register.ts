@@ -83,7 +83,7 @@ export async function registerPayments(
       break;
     }
     case 'vipps-mobilepay': {
-      provider = createVippsMobilePayProvider({
+      const vipps = createVippsMobilePayProvider({
         credentials: vippsCredentials(config),
         db,
         now,
@@ -91,7 +91,17 @@ export async function registerPayments(
         appUrl: config.appUrl,
         fetch: deps.fetch,
         timeoutMs: deps.providerTimeoutMs,
-      }).provider;
+      });
+      provider = vipps.provider;
+      // Its webhook secrets stay in memory, following every registration (ADR 0081).
+      let unlisten: (() => Promise<void>) | undefined;
+      app.addHook('onReady', async () => {
+        unlisten = await vipps.listenForSecrets(app.database);
+      });
+      app.addHook('preClose', async () => {
+        await unlisten?.();
+        unlisten = undefined;
+      });
       break;
     }
   }
