@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { APP_VERSION } from '@alda/contract/constants';
+import type { Database, Db } from '../../../db/client';
 import { paymentWebhookRegistrations } from '../../../db/schema/payments';
 import {
+  PaymentOutcomeUnknownError,
   PaymentProviderError,
   WebhookVerificationError,
   type PaymentProvider,
@@ -23,6 +25,7 @@ import {
   recurringKey,
 } from './rules';
 import { verifyVippsWebhook } from './signature';
+import { createWebhookSecrets, notifyWebhookSecretsChanged } from './webhook-secrets';
 
 /*
  * Vipps MobilePay behind the PaymentProvider seam (issue 42, docs/decisions/0081-vipps-mobilepay.md).
@@ -88,6 +91,38 @@ export function parseProviderId(id: string): ProviderId {
 }
 
 const enc = encodeURIComponent;
+
+/**
+ * A call whose answer never came back (time-out, dropped connection, a 5xx): the provider may
+ * have done it. Their guide: "retry the request or poll the resource". A 4xx, a 429 and our own
+ * rule errors are definite: nothing was made.
+ */
+export function answerLost(error: unknown): boolean {
+  if (error instanceof PaymentOutcomeUnknownError) return true;
+  if (error instanceof VippsHttpError) return error.status >= 500;
+  return error instanceof PaymentProviderError && error.cause !== undefined;
+}
+
+/**
+ * Runs a call that makes something at the provider; a lost answer is rethrown as
+ * {@link PaymentOutcomeUnknownError} with `providerPaymentId`, the id the thing has there if it
+ * was made (ours and predictable: the reference, or the charge's `orderId`).
+ */
+async function makes<T>(providerPaymentId: string | undefined, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!answerLost(error)) throw error;
+    // The client's own (it cannot know the id): the id is added here.
+    if (error instanceof PaymentOutcomeUnknownError && error.providerPaymentId !== undefined) {
+      throw error;
+    }
+    throw new PaymentOutcomeUnknownError(
+      error instanceof Error ? error.message : 'Vipps MobilePay did not answer',
+      { cause: error, providerPaymentId },
+    );
+  }
+}
 
 interface EpaymentAmount {
   currency: string;
@@ -241,18 +276,12 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     now,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
+    // Their `Vipps-System-Version`: the version of the app they are talking to.
+    systemVersion: APP_VERSION,
   });
   const { call } = client;
-  let secrets: string[] | null = null;
-
-  async function loadSecrets(): Promise<string[]> {
-    const rows = await db
-      .select({ secret: paymentWebhookRegistrations.secret })
-      .from(paymentWebhookRegistrations)
-      .where(eq(paymentWebhookRegistrations.provider, VIPPS_MOBILEPAY));
-    secrets = rows.map((row) => row.secret);
-    return secrets;
-  }
+  // In memory, following every registration (webhook-secrets.ts): a webhook reads no database.
+  const secrets = createWebhookSecrets({ db, provider: VIPPS_MOBILEPAY, log });
 
   /** A 404 from a GET: the provider does not know it. */
   async function getOrNull<T>(path: string): Promise<T | null> {
@@ -302,10 +331,8 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
         };
       }
       const wallet = input.method === 'mobilepay';
-      const answer = await call<{ redirectUrl?: string; reference: string }>(
-        'POST',
-        '/epayment/v1/payments',
-        {
+      const answer = await makes(`ep:${reference}`, () =>
+        call<{ redirectUrl?: string; reference: string }>('POST', '/epayment/v1/payments', {
           idempotencyKey: epaymentKey(reference),
           body: {
             amount: epaymentAmount(input.amountOere),
@@ -317,7 +344,7 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
             userFlow: wallet && input.native ? 'NATIVE_REDIRECT' : 'WEB_REDIRECT',
             paymentDescription: clip(input.description, 100, 3),
           },
-        },
+        }),
       );
       if (!answer.redirectUrl) {
         throw new PaymentProviderError('Vipps MobilePay gave the payment no redirect URL');
@@ -327,36 +354,37 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
 
     async chargeAgreement(input) {
       const reference = paymentReference(input.reference);
-      const answer = await call<{ chargeId?: string }>(
-        'POST',
-        `/recurring/v3/agreements/${enc(input.agreementRef)}/charges`,
-        {
-          idempotencyKey: recurringKey(reference),
-          body: {
-            amount: recurringAmount(input.amountOere),
-            transactionType: 'DIRECT_CAPTURE',
-            description: clip(input.description, 45),
-            due: chargeDueDate(now()),
-            retryDays: CHARGE_RETRY_DAYS,
-            orderId: reference,
+      // "If provided, [orderId] will be the chargeId for this charge": the charge's id is ours,
+      // so a lost answer leaves the payment open under it (reconciliation GETs it).
+      const answer = await makes(`ch:${input.agreementRef}:${reference}`, () =>
+        call<{ chargeId?: string }>(
+          'POST',
+          `/recurring/v3/agreements/${enc(input.agreementRef)}/charges`,
+          {
+            idempotencyKey: recurringKey(reference),
+            body: {
+              amount: recurringAmount(input.amountOere),
+              transactionType: 'DIRECT_CAPTURE',
+              description: clip(input.description, 45),
+              due: chargeDueDate(now()),
+              retryDays: CHARGE_RETRY_DAYS,
+              orderId: reference,
+            },
           },
-        },
+        ),
       );
-      // "If provided, [orderId] will be the chargeId for this charge."
       const chargeId = answer.chargeId ?? reference;
       return { providerPaymentId: `ch:${input.agreementRef}:${chargeId}` };
     },
 
     async verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders, pathAndQuery: string) {
-      const check = (known: readonly string[]) =>
-        verifyVippsWebhook({ rawBody, headers, pathAndQuery, secrets: known, now: now() });
-      try {
-        check(secrets ?? (await loadSecrets()));
-      } catch (error) {
-        // A webhook registered by another instance since we read the secrets: read them again.
-        if (!(error instanceof WebhookVerificationError)) throw error;
-        check(await loadSecrets());
-      }
+      verifyVippsWebhook({
+        rawBody,
+        headers,
+        pathAndQuery,
+        secrets: await secrets.current(),
+        now: now(),
+      });
       return eventOfWebhook(rawBody);
     },
 
@@ -389,20 +417,24 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     async refund(input) {
       const id = parseProviderId(input.providerPaymentId);
       if (id.api === 'epayment') {
-        await call('POST', `/epayment/v1/payments/${enc(id.reference)}/refund`, {
-          idempotencyKey: epaymentKey(input.idempotencyKey),
-          body: { modificationAmount: epaymentAmount(input.amountOere) },
-        });
+        await makes(undefined, () =>
+          call('POST', `/epayment/v1/payments/${enc(id.reference)}/refund`, {
+            idempotencyKey: epaymentKey(input.idempotencyKey),
+            body: { modificationAmount: epaymentAmount(input.amountOere) },
+          }),
+        );
         return { providerRefundId: `ep:${id.reference}:${input.idempotencyKey}` };
       }
       if (id.api === 'charge') {
-        await call(
-          'POST',
-          `/recurring/v3/agreements/${enc(id.agreementId)}/charges/${enc(id.chargeId)}/refund`,
-          {
-            idempotencyKey: recurringKey(input.idempotencyKey),
-            body: { amount: recurringAmount(input.amountOere), description: 'Alda: endurgjald' },
-          },
+        await makes(undefined, () =>
+          call(
+            'POST',
+            `/recurring/v3/agreements/${enc(id.agreementId)}/charges/${enc(id.chargeId)}/refund`,
+            {
+              idempotencyKey: recurringKey(input.idempotencyKey),
+              body: { amount: recurringAmount(input.amountOere), description: 'Alda: endurgjald' },
+            },
+          ),
         );
         return { providerRefundId: `ch:${id.chargeId}:${input.idempotencyKey}` };
       }
@@ -426,10 +458,12 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
       const id = parseProviderId(input.providerPaymentId);
       // A Recurring charge is DIRECT_CAPTURE: nothing to capture.
       if (id.api !== 'epayment') return;
-      await call('POST', `/epayment/v1/payments/${enc(id.reference)}/capture`, {
-        idempotencyKey: epaymentKey(input.idempotencyKey),
-        body: { modificationAmount: epaymentAmount(input.amountOere) },
-      });
+      await makes(undefined, () =>
+        call('POST', `/epayment/v1/payments/${enc(id.reference)}/capture`, {
+          idempotencyKey: epaymentKey(input.idempotencyKey),
+          body: { modificationAmount: epaymentAmount(input.amountOere) },
+        }),
+      );
     },
 
     async cancelReservation(input) {
@@ -443,7 +477,8 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
 
   /**
    * Registers our webhook URL with the Webhooks API for the ePayment events and keeps the secret
-   * it answers (every instance reads it from the database). Answers what was registered.
+   * it answers in the database; every instance then reads it into memory (NOTIFY). Answers what
+   * was registered.
    */
   async function registerWebhook(url: string) {
     const answer = await call<{ id: string; secret: string }>('POST', '/webhooks/v1/webhooks', {
@@ -452,21 +487,26 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     if (!answer?.id || !answer.secret) {
       throw new PaymentProviderError('the Webhooks API answered no id or secret');
     }
-    await db
-      .insert(paymentWebhookRegistrations)
-      .values({
-        provider: VIPPS_MOBILEPAY,
-        id: answer.id,
-        url,
-        events: [...EPAYMENT_WEBHOOK_EVENTS],
-        secret: answer.secret,
-        createdAt: now(),
-      })
-      .onConflictDoUpdate({
-        target: [paymentWebhookRegistrations.provider, paymentWebhookRegistrations.id],
-        set: { url, secret: answer.secret, events: [...EPAYMENT_WEBHOOK_EVENTS] },
-      });
-    secrets = null;
+    const secret = answer.secret;
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(paymentWebhookRegistrations)
+        .values({
+          provider: VIPPS_MOBILEPAY,
+          id: answer.id,
+          url,
+          events: [...EPAYMENT_WEBHOOK_EVENTS],
+          secret,
+          createdAt: now(),
+        })
+        .onConflictDoUpdate({
+          target: [paymentWebhookRegistrations.provider, paymentWebhookRegistrations.id],
+          set: { url, secret, events: [...EPAYMENT_WEBHOOK_EVENTS] },
+        });
+      // Every instance reads the secrets again when this commits.
+      await notifyWebhookSecretsChanged(tx);
+    });
+    secrets.add(secret);
     log.info({ webhookId: answer.id, url }, 'Vipps MobilePay webhook registered');
     return { id: answer.id, url, events: [...EPAYMENT_WEBHOOK_EVENTS] };
   }
@@ -489,5 +529,10 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     provider,
     registerWebhook,
     listWebhooks,
+    /**
+     * Keeps the webhook secrets in memory in step with every instance's registrations (LISTEN);
+     * started when the app is ready, the answer stops it.
+     */
+    listenForSecrets: (database: Pick<Database, 'listen'>) => secrets.listen(database),
   };
 }
