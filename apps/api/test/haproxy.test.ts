@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HubConnection } from '@microsoft/signalr';
@@ -160,6 +161,40 @@ describe('issue 44 §4: the shipped HAProxy config (deploy/haproxy/alda.cfg) in 
     expect(lines.join('\n')).not.toContain(token);
     expect(lines.join('\n')).toContain(`"GET ${PAYMENT_HUB_PATH} HTTP/1.1"`);
     expect(haproxy.output()).not.toContain('access_token');
+  });
+
+  it("HAProxy's log has the TMF641 callback with its secret segment masked, as the instance's own log line has it (issue 61 §4)", async () => {
+    // The callback an OSS posts to: its segment is the HMAC of TMF641_LISTENER_SECRET (ADR 0082 §7).
+    const segment = createHmac('sha256', 'haproxy-test-listener-secret')
+      .update('alda-tmf641-callback')
+      .digest('hex');
+    const masked = `[secret ${createHash('sha256').update(segment).digest('hex').slice(0, 8)}]`;
+    const base = '/tmf-api/listener/serviceOrdering/v4/';
+    const event = `${base}${segment}/listener/serviceOrderStateChangeEvent`;
+    // The instances here run the network simulator: no listener, 404 — HAProxy logs it alike.
+    expect((await send(`${haproxy.url}${event}`, { method: 'POST' })).status).toBe(404);
+    const line = await waitFor(async () =>
+      haproxy
+        .output()
+        .split('\n')
+        .find((l) => l.includes(`"POST ${base}`)),
+    );
+    expect(line).toContain(
+      `"POST ${base}${masked}/listener/serviceOrderStateChangeEvent HTTP/1.1"`,
+    );
+    expect(haproxy.output()).not.toContain(segment);
+    // The instance that answered logs the same form (log-privacy.ts).
+    const logged = await waitFor(async () =>
+      logs.lines.find(
+        (l) =>
+          l.msg === 'request completed' &&
+          (l.req as { url?: string } | undefined)?.url?.startsWith(base),
+      ),
+    );
+    expect((logged.req as { url?: string }).url).toBe(
+      `${base}${masked}/listener/serviceOrderStateChangeEvent`,
+    );
+    expect(JSON.stringify(logs.lines)).not.toContain(segment);
   });
 
   it('issue 44 §4: a connection refused by a dead instance is retried on another, POST included; a request an instance died on is retried only when it is a GET', async () => {
