@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlWithoutQueryValues } from '../src/log-privacy';
+import { urlWithoutCallbackSecret, urlWithoutQueryValues } from '../src/log-privacy';
 import { users } from '../src/db/schema/users';
 import { createTestApp, LogCapture, type TestApp } from './helper';
 
@@ -82,5 +83,30 @@ describe('logs without personal data (issue 14, SPEC §8 errors)', () => {
       '/api/receipts?page=…&perPage=…#x',
     );
     expect(urlWithoutQueryValues('/a?flag&b=')).toBe('/a?flag&b=…');
+  });
+
+  it('issue 61 §4: logs the TMF641 callback with its secret segment masked, on a route or not', async () => {
+    const segment = createHash('sha256').update('log-privacy').digest('hex');
+    const masked = `[secret ${createHash('sha256').update(segment).digest('hex').slice(0, 8)}]`;
+    const base = '/tmf-api/listener/serviceOrdering/v4/';
+    expect(urlWithoutCallbackSecret(`${base}${segment}/listener/x?a=1`)).toBe(
+      `${base}${masked}/listener/x?a=1`,
+    );
+    expect(urlWithoutCallbackSecret(`https://alda.test${base}${segment}`)).toBe(
+      `https://alda.test${base}${masked}`,
+    );
+    // Upper case is the same secret to whoever reads it (and masked by its own hash).
+    expect(urlWithoutCallbackSecret(`${base}${segment.toUpperCase()}`)).not.toContain(
+      segment.toUpperCase(),
+    );
+    // Not the bearer path, nor any other path.
+    expect(urlWithoutCallbackSecret(`${base}listener/x`)).toBe(`${base}listener/x`);
+    expect(urlWithoutCallbackSecret(`/api/x/${segment}`)).toBe(`/api/x/${segment}`);
+
+    // The request's log line, where no route matched (404) as where one did.
+    await t.app.inject({ method: 'POST', url: `${base}${segment}/listener/unknownEvent?q=1` });
+    const text = logged();
+    expect(text).not.toContain(segment);
+    expect(text).toContain(`${base}${masked}/listener/unknownEvent?q=…`);
   });
 });

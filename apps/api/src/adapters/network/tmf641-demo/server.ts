@@ -6,6 +6,7 @@ import type {
   Tmf641DemoOrderRow,
   Tmf641DemoState,
 } from '../../../db/schema/tmf641-demo';
+import { urlWithoutCallbackSecret } from '../../../log-privacy';
 import type { NetworkSimulator } from '../simulator';
 import { specificationOf, type DemoErrorMessage } from './catalogue';
 import {
@@ -450,9 +451,10 @@ export function createTmf641DemoServer(options: Tmf641DemoOptions) {
           event: event.id,
           eventType: event.eventType,
           serviceOrder: event.orderId,
-          url: event.url,
+          // The callback's secret segment masked, as in every log line (ADR 0082 §7).
+          url: urlWithoutCallbackSecret(event.url),
           attempts,
-          error,
+          error: urlWithoutCallbackSecret(error),
           nextAttemptAt: next?.toISOString() ?? null,
         },
         next

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { tmf641CallbackSegment } from '../../../config';
+import { urlWithoutCallbackSecret } from '../../../log-privacy';
 
 /*
  * The address the OSS posts its TMF641 events to (docs/decisions/0082-network-tmf641.md,
@@ -27,15 +28,10 @@ export const callbackSegment = tmf641CallbackSegment;
 
 /**
  * A callback fit to log and store: its secret segment replaced by `[secret <8 hex>]`, the start
- * of the segment's SHA-256 — enough to tell two secrets apart, nothing to post with.
+ * of the segment's SHA-256 — enough to tell two secrets apart, nothing to post with. The same
+ * function masks every request's URL in the log (log-privacy.ts, `serializeRequest`).
  */
-export function redactCallback(callback: string): string {
-  return callback.replace(
-    /(\/tmf-api\/listener\/serviceOrdering\/v4\/)([0-9a-f]{64})(?=[/?#]|$)/,
-    (_, base: string, segment: string) =>
-      `${base}[secret ${createHash('sha256').update(segment).digest('hex').slice(0, 8)}]`,
-  );
-}
+export const redactCallback = urlWithoutCallbackSecret;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

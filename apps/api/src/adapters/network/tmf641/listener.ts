@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../../errors';
 import { errorResponses } from '../../../http';
 import type { Tmf641Adapter } from './adapter';
-import { LISTENER_BASE, redactCallback, segmentGuard } from './callback';
+import { LISTENER_BASE, segmentGuard } from './callback';
 import { eventTimeOf, serviceOrderEventIn } from './wire';
 
 /*
@@ -16,7 +16,8 @@ import { eventTimeOf, serviceOrderEventIn } from './wire';
  *
  * - `<callback>/listener/…`, the callback carrying the secret segment of TMF641_LISTENER_SECRET
  *   (callback.ts): what an OSS sends with no header of ours. A wrong segment is 404, as for a
- *   path that does not exist.
+ *   path that does not exist. The request's log line shows the segment masked, as every URL
+ *   that holds it (log-privacy.ts, `serializeRequest`).
  * - `/tmf-api/listener/serviceOrdering/v4/listener/…` with `Authorization: Bearer
  *   <TMF641_LISTENER_SECRET>`, for an OSS that can send a header (401 otherwise).
  *
@@ -55,14 +56,6 @@ function segmentCheck(secret: string) {
   };
 }
 
-/**
- * The request's log line (written after the onResponse hooks) shows the path with the secret
- * segment redacted; tracing already puts `:callbackSecret` in its place.
- */
-async function redactLoggedUrl(request: FastifyRequest): Promise<void> {
-  if (request.raw.url) request.raw.url = redactCallback(request.raw.url);
-}
-
 /** The listener's answer: the document's `EventSubscription` (`id`, `callback`). */
 const received = z
   .object({
@@ -82,7 +75,6 @@ export const tmf641ListenerRoutes: FastifyPluginAsyncZod<{
     {
       route: (path: string) => `${LISTENER_BASE}/:callbackSecret/listener/${path}`,
       onRequest: segmentCheck(secret),
-      onResponse: [redactLoggedUrl],
       how: 'to the callback registered with the hub, whose secret path segment (derived from TMF641_LISTENER_SECRET) is the authentication: no header needed; a wrong segment is 404 ROUTE_NOT_FOUND.',
       errors: errorResponses(400, 404),
       security: [],
@@ -90,7 +82,6 @@ export const tmf641ListenerRoutes: FastifyPluginAsyncZod<{
     {
       route: (path: string) => `${LISTENER_BASE}/listener/${path}`,
       onRequest: secretGuard(secret),
-      onResponse: [],
       how: 'with `Authorization: Bearer <TMF641_LISTENER_SECRET>` (401 otherwise), for an OSS that can send a header.',
       errors: errorResponses(400, 401),
       security: [{ bearerAuth: [] }],
@@ -105,7 +96,6 @@ export const tmf641ListenerRoutes: FastifyPluginAsyncZod<{
             request: FastifyRequest,
             reply: FastifyReply,
           ) => Promise<void>,
-          onResponse: way.onResponse,
           // The OSS sends bursts from few addresses; the secret is what keeps others out.
           config: { rateLimit: false },
           schema: {
