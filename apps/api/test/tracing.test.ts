@@ -382,6 +382,23 @@ describe('issue 44 §2: OpenTelemetry traces', () => {
     expect(notFound.name).toBe('GET');
     expect(notFound.attributes['http.route']).toBeUndefined();
     expect(notFound.attributes['http.response.status_code']).toBe(404);
+
+    // A TMF641 callback's secret segment under a path no route takes never leaves in a span.
+    const secret = 'ab'.repeat(32);
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: `/tmf-api/listener/serviceOrdering/v4/${secret}/listener/serviceOrderMilestoneEvent`,
+      payload: {},
+    });
+    expect(callback.statusCode).toBe(404);
+    await tracing?.forceFlush();
+    const masked = await waitFor(async () =>
+      collector.spans.find((s) =>
+        String(s.attributes['url.path'] ?? '').startsWith('/tmf-api/listener/serviceOrdering/v4/'),
+      ),
+    );
+    expect(String(masked.attributes['url.path'])).toMatch(/\/v4\/\[secret [0-9a-f]{8}\]\/listener/);
+    expect(JSON.stringify(collector.spans)).not.toContain(secret);
   });
 
   it('issue 44 §2: health probes make no spans, not even for the readiness query', async () => {

@@ -8,6 +8,7 @@ import {
   type Context,
 } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { urlWithoutCallbackSecret } from '../log-privacy';
 import { tracer, tracingActive, untraced } from './tracing';
 
 /** Probes and scrapes are polled by machines: a trace each would drown the customers' traffic. */
@@ -91,7 +92,8 @@ export function installHttpTracing(app: FastifyInstance): void {
  */
 function pathWithoutParams(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
-  const path = query < 0 ? request.url : request.url.slice(0, query);
+  // The TMF641 callback's secret segment never leaves in a span, matched route or not.
+  const path = urlWithoutCallbackSecret(query < 0 ? request.url : request.url.slice(0, query));
   const params = request.params as Record<string, unknown> | null | undefined;
   if (!params || typeof params !== 'object') return path;
   const names = new Map<string, string>();
