@@ -402,6 +402,12 @@ const SETTINGS = {
       doc: 'Service token (≥ 24 characters) the charging system presents as `Authorization: Bearer …` to POST usage records to `/api/usage/records` or TMF635 Usages to `/tmf-api/usageManagement/v4/usage`. Unset: every call is refused with 401. Generate one with `openssl rand -base64 32`.',
     },
   ),
+  USAGE_FEED_RATE_PER_MIN: setting(
+    z.coerce.number().int().min(0).max(100_000_000).default(600_000),
+    {
+      doc: "Requests a minute the charging system may make with `USAGE_FEED_TOKEN` on each usage feed route (`/api/usage/records`, TMF635's POST and GET), counted per token in each instance's memory; over it: 429 with `Retry-After`. The feed's routes are not counted in the per-address `RATE_LIMIT_MAX` for people. 600000 = 10,000 a second: twice the 5,000 single-record requests a second a charging system of a million lines sends at its peak (some 100 records a line a day, peaks four times the average), so a backlog can be caught up. Counted also with `RATE_LIMIT_MAX=0`; `0` here: no limit on the feed. docs/decisions/0083-usage-tmf635.md.",
+    },
+  ),
   USAGE_SIMULATOR_INTERVAL_S: setting(z.coerce.number().int().min(0).max(86_400).default(30), {
     doc: 'With DEMO_MODE on: seconds between rounds of the demo usage simulator, which uses a few MB on every line in service through the usage feed so the demo is alive. `0` turns it off. Ignored without DEMO_MODE.',
   }),
