@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +11,7 @@ import {
   type TmfUsageInput,
 } from '@alda/contract/schemas/usage-tmf635';
 import type { NetworkSimulator } from '../src/adapters/network/simulator';
+import { tmfUsageResource } from '../src/modules/usage/tmf635-routes';
 import { lineBalances, roamingCapAlerts, usageRecords } from '../src/db/schema/balances';
 import { phoneLines } from '../src/db/schema/phone-lines';
 import {
@@ -25,9 +23,12 @@ import {
   type DemoName,
 } from './demo-accounts';
 import { LogCapture, usingPostgres } from './helper';
+import { documentExample, expectValid, fromUsageCreate, tmf635 } from './usage-tmf635-document';
+import errorsEn from '@alda/contract/locales/errors.en.json';
+import errorsFo from '@alda/contract/locales/errors.fo.json';
 
 /*
- * Issue 43 §2 and §5: the usage feed on TMF635 Usage Management v4
+ * Issue 43 §2 and §5, issue 61 §3: the usage feed on TMF635 Usage Management v4
  * (docs/decisions/0083-usage-tmf635.md), through the real app on a real database. The TMF635
  * document is the one TM Forum publishes (contracts/tmf635/, vendored unedited): its own example
  * Usage is built from its `example` values and must validate against its `Usage_Create` schema and
@@ -37,50 +38,6 @@ import { LogCapture, usingPostgres } from './helper';
 
 const URL = '/tmf-api/usageManagement/v4/usage';
 const CAP = 37_300;
-
-interface SwaggerSchema {
-  properties?: Record<string, { example?: unknown }>;
-}
-const documentPath = new globalThis.URL(
-  './contracts/tmf635/TMF635_Usage_Management_API_v4.0.0_swagger.json',
-  import.meta.url,
-);
-const tmf635 = JSON.parse(readFileSync(documentPath, 'utf8')) as {
-  info: { version: string };
-  definitions: Record<string, SwaggerSchema>;
-};
-
-/** Ajv over the document's definitions (Swagger 2.0 schemas are JSON Schema draft 4 in all we use). */
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-// Swagger's `float` / `double` are number formats JSON Schema does not define: any number.
-for (const format of ['float', 'double', 'int32', 'int64'])
-  ajv.addFormat(format, { type: 'number', validate: () => true });
-ajv.addSchema({ $id: 'tmf635', definitions: tmf635.definitions });
-const schemaOf = (name: string): ValidateFunction => {
-  const validate = ajv.getSchema(`tmf635#/definitions/${name}`);
-  if (!validate) throw new Error(`no definition ${name} in the TMF635 document`);
-  return validate;
-};
-/** Asserts `value` is valid against a definition of the document (the errors show on failure). */
-function expectValid(name: string, value: unknown) {
-  const validate = schemaOf(name);
-  validate(value);
-  expect(validate.errors ?? [], `${name}: ${JSON.stringify(value).slice(0, 300)}`).toEqual([]);
-}
-
-/**
- * The document's own example of a Usage: every property of `Usage_Create` that carries an
- * `example` (in v4.0.0: `description` "Voicemail Retrieval" and `usageDate`).
- */
-function documentExample(): Record<string, unknown> {
-  const properties = tmf635.definitions.Usage_Create?.properties ?? {};
-  return Object.fromEntries(
-    Object.entries(properties).flatMap(([name, property]) =>
-      property.example === undefined ? [] : [[name, property.example]],
-    ),
-  );
-}
 
 let counter = 0;
 const nextId = () => `tmf-${String((counter += 1)).padStart(5, '0')}-${Date.now().toString(36)}`;
@@ -170,28 +127,36 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       description: 'Voicemail Retrieval',
       usageDate: '2020-09-21T09:13:16-07:00',
     });
-    // As published (a voicemail retrieval, no data): only `id` added, the feed's idempotency key.
-    const voicemail = { ...example, id: nextId() };
+    // As published (a voicemail retrieval, no data, no number, no id; issue 61 §3: the id is ours).
+    const voicemail = { ...example };
     expectValid('Usage_Create', voicemail);
     const start = await balance(LINES.joannes);
     const taken = await post(voicemail);
     expect(taken.statusCode, taken.body).toBe(201);
     expectValid('Usage', taken.json());
-    expect(tmfUsageAnswer.parse(taken.json())).toEqual({
-      id: voicemail.id,
+    const { id } = tmfUsageResource.parse(taken.json());
+    expect(tmfUsageResource.parse(taken.json())).toEqual({
+      id: expect.stringMatching(/^tmf635-[0-9a-f]{40}$/),
+      href: `http://localhost:3000${URL}/${id}`,
       description: 'Voicemail Retrieval',
       usageDate: '2020-09-21T16:13:16.000Z',
+      usageType: 'other',
       status: 'received',
+      usageCharacteristic: [
+        { name: 'count', valueType: 'number', value: 1 },
+        { name: 'roamingZone', valueType: 'string', value: 'domestic' },
+      ],
       '@type': 'Usage',
     });
-    // Not data use: nothing stored, nothing booked.
-    expect(await stored([voicemail.id])).toEqual([]);
+    // Not data use, on no number: kept on no line, nothing booked.
+    expect(await stored([id])).toMatchObject([
+      { usageType: 'other', lineId: null, msisdn: null, quantity: 1, unit: 'count', usedMb: 0 },
+    ]);
 
     // The same example as data use on Jóannes's number: the number as a related party (with the
     // document's required `@referredType`) and the volume as a Quantity characteristic.
     const asData = {
       ...example,
-      id: nextId(),
       usageType: 'data',
       relatedParty: [{ id: '298214455', role: 'subscriber', '@referredType': 'Subscriber' }],
       usageCharacteristic: [
@@ -202,8 +167,8 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     const booked = await post(asData);
     expect(booked.statusCode, booked.body).toBe(201);
     expectValid('Usage', booked.json());
-    expect(tmfUsageAnswer.parse(booked.json())).toMatchObject({
-      id: asData.id,
+    expect(tmfUsageResource.parse(booked.json())).toMatchObject({
+      id: expect.stringMatching(/^tmf635-/),
       description: 'Voicemail Retrieval',
       usageDate: '2020-09-21T16:13:16.000Z',
       usageType: 'data',
@@ -275,6 +240,245 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 120 - 30);
   });
 
+  /** GET …/usage/{id} as the charging system reads a Usage back. */
+  const read = (id: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${URL}/${encodeURIComponent(id)}`,
+      headers: { authorization: `Bearer ${USAGE_FEED_TOKEN}`, ...headers },
+    });
+
+  it('issue 61 §3 (SPEC §9): a data Usage built from Usage_Create alone — no id — gets 201 with an id and href, reads back with GET …/usage/{id}, and the same use sent again is a duplicate', async () => {
+    // Only what the document's Usage_Create has (it skips id and href), as a client built from it.
+    const usage = fromUsageCreate({
+      description: 'Mobile data session',
+      usageDate: '2026-06-15T12:30:00+01:00',
+      usageType: 'data',
+      status: 'rated',
+      relatedParty: [{ id: '+298214455', role: 'subscriber', '@referredType': 'Subscriber' }],
+      usageCharacteristic: [
+        { name: 'dataVolume', valueType: 'Quantity', value: { amount: 75, units: 'MB' } },
+      ],
+    });
+    const start = (await balance(LINES.joannes)).domesticRemainingMb;
+    const res = await post(usage);
+    expect(res.statusCode, res.body).toBe(201);
+    expectValid('Usage', res.json());
+    const answer = tmfUsageResource.parse(res.json());
+    expect(answer.id).toMatch(/^tmf635-[0-9a-f]{40}$/);
+    expect(answer.href).toBe(`http://localhost:3000${URL}/${answer.id}`);
+    expect(res.headers.location).toBe(answer.href);
+    expect(answer).toMatchObject({ usageType: 'data', status: 'rated' });
+    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 75);
+
+    // Read back: the Usage as stored, the same as the POST answered.
+    const back = await read(answer.id);
+    expect(back.statusCode, back.body).toBe(200);
+    expectValid('Usage', back.json());
+    expect(back.json()).toEqual(res.json());
+    expect(new globalThis.URL(answer.href).pathname).toBe(`${URL}/${answer.id}`);
+
+    // Sent again — the same use, its properties in another order and its time in another offset —
+    // it is the same record: 200 with the first booking, nothing booked twice.
+    const resent = await post({
+      usageCharacteristic: usage.usageCharacteristic,
+      relatedParty: [{ id: '214455', role: 'subscriber', '@referredType': 'Subscriber' }],
+      usageType: 'DATA',
+      usageDate: '2026-06-15T11:30:00Z',
+      status: 'rated',
+      description: 'Mobile data session',
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toEqual(res.json());
+    const twiceInABatch = await post([usage, usage]);
+    expect(tmfUsageBatchAnswer.parse(twiceInABatch.json())).toMatchObject({
+      booked: 0,
+      duplicates: 2,
+      results: [{ id: answer.id }, { id: answer.id }],
+    });
+    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 75);
+
+    // Other use (another volume, another minute) is another record.
+    const more = await post({ ...usage, usageDate: '2026-06-15T12:31:00+01:00' });
+    expect(more.statusCode).toBe(201);
+    expect(tmfUsageResource.parse(more.json()).id).not.toBe(answer.id);
+    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 150);
+
+    // A client-given id stays the key, and reads back under it.
+    const withId = dataUsage('214455', { amount: 5, units: 'MB' });
+    const given = await post(withId);
+    expect(tmfUsageResource.parse(given.json())).toMatchObject({
+      id: withId.id,
+      href: `http://localhost:3000${URL}/${withId.id}`,
+    });
+    expect((await read(withId.id ?? '')).json()).toEqual(given.json());
+
+    // An id never received, or one that cannot exist: 404 as the document's Error.
+    for (const unknown of [
+      'tmf635-0000000000000000000000000000000000000000',
+      'a b',
+      'x'.repeat(200),
+    ]) {
+      const missing = await read(unknown);
+      expect(missing.statusCode, unknown).toBe(404);
+      expectValid('Error', missing.json());
+      expect(missing.json()).toEqual({
+        code: 'NOT_FOUND',
+        reason: 'We could not find what you were looking for.',
+        message: 'id',
+        status: '404',
+      });
+    }
+    // Reading needs the token too.
+    const anonymous = await t.app.inject({ method: 'GET', url: `${URL}/${answer.id}` });
+    expect(anonymous.statusCode).toBe(401);
+    expectValid('Error', anonymous.json());
+  });
+
+  it('issue 61 §3: stores every usage type — calls, SMS, use abroad and outside the EU — with its quantity, unit, other party, zone and rated amount; only data moves a balance', async () => {
+    const before = await balance(LINES.gudrun);
+    const call = fromUsageCreate({
+      usageDate: '2026-06-15T09:00:00Z',
+      usageType: 'VOICE',
+      relatedParty: [{ id: '557812', role: 'subscriber', '@referredType': 'Subscriber' }],
+      usageCharacteristic: [
+        { name: 'duration', valueType: 'Quantity', value: { amount: 2.5, units: 'min' } },
+        { name: 'otherParty', valueType: 'string', value: '+45 12 34 56 78' },
+        { name: 'roamingZone', valueType: 'string', value: 'eu' },
+      ],
+      ratedProductUsage: [{ taxIncludedRatingAmount: { unit: 'DKK', value: 3.75 } }],
+    });
+    const sms = fromUsageCreate({
+      usageDate: '2026-06-15T09:05:00Z',
+      usageType: 'sms',
+      relatedParty: [{ id: '298557812', role: 'subscriber', '@referredType': 'Subscriber' }],
+      usageCharacteristic: [
+        { name: 'count', valueType: 'number', value: 2 },
+        { name: 'otherParty', valueType: 'string', value: '211111' },
+        { name: 'roamingZone', valueType: 'string', value: 'world' },
+      ],
+    });
+    const oneSms = fromUsageCreate({
+      usageDate: '2026-06-15T09:06:00Z',
+      usageType: 'sms',
+      usageCharacteristic: [{ name: 'msisdn', valueType: 'string', value: '557812' }],
+    });
+    const dataAbroad = fromUsageCreate({
+      usageDate: '2026-06-15T09:10:00Z',
+      usageType: 'data',
+      usageCharacteristic: [
+        { name: 'msisdn', valueType: 'string', value: '557812' },
+        { name: 'dataVolume', valueType: 'Quantity', value: { amount: 40, units: 'MB' } },
+        { name: 'roamingZone', valueType: 'string', value: 'eu' },
+      ],
+    });
+    const res = await post([call, sms, oneSms, dataAbroad]);
+    const answer = tmfUsageBatchAnswer.parse(res.json());
+    expect(answer.results.map((r) => r.outcome)).toEqual(['booked', 'booked', 'booked', 'booked']);
+    const ids = answer.results.map((r) => r.id ?? '');
+    const rows = new Map((await stored(ids)).map((row) => [row.recordId, row]));
+    expect(ids.map((id) => rows.get(id))).toMatchObject([
+      {
+        usageType: 'voice',
+        msisdn: '557812',
+        lineId: LINES.gudrun,
+        quantity: 150,
+        unit: 's',
+        otherParty: '+45 12 34 56 78',
+        kind: 'eu',
+        ratedOere: 375,
+        usedMb: 0,
+        chargeOere: 0,
+      },
+      { usageType: 'sms', quantity: 2, unit: 'count', otherParty: '211111', kind: 'world' },
+      { usageType: 'sms', quantity: 1, unit: 'count', otherParty: null, kind: 'domestic' },
+      { usageType: 'data', quantity: 40, unit: 'MB', usedMb: 40, kind: 'eu', ratedOere: null },
+    ]);
+    // Data still books as before: 40 MB out of the EU package. The call and the SMS — even abroad,
+    // even rated — move no bucket and no roaming charge.
+    const after = await balance(LINES.gudrun);
+    expect(after).toMatchObject({
+      domesticRemainingMb: before.domesticRemainingMb,
+      euUsedMb: before.euUsedMb + 40,
+      roamingChargedOere: before.roamingChargedOere,
+      roamingChargedMb: before.roamingChargedMb,
+    });
+
+    // Read back as stored: the call's seconds, the other party, the charging system's amount.
+    const back = await read(ids[0] ?? '');
+    expectValid('Usage', back.json());
+    expect(tmfUsageResource.parse(back.json())).toMatchObject({
+      usageType: 'voice',
+      status: 'rated',
+      usageCharacteristic: [
+        { name: 'msisdn', value: '298557812' },
+        { name: 'duration', valueType: 'Quantity', value: { amount: 150, units: 's' } },
+        { name: 'roamingZone', value: 'eu' },
+        { name: 'otherParty', value: '+45 12 34 56 78' },
+      ],
+      ratedProductUsage: [
+        {
+          usageRatingTag: 'usage',
+          taxIncludedRatingAmount: { unit: 'DKK', value: 3.75 },
+          taxExcludedRatingAmount: { unit: 'DKK', value: 3 },
+        },
+      ],
+    });
+
+    // What is refused, not guessed: data abroad outside the EU, a volume on another type (data
+    // must say so), a call without a duration; a number of no live line waits, as data does.
+    const refused = await post([
+      {
+        ...dataAbroad,
+        usageCharacteristic: [
+          ...(dataAbroad.usageCharacteristic ?? []).slice(0, 2),
+          { name: 'roamingZone', value: 'world' },
+        ],
+      },
+      { ...dataAbroad, usageType: 'roaming' },
+      { ...call, usageCharacteristic: [{ name: 'msisdn', value: '557812' }] },
+      {
+        ...sms,
+        relatedParty: [{ id: '299999', role: 'subscriber', '@referredType': 'Subscriber' }],
+      },
+    ]);
+    expect(
+      tmfUsageBatchAnswer
+        .parse(refused.json())
+        .results.map((r) => [r.error?.code, r.error?.message]),
+    ).toEqual([
+      ['USAGE_ZONE_UNSUPPORTED', 'usageCharacteristic.roamingZone: "world"'],
+      ['USAGE_INVALID', 'usageType: "roaming"'],
+      ['USAGE_INVALID', 'usageCharacteristic.duration'],
+      ['UNKNOWN_NUMBER', 'msisdn'],
+    ]);
+  });
+
+  it('issue 61 §3: a machine caller gets English reasons unless it asks for Faroese', async () => {
+    const bad = dataUsage('214455', { amount: 1, units: 'TB' });
+    const english =
+      'The unit of the data volume is not one we take: B, KB, MB or GB (also KiB, MiB and GiB).';
+    const faroese =
+      'Eindin á dátunøgdini er ikki kend. Vit taka B, KB, MB og GB (eisini KiB, MiB og GiB).';
+    const cases: [Record<string, string>, string][] = [
+      [{}, english],
+      [{ 'accept-language': 'da-DK, da;q=0.9' }, english],
+      [{ 'accept-language': 'en, fo;q=0.5' }, english],
+      [{ 'accept-language': 'fo' }, faroese],
+      [{ 'accept-language': 'fo-FO, en;q=0.8' }, faroese],
+    ];
+    for (const [headers, reason] of cases) {
+      const res = await post(bad, headers);
+      expect(res.statusCode).toBe(400);
+      expect(tmfError.parse(res.json()).reason, JSON.stringify(headers)).toBe(reason);
+    }
+    // The framework's answers too: no token, an unknown Usage.
+    const unauthorized = await t.app.inject({ method: 'POST', url: URL, payload: {} });
+    expect(tmfError.parse(unauthorized.json()).reason).toBe(errorsEn.UNAUTHORIZED);
+    const missing = await read('never-sent', { 'accept-language': 'fo' });
+    expect(tmfError.parse(missing.json()).reason).toBe(errorsFo.NOT_FOUND);
+  });
+
   it('issue 43 §2: a batch books the good Usages and refuses each bad one with its reason', async () => {
     const good = [
       dataUsage('214455', { amount: 100, units: 'MB' }),
@@ -313,7 +517,19 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       id: nextId(),
       usageDate: '2026-06-15T10:00:00Z',
       usageType: 'voice',
-      usageCharacteristic: [{ name: 'duration', value: 20 }],
+      usageCharacteristic: [
+        { name: 'msisdn', value: '214455' },
+        { name: 'duration', value: 20 },
+        { name: 'durationUnit', value: 'SEC' },
+      ],
+    };
+    const voiceWithoutUnit = {
+      ...voice,
+      id: nextId(),
+      usageCharacteristic: [
+        { name: 'msisdn', value: '214455' },
+        { name: 'duration', value: 20 },
+      ],
     };
     const batch = [
       good[0],
@@ -329,17 +545,19 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       noNumber,
       badDate,
       good[1],
+      voiceWithoutUnit,
     ];
     const start = (await balance(LINES.joannes)).domesticRemainingMb;
-    const res = await post(batch, { 'accept-language': 'en' });
+    const res = await post(batch);
     expect(res.statusCode, res.body).toBe(200);
     const answer = tmfUsageBatchAnswer.parse(res.json());
     for (const result of answer.results) if (result.error) expectValid('Error', result.error);
-    expect(answer).toMatchObject({ booked: 2, duplicates: 0, skipped: 1, refused: 10 });
+    expect(answer).toMatchObject({ booked: 4, duplicates: 0, skipped: 0, refused: 10 });
     const errors = answer.results.map((r) => [r.index, r.outcome, r.error?.code, r.error?.message]);
     expect(errors).toEqual([
       [0, 'booked', undefined, undefined],
-      [1, 'refused', 'USAGE_ID_MISSING', 'id'],
+      // Without an id (issue 61 §3): booked under one made from the use.
+      [1, 'booked', undefined, undefined],
       [2, 'refused', 'UNKNOWN_NUMBER', 'msisdn'],
       [3, 'refused', 'USAGE_UNIT_UNSUPPORTED', 'usageCharacteristic.dataVolume.value.units: "TB"'],
       [4, 'refused', 'USAGE_ZONE_UNSUPPORTED', 'usageCharacteristic.roamingZone: "world"'],
@@ -351,13 +569,15 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       ],
       [6, 'refused', 'USAGE_INVALID', 'usageDate'],
       [7, 'refused', 'USAGE_NOT_A_USAGE', 'body'],
-      [8, 'skipped', undefined, undefined],
+      // A call is stored for the bill (issue 61 §3); its duration needs a unit, as a volume does.
+      [8, 'booked', undefined, undefined],
       [9, 'refused', 'USAGE_VOLUME_MISSING', 'usageCharacteristic.dataVolume'],
       [10, 'refused', 'USAGE_NUMBER_INVALID', 'relatedParty'],
       [11, 'refused', 'USAGE_INVALID', 'usageDate'],
       [12, 'booked', undefined, undefined],
+      [13, 'refused', 'USAGE_INVALID', 'usageCharacteristic.durationUnit'],
     ]);
-    // Each refusal carries its reason in the caller's language and its HTTP status.
+    // Each refusal carries its reason (English for a machine, issue 61 §3) and its HTTP status.
     expect(answer.results[2]?.error).toEqual({
       code: 'UNKNOWN_NUMBER',
       reason:
@@ -369,12 +589,14 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       'The unit of the data volume is not one we take: B, KB, MB or GB (also KiB, MiB and GiB).',
     );
     expect(answer.results[3]?.id).toBe(terabytes.id);
-    // Only the good ones moved the balance; the refused were not stored, so they can come again.
-    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 150);
+    // Only the data moved the balance; the refused were not stored, so they can come again.
+    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 150 - 10);
     const ids = batch.flatMap((u) => (typeof u === 'object' && u.id ? [u.id] : []));
-    expect((await stored(ids)).map((r) => r.recordId).sort()).toEqual(good.map((u) => u.id).sort());
-    // The reasons in Faroese by default.
-    const fo = await post([terabytes]);
+    expect((await stored(ids)).map((r) => r.recordId).sort()).toEqual(
+      [...good.map((u) => u.id), voice.id].sort(),
+    );
+    // The reasons in Faroese when the caller asks for it.
+    const fo = await post([terabytes], { 'accept-language': 'fo' });
     expect(tmfUsageBatchAnswer.parse(fo.json()).results[0]?.error?.reason).toBe(
       'Eindin á dátunøgdini er ikki kend. Vit taka B, KB, MB og GB (eisini KiB, MiB og GiB).',
     );
@@ -429,7 +651,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
 
   it('issue 43 §2: an unknown number is refused with 422 UNKNOWN_NUMBER and not stored', async () => {
     const usage = dataUsage('299999', { amount: 10, units: 'MB' });
-    const res = await post(usage, { 'accept-language': 'en' });
+    const res = await post(usage);
     expect(res.statusCode).toBe(422);
     expectValid('Error', res.json());
     expect(res.json()).toEqual({
@@ -456,7 +678,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       ['{"id": "x",', 'application/json', 'BAD_REQUEST', 400],
       ['<usage/>', 'application/xml', 'UNSUPPORTED_MEDIA_TYPE', 415],
       ['{"id":"a","usageDate":42}', 'application/json;charset=utf-8', 'USAGE_INVALID', 400],
-      ['{"usageType":"data"}', 'application/json', 'USAGE_ID_MISSING', 400],
+      ['{"usageType":"data"}', 'application/json', 'USAGE_INVALID', 400],
       ['{"id":"a\\u0000b"}', 'application/json', 'VALIDATION_FAILED', 400],
     ];
     for (const [payload, contentType, code, status] of cases) {
@@ -471,7 +693,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       expect(tmfError.parse(res.json())).toMatchObject({ code, status: String(status) });
       expect(tmfError.parse(res.json()).reason).not.toBe('');
     }
-    const invalidDate = await post({ id: 'a', usageDate: 42 }, { 'accept-language': 'en' });
+    const invalidDate = await post({ id: 'a', usageDate: 42 });
     expect(invalidDate.json()).toEqual({
       code: 'USAGE_INVALID',
       reason: 'A field of the Usage is not right; the message names it.',

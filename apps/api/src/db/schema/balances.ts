@@ -110,19 +110,47 @@ export const prepaidBalances = pgTable(
 export const USAGE_KINDS = ['domestic', 'eu'] as const satisfies readonly UsageKind[];
 
 /**
- * Every usage record received from the usage feed (POST /api/usage/records). The charging
- * system's record id is the primary key, so a record sent twice is stored — and counted — once.
+ * Where a usage record was used: the data buckets' `domestic` and `eu` (EU/EEA), and — for use
+ * that is not data, which draws on no bucket — `world`, anywhere else (ADR 0083).
+ */
+export const USAGE_RECORD_ZONES = [...USAGE_KINDS, 'world'] as const;
+export type UsageRecordZone = (typeof USAGE_RECORD_ZONES)[number];
+
+/** The unit of a usage record's `quantity`: MB of data, seconds of a call, a count of the rest. */
+export const USAGE_UNITS = ['MB', 's', 'count'] as const;
+export type UsageUnit = (typeof USAGE_UNITS)[number];
+
+/**
+ * Every usage record received from the usage feeds (POST /api/usage/records, TMF635). The
+ * record id — the charging system's, or one the TMF635 feed made from the record's content (ADR
+ * 0083) — is the primary key, so a record sent twice is stored — and counted — once.
+ *
+ * Data use (`usage_type` `data`) books on a line's buckets: `used_mb`, and how it was rated
+ * against the roaming cap. Every other use the charging system sends (calls, SMS, …) is kept for
+ * the bill to itemise — its `quantity` in seconds or a count, the other party, the zone, the
+ * charging system's amount — and moves no balance: its data columns stay 0. Such a record names
+ * no line only when the Usage named no number (the TMF635 document's own example).
  */
 export const usageRecords = pgTable(
   'usage_records',
   {
     recordId: text('record_id').primaryKey(),
-    lineId: uuid('line_id')
-      .notNull()
-      .references(() => phoneLines.id, { onDelete: 'cascade' }),
-    msisdn: text('msisdn').notNull(),
+    /** Null only for use that is not data and named no number. */
+    lineId: uuid('line_id').references(() => phoneLines.id, { onDelete: 'cascade' }),
+    msisdn: text('msisdn'),
+    /** `data`, `voice`, `sms`, … as the charging system named it, lower case. */
+    usageType: text('usage_type').notNull().default('data'),
+    /** How much: MB for data (= `used_mb`), seconds for a call, a count for the rest. */
+    quantity: integer('quantity').notNull(),
+    unit: text('unit', { enum: USAGE_UNITS }).notNull(),
+    /** The other party's number of a call or a message, as sent (masked wherever it is shown). */
+    otherParty: text('other_party'),
+    /** The Usage's own description (TMF635), as sent. */
+    description: text('description'),
+    /** What the charging system rated the record at, øre with VAT; null when it sent none. */
+    ratedOere: integer('rated_oere'),
     usedMb: integer('used_mb').notNull(),
-    kind: text('kind', { enum: USAGE_KINDS }).notNull(),
+    kind: text('kind', { enum: USAGE_RECORD_ZONES }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     // How the record was rated against the roaming cap when it was booked (ADR 0078).
@@ -140,7 +168,21 @@ export const usageRecords = pgTable(
       'usage_records_roaming',
       sql`${t.chargedMb} >= 0 and ${t.chargeOere} >= 0 and ${t.writtenOffMb} >= 0 and ${t.chargedMb} + ${t.writtenOffMb} <= ${t.usedMb}`,
     ),
-    check('usage_records_kind', sql`${t.kind} in ('domestic', 'eu')`),
+    check(
+      'usage_records_kind',
+      sql`${t.kind} in ('domestic', 'eu') or (${t.kind} = 'world' and ${t.usageType} <> 'data')`,
+    ),
+    check('usage_records_type', sql`${t.usageType} ~ '^[a-z0-9][a-z0-9 _./-]{0,31}$'`),
+    check(
+      'usage_records_quantity',
+      sql`${t.quantity} >= 0 and ${t.unit} in ('MB', 's', 'count') and (${t.unit} = 'MB') = (${t.usageType} = 'data')`,
+    ),
+    // Data is on a line and its quantity is what it booked; other use books nothing.
+    check(
+      'usage_records_data',
+      sql`(${t.lineId} is null) = (${t.msisdn} is null) and case when ${t.usageType} = 'data' then ${t.lineId} is not null and ${t.quantity} = ${t.usedMb} else ${t.usedMb} = 0 and ${t.chargedMb} = 0 and ${t.chargeOere} = 0 and ${t.writtenOffMb} = 0 end`,
+    ),
+    check('usage_records_rated', sql`${t.ratedOere} is null or ${t.ratedOere} >= 0`),
   ],
 );
 

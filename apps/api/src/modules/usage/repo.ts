@@ -32,6 +32,22 @@ export async function findMeteredLines(db: Db, msisdns: readonly string[]): Prom
   );
 }
 
+/**
+ * Lines that are not cancelled with these numbers, without their allowances: where use that is
+ * not data (calls, SMS) is stored. A fraction of `findMeteredLines`'s work, for the bulk of a
+ * charging system's records.
+ */
+export async function findLiveLines(
+  db: Db,
+  msisdns: readonly string[],
+): Promise<{ lineId: string; msisdn: string }[]> {
+  if (msisdns.length === 0) return [];
+  return db
+    .select({ lineId: phoneLines.id, msisdn: phoneLines.msisdn })
+    .from(phoneLines)
+    .where(and(inArray(phoneLines.msisdn, [...msisdns]), ne(phoneLines.status, 'cancelled')));
+}
+
 /** Every line in service (the demo simulator's targets). */
 export async function findActiveMeteredLines(db: Db): Promise<MeteredLine[]> {
   // A number whose data the owner paused uses none (ADR 0068): the network bars it.
@@ -56,24 +72,23 @@ function selectMetered(db: Db) {
 }
 
 /**
- * Stores the records that are new and answers their ids; a record id seen before is skipped
+ * Stores the records that are new and answers them as stored; a record id seen before is skipped
  * (`on conflict do nothing`). Inserted in id order, so concurrent batches that share records
  * wait for each other instead of deadlocking.
  */
 export async function insertNewUsageRecords(
   db: Db,
   rows: NewUsageRecordRow[],
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+): Promise<UsageRecordRow[]> {
+  if (rows.length === 0) return [];
   const sorted = [...rows].sort((a, b) =>
     a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0,
   );
-  const inserted = await db
+  return db
     .insert(usageRecords)
     .values(sorted)
     .onConflictDoNothing({ target: usageRecords.recordId })
-    .returning({ recordId: usageRecords.recordId });
-  return new Set(inserted.map((r) => r.recordId));
+    .returning();
 }
 
 /** The stored records of these ids (any order; ids never received are absent). */

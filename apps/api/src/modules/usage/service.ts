@@ -7,10 +7,15 @@ import type { EmailSender } from '../../adapters/email/email-sender';
 import { barringKey, type NetworkAdapter } from '../../adapters/network/network';
 import type { SmsSender } from '../../adapters/sms/sms-sender';
 import { plainEmail } from '../../adapters/email/plain-email';
-import type { SinkRecord, UsageSink } from '../../adapters/usage/usage-source';
+import {
+  isDataRecord,
+  type DataSinkRecord,
+  type SinkRecord,
+  type UsageSink,
+} from '../../adapters/usage/usage-source';
 import type { BackgroundTasks } from '../../background';
 import type { Db } from '../../db/client';
-import type { LineBalanceRow, UsageRecordRow } from '../../db/schema/balances';
+import type { LineBalanceRow, NewUsageRecordRow, UsageRecordRow } from '../../db/schema/balances';
 import type { NotificationParams } from '../../db/schema/data-transfers';
 import { notificationSms, notificationTexts } from '../notifications/notify';
 import { findUserById } from '../users/records';
@@ -19,6 +24,7 @@ import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
   addDailyUse,
   findActiveMeteredLines,
+  findLiveLines,
   findMeteredLines,
   findRoamingCaps,
   findUsageRecords,
@@ -60,12 +66,18 @@ export interface BookedBatch {
   duplicates: string[];
   /** Records not taken (not stored, so they may be sent again). */
   rejected: UsageRecordsResponse['rejected'];
+  /**
+   * The rows of other use (not data) stored just now, by id, as they stay. Data rows are rated
+   * after their insert: read them with `booked`.
+   */
+  stored: ReadonlyMap<string, UsageRecordRow>;
 }
 
 /**
  * The usage feed's sink: books rated usage records on line balances. Idempotent by record id —
  * the record's insert and the balance update share one transaction, so a record sent twice (a
- * retry, a duplicate batch, two senders at once) moves the balance exactly once.
+ * retry, a duplicate batch, two senders at once) moves the balance exactly once. Use that is not
+ * data (calls, SMS, …; ADR 0083) is stored the same way, once, and moves no balance.
  */
 export function createUsageService(deps: UsageServiceDeps) {
   const { db, now } = deps;
@@ -123,38 +135,60 @@ export function createUsageService(deps: UsageServiceDeps) {
   ): Promise<BookedBatch> {
     // The same id twice within one batch counts once, like across batches.
     const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
-    const lines = await findMeteredLines(db, [...new Set(unique.map((r) => r.phoneNumber))]);
-    const lineOf = new Map(lines.map((l) => [l.msisdn, l]));
-    const known = unique.flatMap((record) => {
-      const line = lineOf.get(record.phoneNumber);
-      return line ? [{ record, line }] : [];
-    });
+    // Data needs its line's allowances; other use only the line.
+    const dataNumbers = new Set(unique.flatMap((r) => (isDataRecord(r) ? [r.phoneNumber] : [])));
+    const otherNumbers = new Set(
+      unique.flatMap((r) =>
+        !isDataRecord(r) && r.phoneNumber !== null && !dataNumbers.has(r.phoneNumber)
+          ? [r.phoneNumber]
+          : [],
+      ),
+    );
+    const metered = await findMeteredLines(db, [...dataNumbers]);
+    const meteredOf = new Map(metered.map((l) => [l.msisdn, l]));
+    const lineOf = new Map<string, { lineId: string; msisdn: string }>([
+      ...metered.map((l) => [l.msisdn, l] as const),
+      ...(await findLiveLines(db, [...otherNumbers])).map((l) => [l.msisdn, l] as const),
+    ]);
+    // A record on no number (other use only) is stored on no line.
+    const known = unique.flatMap(
+      (record): { record: SinkRecord; line: { lineId: string; msisdn: string } | null }[] => {
+        if (record.phoneNumber === null) return [{ record, line: null }];
+        const line = lineOf.get(record.phoneNumber);
+        return line ? [{ record, line }] : [];
+      },
+    );
     const rejected = unique
-      .filter((r) => !lineOf.has(r.phoneNumber))
+      .filter((r) => r.phoneNumber !== null && !lineOf.has(r.phoneNumber))
       .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
     const at = now();
 
-    const { accepted, emails, roamingMessages, bar } = await db.transaction(async (tx) => {
-      const fresh = await insertNewUsageRecords(
+    // Data moves balances with its insert, in one transaction; other use alone is one insert.
+    const withData = known.some(({ record }) => isDataRecord(record));
+    const write = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+      withData ? db.transaction((tx) => work(tx)) : work(db);
+    const { accepted, stored, emails, roamingMessages, bar } = await write(async (tx) => {
+      const inserted = await insertNewUsageRecords(
         tx,
-        known.map(({ record, line }) => ({
-          recordId: record.recordId,
-          lineId: line.lineId,
-          msisdn: record.phoneNumber,
-          usedMb: record.usedMb,
-          kind: record.kind,
-          occurredAt: new Date(record.occurredAt),
-          receivedAt: at,
-        })),
+        known.map(({ record, line }) => recordRow(record, line, at)),
       );
-      // Only records stored just now move a balance; repeats were booked before.
-      const perLine = new Map<string, { line: MeteredLine; records: SinkRecord[] }>();
-      for (const { record, line } of known) {
-        if (!fresh.has(record.recordId)) continue;
+      const fresh = new Set(inserted.map((row) => row.recordId));
+      const stored = new Map(
+        inserted.flatMap((row) => (row.usageType === 'data' ? [] : [[row.recordId, row] as const])),
+      );
+      // Only data records stored just now move a balance; repeats were booked before.
+      const perLine = new Map<string, { line: MeteredLine; records: DataSinkRecord[] }>();
+      for (const { record } of known) {
+        if (!fresh.has(record.recordId) || !isDataRecord(record)) continue;
+        const line = meteredOf.get(record.phoneNumber);
+        if (!line) continue;
         const entry = perLine.get(line.lineId) ?? { line, records: [] };
         entry.records.push(record);
         perLine.set(line.lineId, entry);
       }
+      // Nothing to book on a balance (other use, repeats): no balance is locked.
+      if (perLine.size === 0)
+        return { accepted: fresh, stored, emails: [], roamingMessages: [], bar: [] };
       await insertMissingBalances(
         tx,
         [...perLine.values()].map(({ line }) => ({
@@ -222,7 +256,7 @@ export function createUsageService(deps: UsageServiceDeps) {
       await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
       const emails = await raiseUsageAlerts(tx, booked, at);
       const roamingMessages = await raiseRoamingCapAlerts(tx, capStates, at);
-      return { accepted: fresh, emails, roamingMessages, bar };
+      return { accepted: fresh, stored, emails, roamingMessages, bar };
     });
     sendMessages('usage_alert', emails);
     sendMessages('roaming_cap', roamingMessages);
@@ -254,6 +288,7 @@ export function createUsageService(deps: UsageServiceDeps) {
       fresh: accepted,
       duplicates: duplicates.map(({ record }) => record.recordId),
       rejected,
+      stored,
     };
   }
 
@@ -287,9 +322,44 @@ export function createUsageService(deps: UsageServiceDeps) {
 
 export type UsageService = ReturnType<typeof createUsageService>;
 
+/** A record as stored: data with its MB, other use with its quantity and no data figures. */
+function recordRow(
+  record: SinkRecord,
+  line: { lineId: string } | null,
+  at: Date,
+): NewUsageRecordRow {
+  const common = {
+    recordId: record.recordId,
+    lineId: line?.lineId ?? null,
+    msisdn: line ? record.phoneNumber : null,
+    occurredAt: new Date(record.occurredAt),
+    receivedAt: at,
+    ratedOere: record.ratedOere ?? null,
+    description: record.description ?? null,
+  };
+  if (isDataRecord(record))
+    return {
+      ...common,
+      usageType: 'data',
+      quantity: record.usedMb,
+      unit: 'MB',
+      usedMb: record.usedMb,
+      kind: record.kind,
+    };
+  return {
+    ...common,
+    usageType: record.usageType,
+    quantity: record.quantity,
+    unit: record.unit,
+    otherParty: record.otherParty ?? null,
+    usedMb: 0,
+    kind: record.kind,
+  };
+}
+
 /** The records stored just now, summed per line and Faroese day of use (the usage history). */
 function dailyUse(
-  perLine: ReadonlyMap<string, { records: readonly SinkRecord[] }>,
+  perLine: ReadonlyMap<string, { records: readonly DataSinkRecord[] }>,
   charges: readonly RecordCharge[],
 ): DailyUse[] {
   const chargeOf = new Map(charges.map((c) => [c.recordId, c.chargeOere]));

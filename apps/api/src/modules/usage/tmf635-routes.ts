@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger, FastifyError } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USAGE_RECORDS_MAX } from '@alda/contract/constants';
 import { ERROR_STATUS } from '@alda/contract/errors';
 import { splitVat } from '@alda/contract/format/money';
-import type { Locale } from '@alda/contract/locale';
+import { pickLocale, type Locale } from '@alda/contract/locale';
 import { toWireNumber } from '@alda/contract/rules/phone';
 import {
   TMF635_BASE_PATH,
@@ -13,23 +13,23 @@ import {
   tmfUsageBatchAnswer,
   tmfUsageRequest,
   type TmfError,
-  type TmfUsageAnswer,
   type TmfUsageBatchAnswer,
   type TmfUsageOutcome,
 } from '@alda/contract/schemas/usage-tmf635';
 import type { UsageRecordRow } from '../../db/schema/balances';
-import { errorMessage, requestLocale } from '../../i18n';
+import { errorMessage } from '../../i18n';
 import { classify } from '../../plugins/error-handler';
-import { serviceTokenGuard } from './routes';
+import { feedRateLimit, serviceTokenGuard } from './routes';
 import type { BookedBatch, UsageService } from './service';
 import { readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
 
 /*
- * The usage feed on TMF635 Usage Management v4 (issue 43 §2, docs/decisions/0083-usage-tmf635.md):
- * POST /tmf-api/usageManagement/v4/usage. An encapsulated plugin with its own error handler, so
- * every answer here — authentication, a body that is no JSON, an outage — is the document's
- * `Error` `{ code, reason, message, status }`, never the self-care envelope. Same token and sink
- * as POST /api/usage/records (ADR 0031), which stays.
+ * The usage feed on TMF635 Usage Management v4 (issue 43 §2, issue 61 §3,
+ * docs/decisions/0083-usage-tmf635.md): POST /tmf-api/usageManagement/v4/usage and
+ * GET …/usage/{id}. An encapsulated plugin with its own error handler, so every answer here —
+ * authentication, a body that is no JSON, an outage — is the document's `Error`
+ * `{ code, reason, message, status }`, never the self-care envelope. Same token, sink and rate
+ * limit as POST /api/usage/records (ADR 0031), which stays.
  */
 
 /**
@@ -38,10 +38,38 @@ import { readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
  */
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/** A record id as both feeds allow it: an id that cannot be stored is never looked up. */
+const RECORD_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * A stored Usage as we answer it (POST and GET): the contract's answer with its `href`, and a
+ * characteristic's value also a number (`count`).
+ */
+export const tmfUsageResource = z.object({
+  ...tmfUsageAnswer.shape,
+  /** Where the Usage is read back: `<APP_URL>/tmf-api/usageManagement/v4/usage/{id}`. */
+  href: z.string(),
+  /** What was stored: `msisdn`, the quantity, `roamingZone` and `otherParty`. */
+  usageCharacteristic: z.optional(
+    z.array(
+      z.object({
+        name: z.string(),
+        valueType: z.string(),
+        value: z.union([
+          z.string(),
+          z.number(),
+          z.object({ amount: z.number(), units: z.string() }),
+        ]),
+      }),
+    ),
+  ),
+});
+export type TmfUsageResource = z.infer<typeof tmfUsageResource>;
+
 const errors = {
   400: tmfError.check(
     z.describe(
-      'USAGE_NOT_A_USAGE, USAGE_BATCH_SIZE, USAGE_ID_MISSING, USAGE_INVALID, USAGE_NUMBER_INVALID, USAGE_VOLUME_MISSING, USAGE_UNIT_UNSUPPORTED, USAGE_ZONE_UNSUPPORTED, USAGE_CURRENCY_UNSUPPORTED (one Usage), or BAD_REQUEST (no JSON)',
+      'USAGE_NOT_A_USAGE, USAGE_BATCH_SIZE, USAGE_INVALID, USAGE_NUMBER_INVALID, USAGE_VOLUME_MISSING, USAGE_UNIT_UNSUPPORTED, USAGE_ZONE_UNSUPPORTED, USAGE_CURRENCY_UNSUPPORTED (one Usage), or BAD_REQUEST (no JSON)',
     ),
   ),
   401: tmfError.check(
@@ -50,10 +78,21 @@ const errors = {
   413: tmfError.check(z.describe('PAYLOAD_TOO_LARGE: over 2 MiB')),
   415: tmfError.check(z.describe('UNSUPPORTED_MEDIA_TYPE: not application/json')),
   422: tmfError.check(z.describe('UNKNOWN_NUMBER: no live line has the number (one Usage)')),
-  429: tmfError.check(z.describe('RATE_LIMITED')),
+  429: tmfError.check(z.describe('RATE_LIMITED: over USAGE_FEED_RATE_PER_MIN, with Retry-After')),
   500: tmfError.check(z.describe('INTERNAL')),
   503: tmfError.check(z.describe('DATABASE_UNAVAILABLE or SERVICE_UNAVAILABLE, with Retry-After')),
 };
+
+/**
+ * The language of a machine's answers: English, unless `Accept-Language` ranks Faroese above it
+ * (a charging system's operators read English; the app's Faroese default is for people). English
+ * is added as the least wanted language, so a header that names neither gets English.
+ */
+export function machineLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
+  const header = request.headers['accept-language'];
+  if (!header) return 'en';
+  return pickLocale(`${header.slice(0, 256)}, en;q=0.001`);
+}
 
 /** The document's `Error` for a refusal, its reason in the caller's language. */
 function errorOf(refusal: UsageRefusal, locale: Locale): TmfError {
@@ -68,58 +107,88 @@ function errorOf(refusal: UsageRefusal, locale: Locale): TmfError {
   };
 }
 
-/** A booked record as a TMF635 Usage: what was booked, and what it cost (øre → DKK). */
-function bookedUsage(row: UsageRecordRow, description: string | undefined): TmfUsageAnswer {
-  const charge = splitVat(row.chargeOere);
+/** DKK amounts of an øre amount with VAT. */
+function money(oere: number) {
+  const { gross, net } = splitVat(oere);
+  return {
+    taxIncludedRatingAmount: { unit: 'DKK', value: gross / 100 },
+    taxExcludedRatingAmount: { unit: 'DKK', value: net / 100 },
+  };
+}
+
+/**
+ * A stored record as a TMF635 Usage, the same for POST and GET: what was stored, not an echo of
+ * what was sent. Data: the volume in whole MB booked and Alda's charge for it (`status: rated`).
+ * Other use: its quantity, the other party and the charging system's own amount (`rated` with
+ * one, `received` without).
+ */
+function usageOf(row: UsageRecordRow, href: string): TmfUsageResource {
+  const data = row.usageType === 'data';
+  const quantity = data
+    ? { name: 'dataVolume', valueType: 'Quantity', value: { amount: row.usedMb, units: 'MB' } }
+    : row.unit === 's'
+      ? { name: 'duration', valueType: 'Quantity', value: { amount: row.quantity, units: 's' } }
+      : { name: 'count', valueType: 'number', value: row.quantity };
+  const rated = data
+    ? [
+        {
+          // Billed with a later monthly payment (ADR 0078), not now.
+          isBilled: false,
+          ratingDate: row.receivedAt.toISOString(),
+          usageRatingTag:
+            row.chargedMb + row.writtenOffMb > 0 ? 'non included usage' : 'included usage',
+          ...money(row.chargeOere),
+        },
+      ]
+    : row.ratedOere !== null
+      ? [
+          {
+            isBilled: false,
+            ratingDate: row.receivedAt.toISOString(),
+            usageRatingTag: 'usage',
+            ...money(row.ratedOere),
+          },
+        ]
+      : undefined;
   return {
     id: row.recordId,
-    ...(description !== undefined ? { description } : {}),
+    href,
+    ...(row.description !== null ? { description: row.description } : {}),
     usageDate: row.occurredAt.toISOString(),
-    usageType: 'data',
-    status: 'rated',
+    usageType: row.usageType,
+    status: rated ? 'rated' : 'received',
     usageCharacteristic: [
-      { name: 'msisdn', valueType: 'string', value: toWireNumber(row.msisdn) },
-      { name: 'dataVolume', valueType: 'Quantity', value: { amount: row.usedMb, units: 'MB' } },
+      ...(row.msisdn !== null
+        ? [{ name: 'msisdn', valueType: 'string', value: toWireNumber(row.msisdn) }]
+        : []),
+      quantity,
       { name: 'roamingZone', valueType: 'string', value: row.kind },
+      ...(row.otherParty !== null
+        ? [{ name: 'otherParty', valueType: 'string', value: row.otherParty }]
+        : []),
     ],
-    ratedProductUsage: [
-      {
-        // Billed with a later monthly payment (ADR 0078), not now.
-        isBilled: false,
-        ratingDate: row.receivedAt.toISOString(),
-        usageRatingTag:
-          row.chargedMb + row.writtenOffMb > 0 ? 'non included usage' : 'included usage',
-        taxIncludedRatingAmount: { unit: 'DKK', value: charge.gross / 100 },
-        taxExcludedRatingAmount: { unit: 'DKK', value: charge.net / 100 },
-      },
-    ],
+    ...(rated ? { ratedProductUsage: rated } : {}),
     '@type': 'Usage',
   };
 }
 
-/** A Usage that is not data use, as taken: `received`, nothing booked. */
-function receivedUsage(read: Extract<ReadUsage, { kind: 'other' }>): TmfUsageAnswer {
-  const { usage } = read;
-  return {
-    id: read.id,
-    ...(usage.description !== undefined ? { description: usage.description } : {}),
-    ...(usage.usageDate !== undefined
-      ? { usageDate: new Date(usage.usageDate).toISOString() }
-      : {}),
-    ...(usage.usageType !== undefined ? { usageType: usage.usageType } : {}),
-    status: 'received',
-    '@type': 'Usage',
-  };
-}
-
-const NOTHING_BOOKED: BookedBatch = { fresh: new Set(), duplicates: [], rejected: [] };
+const NOTHING_BOOKED: BookedBatch = {
+  fresh: new Set(),
+  duplicates: [],
+  rejected: [],
+  stored: new Map(),
+};
 
 export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
   service: UsageService;
   token: string | undefined;
 }> = async (app, { service, token }) => {
+  const limit = await feedRateLimit(app);
+  const base = `${app.config.appUrl}${TMF635_BASE_PATH}/usage`;
+  const hrefOf = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
-    const locale = requestLocale(request);
+    const locale = machineLocale(request);
     const { code, field, message, retryAfter, reason } = classify(error, locale);
     const status = ERROR_STATUS[code];
     if (code === 'DATABASE_UNAVAILABLE')
@@ -137,10 +206,13 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
   });
 
   /**
-   * Reads every Usage on its own, books the data use in one call of the sink (one transaction),
-   * and tells each one's outcome, in the order sent.
+   * Reads every Usage on its own, stores and books them in one call of the sink (one
+   * transaction), and tells each one's outcome, in the order sent, with the rows of other use
+   * stored just now.
    */
-  async function take(items: readonly unknown[]): Promise<Taken[]> {
+  async function take(
+    items: readonly unknown[],
+  ): Promise<{ taken: Taken[]; stored: BookedBatch['stored'] }> {
     const reads = items.map(readUsage);
     // The first Usage with an id counts; a later one with the same id is a duplicate.
     const first = new Map<string, number>();
@@ -148,48 +220,50 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
       if (read.kind !== 'refused' && !first.has(read.id)) first.set(read.id, index);
     });
     const records = reads.flatMap((read, index) =>
-      read.kind === 'data' && first.get(read.id) === index ? [read.record] : [],
+      read.kind !== 'refused' && first.get(read.id) === index ? [read.record] : [],
     );
     const batch = records.length > 0 ? await service.book(records, 'tmf635') : NOTHING_BOOKED;
-    // Refused before booking (unreadable or not ours to book): counted with the sink's own.
+    // Refused before booking (unreadable): counted with the sink's own.
     const refusedHere = reads.filter((read) => read.kind === 'refused').length;
     if (refusedHere > 0)
       app.metrics.usage('tmf635', { booked: 0, duplicate: 0, refused: refusedHere });
     const unknown = new Set(batch.rejected.map((r) => r.recordId));
-    return reads.map((read, index): Taken => {
+    const taken = reads.map((read, index): Taken => {
       if (read.kind === 'refused') return { read, outcome: 'refused', refusal: read.refusal };
       if (first.get(read.id) !== index) return { read, outcome: 'duplicate' };
-      if (read.kind === 'other') return { read, outcome: 'skipped' };
       if (unknown.has(read.id))
         return { read, outcome: 'refused', refusal: { code: 'UNKNOWN_NUMBER', field: 'msisdn' } };
       return { read, outcome: batch.fresh.has(read.id) ? 'booked' : 'duplicate' };
     });
+    return { taken, stored: batch.stored };
   }
 
   app.post(
     `${TMF635_BASE_PATH}/usage`,
     {
       onRequest: serviceTokenGuard(token),
+      config: limit,
       bodyLimit: BODY_LIMIT_BYTES,
       // The schema documents the body; each Usage is read on its own (`readUsage`), so that a
       // bad record is refused alone, with its reason, and the others are booked.
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       schema: {
         tags: ['usage feed'],
-        summary: 'Book rated data use, TMF635 Usage Management v4 (charging system → self-care)',
+        summary:
+          'Send rated use — data, calls, SMS, … — TMF635 Usage Management v4 (charging system → self-care)',
         description:
-          "createUsage of TMF635 Usage Management v4, authenticated like POST /api/usage/records (`Authorization: Bearer <USAGE_FEED_TOKEN>`). Body: one `Usage`, or a JSON array of 1–1000 (a batch). Read: `id` (required, the idempotency key), `usageDate`, `usageType` (`data`; other types are taken, not booked), characteristics `dataVolume` (a Quantity `{amount, units}`, or a number with `dataVolumeUnit`; B, KB, MB, GB, KiB, MiB, GiB, 1024-based, rounded to whole MB), `roamingZone` (`domestic` default, `eu`) and `msisdn` (or a `relatedParty` of role subscriber/customer/user whose id is the number), `ratedProductUsage[].taxIncludedRatingAmount` (DKK; else taxExcluded + 25 % VAT) as the price of the chargeable use abroad. One Usage: 201 with the Usage as booked (`status: rated`; `received` for use that is not data), 200 with the first booking for an `id` received before, or an `Error`. A batch: 200 with each Usage's outcome (booked, duplicate, skipped, refused with its `Error`); bad records are refused alone. See docs/decisions/0083-usage-tmf635.md.",
+          "createUsage of TMF635 Usage Management v4, authenticated like POST /api/usage/records (`Authorization: Bearer <USAGE_FEED_TOKEN>`; up to `USAGE_FEED_RATE_PER_MIN` requests a minute per token). Body: one `Usage` (`Usage_Create`, `id` optional), or a JSON array of 1–1000 (a batch). `id`: the charging system's record id when sent (the idempotency key); without one, the id is made from the use (type, number, `usageDate`, quantity, zone, other party), so the same use sent again is a duplicate. Read: `usageDate` (required), `usageType` (`data` books on the line's data; every other type — `voice`, `sms`, … — is stored for the bill), characteristics `dataVolume` (data: a Quantity `{amount, units}`, or a number with `dataVolumeUnit`; B, KB, MB, GB, KiB, MiB, GiB, 1024-based, rounded to whole MB), `duration` (voice: ms, s, min, h; whole seconds), `count` (1 if absent), `otherParty`, `roamingZone` (`domestic` default, `eu`; other use also `world`) and `msisdn` (or a `relatedParty` of role subscriber/customer/user whose id is the number), `ratedProductUsage[].taxIncludedRatingAmount` (DKK; else taxExcluded + 25 % VAT). One Usage: 201 with the Usage as stored and its `href`, 200 with the first booking for an `id` received before, or an `Error`. A batch: 200 with each Usage's outcome (booked, duplicate, refused with its `Error`); bad records are refused alone. `Error.reason` in English unless `Accept-Language` asks for Faroese. See docs/decisions/0083-usage-tmf635.md.",
         security: [{ bearerAuth: [] }],
         body: tmfUsageRequest,
         response: {
-          200: z.union([tmfUsageAnswer, tmfUsageBatchAnswer]),
-          201: tmfUsageAnswer,
+          200: z.union([tmfUsageResource, tmfUsageBatchAnswer]),
+          201: tmfUsageResource,
           ...errors,
         },
       },
     },
     async (request, reply) => {
-      const locale = requestLocale(request);
+      const locale = machineLocale(request);
       const body: unknown = request.body;
       const refuse = (refusal: UsageRefusal) =>
         reply.status(ERROR_STATUS[refusal.code]).send(errorOf(refusal, locale));
@@ -203,25 +277,69 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
       if (Array.isArray(body)) {
         if (body.length === 0 || body.length > USAGE_RECORDS_MAX)
           return refuseBody('USAGE_BATCH_SIZE', `${body.length} Usages`);
-        const answer = batchAnswer(await take(body), locale);
-        logReceived(request.log, answer);
+        const { taken } = await take(body);
+        const answer = batchAnswer(taken, locale);
+        logReceived(request.log, taken, answer);
         return reply.status(200).send(answer);
       }
 
       if (typeof body !== 'object' || body === null) return refuseBody('USAGE_NOT_A_USAGE');
-      const taken = await take([body]);
-      logReceived(request.log, batchAnswer(taken, locale));
+      const { taken, stored } = await take([body]);
+      logReceived(request.log, taken, batchAnswer(taken, locale));
       const [one] = taken;
       if (!one) throw new Error('one Usage taken, no outcome');
       const { read, outcome, refusal } = one;
       if (refusal) return refuse(refusal);
-      if (read.kind === 'other') return reply.status(201).send(receivedUsage(read));
       if (read.kind === 'refused') throw new Error('a refused Usage without its refusal');
-      const [row] = await service.booked([read.id]);
+      // Other use stored just now is answered as inserted; data after its rating, and a repeat
+      // as first booked, are read.
+      const row = stored.get(read.id) ?? (await service.booked([read.id]))[0];
       if (!row) throw new Error('a booked Usage is not stored');
       return reply
         .status(outcome === 'booked' ? 201 : 200)
-        .send(bookedUsage(row, read.usage.description));
+        .header('location', hrefOf(row.recordId))
+        .send(usageOf(row, hrefOf(row.recordId)));
+    },
+  );
+
+  app.get(
+    // A wildcard, not `:id`: the router refuses a parameter over 100 characters before the route
+    // runs, and a charging system's id may have 128.
+    `${TMF635_BASE_PATH}/usage/*`,
+    {
+      onRequest: serviceTokenGuard(token),
+      config: limit,
+      schema: {
+        tags: ['usage feed'],
+        summary: 'Read back a Usage sent before, TMF635 Usage Management v4',
+        description:
+          "retrieveUsage of TMF635 Usage Management v4, authenticated like the POST: the Usage as stored (the same as the POST answered), by the `id` the POST answered — the charging system's own, or the one made from the use. `fields` is not applied: the whole Usage is answered. 404 `NOT_FOUND` for an id never received (or refused: a refused Usage is not stored).",
+        security: [{ bearerAuth: [] }],
+        params: z.object({ '*': z.string().describe('id: the Usage id the POST answered') }),
+        response: {
+          200: tmfUsageResource,
+          401: errors[401],
+          404: tmfError.check(z.describe('NOT_FOUND: no Usage with this id was stored')),
+          429: errors[429],
+          500: errors[500],
+          503: errors[503],
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = request.params['*'];
+      const [row] = RECORD_ID.test(id) ? await service.booked([id]) : [];
+      if (!row) {
+        request.log.info({ code: 'NOT_FOUND', field: 'id' }, 'request rejected');
+        const locale = machineLocale(request);
+        return reply.status(404).send({
+          code: 'NOT_FOUND',
+          reason: errorMessage('NOT_FOUND', locale),
+          message: 'id',
+          status: '404',
+        } satisfies TmfError);
+      }
+      return reply.status(200).send(usageOf(row, hrefOf(row.recordId)));
     },
   );
 };
@@ -251,14 +369,23 @@ function batchAnswer(taken: readonly Taken[], locale: Locale): TmfUsageBatchAnsw
 }
 
 /**
- * One line per request: the counts, and which records were refused and why (ids and codes only:
- * the numbers stay out of the log).
+ * One line per request: the counts, how many were stored on no line (a Usage naming no number: a
+ * mapping to check), and which records were refused and why (ids and codes only: the numbers
+ * stay out of the log).
  */
-function logReceived(log: FastifyBaseLogger, answer: TmfUsageBatchAnswer): void {
+function logReceived(
+  log: FastifyBaseLogger,
+  taken: readonly Taken[],
+  answer: TmfUsageBatchAnswer,
+): void {
   const refusals = answer.results
     .filter((r) => r.error)
     .slice(0, 20)
     .map((r) => ({ index: r.index, id: r.id, code: r.error?.code }));
+  const onNoLine = taken.filter(
+    ({ read, outcome }) =>
+      outcome === 'booked' && read.kind === 'other' && read.record.phoneNumber === null,
+  ).length;
   log.info(
     {
       received: answer.results.length,
@@ -266,6 +393,7 @@ function logReceived(log: FastifyBaseLogger, answer: TmfUsageBatchAnswer): void 
       duplicates: answer.duplicates,
       skipped: answer.skipped,
       refused: answer.refused,
+      ...(onNoLine > 0 ? { onNoLine } : {}),
       ...(refusals.length > 0 ? { refusals } : {}),
     },
     'TMF635 usage received',
