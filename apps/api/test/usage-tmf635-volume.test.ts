@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { tmfError } from '@alda/contract/schemas/usage-tmf635';
@@ -68,6 +69,7 @@ describe(`the TMF635 feed at a charging system's rate (issue 61 §3, ${usingPost
       const started = performance.now();
       const statuses = new Map<number, number>();
       const ids = new Set<string>();
+      let first: LightMyRequestResponse | undefined;
       const CHUNK = 25;
       for (let from = 0; from < 5_000; from += CHUNK) {
         const answers = await Promise.all(
@@ -85,16 +87,14 @@ describe(`the TMF635 feed at a charging system's rate (issue 61 §3, ${usingPost
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           if (res.statusCode === 201) ids.add(tmfUsageResource.parse(res.json()).id);
         }
-        if (from === 0) {
-          const [one] = answers;
-          expectValid('Usage', one?.json());
-          expect(one?.headers['x-ratelimit-limit']).toBe('600000');
-        }
+        if (from === 0) [first] = answers;
       }
       const seconds = (performance.now() - started) / 1000;
       Date.now = realNow;
       expect(Object.fromEntries(statuses)).toEqual({ 201: 5_000 });
       expect(ids.size).toBe(5_000);
+      expectValid('Usage', first?.json());
+      expect(first?.headers['x-ratelimit-limit']).toBe('600000');
       console.info(`5,000 single-Usage POSTs in ${seconds.toFixed(1)} s`);
 
       // The same address's budget for people is untouched: its first request of the minute.
