@@ -35,6 +35,17 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
 }
 
 /**
+ * The language of an answer to a machine (the TM Forum APIs a charging system or an OSS calls,
+ * ADR 0083): English, unless `Accept-Language` ranks Faroese above it. English is added as the
+ * least wanted language, so a header that names neither gets English.
+ */
+export function machineLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
+  const header = request.headers['accept-language'];
+  if (!header) return 'en';
+  return pickLocale(`${header.slice(0, 256)}, en;q=0.001`);
+}
+
+/**
  * The localized message for an error code. A code another engineer has just added may not have
  * a translation yet; fall back to the other language, then to the code, rather than send nothing.
  */

@@ -5,7 +5,7 @@ import type { Locale } from '@alda/contract/locale';
 import { validationMessage } from '@alda/contract/rules/messages';
 import { AppError } from '../errors';
 import { DATABASE_RETRY_AFTER_S, databaseUnavailableReason } from '../db/errors';
-import { errorMessage, requestLocale } from '../i18n';
+import { errorMessage, machineLocale, requestLocale } from '../i18n';
 import { validationFailure, type ValidationEntry } from '../validation-messages';
 import type { LoginMethod } from '../metrics/metrics';
 
@@ -101,8 +101,8 @@ export function classify(
 /**
  * Failures Fastify answers before a route runs (a path with a malformed percent escape such as
  * `/api/plans/%ED%A0%80`, FST_ERR_BAD_URL): the same envelope as every other 400 instead of
- * Fastify's own body (issue 14, found by the hostile-input test). The `frameworkErrors` option
- * of the server.
+ * Fastify's own body (issue 14, found by the hostile-input test); under `/tmf-api/` the TM Forum
+ * `Error` those APIs answer everything with. The `frameworkErrors` option of the server.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -110,6 +110,18 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   request.log.info({ code: 'BAD_REQUEST', reason: error.code }, 'request rejected');
+  if (request.url.startsWith('/tmf-api/')) {
+    // The TM Forum APIs answer their documents' `Error`, to a machine in English (ADR 0083).
+    void reply
+      .status(400)
+      .type('application/json; charset=utf-8')
+      .send({
+        code: 'BAD_REQUEST',
+        reason: errorMessage('BAD_REQUEST', machineLocale(request)),
+        status: '400',
+      });
+    return;
+  }
   void reply
     .status(400)
     .type('application/json; charset=utf-8')
