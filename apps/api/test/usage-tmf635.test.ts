@@ -329,6 +329,19 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
         status: '404',
       });
     }
+    // A malformed escape in the path is refused by the router, as the document's Error too.
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: `${URL}/a%ED%B0%80b`,
+      headers: { authorization: `Bearer ${USAGE_FEED_TOKEN}` },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expectValid('Error', malformed.json());
+    expect(malformed.json()).toEqual({
+      code: 'BAD_REQUEST',
+      reason: errorsEn.BAD_REQUEST,
+      status: '400',
+    });
     // Reading needs the token too.
     const anonymous = await t.app.inject({ method: 'GET', url: `${URL}/${answer.id}` });
     expect(anonymous.statusCode).toBe(401);

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger, FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USAGE_RECORDS_MAX } from '@alda/contract/constants';
 import { ERROR_STATUS } from '@alda/contract/errors';
 import { splitVat } from '@alda/contract/format/money';
-import { pickLocale, type Locale } from '@alda/contract/locale';
+import type { Locale } from '@alda/contract/locale';
 import { toWireNumber } from '@alda/contract/rules/phone';
 import {
   TMF635_BASE_PATH,
@@ -17,7 +17,7 @@ import {
   type TmfUsageOutcome,
 } from '@alda/contract/schemas/usage-tmf635';
 import type { UsageRecordRow } from '../../db/schema/balances';
-import { errorMessage } from '../../i18n';
+import { errorMessage, machineLocale } from '../../i18n';
 import { classify } from '../../plugins/error-handler';
 import { feedRateLimit, serviceTokenGuard } from './routes';
 import type { BookedBatch, UsageService } from './service';
@@ -82,17 +82,6 @@ const errors = {
   500: tmfError.check(z.describe('INTERNAL')),
   503: tmfError.check(z.describe('DATABASE_UNAVAILABLE or SERVICE_UNAVAILABLE, with Retry-After')),
 };
-
-/**
- * The language of a machine's answers: English, unless `Accept-Language` ranks Faroese above it
- * (a charging system's operators read English; the app's Faroese default is for people). English
- * is added as the least wanted language, so a header that names neither gets English.
- */
-export function machineLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
-  const header = request.headers['accept-language'];
-  if (!header) return 'en';
-  return pickLocale(`${header.slice(0, 256)}, en;q=0.001`);
-}
 
 /** The document's `Error` for a refusal, its reason in the caller's language. */
 function errorOf(refusal: UsageRefusal, locale: Locale): TmfError {
