@@ -5,6 +5,7 @@ import path from 'node:path';
 import { TLSSocket } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueSms } from '../src/adapters/outbox/sms-queue';
 import { outboxMessages, type OutboxMessageRow } from '../src/db/schema/outbox';
 import { pinCodeSms } from '../src/modules/auth/messages';
 import { PIN_TTL_S } from '../src/modules/auth/phone-login-service';
@@ -180,6 +181,30 @@ describe('the bind, a code’s life and receipt ids (issue 61 §5)', () => {
       smsc.submits(next).length ? smsc.submits(next) : undefined,
     );
     expect(plain?.validity).toBe('');
+
+    // The life is on the row, not in the memory of the instance that queued it: a row another
+    // instance queued (here: put in the queue directly) goes out with what is left of it.
+    const queued = smsc.received.length;
+    await enqueueSms(
+      t.app.db,
+      {
+        recipient: `298${SUNNEVA.phoneNumber}`,
+        text: 'Alda: kotan er 654321.',
+        encoding: 'gsm7',
+        parts: 1,
+        deadlineAt: null,
+        expiresAt: new Date(Date.now() + 120_000),
+      },
+      new Date(),
+    );
+    const [elsewhere] = await until('the message queued elsewhere', () =>
+      smsc.submits(queued).length ? smsc.submits(queued) : undefined,
+    );
+    const left = /^000000000(\d)(\d\d)000R$/.exec(elsewhere?.validity ?? '');
+    expect(left, elsewhere?.validity ?? '').not.toBeNull();
+    const leftS = Number(left?.[1]) * 60 + Number(left?.[2]);
+    expect(leftS).toBeLessThanOrEqual(120);
+    expect(leftS).toBeGreaterThanOrEqual(100);
   });
 
   it('matches a receipt whose id is the decimal form of the hex id of submit_sm_resp (issue 61 §5)', async () => {

@@ -24,6 +24,8 @@ export interface QueuedSms {
   parts: number;
   /** One-time codes: the instant after which it must never go out. */
   deadlineAt: Date | null;
+  /** When the content stops being of use (sent as validity_period); null: no end. */
+  expiresAt?: Date | null;
 }
 
 /** Inserts a queued SMS, due at once, and tells every instance's dispatcher (after the commit). */
@@ -43,6 +45,7 @@ export async function enqueueSms(db: Db, sms: QueuedSms, now: Date): Promise<Out
         parts: sms.parts,
         nextAttemptAt: now,
         deadlineAt: sms.deadlineAt,
+        expiresAt: sms.expiresAt ?? null,
       })
       .returning();
     if (!row) throw new Error('insert into outbox_messages returned no row');

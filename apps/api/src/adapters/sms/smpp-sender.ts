@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PDU } from 'smpp';
 import { fromWireNumber, toWireNumber } from '@alda/contract/rules/phone';
@@ -166,11 +165,6 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
   const stats: SmsStats = { sent: 0, failed: 0 };
   const source = sourceAddress(options.sourceAddr);
   const alphabet = options.alphabet ?? 'gsm7';
-  /**
-   * When the content of rows this instance queued stops being of use (SmsMessage.validityS):
-   * sent as each submit_sm's validity_period. Kept in memory, by row id.
-   */
-  const expiries = new Map<string, Date>();
   const throttle = createThrottle(options.maxPerSecond);
   const backoffMs = (attempts: number) =>
     Math.min(options.backoffMaxMs, options.backoffMinMs * 2 ** Math.max(0, attempts - 1));
@@ -253,7 +247,8 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
   async function submit(row: OutboxMessageRow, lease: Date): Promise<'done' | 'connection lost'> {
     const pdus = smsPdus(row.text, referenceOf(row.id), alphabet);
     const ids = [...row.smscIds];
-    const expiry = expiries.get(row.id);
+    // The content's life (SmsMessage.validityS), stored on the row: any instance may send it.
+    const expiry = row.expiresAt;
     try {
       for (let part = ids.length; part < pdus.shortMessages.length; part += 1) {
         await throttle.slot();
@@ -291,7 +286,6 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
         await refused(row, lease, ids, resp.command_status);
         return 'done';
       }
-      expiries.delete(row.id);
       if (await markSubmitted(db, row.id, lease, ids, now())) {
         stats.sent += 1;
         log.info(
@@ -343,7 +337,6 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
       return;
     }
     const reason = TEMPORARY.has(status) ? `${error} after ${row.attempts} attempts` : error;
-    expiries.delete(row.id);
     await markFailed(db, row.id, lease, { smscIds: ids, error: reason, now: now() });
     stats.failed += 1;
     log.error({ outboxId: row.id, commandStatus: reason }, 'SMS refused by the SMSC');
@@ -462,31 +455,20 @@ export function createSmppSender(options: SmppSenderOptions): SmppSender {
     async send(message) {
       const split = splitSms(message.text, alphabet);
       const at = now();
-      // The id first: the content's life must be known before any dispatcher can claim the row.
-      const id = randomUUID();
-      if (message.validityS) {
-        for (const [key, expiry] of expiries) if (expiry <= at) expiries.delete(key);
-        expiries.set(id, new Date(at.getTime() + message.validityS * 1000));
-      }
       const row = await enqueueSms(
         db,
         {
-          id,
           recipient: toWireNumber(message.to),
           text: message.text,
           encoding: split.encoding,
           parts: split.parts.length,
           deadlineAt: message.deadlineS ? new Date(at.getTime() + message.deadlineS * 1000) : null,
+          expiresAt: message.validityS ? new Date(at.getTime() + message.validityS * 1000) : null,
         },
         at,
       );
       wake();
-      try {
-        if (message.deadlineS) await waitUntilSubmitted(row.id, message.deadlineS, at);
-      } finally {
-        // A code is sent or failed by now; anything else keeps its life until it is submitted.
-        if (message.deadlineS) expiries.delete(row.id);
-      }
+      if (message.deadlineS) await waitUntilSubmitted(row.id, message.deadlineS, at);
     },
 
     async start() {

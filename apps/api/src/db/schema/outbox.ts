@@ -65,6 +65,12 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** One-time codes: never sent after this instant (the customer was told it was not sent). */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /**
+     * When the content stops being of use (a login code's own life): each submit_sm carries the
+     * time left as its validity_period, and a row past it is failed unsent. Stored, so whichever
+     * instance's dispatcher claims the row knows it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
