@@ -85,22 +85,31 @@ const standIn: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const headers = new Headers(init?.headers);
   const key = headers.get('idempotency-key') ?? '';
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, any>) : {};
+  /** The fields of their request bodies this stand-in reads (CreateChargeV3, CreatePaymentRequest, …). */
+  interface Sent {
+    orderId?: string;
+    amount?: number | { value: number };
+    reference?: string;
+    modificationAmount?: { value: number };
+  }
+  const body: Sent = typeof init?.body === 'string' ? (JSON.parse(init.body) as Sent) : {};
+  const oere = (amount: Sent['amount']) =>
+    typeof amount === 'number' ? amount : (amount?.value ?? 0);
   // What the provider took (Prism accepted the request): the same key is the same thing.
   if (method === 'POST' && response.ok) {
     if (/^\/recurring\/v3\/agreements\/[^/]+\/charges$/.test(url.pathname)) {
-      took.charges.set(key, { orderId: body.orderId, amount: body.amount });
+      took.charges.set(key, { orderId: body.orderId ?? '', amount: oere(body.amount) });
     } else if (url.pathname === '/epayment/v1/payments') {
-      took.created.set(body.reference, body.amount.value);
+      took.created.set(body.reference ?? '', oere(body.amount));
     } else if (url.pathname.endsWith('/capture')) {
       took.captures.set(key, {
         reference: url.pathname.split('/')[4] ?? '',
-        value: body.modificationAmount.value,
+        value: body.modificationAmount?.value ?? 0,
       });
     } else if (url.pathname.endsWith('/refund')) {
       took.refunds.set(key, {
         reference: url.pathname.split('/')[4] ?? '',
-        value: body.modificationAmount?.value ?? body.amount,
+        value: body.modificationAmount?.value ?? oere(body.amount),
       });
     }
   }
