@@ -1,11 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { tmfError } from '@alda/contract/schemas/usage-tmf635';
+import { tmfError, tmfUsageAnswer } from '@alda/contract/schemas/usage-tmf635';
 import errorsEn from '@alda/contract/locales/errors.en.json';
 import type { TmfUsageInput } from '@alda/contract/schemas/usage-tmf635';
 import { usageRecordsResponse } from '@alda/contract/schemas/usage';
-import { tmfUsageResource } from '../src/modules/usage/tmf635-routes';
 import { seedDemoData } from '../src/seed/seed';
 import { createDemoApp, NOW, USAGE_FEED_TOKEN } from './demo-accounts';
 import { createTestApp, usingPostgres } from './helper';
@@ -85,7 +84,7 @@ describe(`the TMF635 feed at a charging system's rate (issue 61 §3, ${usingPost
         );
         for (const res of answers) {
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode === 201) ids.add(tmfUsageResource.parse(res.json()).id);
+          if (res.statusCode === 201) ids.add(tmfUsageAnswer.parse(res.json()).id);
         }
         if (from === 0) [first] = answers;
       }

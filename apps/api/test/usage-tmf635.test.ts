@@ -11,7 +11,6 @@ import {
   type TmfUsageInput,
 } from '@alda/contract/schemas/usage-tmf635';
 import type { NetworkSimulator } from '../src/adapters/network/simulator';
-import { tmfUsageResource } from '../src/modules/usage/tmf635-routes';
 import { lineBalances, roamingCapAlerts, usageRecords } from '../src/db/schema/balances';
 import { phoneLines } from '../src/db/schema/phone-lines';
 import {
@@ -134,8 +133,8 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     const taken = await post(voicemail);
     expect(taken.statusCode, taken.body).toBe(201);
     expectValid('Usage', taken.json());
-    const { id } = tmfUsageResource.parse(taken.json());
-    expect(tmfUsageResource.parse(taken.json())).toEqual({
+    const { id } = tmfUsageAnswer.parse(taken.json());
+    expect(tmfUsageAnswer.parse(taken.json())).toEqual({
       id: expect.stringMatching(/^tmf635-[0-9a-f]{40}$/),
       href: `http://localhost:3000${URL}/${id}`,
       description: 'Voicemail Retrieval',
@@ -167,7 +166,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     const booked = await post(asData);
     expect(booked.statusCode, booked.body).toBe(201);
     expectValid('Usage', booked.json());
-    expect(tmfUsageResource.parse(booked.json())).toMatchObject({
+    expect(tmfUsageAnswer.parse(booked.json())).toMatchObject({
       id: expect.stringMatching(/^tmf635-/),
       description: 'Voicemail Retrieval',
       usageDate: '2020-09-21T16:13:16.000Z',
@@ -264,7 +263,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     const res = await post(usage);
     expect(res.statusCode, res.body).toBe(201);
     expectValid('Usage', res.json());
-    const answer = tmfUsageResource.parse(res.json());
+    const answer = tmfUsageAnswer.parse(res.json());
     expect(answer.id).toMatch(/^tmf635-[0-9a-f]{40}$/);
     expect(answer.href).toBe(`http://localhost:3000${URL}/${answer.id}`);
     expect(res.headers.location).toBe(answer.href);
@@ -301,13 +300,13 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     // Other use (another volume, another minute) is another record.
     const more = await post({ ...usage, usageDate: '2026-06-15T12:31:00+01:00' });
     expect(more.statusCode).toBe(201);
-    expect(tmfUsageResource.parse(more.json()).id).not.toBe(answer.id);
+    expect(tmfUsageAnswer.parse(more.json()).id).not.toBe(answer.id);
     expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 150);
 
     // A client-given id stays the key, and reads back under it.
     const withId = dataUsage('214455', { amount: 5, units: 'MB' });
     const given = await post(withId);
-    expect(tmfUsageResource.parse(given.json())).toMatchObject({
+    expect(tmfUsageAnswer.parse(given.json())).toMatchObject({
       id: withId.id,
       href: `http://localhost:3000${URL}/${withId.id}`,
     });
@@ -420,7 +419,7 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     // Read back as stored: the call's seconds, the other party, the charging system's amount.
     const back = await read(ids[0] ?? '');
     expectValid('Usage', back.json());
-    expect(tmfUsageResource.parse(back.json())).toMatchObject({
+    expect(tmfUsageAnswer.parse(back.json())).toMatchObject({
       usageType: 'voice',
       status: 'rated',
       usageCharacteristic: [

@@ -211,8 +211,6 @@ export const ERROR_STATUS = {
   USAGE_NOT_A_USAGE: 400,
   /** A batch of no Usage, or of more than USAGE_RECORDS_MAX (1000). */
   USAGE_BATCH_SIZE: 400,
-  /** A Usage without `id`: the charging system's record id is the idempotency key. */
-  USAGE_ID_MISSING: 400,
   /** A field of a Usage that is not as the document or the feed needs it (`message` names it). */
   USAGE_INVALID: 400,
   /** No Faroese number to book on (no msisdn, not a number, or two different ones). */

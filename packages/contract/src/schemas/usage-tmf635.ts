@@ -3,12 +3,13 @@ import { USAGE_RECORDS_MAX } from '../constants';
 
 /*
  * The usage feed on TMF635 Usage Management v4 (issue 43 §2, docs/decisions/0083-usage-tmf635.md):
- * the charging system POSTs rated data use as TM Forum `Usage` resources to
- * POST /tmf-api/usageManagement/v4/usage — one Usage, or a list of them (a batch). The shapes
- * follow the published document (vendored in apps/api/test/contracts/tmf635/): `Usage_Create`
- * with `UsageCharacteristic`, `RelatedParty`, `RatedProductUsage`, `Money` and `Quantity`, and
- * the document's `Error`. As in the document, properties we do not read are allowed. These
- * answers are NOT the self-care `{ data } | { error }` envelope.
+ * the charging system POSTs rated use (data, calls, SMS, …) as TM Forum `Usage` resources to
+ * POST /tmf-api/usageManagement/v4/usage — one Usage, or a list of them (a batch) — and reads one
+ * back with GET …/usage/{id}. The shapes follow the published document (vendored in
+ * apps/api/test/contracts/tmf635/): `Usage_Create` with `UsageCharacteristic`, `RelatedParty`,
+ * `RatedProductUsage`, `Money` and `Quantity`, and the document's `Error`. As in the document,
+ * properties we do not read are allowed. These answers are NOT the self-care
+ * `{ data } | { error }` envelope.
  */
 
 /** Where the TMF635 resources live (the document's `basePath`, without its trailing slash). */
@@ -72,8 +73,8 @@ export const tmfRatedProductUsage = z.looseObject({
 });
 
 /**
- * A `Usage` as the charging system sends it (`Usage_Create`, plus `id`: the charging system's
- * record id, which the document leaves to the server but which we need as the idempotency key).
+ * A `Usage` as the charging system sends it (`Usage_Create`, plus an optional `id`: the charging
+ * system's record id, the idempotency key when sent; without one the id is made from the use).
  * Every property is optional here, as in the document; what the usage feed requires of a record
  * it checks itself, so that one bad record of a batch is refused alone, with its reason.
  */
@@ -100,7 +101,7 @@ export const tmfUsageRequest = z.union([
 /** The document's `Error`: `code` is ours (stable), `reason` in the caller's language. */
 export const tmfError = z.object({
   code: z.string(),
-  /** Why, in the language of `Accept-Language` (Faroese by default), as every API answer. */
+  /** Why: English, unless `Accept-Language` ranks Faroese above English (a machine's reader). */
   reason: z.string(),
   /** The field the refusal concerns, and its value where it is not personal data. */
   message: z.optional(z.string()),
@@ -109,22 +110,32 @@ export const tmfError = z.object({
 });
 export type TmfError = z.infer<typeof tmfError>;
 
-/** A `Usage` as we answer it: what the usage feed booked (or, `received`, took without booking). */
+/** A `Usage` as we answer it (POST and GET): what the usage feed stored, not an echo. */
 export const tmfUsageAnswer = z.object({
+  /** The charging system's id, or the one made from the use. */
   id: z.string(),
+  /** Where the Usage is read back: `<APP_URL>/tmf-api/usageManagement/v4/usage/{id}`. */
+  href: z.string(),
   description: z.optional(z.string()),
   /** When the use happened, UTC. */
   usageDate: z.optional(z.string()),
   usageType: z.optional(z.string()),
-  /** `rated`: booked on the line; `received`: not data use, nothing to book. */
+  /** `rated`: data, or other use with the charging system's amount; `received`: without one. */
   status: tmfUsageStatus,
-  /** What was booked: `msisdn`, `dataVolume` (whole MB) and `roamingZone`. */
+  /**
+   * What was stored: `msisdn`, the quantity (`dataVolume` in whole MB, `duration` in s, or
+   * `count`, a number), `roamingZone` and `otherParty`.
+   */
   usageCharacteristic: z.optional(
     z.array(
       z.object({
         name: z.string(),
         valueType: z.string(),
-        value: z.union([z.string(), z.object({ amount: z.number(), units: z.string() })]),
+        value: z.union([
+          z.string(),
+          z.number(),
+          z.object({ amount: z.number(), units: z.string() }),
+        ]),
       }),
     ),
   ),

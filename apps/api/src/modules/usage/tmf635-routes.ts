@@ -13,6 +13,7 @@ import {
   tmfUsageBatchAnswer,
   tmfUsageRequest,
   type TmfError,
+  type TmfUsageAnswer,
   type TmfUsageBatchAnswer,
   type TmfUsageOutcome,
 } from '@alda/contract/schemas/usage-tmf635';
@@ -40,31 +41,6 @@ const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** A record id as both feeds allow it: an id that cannot be stored is never looked up. */
 const RECORD_ID = /^[\w.:-]{1,128}$/;
-
-/**
- * A stored Usage as we answer it (POST and GET): the contract's answer with its `href`, and a
- * characteristic's value also a number (`count`).
- */
-export const tmfUsageResource = z.object({
-  ...tmfUsageAnswer.shape,
-  /** Where the Usage is read back: `<APP_URL>/tmf-api/usageManagement/v4/usage/{id}`. */
-  href: z.string(),
-  /** What was stored: `msisdn`, the quantity, `roamingZone` and `otherParty`. */
-  usageCharacteristic: z.optional(
-    z.array(
-      z.object({
-        name: z.string(),
-        valueType: z.string(),
-        value: z.union([
-          z.string(),
-          z.number(),
-          z.object({ amount: z.number(), units: z.string() }),
-        ]),
-      }),
-    ),
-  ),
-});
-export type TmfUsageResource = z.infer<typeof tmfUsageResource>;
 
 const errors = {
   400: tmfError.check(
@@ -111,7 +87,7 @@ function money(oere: number) {
  * Other use: its quantity, the other party and the charging system's own amount (`rated` with
  * one, `received` without).
  */
-function usageOf(row: UsageRecordRow, href: string): TmfUsageResource {
+function usageOf(row: UsageRecordRow, href: string): TmfUsageAnswer {
   const data = row.usageType === 'data';
   const quantity = data
     ? { name: 'dataVolume', valueType: 'Quantity', value: { amount: row.usedMb, units: 'MB' } }
@@ -245,8 +221,8 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
         security: [{ bearerAuth: [] }],
         body: tmfUsageRequest,
         response: {
-          200: z.union([tmfUsageResource, tmfUsageBatchAnswer]),
-          201: tmfUsageResource,
+          200: z.union([tmfUsageAnswer, tmfUsageBatchAnswer]),
+          201: tmfUsageAnswer,
           ...errors,
         },
       },
@@ -306,7 +282,7 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
         security: [{ bearerAuth: [] }],
         params: z.object({ '*': z.string().describe('id: the Usage id the POST answered') }),
         response: {
-          200: tmfUsageResource,
+          200: tmfUsageAnswer,
           401: errors[401],
           404: tmfError.check(z.describe('NOT_FOUND: no Usage with this id was stored')),
           429: errors[429],
