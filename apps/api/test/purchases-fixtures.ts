@@ -48,7 +48,7 @@ export async function paidOrder(
       method: 'card',
       state: 'pending',
       // The configured provider's (the built-in test provider in these apps): an agreement it
-      // makes belongs to the provider that is used (ADR 0081 §11).
+      // makes belongs to the provider that is used (ADR 0081, decision 11).
       provider: app.payments.providerName,
       providerPaymentId: `fx_${placed.id}`,
       createdAt: at,

@@ -797,6 +797,15 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       });
     });
 
+    it('issue 43 §2: an amount beyond whole øre a number can hold, or over the limit, is refused as USAGE_INVALID, never a 500 (found by the property below)', async () => {
+      for (const dkk of [{ excluded: 90071992547409.92 }, { included: 100_000.01 }]) {
+        const res = await post(abroad(10, dkk));
+        expect(res.statusCode, res.body).toBe(400);
+        expectValid('Error', res.json());
+        expect(res.json()).toMatchObject({ code: 'USAGE_INVALID' });
+      }
+    });
+
     it('issue 43 §2: a tax-excluded amount gets VAT, no amount takes ROAMING_PRICE_PER_MB, and the cap stops roaming as with the JSON feed', async () => {
       await nothingIncluded();
       // 238.72 kr. without VAT = 298.40 kr. with 25 % VAT; then 2,000 MB at 0.10 kr./MB = 200 kr.

@@ -76,6 +76,10 @@ test('pays with MobilePay through Vipps MobilePay: the button, their redirect, t
   // The agreement is approved in MobilePay, not with a card.
   await page.goto('/min-brukari/gjaldsavtala');
   await expect(page.getByRole('button', { name: 'Góðkenn í MobilePay' })).toBeVisible();
+  // Jóannes's card agreement was made with the test provider: it is never charged through Vipps
+  // MobilePay, and the screen asks him to approve a new one (issue 61 §2).
+  await expect(page.getByText('Má endurnýggjast')).toBeVisible();
+  await expect(page.getByText(/^Vit hava skift gjaldveitara/)).toBeVisible();
   await screenshot(page, 'vipps-03-agreement-mobilepay');
 
   // Everything the adapter sent is valid against their documents.

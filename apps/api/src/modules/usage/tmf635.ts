@@ -290,6 +290,9 @@ function ratedOereOf(usage: TmfUsageInput): number | undefined | UsageRefusal {
     if (money.value === undefined || !Number.isFinite(money.value) || money.value < 0)
       return { code: 'USAGE_INVALID', field: `${field}.value` };
     const oere = Math.round(money.value * 100);
+    // Over the limit on its own (or beyond whole øre a number can hold): refused, not computed.
+    if (!Number.isSafeInteger(oere) || oere > MAX_RATED_OERE)
+      return { code: 'USAGE_INVALID', field: `${field}.value` };
     total = (total ?? 0) + (included || rating.isTaxExempt ? oere : withVat(oere));
   }
   if (total !== undefined && total > MAX_RATED_OERE)
