@@ -207,6 +207,11 @@ describe('OpenAPI 3.1 from the contract', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('3.0.0');
+    // A wildcard route (an id longer than the router's parameter limit) is named as TM Forum names it.
+    expect(
+      (doc.paths['/tmf-api/usageManagement/v4/usage/{id}']?.get as { parameters?: unknown[] })
+        ?.parameters,
+    ).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
         '/api/auth/change-password',
@@ -282,6 +287,7 @@ describe('OpenAPI 3.1 from the contract', () => {
         '/api/usage/records',
         // The charging system's rated usage on TM Forum TMF635 (issue 43, ADR 0083).
         '/tmf-api/usageManagement/v4/usage',
+        '/tmf-api/usageManagement/v4/usage/{id}',
         '/camara/sim-swap/v2/check',
         '/camara/sim-swap/v2/retrieve-date',
         '/api/data-transfers',
