@@ -352,7 +352,7 @@ const SETTINGS = {
     ),
     {
       shown: '(unset: empty)',
-      doc: "`address_range` of the SMPP bind (at most 40 characters): the addresses whose messages the SMSC gives this session, when the SMSC's operator asks for one (often a regular expression of our numbers); most leave it empty.",
+      doc: "`address_range` of the SMPP bind (at most 40 characters): the addresses whose messages the SMSC delivers over this bind, when the SMSC's operator asks for one (often a regular expression of our numbers); most leave it empty.",
     },
   ),
   SMPP_ALPHABET: setting(z.enum(['gsm7', 'gsm7-packed', 'latin1']).default('gsm7'), {
