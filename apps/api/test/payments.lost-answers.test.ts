@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { monthlyPriceResponse } from '@alda/contract/schemas/billing';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
-import { contentHash, webhookSignature } from '../src/adapters/payments/vipps-mobilepay/signature';
 import { paymentAgreements } from '../src/db/schema/agreements';
 import { orders } from '../src/db/schema/orders';
 import {
@@ -28,6 +27,7 @@ import { signIn } from './demo-accounts';
 import { createTestApp, demoUser, parse, testClock, type TestApp } from './helper';
 import { domesticTotal, PACKAGE, paymentOfOrder } from './payments-fixture';
 import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
+import { epaymentEvent, signedWebhook } from './support/vipps-webhook';
 
 /*
  * Lost answers (ADR 0081 "Lost answers"): Vipps MobilePay took a POST, but its answer never
@@ -43,7 +43,6 @@ import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
  */
 
 const HOST = 'minsida.alda.test';
-const WEBHOOK_PATH = '/api/payments/webhooks/vipps-mobilepay';
 const AGREEMENT = 'agr_lost_answers_1';
 const JOANNES = demoUser('Jóannes').id;
 const quiet = pino({ level: 'silent' });
@@ -253,40 +252,10 @@ async function monthlyPrice() {
 /** An ePayment webhook as their Webhooks API sends it, signed with the registered secret. */
 async function sendEvent(reference: string, name: string, value: number) {
   const [registration] = await t.app.db.select().from(paymentWebhookRegistrations);
-  const raw = Buffer.from(
-    JSON.stringify({
-      msn: '123456',
-      reference,
-      pspReference: `psp-${name}-${reference.slice(0, 8)}`,
-      name,
-      amount: { currency: 'DKK', value },
-      timestamp: clock.now().toISOString(),
-      idempotencyKey: null,
-      success: true,
-    }),
+  const event = epaymentEvent(reference, name, value, clock.now());
+  return t.app.inject(
+    signedWebhook(event, { secret: registration?.secret ?? '', signedAt: clock.now(), host: HOST }),
   );
-  const date = clock.now().toUTCString();
-  const hash = contentHash(raw);
-  const signature = webhookSignature({
-    secret: registration?.secret ?? '',
-    method: 'POST',
-    pathAndQuery: WEBHOOK_PATH,
-    date,
-    host: HOST,
-    contentHash: hash,
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: WEBHOOK_PATH,
-    headers: {
-      host: HOST,
-      'content-type': 'application/json',
-      'x-ms-date': date,
-      'x-ms-content-sha256': hash,
-      authorization: `HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=${signature}`,
-    },
-    payload: raw,
-  });
 }
 
 describe('a lost answer is unknown, never "failed", until Vipps MobilePay says so (issue 61 §1; SPEC §1 view and pay for subscriptions)', () => {

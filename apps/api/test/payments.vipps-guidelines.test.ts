@@ -14,11 +14,7 @@ import {
   VippsHttpError,
   VippsRateLimitedError,
 } from '../src/adapters/payments/vipps-mobilepay/client';
-import {
-  contentHash,
-  WEBHOOK_MAX_AGE_S,
-  webhookSignature,
-} from '../src/adapters/payments/vipps-mobilepay/signature';
+import { WEBHOOK_MAX_AGE_S } from '../src/adapters/payments/vipps-mobilepay/signature';
 import { notifyWebhookSecretsChanged } from '../src/adapters/payments/vipps-mobilepay/webhook-secrets';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
@@ -38,6 +34,11 @@ import {
 } from './helper';
 import { collectPaymentUpdates, hubClient, listenLocally, settle, tokenOf } from './hub-helper';
 import { paymentOfOrder, PACKAGE } from './payments-fixture';
+import {
+  epaymentEvent as vippsEvent,
+  signedWebhook,
+  VIPPS_WEBHOOK_PATH,
+} from './support/vipps-webhook';
 import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
 
 /*
@@ -53,7 +54,6 @@ import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
  * The pace here is tenths of a second (settings), not their 5 s and 2 s.
  */
 
-const WEBHOOK_PATH = '/api/payments/webhooks/vipps-mobilepay';
 const HOST = 'minsida.alda.test';
 const FIRST_MS = 600;
 const EVERY_MS = 300;
@@ -307,42 +307,19 @@ function signedRequest(
   /** `sent`: the body sent instead of the one signed (altered on the way). */
   options: { signedAt?: Date; from?: string; sent?: string } = {},
 ) {
-  const raw = Buffer.from(JSON.stringify(body));
-  const date = (options.signedAt ?? clock.now()).toUTCString();
-  const hash = contentHash(raw);
-  const signature = webhookSignature({
-    secret,
-    method: 'POST',
-    pathAndQuery: WEBHOOK_PATH,
-    date,
-    host: HOST,
-    contentHash: hash,
-  });
   return app.inject({
-    method: 'POST',
-    url: WEBHOOK_PATH,
-    remoteAddress: options.from ?? '127.0.0.1',
-    headers: {
+    ...signedWebhook(body, {
+      secret,
+      signedAt: options.signedAt ?? clock.now(),
       host: HOST,
-      'content-type': 'application/json',
-      'x-ms-date': date,
-      'x-ms-content-sha256': hash,
-      authorization: `HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=${signature}`,
-    },
-    payload: options.sent ?? raw,
+      ...(options.sent !== undefined ? { sent: options.sent } : {}),
+    }),
+    remoteAddress: options.from ?? '127.0.0.1',
   });
 }
 
-const epaymentEvent = (reference: string, name: string) => ({
-  msn: '123456',
-  reference,
-  pspReference: `psp-${name}-${reference.slice(0, 8)}`,
-  name,
-  amount: { currency: 'DKK', value: PACKAGE.priceOere },
-  timestamp: clock.now().toISOString(),
-  idempotencyKey: null,
-  success: true,
-});
+const epaymentEvent = (reference: string, name: string) =>
+  vippsEvent(reference, name, PACKAGE.priceOere, clock.now());
 
 describe('webhooks as their Webhooks API sends them (issue 61 §2)', () => {
   it('takes a delivery retried with its first x-ms-date up to their 7 days of retries, and refuses a replay older than the window', async () => {
@@ -391,7 +368,7 @@ describe('webhooks as their Webhooks API sends them (issue 61 §2)', () => {
       await tx.insert(paymentWebhookRegistrations).values({
         provider: 'vipps-mobilepay',
         id: randomUUID(),
-        url: `https://${HOST}${WEBHOOK_PATH}`,
+        url: `https://${HOST}${VIPPS_WEBHOOK_PATH}`,
         events: ['epayments.payment.authorized.v1'],
         secret,
         createdAt: clock.now(),

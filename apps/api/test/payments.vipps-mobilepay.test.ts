@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderPlacedResponse } from '@alda/contract/schemas/orders';
-import {
-  contentHash,
-  WEBHOOK_MAX_AGE_S,
-  webhookSignature,
-} from '../src/adapters/payments/vipps-mobilepay/signature';
+import { WEBHOOK_MAX_AGE_S } from '../src/adapters/payments/vipps-mobilepay/signature';
 import { paymentAgreements } from '../src/db/schema/agreements';
 import { orders } from '../src/db/schema/orders';
 import { paymentRefunds, payments, paymentWebhookRegistrations } from '../src/db/schema/payments';
@@ -16,6 +12,11 @@ import { createTestApp, demoUser, LogCapture, testClock, type TestApp } from './
 import { domesticTotal, orderRow, paymentOfOrder, PACKAGE } from './payments-fixture';
 import { seedDemoData } from '../src/seed/seed';
 import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
+import {
+  epaymentEvent as vippsEvent,
+  signedWebhook,
+  VIPPS_WEBHOOK_PATH,
+} from './support/vipps-webhook';
 
 /*
  * Issue 42: the Vipps MobilePay adapter against the provider's own published OpenAPI documents
@@ -25,7 +26,6 @@ import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
  * charged), the answer Prism gave is rewritten on the way back, never the request.
  */
 
-const WEBHOOK_PATH = '/api/payments/webhooks/vipps-mobilepay';
 const HOST = 'minsida.alda.test';
 
 let prism: VippsPrism;
@@ -136,43 +136,18 @@ async function sendEvent(
   options: { secret?: string; raw?: string; signedAt?: Date } = {},
 ) {
   const [registration] = await t.app.db.select().from(paymentWebhookRegistrations);
-  const secret = options.secret ?? registration?.secret ?? '';
-  const raw = Buffer.from(JSON.stringify(body));
-  const date = (options.signedAt ?? clock.now()).toUTCString();
-  const hash = contentHash(raw);
-  const signature = webhookSignature({
-    secret,
-    method: 'POST',
-    pathAndQuery: WEBHOOK_PATH,
-    date,
-    host: HOST,
-    contentHash: hash,
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: WEBHOOK_PATH,
-    headers: {
+  return t.app.inject(
+    signedWebhook(body, {
+      secret: options.secret ?? registration?.secret ?? '',
+      signedAt: options.signedAt ?? clock.now(),
       host: HOST,
-      'content-type': 'application/json',
-      'x-ms-date': date,
-      'x-ms-content-sha256': hash,
-      authorization: `HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=${signature}`,
-    },
-    payload: options.raw ?? raw,
-  });
+      ...(options.raw !== undefined ? { sent: options.raw } : {}),
+    }),
+  );
 }
 
-const epaymentEvent = (reference: string, name: string, value: number, extra = {}) => ({
-  msn: '123456',
-  reference,
-  pspReference: `psp-${name}-${reference.slice(0, 8)}`,
-  name,
-  amount: { currency: 'DKK', value },
-  timestamp: clock.now().toISOString(),
-  idempotencyKey: null,
-  success: true,
-  ...extra,
-});
+const epaymentEvent = (reference: string, name: string, value: number, extra = {}) =>
+  vippsEvent(reference, name, value, clock.now(), extra);
 
 const sent = (method: string, path: string | RegExp) =>
   prism.requests.filter(
@@ -185,14 +160,14 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
     expect(res.out).toContain('Webhook registered with Vipps MobilePay');
-    expect(res.out).toContain(`URL:    https://${HOST}${WEBHOOK_PATH}`);
+    expect(res.out).toContain(`URL:    https://${HOST}${VIPPS_WEBHOOK_PATH}`);
     expect(res.out).toContain('epayments.payment.authorized.v1');
     const [stored] = await t.app.db.select().from(paymentWebhookRegistrations);
     expect(stored?.secret).toBeTruthy();
     expect(res.out).not.toContain(stored?.secret ?? 'none');
     const [registration] = sent('POST', '/webhooks/v1/webhooks');
     expect(registration?.body).toMatchObject({
-      url: `https://${HOST}${WEBHOOK_PATH}`,
+      url: `https://${HOST}${VIPPS_WEBHOOK_PATH}`,
       events: expect.arrayContaining(['epayments.payment.captured.v1']),
     });
     const list = await operator(['payments', 'webhooks', 'list']);
