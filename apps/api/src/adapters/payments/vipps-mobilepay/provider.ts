@@ -93,34 +93,19 @@ export function parseProviderId(id: string): ProviderId {
 const enc = encodeURIComponent;
 
 /**
- * A call whose answer never came back (time-out, dropped connection, a 5xx): the provider may
- * have done it. Their guide: "retry the request or poll the resource". A 4xx, a 429 and our own
- * rule errors are definite: nothing was made.
- */
-export function answerLost(error: unknown): boolean {
-  if (error instanceof PaymentOutcomeUnknownError) return true;
-  if (error instanceof VippsHttpError) return error.status >= 500;
-  return error instanceof PaymentProviderError && error.cause !== undefined;
-}
-
-/**
- * Runs a call that makes something at the provider; a lost answer is rethrown as
- * {@link PaymentOutcomeUnknownError} with `providerPaymentId`, the id the thing has there if it
- * was made (ours and predictable: the reference, or the charge's `orderId`).
+ * Runs a call that makes something at the provider. The client says when its answer was lost
+ * ({@link PaymentOutcomeUnknownError}: a time-out, a dropped connection, a 5xx); it cannot know
+ * the id the thing has there if it was made, so it is added here. That id is ours and predictable
+ * (the reference, or the charge's `orderId`): reconciliation reads it (ADR 0081, decision 10).
  */
 async function makes<T>(providerPaymentId: string | undefined, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!answerLost(error)) throw error;
-    // The client's own (it cannot know the id): the id is added here.
-    if (error instanceof PaymentOutcomeUnknownError && error.providerPaymentId !== undefined) {
+    if (!(error instanceof PaymentOutcomeUnknownError) || error.providerPaymentId !== undefined) {
       throw error;
     }
-    throw new PaymentOutcomeUnknownError(
-      error instanceof Error ? error.message : 'Vipps MobilePay did not answer',
-      { cause: error, providerPaymentId },
-    );
+    throw new PaymentOutcomeUnknownError(error.message, { cause: error, providerPaymentId });
   }
 }
 
