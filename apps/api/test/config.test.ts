@@ -38,12 +38,12 @@ describe('configuration (parsed once at boot)', () => {
     expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
   });
 
-  it('declares each variable once: its README default and meaning, and the Config key it fills', () => {
+  it('declares each variable once: its documented default and meaning, and the Config key it fills', () => {
     for (const entry of CONFIG_DOC) {
       expect(entry.description.length, entry.name).toBeGreaterThan(10);
       expect(entry.default.length, entry.name).toBeGreaterThan(0);
     }
-    // The README's default is the parser's default unless the declaration says otherwise.
+    // The documented default is the parser's default unless the declaration says otherwise.
     const shown = Object.fromEntries(CONFIG_DOC.map((entry) => [entry.name, entry.default]));
     expect(shown).toMatchObject({
       PORT: '3000',
