@@ -184,6 +184,16 @@ describe('the documents', () => {
     }
   });
 
+  it('lists every decision record in the index of docs/decisions', () => {
+    const index = new Set(linksOf('docs/decisions/README.md').map(({ target }) => target));
+    const records = tracked.filter((file) => /^docs\/decisions\/\d{4}-.*\.md$/.test(file));
+    expect(records.length).toBeGreaterThan(50);
+    const missing = records
+      .map((file) => path.posix.basename(file))
+      .filter((name) => !name.startsWith('0000') && !index.has(name));
+    expect(missing, 'add them to docs/decisions/README.md').toEqual([]);
+  });
+
   it('finds a dead link, a missing heading and a diary word when there is one', () => {
     expect(deadLink('README.md', 'docs/nowhere.md')).toBe('no such file in the repository');
     expect(deadLink('README.md', 'docs/operations.md#no-such-heading')).toMatch(/no heading/);
