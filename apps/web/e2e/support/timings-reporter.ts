@@ -2,7 +2,8 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 
 /**
  * Prints every journey's time at the end of the e2e phase, slowest first, so that CI's log says
- * where the suite's minutes go (docs/performance.md names the slowest five and what they wait for).
+ * where the suite's minutes go (docs/performance.md names the slowest journeys and what they
+ * wait for).
  */
 export default class TimingsReporter implements Reporter {
   private readonly times: { title: string; ms: number; status: string }[] = [];
