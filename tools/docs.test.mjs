@@ -23,23 +23,24 @@ const NOT_OURS = new Set(['apps/web/ios/App/CapApp-SPM/README.md']);
 const markdown = tracked.filter((file) => file.endsWith('.md') && !NOT_OURS.has(file));
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
 
+/** The lines of a markdown text with those of fenced code blocks (and their fences) blanked. */
+function outsideFences(text) {
+  let fence = null;
+  return text.split('\n').map((line) => {
+    const opens = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (opens && opens[1][0] === fence[0] && opens[1].length >= fence.length) fence = null;
+      return '';
+    }
+    if (opens) fence = opens[1];
+    return opens ? '' : line;
+  });
+}
+
 /** The text as a reader sees it: fenced code blocks and inline code spans blanked, lines kept. */
 function prose(text) {
-  let fence = null;
-  return text
-    .split('\n')
-    .map((line) => {
-      const opens = /^\s*(`{3,}|~{3,})/.exec(line);
-      if (fence) {
-        if (opens && opens[1][0] === fence[0] && opens[1].length >= fence.length) fence = null;
-        return '';
-      }
-      if (opens) {
-        fence = opens[1];
-        return '';
-      }
-      return line.replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, (code) => ' '.repeat(code.length));
-    })
+  return outsideFences(text)
+    .map((line) => line.replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, (code) => ' '.repeat(code.length)))
     .join('\n');
 }
 
@@ -61,17 +62,7 @@ function anchorsOf(file) {
   if (anchorCache.has(file)) return anchorCache.get(file);
   const anchors = new Set();
   const seen = new Map();
-  let fence = null;
-  for (const line of read(file).split('\n')) {
-    const opens = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      if (opens && opens[1][0] === fence[0] && opens[1].length >= fence.length) fence = null;
-      continue;
-    }
-    if (opens) {
-      fence = opens[1];
-      continue;
-    }
+  for (const line of outsideFences(read(file))) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
       const base = slug(heading[1]);
