@@ -241,6 +241,8 @@ describe('configuration (parsed once at boot)', () => {
     expect(message).toContain('JWT_SECRET');
     expect(message).not.toContain('hunter2-db');
     expect(message).not.toContain('too-short-but-secret');
+    expect(message).toContain('METRICS_TOKEN');
+    expect(message).not.toContain('"tok"');
   });
 
   it('requires JWT_SECRET in production unless demo mode is on', () => {
