@@ -19,7 +19,9 @@ export function urlWithoutQueryValues(url: string): string {
   return url.slice(0, start + 1) + url.slice(start + 1).replace(QUERY_VALUE, '=…');
 }
 
-const CALLBACK_BASE = '/tmf-api/listener/serviceOrdering/v4/';
+/** Where the TMF641 listener's paths start, below the public address (tmf641/listener.ts). */
+export const TMF641_LISTENER_BASE = '/tmf-api/listener/serviceOrdering/v4';
+const CALLBACK_BASE = `${TMF641_LISTENER_BASE}/`;
 /** The callback's segment: 64 hex (either case, so a mistyped copy is not logged either). */
 const CALLBACK_SECRET = /(\/tmf-api\/listener\/serviceOrdering\/v4\/)([0-9a-fA-F]{64})(?=[/?#]|$)/g;
 
@@ -28,7 +30,7 @@ const CALLBACK_SECRET = /(\/tmf-api\/listener\/serviceOrdering\/v4\/)([0-9a-fA-F
  * (`…/tmf-api/listener/serviceOrdering/v4/<64 hex>`, docs/decisions/0082-network-tmf641.md §7)
  * replaced by `[secret <8 hex>]`, the start of the segment's SHA-256: enough to tell two secrets
  * apart, nothing to post with. The one form for logs, the hub table and the audit
- * (tmf641/callback.ts `redactCallback`); deploy/haproxy/alda.cfg logs the same.
+ * (tmf641/callback.ts, hub.ts); deploy/haproxy/alda.cfg logs the same.
  */
 export function urlWithoutCallbackSecret(url: string): string {
   if (!url.includes(CALLBACK_BASE)) return url;

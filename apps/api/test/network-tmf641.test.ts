@@ -922,36 +922,63 @@ describe(`issue 43: the network on TMF641 Service Ordering v4 (${usingPostgres ?
       APP_URL: t.config.appUrl,
       TMF641_LISTENER_SECRET: `${SECRET}-rotated`,
     }).tmf641CallbackUrl;
+    /*
+     * Prism answers every POST /hub with the id "string": here each answer gets an id of its own,
+     * so the DELETE shows which subscription was removed — the old one, never the new.
+     */
+    let hubSeq = 0;
+    const hubFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (init?.method !== 'POST' || !new URL(String(input)).pathname.endsWith('/hub') || !res.ok)
+        return res;
+      const body = (await res.json()) as object;
+      return Response.json({ ...body, id: `hub-${(hubSeq += 1)}` }, { status: res.status });
+    };
+    const client = createTmf641Client({ url: prism.url, token: TOKEN, fetch: hubFetch });
+    const hubPath = '/tmf-api/serviceOrdering/v4/hub';
+    const [old] = await t.app.db.select().from(networkHubSubscriptions);
+    // Registered at start, through Prism itself.
+    expect(old?.hubId).toBe('string');
+
     const before = prism.requests.length;
     const done = await registerHub({
-      client: createTmf641Client({ url: prism.url, token: TOKEN }),
+      client,
       db: t.app.db,
       log: t.app.log,
       now: clock.now,
       apiUrl: prism.url,
       callback: rotated,
     });
-    expect(done.registered).toBe(true);
+    expect(done).toMatchObject({ hubId: 'hub-1', registered: true });
     expect(done.callback).toMatch(/\/v4\/\[secret [0-9a-f]{8}\]$/);
     const calls = prism.requests.slice(before).map((r) => [r.method, r.path]);
     expect(calls).toEqual([
-      ['POST', '/tmf-api/serviceOrdering/v4/hub'],
-      ['DELETE', '/tmf-api/serviceOrdering/v4/hub/string'],
+      ['POST', hubPath],
+      ['DELETE', `${hubPath}/${old?.hubId}`],
     ]);
     expect((prism.requests.at(-2)?.body as { callback: string }).callback).toBe(rotated);
     expect(await t.app.db.select().from(networkHubSubscriptions)).toEqual([
-      expect.objectContaining({ callback: done.callback }),
+      expect.objectContaining({ callback: done.callback, hubId: 'hub-1' }),
     ]);
-    // Back to the tests' secret (the listener of this app takes only that).
-    await registerHub({
-      client: createTmf641Client({ url: prism.url, token: TOKEN }),
+    // Back to the tests' secret (the listener of this app takes only that): the rotated
+    // callback's subscription is the one removed.
+    const back = prism.requests.length;
+    const restored = await registerHub({
+      client,
       db: t.app.db,
       log: t.app.log,
       now: clock.now,
       apiUrl: prism.url,
       callback: t.config.tmf641CallbackUrl,
     });
-    expect(await t.app.db.$count(networkHubSubscriptions)).toBe(1);
+    expect(restored).toMatchObject({ hubId: 'hub-2', registered: true });
+    expect(prism.requests.slice(back).map((r) => [r.method, r.path])).toEqual([
+      ['POST', hubPath],
+      ['DELETE', `${hubPath}/hub-1`],
+    ]);
+    expect(await t.app.db.select().from(networkHubSubscriptions)).toEqual([
+      expect.objectContaining({ callback: old?.callback, hubId: 'hub-2' }),
+    ]);
     expect(prism.violations).toEqual([]);
   });
 

@@ -143,17 +143,20 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
     }
   }
 
-  /** The key's row: found, or placed now (POST) and recorded with the answer's state. */
+  /**
+   * The key's row: found, or placed now (POST) and recorded with the answer's state. `body` may
+   * be a function building the order, called only when the key is not known yet.
+   */
   async function place(
     kind: NetworkCallKind,
     msisdn: string,
-    body: ServiceOrderCreate,
+    body: ServiceOrderCreate | (() => Promise<ServiceOrderCreate>),
     call: NetworkCall,
   ): Promise<NetworkServiceOrderRow> {
     const store = storeOf(call);
     const known = await findServiceOrder(store, call.key);
     if (known) return known;
-    const answer = await post(body);
+    const answer = await post(typeof body === 'function' ? await body() : body);
     const at = now();
     const row = await recordServiceOrder(store, {
       externalId: call.key,
@@ -315,12 +318,18 @@ export function createTmf641Adapter(options: Tmf641AdapterOptions): Tmf641Adapte
     call: NetworkCall,
   ): Promise<void> {
     const store = storeOf(call);
-    const serviceId = await findLineServiceId(store, msisdn);
-    const body =
-      kind === 'setDataBarred'
-        ? dataBarringOrder(call.key, msisdn, barred, serviceId)
-        : roamingBarringOrder(call.key, msisdn, barred, serviceId);
-    let row = await place(kind, msisdn, body, call);
+    // The line's service id is looked up only for an order not placed yet.
+    let row = await place(
+      kind,
+      msisdn,
+      async () => {
+        const serviceId = await findLineServiceId(store, msisdn);
+        return kind === 'setDataBarred'
+          ? dataBarringOrder(call.key, msisdn, barred, serviceId)
+          : roamingBarringOrder(call.key, msisdn, barred, serviceId);
+      },
+      call,
+    );
     const deadline = Date.now() + options.waitS * 1000;
     for (;;) {
       row = await pollIfSilent(store, row, true);

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { tmf641CallbackSegment } from '../../../config';
-import { urlWithoutCallbackSecret } from '../../../log-privacy';
 
 /*
  * The address the OSS posts its TMF641 events to (docs/decisions/0082-network-tmf641.md,
@@ -17,26 +16,24 @@ import { urlWithoutCallbackSecret } from '../../../log-privacy';
  *
  *   printf %s alda-tmf641-callback | openssl dgst -sha256 -hmac "$TMF641_LISTENER_SECRET" -r | cut -c1-64
  *
- * The callback is secret: logs, the database and the audit log get {@link redactCallback}'s form.
+ * The callback is secret: logs, the database and the audit log get the form of log-privacy.ts's
+ * `urlWithoutCallbackSecret`: its secret segment replaced by `[secret <8 hex>]`, the start of the
+ * segment's SHA-256 — enough to tell two secrets apart, nothing to post with. The same function
+ * masks every request's URL in the log (`serializeRequest`).
  */
-
-/** Where the listener's paths start, below the public address. */
-export const LISTENER_BASE = '/tmf-api/listener/serviceOrdering/v4';
-
-/** The callback's secret path segment for TMF641_LISTENER_SECRET (64 hex characters). */
-export const callbackSegment = tmf641CallbackSegment;
-
-/**
- * A callback fit to log and store: its secret segment replaced by `[secret <8 hex>]`, the start
- * of the segment's SHA-256 — enough to tell two secrets apart, nothing to post with. The same
- * function masks every request's URL in the log (log-privacy.ts, `serializeRequest`).
- */
-export const redactCallback = urlWithoutCallbackSecret;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/**
+ * A check of presented values against `expected`, in constant time: both are hashed first, so
+ * neither their content nor their length shows in the time taken.
+ */
+export function constantTimeMatch(expected: string): (presented: string) => boolean {
+  const wanted = digest(expected);
+  return (presented) => timingSafeEqual(digest(presented), wanted);
+}
+
 /** A check of a presented segment against the secret's, in constant time. */
 export function segmentGuard(secret: string): (presented: string) => boolean {
-  const expected = digest(callbackSegment(secret));
-  return (presented) => timingSafeEqual(digest(presented), expected);
+  return constantTimeMatch(tmf641CallbackSegment(secret));
 }

@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import { redactCallback } from './callback';
+import { urlWithoutCallbackSecret } from '../../../log-privacy';
 import type { Tmf641Client } from './client';
-import {
-  deleteHubSubscription,
-  findHubSubscription,
-  findHubSubscriptions,
-  recordHubSubscription,
-} from './store';
+import { deleteHubSubscription, findHubSubscriptions, recordHubSubscription } from './store';
 
 /** The events we ask the OSS for (EventSubscriptionInput.query, TMF630 filtering). */
 export const HUB_QUERY =
@@ -15,7 +10,7 @@ export const HUB_QUERY =
 
 export interface HubRegistration {
   hubId: string;
-  /** The callback with its secret segment redacted (callback.ts), fit to print and log. */
+  /** The callback with its secret segment redacted (log-privacy.ts), fit to print and log. */
   callback: string;
   /** False when a registration made earlier (another start, another instance) was kept. */
   registered: boolean;
@@ -27,7 +22,8 @@ export interface HubRegistration {
  * again. `force` registers anew (the operator command: the OSS lost it, or the address moved).
  *
  * The callback carries a secret (callback.ts): the table, the logs and the answer hold it
- * redacted — the same secret gives the same redacted form, so a registration is still found.
+ * redacted (log-privacy.ts `urlWithoutCallbackSecret`) — the same secret gives the same redacted
+ * form, so a registration is still found.
  * A new callback (the secret rotated, APP_URL moved) is registered, and the subscriptions of
  * the callbacks before it are removed at the hub (`DELETE /hub/{id}`) and here.
  */
@@ -42,8 +38,9 @@ export async function registerHub(deps: {
   force?: boolean;
 }): Promise<HubRegistration> {
   const { db, log, apiUrl } = deps;
-  const callback = redactCallback(deps.callback);
-  const known = await findHubSubscription(db, apiUrl, callback);
+  const callback = urlWithoutCallbackSecret(deps.callback);
+  const kept = await findHubSubscriptions(db, apiUrl);
+  const known = kept.find((row) => row.callback === callback);
   if (known && !deps.force) {
     log.info({ hubId: known.hubId, callback }, 'tmf641: listener already registered with the hub');
     return { hubId: known.hubId, callback, registered: false };
@@ -57,7 +54,7 @@ export async function registerHub(deps: {
     createdAt: deps.now(),
   });
   log.info({ hubId: id, callback }, 'tmf641: listener registered with the hub');
-  for (const old of await findHubSubscriptions(db, apiUrl)) {
+  for (const old of kept) {
     if (old.callback === callback) continue;
     try {
       await deps.client.unregisterListener(old.hubId);
@@ -94,7 +91,7 @@ export async function keepRegisteringHub(
       return;
     } catch (error) {
       deps.log.warn(
-        { err: error, callback: redactCallback(deps.callback), inS: delayMs / 1000 },
+        { err: error, callback: urlWithoutCallbackSecret(deps.callback), inS: delayMs / 1000 },
         'tmf641: could not register the listener with the hub; trying again',
       );
     }

@@ -1,11 +1,12 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors';
 import { errorResponses } from '../../../http';
+import { TMF641_LISTENER_BASE } from '../../../log-privacy';
 import type { Tmf641Adapter } from './adapter';
-import { LISTENER_BASE, segmentGuard } from './callback';
+import { constantTimeMatch, segmentGuard } from './callback';
 import { eventTimeOf, serviceOrderEventIn } from './wire';
 
 /*
@@ -26,21 +27,18 @@ import { eventTimeOf, serviceOrderEventIn } from './wire';
  * not know is logged (another system's order, or one of ours whose caller rolled back).
  */
 
-export { LISTENER_BASE };
-
 const EVENTS = {
   serviceOrderStateChangeEvent: 'ServiceOrderStateChangeEvent',
   serviceOrderAttributeValueChangeEvent: 'ServiceOrderAttributeValueChangeEvent',
 } as const;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 function secretGuard(secret: string) {
-  const expected = digest(secret);
+  const matches = constantTimeMatch(secret);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!presented || !timingSafeEqual(digest(presented), expected)) {
+    if (!presented || !matches(presented)) {
       reply.header('www-authenticate', 'Bearer realm="alda-tmf641-listener"');
       throw new AppError('UNAUTHORIZED', { detail: 'bad or missing TMF641 listener secret' });
     }
@@ -73,14 +71,14 @@ export const tmf641ListenerRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { adapter, secret }) => {
   const ways = [
     {
-      route: (path: string) => `${LISTENER_BASE}/:callbackSecret/listener/${path}`,
+      route: (path: string) => `${TMF641_LISTENER_BASE}/:callbackSecret/listener/${path}`,
       onRequest: segmentCheck(secret),
       how: 'to the callback registered with the hub, whose secret path segment (derived from TMF641_LISTENER_SECRET) is the authentication: no header needed; a wrong segment is 404 ROUTE_NOT_FOUND.',
       errors: errorResponses(400, 404),
       security: [],
     },
     {
-      route: (path: string) => `${LISTENER_BASE}/listener/${path}`,
+      route: (path: string) => `${TMF641_LISTENER_BASE}/listener/${path}`,
       onRequest: secretGuard(secret),
       how: 'with `Authorization: Bearer <TMF641_LISTENER_SECRET>` (401 otherwise), for an OSS that can send a header.',
       errors: errorResponses(400, 401),
@@ -128,7 +126,7 @@ export const tmf641ListenerRoutes: FastifyPluginAsyncZod<{
           else request.log.info(fields, 'tmf641: event received');
           return reply
             .status(201)
-            .send({ id: request.body.eventId ?? randomUUID(), callback: LISTENER_BASE });
+            .send({ id: request.body.eventId ?? randomUUID(), callback: TMF641_LISTENER_BASE });
         },
       );
     }

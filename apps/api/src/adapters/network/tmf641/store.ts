@@ -210,23 +210,6 @@ export async function findLineServiceId(db: Db, msisdn: string): Promise<string 
   return row?.serviceId ?? null;
 }
 
-export async function findHubSubscription(
-  db: Db,
-  apiUrl: string,
-  callback: string,
-): Promise<NetworkHubSubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(networkHubSubscriptions)
-    .where(
-      and(
-        eq(networkHubSubscriptions.apiUrl, apiUrl),
-        eq(networkHubSubscriptions.callback, callback),
-      ),
-    );
-  return row;
-}
-
 /** The subscriptions kept for an OSS (TMF641_URL), e.g. an old callback's after a rotation. */
 export async function findHubSubscriptions(
   db: Db,

@@ -225,7 +225,7 @@ export const STATE_MAX = 100;
  * an offset, which may lack its colon (`+0000`, `+02`) or be `Z`; seconds and fractions are
  * optional. Null when it is not such a date (a day or hour that does not exist included).
  */
-export function parseEventTime(text: string): Date | null {
+function parseEventTime(text: string): Date | null {
   const m =
     /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/.exec(
       text.trim(),
