@@ -27,7 +27,7 @@ import { signIn } from './demo-accounts';
 import { createTestApp, demoUser, parse, testClock, type TestApp } from './helper';
 import { domesticTotal, PACKAGE, paymentOfOrder } from './payments-fixture';
 import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
-import { epaymentEvent, signedWebhook } from './support/vipps-webhook';
+import { authorizedPayment, epaymentEvent, signedWebhook } from './support/vipps-webhook';
 
 /*
  * Lost answers (ADR 0081 "Lost answers"): Vipps MobilePay took a POST, but its answer never
@@ -140,19 +140,7 @@ const standIn: typeof fetch = async (input, init) => {
       .filter((c) => c.reference === reference)
       .reduce((sum, c) => sum + c.value, 0);
     const example = (await response.json()) as object;
-    const money = (value: number) => ({ currency: 'DKK', value });
-    return Response.json({
-      ...example,
-      reference,
-      state: 'AUTHORIZED',
-      amount: money(amount),
-      aggregate: {
-        authorizedAmount: money(amount),
-        capturedAmount: money(captured),
-        cancelledAmount: money(0),
-        refundedAmount: money(0),
-      },
-    });
+    return Response.json({ ...authorizedPayment(example, amount, captured), reference });
   }
   return response;
 };

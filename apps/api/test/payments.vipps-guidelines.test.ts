@@ -35,6 +35,7 @@ import {
 import { collectPaymentUpdates, hubClient, listenLocally, settle, tokenOf } from './hub-helper';
 import { paymentOfOrder, PACKAGE } from './payments-fixture';
 import {
+  authorizedPayment,
   epaymentEvent as vippsEvent,
   signedWebhook,
   VIPPS_WEBHOOK_PATH,
@@ -168,17 +169,7 @@ const readsOf = (paymentId: string) =>
   calls.filter((c) => c.method === 'GET' && c.path === `/epayment/v1/payments/${paymentId}`);
 
 /** The approved (reserved) payment, as GET answers once the customer approved it in MobilePay. */
-const approved = (body: unknown) => ({
-  ...(body as object),
-  state: 'AUTHORIZED',
-  amount: { currency: 'DKK', value: PACKAGE.priceOere },
-  aggregate: {
-    authorizedAmount: { currency: 'DKK', value: PACKAGE.priceOere },
-    capturedAmount: { currency: 'DKK', value: 0 },
-    cancelledAmount: { currency: 'DKK', value: 0 },
-    refundedAmount: { currency: 'DKK', value: 0 },
-  },
-});
+const approved = (body: unknown) => authorizedPayment(body, PACKAGE.priceOere);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -266,26 +257,11 @@ describe('a payment the customer watches is polled as their polling guidelines s
 });
 
 describe('Vipps-System-Version is the app’s version (issue 61 §2)', () => {
-  it('on the calls Prism receives, the access token’s included', async () => {
-    // A new token: the client's is cached from earlier calls.
-    const fresh = createVippsClient({
-      credentials: credentials(),
-      now: clock.now,
-      systemVersion: APP_VERSION,
-    });
-    await fresh.accessToken();
+  it('on the calls Prism receives from the app', async () => {
     await placeMobilePay();
-    const received = prism.requests.filter(
-      (r) => r.path === '/epayment/v1/payments' || r.path === '/accesstoken/get',
-    );
-    expect(received.length).toBeGreaterThanOrEqual(2);
-    for (const request of received) {
-      expect(request.headers['vipps-system-version']).toBe(APP_VERSION);
-      expect(request.headers['vipps-system-plugin-version']).toBe(APP_VERSION);
-    }
-    // And the app's own calls, through the adapter (not the client made here).
     const [create] = prism.requests.filter((r) => r.path === '/epayment/v1/payments');
     expect(create?.headers['vipps-system-version']).toBe(APP_VERSION);
+    expect(create?.headers['vipps-system-plugin-version']).toBe(APP_VERSION);
   });
 });
 
@@ -349,19 +325,24 @@ describe('webhooks as their Webhooks API sends them (issue 61 §2)', () => {
     queries = [];
     const forged = await sendEvent(event, { secret: 'a-secret-nobody-registered-0123456789' });
     expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ error: { code: 'WEBHOOK_SIGNATURE_INVALID' } });
     const altered = await sendEvent(event, {
       secret: registration!.secret,
       sent: JSON.stringify({ ...event, amount: { currency: 'DKK', value: 1 } }),
     });
     expect(altered.statusCode).toBe(400);
+    expect(altered.json()).toMatchObject({ error: { code: 'WEBHOOK_SIGNATURE_INVALID' } });
     expect(queries).toEqual([]);
   });
 
   it('a webhook registered elsewhere (the operator, another instance) is known through its NOTIFY', async () => {
     const { paymentId, orderId } = await placeMobilePay();
     const secret = `secret-of-another-registration-${randomUUID()}`;
+    // Its own address: the polling below is not counted with the earlier tests' webhooks from
+    // 127.0.0.1 against WEBHOOK_LIMIT (a 429 would never turn into the 200 it waits for).
+    const from = '203.0.113.60';
     // Refused while unknown: the memory is filled, and not read again because of it.
-    const before = await signedRequest(epaymentEvent(paymentId, 'AUTHORIZED'), secret);
+    const before = await signedRequest(epaymentEvent(paymentId, 'AUTHORIZED'), secret, { from });
     expect(before.statusCode).toBe(400);
     // What `payments webhooks register` does in its own process: the row and the NOTIFY.
     await app.db.transaction(async (tx) => {
@@ -376,7 +357,7 @@ describe('webhooks as their Webhooks API sends them (issue 61 §2)', () => {
       await notifyWebhookSecretsChanged(tx);
     });
     const accepted = await waitFor(async () => {
-      const res = await signedRequest(epaymentEvent(paymentId, 'AUTHORIZED'), secret);
+      const res = await signedRequest(epaymentEvent(paymentId, 'AUTHORIZED'), secret, { from });
       return res.statusCode === 200 ? res : undefined;
     });
     expect(accepted.statusCode).toBe(200);

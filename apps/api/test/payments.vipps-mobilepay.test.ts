@@ -13,6 +13,7 @@ import { domesticTotal, orderRow, paymentOfOrder, PACKAGE } from './payments-fix
 import { seedDemoData } from '../src/seed/seed';
 import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
 import {
+  authorizedPayment,
   epaymentEvent as vippsEvent,
   signedWebhook,
   VIPPS_WEBHOOK_PATH,
@@ -313,17 +314,7 @@ describe('Vipps MobilePay against their published OpenAPI documents (issue 42)',
     const placed = (await buyPackage('mobilepay')).json<{ data: OrderPlacedResponse }>().data;
     const payment = await paymentOfOrder(t.app, placed.order.id);
     const path = `/epayment/v1/payments/${payment.id}`;
-    answers.set(path, (body) => ({
-      ...(body as object),
-      state: 'AUTHORIZED',
-      amount: { currency: 'DKK', value: PACKAGE.priceOere },
-      aggregate: {
-        authorizedAmount: { currency: 'DKK', value: PACKAGE.priceOere },
-        capturedAmount: { currency: 'DKK', value: 0 },
-        cancelledAmount: { currency: 'DKK', value: 0 },
-        refundedAmount: { currency: 'DKK', value: 0 },
-      },
-    }));
+    answers.set(path, (body) => authorizedPayment(body, PACKAGE.priceOere));
     clock.advance(120);
     await t.app.payments.reconcile({ afterS: 60 });
     expect(sent('GET', path)).toHaveLength(1);

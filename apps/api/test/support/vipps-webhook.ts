@@ -7,7 +7,8 @@ import {
 /*
  * Vipps MobilePay webhooks as their Webhooks API sends them, for the tests of the adapter: an
  * ePayment event body (`WebhookEvent`) and the signed request that carries it (x-ms-date, host,
- * x-ms-content-sha256 and the HMAC-SHA256 Authorization header; signature.ts is the other side).
+ * x-ms-content-sha256 and the HMAC-SHA256 Authorization header; signature.ts is the other side);
+ * and the approved payment a GET answers when its webhook was lost.
  */
 
 export const VIPPS_WEBHOOK_PATH = '/api/payments/webhooks/vipps-mobilepay';
@@ -30,6 +31,25 @@ export function epaymentEvent(
     idempotencyKey: null,
     success: true,
     ...extra,
+  };
+}
+
+/**
+ * An ePayment as `GET /epayment/v1/payments/{reference}` answers once the customer approved it in
+ * MobilePay: `example` (Prism's answer) made AUTHORIZED for `value` øre, `captured` of it captured.
+ */
+export function authorizedPayment(example: unknown, value: number, captured = 0) {
+  const money = (oere: number) => ({ currency: 'DKK', value: oere });
+  return {
+    ...(example as object),
+    state: 'AUTHORIZED',
+    amount: money(value),
+    aggregate: {
+      authorizedAmount: money(value),
+      capturedAmount: money(captured),
+      cancelledAmount: money(0),
+      refundedAmount: money(0),
+    },
   };
 }
 

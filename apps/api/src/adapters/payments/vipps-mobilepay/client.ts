@@ -61,12 +61,7 @@ export class VippsHttpError extends PaymentProviderError {
 /** A 429 that is still a 429 after the retries (or asks for a longer wait than we give it). */
 export class VippsRateLimitedError extends VippsHttpError {
   override name = 'VippsRateLimitedError';
-  constructor(
-    method: string,
-    path: string,
-    /** What the last answer's `Retry-After` asked for, in ms (null: none given). */
-    readonly retryAfterMs: number | null,
-  ) {
+  constructor(method: string, path: string) {
     super(429, method, path, { title: 'rate-limited: Too Many Requests' });
   }
 }
@@ -77,7 +72,7 @@ export const RETRY_ATTEMPTS = 3;
  * The most one call waits for `Retry-After`s in all. A customer may be waiting on the call (a
  * purchase), so a longer wait is not waited out: the call fails as rate-limited at once.
  */
-export const RETRY_MAX_WAIT_MS = 10_000;
+const RETRY_MAX_WAIT_MS = 10_000;
 /** The wait after a 429 without `Retry-After`: 1 s, then 2 s. */
 const RETRY_DEFAULT_MS = 1_000;
 
@@ -85,7 +80,7 @@ const RETRY_DEFAULT_MS = 1_000;
  * `Retry-After` in ms: delay-seconds or an HTTP-date (RFC 9110 §10.2.3), null when absent or
  * unreadable. A date in the past is 0.
  */
-export function retryAfterMs(value: string | null, now: Date): number | null {
+function retryAfterMs(value: string | null, now: Date): number | null {
   if (value === null) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -164,7 +159,7 @@ export function createVippsClient(options: VippsClientOptions) {
       if (attempt >= RETRY_ATTEMPTS || waited + wait > RETRY_MAX_WAIT_MS) {
         if (response.status === 503) return response;
         await response.body?.cancel();
-        throw new VippsRateLimitedError(method, path, asked);
+        throw new VippsRateLimitedError(method, path);
       }
       await response.body?.cancel();
       waited += wait;

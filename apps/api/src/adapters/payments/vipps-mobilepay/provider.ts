@@ -98,7 +98,7 @@ const enc = encodeURIComponent;
  * the id the thing has there if it was made, so it is added here. That id is ours and predictable
  * (the reference, or the charge's `orderId`): reconciliation reads it (ADR 0081, decision 10).
  */
-async function makes<T>(providerPaymentId: string | undefined, call: () => Promise<T>): Promise<T> {
+async function makes<T>(providerPaymentId: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -402,24 +402,20 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
     async refund(input) {
       const id = parseProviderId(input.providerPaymentId);
       if (id.api === 'epayment') {
-        await makes(undefined, () =>
-          call('POST', `/epayment/v1/payments/${enc(id.reference)}/refund`, {
-            idempotencyKey: epaymentKey(input.idempotencyKey),
-            body: { modificationAmount: epaymentAmount(input.amountOere) },
-          }),
-        );
+        await call('POST', `/epayment/v1/payments/${enc(id.reference)}/refund`, {
+          idempotencyKey: epaymentKey(input.idempotencyKey),
+          body: { modificationAmount: epaymentAmount(input.amountOere) },
+        });
         return { providerRefundId: `ep:${id.reference}:${input.idempotencyKey}` };
       }
       if (id.api === 'charge') {
-        await makes(undefined, () =>
-          call(
-            'POST',
-            `/recurring/v3/agreements/${enc(id.agreementId)}/charges/${enc(id.chargeId)}/refund`,
-            {
-              idempotencyKey: recurringKey(input.idempotencyKey),
-              body: { amount: recurringAmount(input.amountOere), description: 'Alda: endurgjald' },
-            },
-          ),
+        await call(
+          'POST',
+          `/recurring/v3/agreements/${enc(id.agreementId)}/charges/${enc(id.chargeId)}/refund`,
+          {
+            idempotencyKey: recurringKey(input.idempotencyKey),
+            body: { amount: recurringAmount(input.amountOere), description: 'Alda: endurgjald' },
+          },
         );
         return { providerRefundId: `ch:${id.chargeId}:${input.idempotencyKey}` };
       }
@@ -443,12 +439,10 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
       const id = parseProviderId(input.providerPaymentId);
       // A Recurring charge is DIRECT_CAPTURE: nothing to capture.
       if (id.api !== 'epayment') return;
-      await makes(undefined, () =>
-        call('POST', `/epayment/v1/payments/${enc(id.reference)}/capture`, {
-          idempotencyKey: epaymentKey(input.idempotencyKey),
-          body: { modificationAmount: epaymentAmount(input.amountOere) },
-        }),
-      );
+      await call('POST', `/epayment/v1/payments/${enc(id.reference)}/capture`, {
+        idempotencyKey: epaymentKey(input.idempotencyKey),
+        body: { modificationAmount: epaymentAmount(input.amountOere) },
+      });
     },
 
     async cancelReservation(input) {
@@ -491,7 +485,6 @@ export function createVippsMobilePayProvider(options: VippsMobilePayOptions) {
       // Every instance reads the secrets again when this commits.
       await notifyWebhookSecretsChanged(tx);
     });
-    secrets.add(secret);
     log.info({ webhookId: answer.id, url }, 'Vipps MobilePay webhook registered');
     return { id: answer.id, url, events: [...EPAYMENT_WEBHOOK_EVENTS] };
   }

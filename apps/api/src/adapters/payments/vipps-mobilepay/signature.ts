@@ -69,8 +69,6 @@ export function verifyVippsWebhook(input: {
   pathAndQuery: string;
   secrets: readonly string[];
   now: Date;
-  /** Default {@link WEBHOOK_MAX_AGE_S}. */
-  maxAgeS?: number;
 }): void {
   const { rawBody, headers, secrets } = input;
   const hash = header(headers, 'x-ms-content-sha256');
@@ -84,7 +82,7 @@ export function verifyVippsWebhook(input: {
   const sentAt = Date.parse(date);
   if (Number.isNaN(sentAt)) throw new WebhookVerificationError('x-ms-date is not a date');
   const age = input.now.getTime() - sentAt;
-  if (age > (input.maxAgeS ?? WEBHOOK_MAX_AGE_S) * 1000) {
+  if (age > WEBHOOK_MAX_AGE_S * 1000) {
     throw new WebhookVerificationError('x-ms-date is older than their retries last');
   }
   if (-age > WEBHOOK_CLOCK_SKEW_S * 1000) {

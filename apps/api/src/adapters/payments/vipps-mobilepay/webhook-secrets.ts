@@ -21,8 +21,6 @@ export async function notifyWebhookSecretsChanged(db: Db | Tx): Promise<void> {
   await db.execute(sql`select pg_notify(${WEBHOOK_SECRETS_CHANNEL}, '')`);
 }
 
-export type WebhookSecrets = ReturnType<typeof createWebhookSecrets>;
-
 export function createWebhookSecrets(options: {
   db: Db;
   provider: string;
@@ -57,11 +55,6 @@ export function createWebhookSecrets(options: {
     /** The secrets in memory; read from the database only the first time. */
     current(): readonly string[] | Promise<readonly string[]> {
       return known ?? latest ?? reload();
-    },
-    reload,
-    /** A registration made by this instance: known at once, before its NOTIFY comes back. */
-    add(secret: string): void {
-      if (known && !known.includes(secret)) known = [...known, secret];
     },
     /**
      * LISTENs for changes and reads the secrets once now. Answers the function that stops it.
