@@ -285,6 +285,9 @@ function createServer(config: Config, logStream: DestinationStream | undefined):
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    // A path parameter may be as long as a usage record id (128, RECORD_ID in
+    // modules/usage/tmf635.ts: GET …/usage/{id}); the router's default refuses over 100.
+    routerOptions: { maxParamLength: 128 },
   });
   // The request's server span, first of all hooks (tracing/http.ts); nothing when tracing is off.
   installHttpTracing(app);

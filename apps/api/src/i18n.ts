@@ -16,6 +16,23 @@ const ERROR_MESSAGES: Record<Locale, Readonly<Record<string, string>>> = {
 /** Distinct Accept-Language values whose answer is kept; phones send a handful of them. */
 const LOCALES_KEPT = 256;
 const localeByHeader = new Map<string, Locale>();
+/** The same for `machineLocale`, which reads a header otherwise. */
+const machineLocaleByHeader = new Map<string, Locale>();
+
+/** The locale `pick` reads from the header, kept per header value while there is room. */
+function keptLocale(
+  kept: Map<string, Locale>,
+  header: string,
+  pick: (header: string) => Locale,
+): Locale {
+  let locale = kept.get(header);
+  if (locale === undefined) {
+    locale = pick(header);
+    // Values come from clients: a flood of made-up ones is parsed, not kept.
+    if (kept.size < LOCALES_KEPT) kept.set(header, locale);
+  }
+  return locale;
+}
 
 /**
  * The request's language from `Accept-Language` (Faroese unless English is preferred). Every
@@ -25,24 +42,22 @@ const localeByHeader = new Map<string, Locale>();
 export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
   const header = request.headers['accept-language'];
   if (header === undefined) return pickLocale(header);
-  let locale = localeByHeader.get(header);
-  if (locale === undefined) {
-    locale = pickLocale(header);
-    // Values come from clients: a flood of made-up ones is parsed, not kept.
-    if (localeByHeader.size < LOCALES_KEPT) localeByHeader.set(header, locale);
-  }
-  return locale;
+  return keptLocale(localeByHeader, header, pickLocale);
 }
+
+/** English added as the least wanted language (the header's first 256 characters read). */
+const pickMachineLocale = (header: string) => pickLocale(`${header.slice(0, 256)}, en;q=0.001`);
 
 /**
  * The language of an answer to a machine (the TM Forum APIs a charging system or an OSS calls,
  * ADR 0083): English, unless `Accept-Language` ranks Faroese above it. English is added as the
- * least wanted language, so a header that names neither gets English.
+ * least wanted language, so a header that names neither gets English. Kept per header value like
+ * `requestLocale`'s (every usage feed POST asks).
  */
 export function machineLocale(request: Pick<FastifyRequest, 'headers'>): Locale {
   const header = request.headers['accept-language'];
   if (!header) return 'en';
-  return pickLocale(`${header.slice(0, 256)}, en;q=0.001`);
+  return keptLocale(machineLocaleByHeader, header, pickMachineLocale);
 }
 
 /**

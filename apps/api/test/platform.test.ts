@@ -207,7 +207,7 @@ describe('OpenAPI 3.1 from the contract', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('3.0.0');
-    // A wildcard route (an id longer than the router's parameter limit) is named as TM Forum names it.
+    // TMF635's read takes ids of up to 128 characters (the router's limit) and names it as TM Forum does.
     expect(
       (doc.paths['/tmf-api/usageManagement/v4/usage/{id}']?.get as { parameters?: unknown[] })
         ?.parameters,

@@ -312,13 +312,39 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     });
     expect((await read(withId.id ?? '')).json()).toEqual(given.json());
 
-    // An id never received, or one that cannot exist: 404 as the document's Error.
-    for (const unknown of [
-      'tmf635-0000000000000000000000000000000000000000',
-      'a b',
-      'x'.repeat(200),
-    ]) {
-      const missing = await read(unknown);
+    // The longest id both feeds take, 128 characters (escaped in the path, longer there), too:
+    // over the router's default parameter limit of 100.
+    const longest = dataUsage(
+      '214455',
+      { amount: 1, units: 'MB' },
+      { id: nextId().padEnd(128, '.:') },
+    );
+    expect(longest.id).toHaveLength(128);
+    const longestPosted = await post(longest);
+    expect(longestPosted.statusCode, longestPosted.body).toBe(201);
+    expect(tmfUsageAnswer.parse(longestPosted.json()).id).toBe(longest.id);
+    const longestRead = await read(longest.id ?? '');
+    expect(longestRead.statusCode, longestRead.body).toBe(200);
+    expect(longestRead.json()).toEqual(longestPosted.json());
+
+    // An id never received, or one that cannot exist (too long, a `/` in it, none): 404 as the
+    // document's Error, logged as a refusal.
+    for (const [unknown, path] of [
+      ['tmf635-0000000000000000000000000000000000000000'],
+      ['a b'],
+      ['x'.repeat(129)],
+      ['x'.repeat(200)],
+      ['a/b', `${URL}/a/b`],
+      ['', `${URL}/`],
+    ] as const) {
+      const logged = logs.lines.length;
+      const missing = path
+        ? await t.app.inject({
+            method: 'GET',
+            url: path,
+            headers: { authorization: `Bearer ${USAGE_FEED_TOKEN}` },
+          })
+        : await read(unknown);
       expect(missing.statusCode, unknown).toBe(404);
       expectValid('Error', missing.json());
       expect(missing.json()).toEqual({
@@ -327,6 +353,9 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
         message: 'id',
         status: '404',
       });
+      expect(logs.lines.slice(logged), unknown).toContainEqual(
+        expect.objectContaining({ msg: 'request rejected', code: 'NOT_FOUND', field: 'id' }),
+      );
     }
     // A malformed escape in the path is refused by the router, as the document's Error too.
     const malformed = await t.app.inject({
@@ -341,10 +370,12 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
       reason: errorsEn.BAD_REQUEST,
       status: '400',
     });
-    // Reading needs the token too.
-    const anonymous = await t.app.inject({ method: 'GET', url: `${URL}/${answer.id}` });
-    expect(anonymous.statusCode).toBe(401);
-    expectValid('Error', anonymous.json());
+    // Reading needs the token too, whatever the id.
+    for (const id of [answer.id, 'x'.repeat(200)]) {
+      const anonymous = await t.app.inject({ method: 'GET', url: `${URL}/${id}` });
+      expect(anonymous.statusCode).toBe(401);
+      expectValid('Error', anonymous.json());
+    }
   });
 
   it('issue 61 §3: stores every usage type — calls, SMS, use abroad and outside the EU — with its quantity, unit, other party, zone and rated amount; only data moves a balance', async () => {

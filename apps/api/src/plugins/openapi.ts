@@ -63,7 +63,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => namedWildcards(jsonSchemaTransformObject(document)),
+    transformObject: jsonSchemaTransformObject,
   });
 
   await app.register(swaggerUi, {
@@ -72,32 +72,4 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-}
-
-/**
- * Routes that take their last segment as a wildcard (`/*`, where an id may be longer than the
- * router's 100-character parameter limit) and the name the document gives it: the OpenAPI
- * document shows `{id}`, as TM Forum's does, not `{*}`.
- */
-const WILDCARD_NAMES: Record<string, string> = {
-  '/tmf-api/usageManagement/v4/usage/{*}': 'id',
-};
-
-function namedWildcards<T>(document: T): T {
-  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths;
-  if (!paths) return document;
-  for (const [wildcard, name] of Object.entries(WILDCARD_NAMES)) {
-    const operations = paths[wildcard];
-    if (!operations) continue;
-    for (const operation of Object.values(operations)) {
-      const parameters = (operation as { parameters?: { in?: string; name?: string }[] })
-        .parameters;
-      for (const parameter of parameters ?? []) {
-        if (parameter.in === 'path' && parameter.name === '*') parameter.name = name;
-      }
-    }
-    delete paths[wildcard];
-    paths[wildcard.replace('{*}', `{${name}}`)] = operations;
-  }
-  return document;
 }

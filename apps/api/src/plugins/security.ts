@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -32,6 +32,42 @@ function isUnlimited(request: FastifyRequest): boolean {
     return !isCounted(url) && !isCounted(request.routeOptions.url);
   }
   return UNLIMITED_PATHS.has(url.split('?')[0] ?? '');
+}
+
+/** The answer over a limit, thrown as the request's error: the error handler's 429 with Retry-After. */
+const rateLimitedError = () => new AppError('RATE_LIMITED');
+
+/**
+ * A route's own limit instead of the people's per-address one, as the route's `config`: up to
+ * `perMinute` requests a minute on the route, per address unless `keyGenerator` says per what,
+ * in the instance's memory; over it 429 `RATE_LIMITED` with `Retry-After`, counted under
+ * `policy` (`alda_rate_limit_refusals_total`). Counted also when the people's limit is off
+ * (`RATE_LIMIT_MAX=0`): the limiter is then registered in the route's own plugin (`app`, which
+ * must be encapsulated). `perMinute` 0 leaves the route without a limit.
+ */
+export async function routeRateLimit(
+  app: FastifyInstance,
+  {
+    perMinute,
+    policy,
+    keyGenerator,
+  }: {
+    perMinute: number;
+    policy: string;
+    keyGenerator?: (request: FastifyRequest) => string;
+  },
+): Promise<{ rateLimit: RateLimitOptions | false }> {
+  if (perMinute === 0) return { rateLimit: false };
+  if (!app.hasDecorator('rateLimit'))
+    await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitedError });
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      ...(keyGenerator ? { keyGenerator } : {}),
+      onExceeded: () => app.metrics.rateLimited(policy),
+    },
+  };
 }
 
 /** Host header characters we are willing to echo into the CSP (host, port, IPv6 brackets). */
@@ -219,7 +255,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       timeWindow: 60_000,
       allowList: isUnlimited,
       // Thrown as the request's error, so it leaves through the error handler as the envelope.
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+      errorResponseBuilder: rateLimitedError,
       onExceeded: () => app.metrics.rateLimited('global'),
     });
   }

@@ -1,9 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
+import { routeRateLimit } from '../../plugins/security';
 import type { PaymentService } from './service';
 
 const webhookParams = z.object({ provider: z.string().min(1).max(40) });
@@ -21,14 +20,11 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentServi
   app,
   { service },
 ) => {
-  const perMinute = app.config.paymentWebhookRateLimitPerMin;
   // Counted also when the people's limit is off (RATE_LIMIT_MAX=0): then the plugin is only here.
-  if (perMinute > 0 && !app.hasDecorator('rateLimit')) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    });
-  }
+  const limit = await routeRateLimit(app, {
+    perMinute: app.config.paymentWebhookRateLimitPerMin,
+    policy: 'payment_webhook',
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -37,16 +33,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod<{ service: PaymentServi
   app.post(
     '/api/payments/webhooks/:provider',
     {
-      config: {
-        rateLimit:
-          perMinute > 0
-            ? {
-                max: perMinute,
-                timeWindow: 60_000,
-                onExceeded: () => app.metrics.rateLimited('payment_webhook'),
-              }
-            : false,
-      },
+      config: limit,
       schema: {
         tags: ['payments'],
         summary: 'Payment provider webhook (signed)',

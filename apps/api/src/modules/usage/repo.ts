@@ -32,22 +32,6 @@ export async function findMeteredLines(db: Db, msisdns: readonly string[]): Prom
   );
 }
 
-/**
- * Lines that are not cancelled with these numbers, without their allowances: where use that is
- * not data (calls, SMS) is stored. A fraction of `findMeteredLines`'s work, for the bulk of a
- * charging system's records.
- */
-export async function findLiveLines(
-  db: Db,
-  msisdns: readonly string[],
-): Promise<{ lineId: string; msisdn: string }[]> {
-  if (msisdns.length === 0) return [];
-  return db
-    .select({ lineId: phoneLines.id, msisdn: phoneLines.msisdn })
-    .from(phoneLines)
-    .where(and(inArray(phoneLines.msisdn, [...msisdns]), ne(phoneLines.status, 'cancelled')));
-}
-
 /** Every line in service (the demo simulator's targets). */
 export async function findActiveMeteredLines(db: Db): Promise<MeteredLine[]> {
   // A number whose data the owner paused uses none (ADR 0068): the network bars it.

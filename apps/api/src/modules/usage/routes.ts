@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataEnvelope } from '@alda/contract/envelope';
 import { usageRecordsRequest, usageRecordsResponse } from '@alda/contract/schemas/usage';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http';
+import { routeRateLimit } from '../../plugins/security';
 import type { UsageService } from './service';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -36,29 +36,16 @@ export function serviceTokenGuard(token: string | undefined) {
  * all the charging system's addresses together — up to `USAGE_FEED_RATE_PER_MIN` requests a
  * minute on each route (a batch is one request), in the instance's memory like the API's limit;
  * over it: 429 `RATE_LIMITED` with `Retry-After`. The token guard runs first, so only an
- * authenticated caller is counted. Counted also when the people's limit is off
- * (`RATE_LIMIT_MAX=0`): the limiter is then registered in the feed's own plugin (`app`, which
- * must be encapsulated). `USAGE_FEED_RATE_PER_MIN=0` leaves the feed without a limit.
+ * authenticated caller is counted, and there is one token (`USAGE_FEED_TOKEN`): one key. Counted
+ * also when the people's limit is off (`RATE_LIMIT_MAX=0`; `app` must be encapsulated).
+ * `USAGE_FEED_RATE_PER_MIN=0` leaves the feed without a limit.
  */
-export async function feedRateLimit(app: FastifyInstance) {
-  const perMin = app.config.usageFeedRatePerMin;
-  if (perMin === 0) return { rateLimit: false as const };
-  if (!app.hasDecorator('rateLimit'))
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    });
-  return {
-    rateLimit: {
-      max: perMin,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => {
-        const presented = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        return `usage-feed:${digest(presented).toString('hex').slice(0, 16)}`;
-      },
-      onExceeded: () => app.metrics.rateLimited('usage-feed'),
-    },
-  };
+export function feedRateLimit(app: FastifyInstance) {
+  return routeRateLimit(app, {
+    perMinute: app.config.usageFeedRatePerMin,
+    policy: 'usage-feed',
+    keyGenerator: () => 'usage-feed',
+  });
 }
 
 export const usageRoutes: FastifyPluginAsyncZod<{

@@ -24,7 +24,6 @@ import { applyUsage, initialBuckets, sumUsage } from './balance';
 import {
   addDailyUse,
   findActiveMeteredLines,
-  findLiveLines,
   findMeteredLines,
   findRoamingCaps,
   findUsageRecords,
@@ -135,29 +134,15 @@ export function createUsageService(deps: UsageServiceDeps) {
   ): Promise<BookedBatch> {
     // The same id twice within one batch counts once, like across batches.
     const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
-    // Data needs its line's allowances; other use only the line.
-    const dataNumbers = new Set(unique.flatMap((r) => (isDataRecord(r) ? [r.phoneNumber] : [])));
-    const otherNumbers = new Set(
-      unique.flatMap((r) =>
-        !isDataRecord(r) && r.phoneNumber !== null && !dataNumbers.has(r.phoneNumber)
-          ? [r.phoneNumber]
-          : [],
-      ),
-    );
-    const metered = await findMeteredLines(db, [...dataNumbers]);
-    const meteredOf = new Map(metered.map((l) => [l.msisdn, l]));
-    const lineOf = new Map<string, { lineId: string; msisdn: string }>([
-      ...metered.map((l) => [l.msisdn, l] as const),
-      ...(await findLiveLines(db, [...otherNumbers])).map((l) => [l.msisdn, l] as const),
-    ]);
+    // One query for the lines of all the batch's numbers, with the allowances that data needs.
+    const numbers = new Set(unique.flatMap((r) => (r.phoneNumber === null ? [] : [r.phoneNumber])));
+    const lineOf = new Map((await findMeteredLines(db, [...numbers])).map((l) => [l.msisdn, l]));
     // A record on no number (other use only) is stored on no line.
-    const known = unique.flatMap(
-      (record): { record: SinkRecord; line: { lineId: string; msisdn: string } | null }[] => {
-        if (record.phoneNumber === null) return [{ record, line: null }];
-        const line = lineOf.get(record.phoneNumber);
-        return line ? [{ record, line }] : [];
-      },
-    );
+    const known = unique.flatMap((record): { record: SinkRecord; line: MeteredLine | null }[] => {
+      if (record.phoneNumber === null) return [{ record, line: null }];
+      const line = lineOf.get(record.phoneNumber);
+      return line ? [{ record, line }] : [];
+    });
     const rejected = unique
       .filter((r) => r.phoneNumber !== null && !lineOf.has(r.phoneNumber))
       .map((r) => ({ recordId: r.recordId, reason: 'UNKNOWN_NUMBER' as const }));
@@ -178,10 +163,9 @@ export function createUsageService(deps: UsageServiceDeps) {
       );
       // Only data records stored just now move a balance; repeats were booked before.
       const perLine = new Map<string, { line: MeteredLine; records: DataSinkRecord[] }>();
-      for (const { record } of known) {
-        if (!fresh.has(record.recordId) || !isDataRecord(record)) continue;
-        const line = meteredOf.get(record.phoneNumber);
-        if (!line) continue;
+      // (Data always names its line: `line` is null only for other use on no number.)
+      for (const { record, line } of known) {
+        if (!fresh.has(record.recordId) || !isDataRecord(record) || line === null) continue;
         const entry = perLine.get(line.lineId) ?? { line, records: [] };
         entry.records.push(record);
         perLine.set(line.lineId, entry);

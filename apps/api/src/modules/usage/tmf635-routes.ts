@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyError } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USAGE_RECORDS_MAX } from '@alda/contract/constants';
@@ -22,7 +22,7 @@ import { errorMessage, machineLocale } from '../../i18n';
 import { classify } from '../../plugins/error-handler';
 import { feedRateLimit, serviceTokenGuard } from './routes';
 import type { BookedBatch, UsageService } from './service';
-import { readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
+import { RECORD_ID, readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
 
 /*
  * The usage feed on TMF635 Usage Management v4 (issue 43 §2, issue 61 §3,
@@ -38,9 +38,6 @@ import { readUsage, type ReadUsage, type UsageRefusal } from './tmf635';
  * 256 KiB body limit for forms.
  */
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-
-/** A record id as both feeds allow it: an id that cannot be stored is never looked up. */
-const RECORD_ID = /^[\w.:-]{1,128}$/;
 
 const errors = {
   400: tmfError.check(
@@ -267,10 +264,19 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** No Usage with this id: the document's `Error`, logged as the error handler logs a refusal. */
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    request.log.info({ code: 'NOT_FOUND', field: 'id' }, 'request rejected');
+    return reply.status(404).send({
+      code: 'NOT_FOUND',
+      reason: errorMessage('NOT_FOUND', machineLocale(request)),
+      message: 'id',
+      status: '404',
+    } satisfies TmfError);
+  };
+
   app.get(
-    // A wildcard, not `:id`: the router refuses a parameter over 100 characters before the route
-    // runs, and a charging system's id may have 128.
-    `${TMF635_BASE_PATH}/usage/*`,
+    `${TMF635_BASE_PATH}/usage/:id`,
     {
       onRequest: serviceTokenGuard(token),
       config: limit,
@@ -280,7 +286,7 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
         description:
           "retrieveUsage of TMF635 Usage Management v4, authenticated like the POST: the Usage as stored (the same as the POST answered), by the `id` the POST answered — the charging system's own, or the one made from the use. `fields` is not applied: the whole Usage is answered. 404 `NOT_FOUND` for an id never received (or refused: a refused Usage is not stored).",
         security: [{ bearerAuth: [] }],
-        params: z.object({ '*': z.string().describe('id: the Usage id the POST answered') }),
+        params: z.object({ id: z.string().describe('the Usage id the POST answered') }),
         response: {
           200: tmfUsageAnswer,
           401: errors[401],
@@ -292,20 +298,20 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const id = request.params['*'];
+      const { id } = request.params;
       const [row] = RECORD_ID.test(id) ? await service.booked([id]) : [];
-      if (!row) {
-        request.log.info({ code: 'NOT_FOUND', field: 'id' }, 'request rejected');
-        const locale = machineLocale(request);
-        return reply.status(404).send({
-          code: 'NOT_FOUND',
-          reason: errorMessage('NOT_FOUND', locale),
-          message: 'id',
-          status: '404',
-        } satisfies TmfError);
-      }
+      if (!row) return notFound(request, reply);
       return reply.status(200).send(usageOf(row, hrefOf(row.recordId)));
     },
+  );
+
+  // What `:id` does not match — an id longer than the router's parameter limit (the 128 of
+  // RECORD_ID, app.ts), one with a `/`, none — is no Usage either: the same 401 or 404, not the
+  // self-care envelope of an unknown path.
+  app.get(
+    `${TMF635_BASE_PATH}/usage/*`,
+    { onRequest: serviceTokenGuard(token), config: limit, schema: { hide: true } },
+    async (request, reply) => notFound(request, reply),
   );
 };
 

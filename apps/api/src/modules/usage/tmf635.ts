@@ -4,9 +4,8 @@ import { fromWireNumber } from '@alda/contract/rules/phone';
 import { withVat } from '@alda/contract/format/money';
 import { tmfUsageInput, type TmfUsageInput } from '@alda/contract/schemas/usage-tmf635';
 import type { ErrorCode } from '@alda/contract/errors';
-import type { UsageKind } from '@alda/contract/schemas/usage';
 import type { DataSinkRecord, OtherSinkRecord } from '../../adapters/usage/usage-source';
-import type { UsageRecordZone } from '../../db/schema/balances';
+import { USAGE_KINDS, USAGE_RECORD_ZONES, type UsageRecordZone } from '../../db/schema/balances';
 
 /*
  * Reading a TMF635 `Usage` into a record of the usage feed (issue 43 §2, issue 61 §3,
@@ -92,8 +91,11 @@ const MAX_COUNT = 100_000;
 /** The most one record may be rated at, øre (100,000 kr.): keeps the sums far from overflow. */
 const MAX_RATED_OERE = 10_000_000;
 
-/** The JSON feed's record id rule (`usageRecord.recordId`): both feeds share one id space. */
-const RECORD_ID = /^[\w.:-]{1,128}$/;
+/**
+ * The JSON feed's record id rule (`usageRecord.recordId`): both feeds share one id space, and an
+ * id that cannot be stored is never looked up (GET …/usage/{id}).
+ */
+export const RECORD_ID = /^[\w.:-]{1,128}$/;
 /** A usage type as stored (lower case; `usage_records_type`). */
 const USAGE_TYPE = /^[a-z0-9][a-z0-9 _./-]{0,31}$/;
 /** The other party: a number, a short code (`*111#`) or a sender's name (`Alda`), as sent. */
@@ -249,10 +251,6 @@ function otherPartyOf(characteristics: Map<string, unknown>): string | undefined
   return party;
 }
 
-/** The zones of data use (its buckets'), and of other use, which draws on no bucket. */
-const DATA_ZONES = ['domestic', 'eu'] as const satisfies readonly UsageKind[];
-const OTHER_ZONES = [...DATA_ZONES, 'world'] as const satisfies readonly UsageRecordZone[];
-
 /**
  * The zone: `domestic` (the default) or `eu`, as the data buckets know them; use that is not data
  * may also be `world`. Anything else is refused, not guessed: booking a bare `roaming` as `eu`
@@ -365,7 +363,8 @@ export function readUsage(body: unknown): ReadUsage {
     if (number === null) return refuse({ code: 'USAGE_NUMBER_INVALID', field: 'relatedParty' });
     const volume = volumeOf(characteristics);
     if (isRefusal(volume)) return refuse(volume);
-    const kind = zoneOf(characteristics, DATA_ZONES);
+    // The data buckets' zones.
+    const kind = zoneOf(characteristics, USAGE_KINDS);
     if (isRefusal(kind)) return refuse(kind);
     const ratedOere = ratedOereOf(usage);
     if (isRefusal(ratedOere)) return refuse(ratedOere);
@@ -402,7 +401,8 @@ export function readUsage(body: unknown): ReadUsage {
   }
   const otherParty = otherPartyOf(characteristics);
   if (isRefusal(otherParty)) return refuse(otherParty);
-  const kind = zoneOf(characteristics, OTHER_ZONES);
+  // Other use draws on no bucket: also `world`.
+  const kind = zoneOf(characteristics, USAGE_RECORD_ZONES);
   if (isRefusal(kind)) return refuse(kind);
   const ratedOere = ratedOereOf(usage);
   if (isRefusal(ratedOere)) return refuse(ratedOere);
