@@ -118,7 +118,6 @@ export type UsageRecordZone = (typeof USAGE_RECORD_ZONES)[number];
 
 /** The unit of a usage record's `quantity`: MB of data, seconds of a call, a count of the rest. */
 export const USAGE_UNITS = ['MB', 's', 'count'] as const;
-export type UsageUnit = (typeof USAGE_UNITS)[number];
 
 /**
  * Every usage record received from the usage feeds (POST /api/usage/records, TMF635). The
