@@ -21,7 +21,10 @@ export interface NoticeTrust {
 }
 
 /** `clear` empties the memory this trust guards; it runs whenever the memory starts over. */
-export function createNoticeTrust(database: Database, clear: () => void): NoticeTrust {
+export function createNoticeTrust(
+  database: Pick<Database, 'listen'>,
+  clear: () => void,
+): NoticeTrust {
   let trusted = false;
   let epoch = 0;
   const forget = () => {

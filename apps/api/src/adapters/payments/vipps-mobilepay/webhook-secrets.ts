@@ -1,17 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Tx } from '../../../db/client';
+import { createNoticeTrust, type NoticeTrust } from '../../../db/notice-trust';
 import { paymentWebhookRegistrations } from '../../../db/schema/payments';
 
 /*
  * The secrets of our registered Vipps MobilePay webhooks, kept in memory (ADR 0081 "Guidelines:
  * polling, 429, webhooks"): checking a webhook reads no database, so a forged one costs an HMAC
- * and nothing else. The memory is filled once (at start, or by the first webhook) and follows
- * every change: a registration NOTIFYs WEBHOOK_SECRETS_CHANNEL in its transaction, and every
- * instance LISTENs and reads the secrets again — the operator's command runs in its own process,
- * so the instances learn it only this way. While the LISTEN connection is down a change may be
- * missed; when it is back they are read again. A webhook signed with a secret not yet known here
- * answers 400 and Vipps MobilePay delivers it again later (their retries), by when it is known.
+ * and nothing else. The memory is filled at start and follows every change: a registration
+ * NOTIFYs WEBHOOK_SECRETS_CHANNEL in its transaction, and every instance LISTENs and reads the
+ * secrets again — the operator's command runs in its own process, so the instances learn it only
+ * this way. The memory is trusted as every instance memory is (db/notice-trust.ts, ADR 0057):
+ * while the LISTEN connection is down each webhook reads the secrets, and once it is back the
+ * memory starts over. A webhook signed with a secret not yet known answers 400 and Vipps
+ * MobilePay delivers it again later (their retries), by when it is known.
  */
 
 export const WEBHOOK_SECRETS_CHANNEL = 'payment_webhook_secrets';
@@ -28,46 +30,46 @@ export function createWebhookSecrets(options: {
 }) {
   const { db, provider, log } = options;
   let known: readonly string[] | null = null;
-  /** The last read asked for; reads run one after another, so the last one is the newest. */
-  let latest: Promise<readonly string[]> | null = null;
+  let trust: NoticeTrust | null = null;
 
-  /** Reads the secrets from the database, after any read already under way. */
-  function reload(): Promise<readonly string[]> {
-    const before = latest;
-    const read = (async () => {
-      await before?.catch(() => undefined);
-      const rows = await db
-        .select({ secret: paymentWebhookRegistrations.secret })
-        .from(paymentWebhookRegistrations)
-        .where(eq(paymentWebhookRegistrations.provider, provider));
-      known = rows.map((row) => row.secret);
-      return known;
-    })();
-    latest = read;
-    // A failed read is not kept: the next webhook asks again.
-    read.catch(() => {
-      if (latest === read) latest = null;
+  /** The secrets: from memory when it may be trusted, else read (and kept when it may be). */
+  async function current(): Promise<readonly string[]> {
+    if (known) return known;
+    const startedIn = trust?.epoch ?? -1;
+    const rows = await db
+      .select({ secret: paymentWebhookRegistrations.secret })
+      .from(paymentWebhookRegistrations)
+      .where(eq(paymentWebhookRegistrations.provider, provider));
+    const secrets = rows.map((row) => row.secret);
+    if (trust?.mayKeep(startedIn)) known = secrets;
+    return secrets;
+  }
+
+  /** Reads the secrets into memory now, so that no webhook waits for that read. */
+  function fill() {
+    current().catch((error: unknown) => {
+      log.error({ err: error }, 'Vipps MobilePay webhook secrets could not be read');
     });
-    return read;
   }
 
   return {
-    /** The secrets in memory; read from the database only the first time. */
-    current(): readonly string[] | Promise<readonly string[]> {
-      return known ?? latest ?? reload();
-    },
-    /**
-     * LISTENs for changes and reads the secrets once now. Answers the function that stops it.
-     * A failed read is logged; the first webhook then reads them.
-     */
+    current,
+    /** LISTENs for changes and reads the secrets now. Answers the function that stops it. */
     async listen(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
-      const again = () => {
-        reload().catch((error: unknown) => {
-          log.error({ err: error }, 'Vipps MobilePay webhook secrets could not be read');
-        });
-      };
-      const stop = await database.listen(WEBHOOK_SECRETS_CHANNEL, again, { onReconnected: again });
-      again();
+      const noticed = createNoticeTrust(database, () => {
+        known = null;
+      });
+      trust = noticed;
+      const stop = await noticed.listen([
+        [
+          WEBHOOK_SECRETS_CHANNEL,
+          () => {
+            noticed.forget();
+            fill();
+          },
+        ],
+      ]);
+      fill();
       return stop;
     },
   };
