@@ -1422,11 +1422,18 @@ describe(`issue 43: end to end against the demo's TMF641 server, every request t
     expect(bar?.status).toBe(201);
     // The OSS carries it out (acknowledged → inProgress → completed): no event is sent.
     await demoSteps();
-    // Time goes on, as it does outside a test: BAR_POLL_S after the bar last heard of its order it
-    // asks again. Without this the test's clock would stand still, and a poll that fell between a
-    // step's clock move and its tick (the bar re-checks every second of real time) would have
-    // heard "inProgress" at the clock's last instant and never find the silence to ask again.
-    clock.advance(BAR_POLL_S);
+    // Time goes on, as it does outside a test: the app's clock moves BAR_POLL_S every 200 ms of
+    // real time until the answer comes. One move is not enough: a poll sent before the last step
+    // may hear "inProgress" after the move and date its news at the clock's new instant, and a
+    // clock that then stood still would never let the silence run out again.
+    let answered = false;
+    void pausing.finally(() => {
+      answered = true;
+    });
+    for (let i = 0; i < 150 && !answered; i += 1) {
+      clock.advance(BAR_POLL_S);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const paused = await pausing;
     expect(paused.statusCode, paused.body).toBe(200);
     const [row] = await t.app.db
