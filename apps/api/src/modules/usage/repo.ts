@@ -87,22 +87,54 @@ export async function findUsageRecords(
     .where(inArray(usageRecords.recordId, [...recordIds]));
 }
 
-export async function updateBalance(
-  db: Db,
-  lineId: string,
-  values: Pick<
-    LineBalanceRow,
-    | 'domesticRemainingMb'
-    | 'domesticUsedMb'
-    | 'euUsedMb'
-    | 'updatedAt'
-    | 'roamingChargedOere'
-    | 'roamingChargedMb'
-    | 'roamingWrittenOffMb'
-    | 'roamingStoppedAt'
-  >,
-): Promise<void> {
-  await db.update(lineBalances).set(values).where(eq(lineBalances.lineId, lineId));
+/** A balance's figures after a batch's use, as `updateBalances` writes them. */
+export type BalanceUpdate = Pick<
+  LineBalanceRow,
+  | 'lineId'
+  | 'domesticRemainingMb'
+  | 'domesticUsedMb'
+  | 'euUsedMb'
+  | 'updatedAt'
+  | 'roamingChargedOere'
+  | 'roamingChargedMb'
+  | 'roamingWrittenOffMb'
+  | 'roamingStoppedAt'
+>;
+
+/**
+ * Writes the balances of a batch's lines in one statement (ADR 0093): the rows travel as one
+ * JSON parameter, so a batch of a thousand lines is one round trip, not a thousand.
+ */
+export async function updateBalances(db: Db, rows: readonly BalanceUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = JSON.stringify(
+    rows.map((r) => ({
+      line_id: r.lineId,
+      domestic_remaining_mb: r.domesticRemainingMb,
+      domestic_used_mb: r.domesticUsedMb,
+      eu_used_mb: r.euUsedMb,
+      roaming_charged_oere: r.roamingChargedOere,
+      roaming_charged_mb: r.roamingChargedMb,
+      roaming_written_off_mb: r.roamingWrittenOffMb,
+      roaming_stopped_at: r.roamingStoppedAt?.toISOString() ?? null,
+      updated_at: r.updatedAt.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    update ${lineBalances} as b set
+      domestic_remaining_mb = v.domestic_remaining_mb,
+      domestic_used_mb = v.domestic_used_mb,
+      eu_used_mb = v.eu_used_mb,
+      roaming_charged_oere = v.roaming_charged_oere,
+      roaming_charged_mb = v.roaming_charged_mb,
+      roaming_written_off_mb = v.roaming_written_off_mb,
+      roaming_stopped_at = v.roaming_stopped_at,
+      updated_at = v.updated_at
+    from jsonb_to_recordset(${values}::jsonb) as v(
+      line_id uuid, domestic_remaining_mb integer, domestic_used_mb integer, eu_used_mb integer,
+      roaming_charged_oere integer, roaming_charged_mb integer, roaming_written_off_mb integer,
+      roaming_stopped_at timestamptz, updated_at timestamptz)
+    where b.line_id = v.line_id`);
 }
 
 /**
@@ -127,7 +159,10 @@ export async function findRoamingCaps(
     .where(inArray(phoneLines.id, [...lineIds]));
 }
 
-/** Stores how records were rated against the roaming cap (only records with something to store). */
+/**
+ * Stores how records were rated against the roaming cap (only records with something to store),
+ * in one statement for the batch (ADR 0093).
+ */
 export async function setRecordCharges(
   db: Db,
   charges: readonly {
@@ -137,13 +172,22 @@ export async function setRecordCharges(
     writtenOffMb: number;
   }[],
 ): Promise<void> {
-  for (const c of charges) {
-    if (c.chargedMb === 0 && c.writtenOffMb === 0) continue;
-    await db
-      .update(usageRecords)
-      .set({ chargedMb: c.chargedMb, chargeOere: c.chargeOere, writtenOffMb: c.writtenOffMb })
-      .where(eq(usageRecords.recordId, c.recordId));
-  }
+  const rows = charges.filter((c) => c.chargedMb !== 0 || c.writtenOffMb !== 0);
+  if (rows.length === 0) return;
+  const values = JSON.stringify(
+    rows.map((c) => ({
+      record_id: c.recordId,
+      charged_mb: c.chargedMb,
+      charge_oere: c.chargeOere,
+      written_off_mb: c.writtenOffMb,
+    })),
+  );
+  await db.execute(sql`
+    update ${usageRecords} as u set
+      charged_mb = v.charged_mb, charge_oere = v.charge_oere, written_off_mb = v.written_off_mb
+    from jsonb_to_recordset(${values}::jsonb) as v(
+      record_id text, charged_mb integer, charge_oere integer, written_off_mb integer)
+    where u.record_id = v.record_id`);
 }
 
 /** Use to add to one line's day (ADR 0066). */

@@ -29,7 +29,8 @@ import {
   findUsageRecords,
   insertNewUsageRecords,
   setRecordCharges,
-  updateBalance,
+  updateBalances,
+  type BalanceUpdate,
   type DailyUse,
   type MeteredLine,
 } from './repo';
@@ -183,6 +184,7 @@ export function createUsageService(deps: UsageServiceDeps) {
         })),
       );
       const booked: LineBalanceRow[] = [];
+      const updates: BalanceUpdate[] = [];
       const locked = await lockBalances(tx, [...perLine.keys()]);
       // The caps after the balances are locked: a cap change holds the same lock (ADR 0078).
       const caps = new Map(
@@ -221,7 +223,7 @@ export function createUsageService(deps: UsageServiceDeps) {
           roamingStoppedAt: rated.month.stopped ? (balance.roamingStoppedAt ?? at) : null,
           updatedAt: at,
         };
-        await updateBalance(tx, balance.lineId, values);
+        updates.push({ lineId: balance.lineId, ...values });
         booked.push({ ...balance, ...values });
         capStates.push({
           lineId: balance.lineId,
@@ -234,6 +236,7 @@ export function createUsageService(deps: UsageServiceDeps) {
         if (rated.month.stopped && chargeable && setting)
           bar.push({ lineId: balance.lineId, msisdn: setting.msisdn });
       }
+      await updateBalances(tx, updates);
       await setRecordCharges(tx, charges);
       await addDailyUse(tx, dailyUse(perLine, charges));
       // The subscriptions answers kept in memory for these customers end (ADR 0057).
