@@ -55,6 +55,8 @@ export const lineBalances = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Month end's order (ADR 0093): the balances of a past month first, by line.
+    index('line_balances_period_start_line_id_idx').on(t.periodStart, t.lineId),
     check(
       'line_balances_domestic',
       sql`${t.domesticRemainingMb} >= 0 and ${t.domesticTotalMb} >= 0 and ${t.domesticUsedMb} >= 0`,

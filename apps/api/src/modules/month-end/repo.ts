@@ -40,7 +40,10 @@ export interface StaleBalance {
 
 /**
  * Locks up to `limit` balances whose month began before `monthStart` (`for update skip locked`,
- * in line id order): balances another instance is moving right now are left to it.
+ * in month and line id order): balances another instance is moving right now are left to it.
+ * The order is the index `line_balances_period_start_line_id_idx`'s (ADR 0093): the stale
+ * balances come first in it, so each batch reads its own rows and not the lines already moved
+ * before them, and a round with nothing to move reads one index entry.
  */
 export async function lockStaleBalances(
   db: Db,
@@ -81,38 +84,61 @@ export async function lockStaleBalances(
     .leftJoin(accounts, eq(phoneLines.accountId, accounts.id))
     .leftJoin(plans, linePlanJoin())
     .where(lt(lineBalances.periodStart, monthStart))
-    .orderBy(asc(lineBalances.lineId))
+    .orderBy(asc(lineBalances.periodStart), asc(lineBalances.lineId))
     .limit(limit)
     .for('update', { of: lineBalances, skipLocked: true });
 }
 
+/** A line's balance started over: the new month's buckets with `rolloverMb` carried. */
+export interface BalanceReset {
+  lineId: string;
+  buckets: DataBuckets;
+  /** Already counted in the buckets' total and remaining. */
+  rolloverMb: number;
+}
+
 /**
- * Starts a line's balance over for the month beginning at `periodStart` with `rolloverMb` carried
- * (already counted in the buckets' total and remaining).
+ * Starts the batch's balances over for the month beginning at `periodStart`, in one statement
+ * (ADR 0093): the rows travel as one JSON parameter.
  */
-export async function resetBalance(
+export async function resetBalances(
   db: Db,
-  lineId: string,
+  resets: readonly BalanceReset[],
   periodStart: Date,
-  buckets: DataBuckets,
-  rolloverMb: number,
   at: Date,
 ): Promise<void> {
-  await db
-    .update(lineBalances)
-    .set({
-      ...buckets,
-      periodStart,
-      rolloverMb,
-      // The roaming charges and the stop are the month's (ADR 0078); month end has just kept the
-      // month's charges owed (`roaming_charges`), and they stay on its records and days.
-      roamingChargedOere: 0,
-      roamingChargedMb: 0,
-      roamingWrittenOffMb: 0,
-      roamingStoppedAt: null,
-      updatedAt: at,
-    })
-    .where(eq(lineBalances.lineId, lineId));
+  if (resets.length === 0) return;
+  const values = JSON.stringify(
+    resets.map(({ lineId, buckets, rolloverMb }) => ({
+      line_id: lineId,
+      domestic_total_mb: buckets.domesticTotalMb,
+      domestic_remaining_mb: buckets.domesticRemainingMb,
+      domestic_used_mb: buckets.domesticUsedMb,
+      eu_allowance_mb: buckets.euAllowanceMb,
+      eu_used_mb: buckets.euUsedMb,
+      rollover_mb: rolloverMb,
+    })),
+  );
+  // The roaming charges and the stop are the month's (ADR 0078); month end has just kept the
+  // month's charges owed (`roaming_charges`), and they stay on its records and days.
+  await db.execute(sql`
+    update ${lineBalances} as b set
+      domestic_total_mb = v.domestic_total_mb,
+      domestic_remaining_mb = v.domestic_remaining_mb,
+      domestic_used_mb = v.domestic_used_mb,
+      eu_allowance_mb = v.eu_allowance_mb,
+      eu_used_mb = v.eu_used_mb,
+      rollover_mb = v.rollover_mb,
+      period_start = ${periodStart.toISOString()}::timestamptz,
+      roaming_charged_oere = 0,
+      roaming_charged_mb = 0,
+      roaming_written_off_mb = 0,
+      roaming_stopped_at = null,
+      updated_at = ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${values}::jsonb) as v(
+      line_id uuid, domestic_total_mb integer, domestic_remaining_mb integer,
+      domestic_used_mb integer, eu_allowance_mb integer, eu_used_mb integer, rollover_mb integer)
+    where b.line_id = v.line_id`);
 }
 
 /** Removes the balances of these lines (cancelled lines whose last month is over). */

@@ -8,7 +8,7 @@ import type { PendingEmail } from '../provisioning/service';
 import { initialBuckets } from '../usage/balance';
 import { insertRoamingCharges } from '../usage/roaming-charges';
 import { bumpUserVersions } from '../versions/change-versions';
-import { deleteBalances, lockStaleBalances, resetBalance } from './repo';
+import { deleteBalances, lockStaleBalances, resetBalances } from './repo';
 
 export interface MonthEndServiceDeps {
   db: Db;
@@ -100,21 +100,23 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
         );
         const cancelled = stale.filter((b) => b.status === 'cancelled');
         const live = stale.filter((b) => b.status !== 'cancelled');
-        for (const b of live) {
-          const dataMb = b.dataMb ?? 0;
-          const rollover = rolloverInto(b.remainingMb, dataMb, {
-            prepaid: b.prepaid,
-            toSmallerPlan: b.downgraded,
-          });
-          await resetBalance(
-            tx,
-            b.lineId,
-            monthStart,
-            initialBuckets(dataMb + rollover, b.euAllowanceMb),
-            rollover,
-            at,
-          );
-        }
+        await resetBalances(
+          tx,
+          live.map((b) => {
+            const dataMb = b.dataMb ?? 0;
+            const rolloverMb = rolloverInto(b.remainingMb, dataMb, {
+              prepaid: b.prepaid,
+              toSmallerPlan: b.downgraded,
+            });
+            return {
+              lineId: b.lineId,
+              buckets: initialBuckets(dataMb + rolloverMb, b.euAllowanceMb),
+              rolloverMb,
+            };
+          }),
+          monthStart,
+          at,
+        );
         await deleteBalances(
           tx,
           cancelled.map((b) => b.lineId),

@@ -1,0 +1,1 @@
+CREATE INDEX "line_balances_period_start_line_id_idx" ON "line_balances" USING btree ("period_start","line_id");
