@@ -10,6 +10,7 @@ import pg from 'pg';
 import { commandEnv, commandPath } from './command-env';
 import { ConfigError, loadConfig, type Config } from './config';
 import { pgliteFolderProblem } from './db/pglite-folder';
+import { PGLITE_EXTENSIONS } from './db/client';
 
 /*
  * `npm run db:backup -- <file>` and `npm run db:restore -- <file> [--force]` (issue 14,
@@ -91,7 +92,7 @@ export async function backupDatabase(config: Config, file: string): Promise<Back
   }
   const problem = pgliteFolderProblem(config.dataDir);
   if (problem) throw new BackupError(problem);
-  const db = new PGlite(config.dataDir);
+  const db = new PGlite(config.dataDir, { extensions: PGLITE_EXTENSIONS });
   try {
     // PGlite's own 'gzip' mode never settles on Node (it relies on a web CompressionStream);
     // the plain tarball is gzipped here instead (~40 MB → a few MB).
@@ -146,6 +147,7 @@ export async function restoreDatabase(
   }
   await mkdir(config.dataDir, { recursive: true });
   const db = new PGlite(config.dataDir, {
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: new Blob([await gunzip(await readFile(file))]),
   });
   try {

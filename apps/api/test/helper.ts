@@ -11,7 +11,7 @@ import pg from 'pg';
 import { z } from 'zod/mini';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
 import { demoUser } from '../src/seed/demo-users';
 import { MIGRATIONS_DIR } from '../src/paths';
 
@@ -87,7 +87,7 @@ export function pgliteSnapshot(): Promise<Blob> {
     );
     const cached = await readFile(file).catch(() => undefined);
     if (cached) return new Blob([cached]);
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     try {
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
       await slimForTests(client);

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../src/db/client';
 import { pgliteSnapshot, usingPostgres } from './helper';
 
 // The snapshot every PGlite test app starts from is cut down to start faster (helper.ts,
@@ -7,7 +8,7 @@ import { pgliteSnapshot, usingPostgres } from './helper';
 // slower: this test is what notices.
 describe.skipIf(usingPostgres)('the PGlite test snapshot', () => {
   it('holds only the migrated database, with small shared buffers', async () => {
-    const client = new PGlite({ loadDataDir: await pgliteSnapshot() });
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: await pgliteSnapshot() });
     try {
       const databases = await client.query<{ datname: string }>('select datname from pg_database');
       expect(databases.rows.map((row) => row.datname)).toEqual(['postgres']);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -122,6 +123,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** drizzle's `logger` option when queries are counted, otherwise nothing. */
 type QueryLogger = { logger?: { logQuery(query: string): void } };
 
+/**
+ * The extensions the migrations create (pg_trgm: the console's search, ADR 0093): every PGlite
+ * that opens Alda's data loads them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+const extensions = PGLITE_EXTENSIONS;
+
 async function openPglite(
   dataDir: string,
   snapshot: Blob | undefined,
@@ -130,8 +138,8 @@ async function openPglite(
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = inMemory
-    ? new PGlite(snapshot ? { loadDataDir: snapshot } : {})
-    : new PGlite(dataDir);
+    ? new PGlite({ extensions, ...(snapshot ? { loadDataDir: snapshot } : {}) })
+    : new PGlite(dataDir, { extensions });
   await client.waitReady;
   // A span per query when tracing is on (tracing/db.ts); nothing otherwise.
   tracePglite(client);

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { folded } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { portOutRequests, type PortOutRequestRow } from '../../db/schema/number-protection';
@@ -26,18 +27,6 @@ import { users } from '../../db/schema/users';
 /** The most rows of a kind the customer view shows (the newest). */
 export const VIEW_LIMIT = 50;
 
-/*
- * Faroese (and other accented) letters folded to ASCII, so "gudrun" finds Guðrun and "oli"
- * finds Óli: the SQL side of `foldName` in customers-service.ts. Translated before lower(),
- * which folds only ASCII under the C collation.
- */
-const FOLD_FROM = 'ÁáÀàÂâÄäÅåÍíÌìÎîÏïÓóÒòÔôÖöÕõØøÚúÙùÛûÜüÝýÿÉéÈèÊêËëÐðÇç';
-const FOLD_TO = 'AaAaAaAaAaIiIiIiIiOoOoOoOoOoOoUuUuUuUuYyyEeEeEeEeDdCc';
-
-function folded(column: SQL | typeof users.firstname): SQL {
-  return sql`lower(replace(replace(translate(${column}, ${FOLD_FROM}, ${FOLD_TO}), 'Æ', 'ae'), 'æ', 'ae'))`;
-}
-
 /** A line's customer: its own user, and the owner of the account it is on. */
 async function customersOfLines(db: Db, where: SQL | undefined): Promise<string[]> {
   const rows = await db
@@ -58,25 +47,41 @@ export async function customersByPhone(db: Db, msisdn: string): Promise<string[]
   return [...new Set([...own.map((r) => r.id), ...lines])];
 }
 
-/** Customers with a number that starts with `digits` (2–5 digits typed). */
+/**
+ * Customers with a number that starts with `digits` (2–5 digits typed). Numbers are six digits,
+ * so the prefix is the range of six-digit numbers it begins (the number indexes serve it, in any
+ * collation: digits sort alike in all).
+ */
 export async function customersByPhonePrefix(db: Db, digits: string): Promise<string[]> {
-  const pattern = `${escapeLike(digits)}%`;
+  const from = digits.padEnd(6, '0');
+  const to = digits.padEnd(6, '9');
   const [own, lines] = await Promise.all([
-    db.select({ id: users.id }).from(users).where(ilike(users.phoneNumber, pattern)).limit(100),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(gte(users.phoneNumber, from), lte(users.phoneNumber, to)))
+      .limit(100),
     customersOfLines(
       db,
-      and(ilike(phoneLines.msisdn, pattern), ne(phoneLines.status, 'cancelled')),
+      and(
+        gte(phoneLines.msisdn, from),
+        lte(phoneLines.msisdn, to),
+        ne(phoneLines.status, 'cancelled'),
+      ),
     ),
   ]);
   return [...new Set([...own.map((r) => r.id), ...lines])];
 }
 
-/** Customers whose e-mail address contains `fragment` (lower case). */
+/**
+ * Customers whose e-mail address contains `fragment` (lower case, as addresses are stored): the
+ * trigram index users_email_trgm_idx serves it (ADR 0093).
+ */
 export async function customersByEmail(db: Db, fragment: string): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(ilike(users.email, `%${escapeLike(fragment)}%`))
+    .where(like(users.email, `%${escapeLike(fragment)}%`))
     .orderBy(asc(users.email))
     .limit(100);
   return rows.map((r) => r.id);
@@ -89,6 +94,7 @@ export async function customersByEmail(db: Db, fragment: string): Promise<string
 export async function customersByName(db: Db, words: readonly string[]): Promise<string[]> {
   if (words.length === 0) return [];
   const name = folded(sql`${users.firstname} || ' ' || ${users.lastname}`);
+  // Served by the trigram index on the same expression (users_name_folded_trgm_idx, ADR 0093).
   const rows = await db
     .select({ id: users.id })
     .from(users)
