@@ -87,7 +87,7 @@ export interface DatabaseOptions {
    * do not. Not called for the LISTEN connection or PostgreSQL migrations (clients of their own).
    * `npm run bench` counts queries per request with it; unset, drizzle gets no logger.
    */
-  onQuery?: ((query: string) => void) | undefined;
+  onQuery?: ((query: string, params: unknown[]) => void) | undefined;
   /**
    * PostgreSQL: longest wait for a connection (new, or free in the pool) before a query fails,
    * which the error handler answers 503 DATABASE_UNAVAILABLE; also bounds each LISTEN reconnect
@@ -121,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** drizzle's `logger` option when queries are counted, otherwise nothing. */
-type QueryLogger = { logger?: { logQuery(query: string): void } };
+type QueryLogger = { logger?: { logQuery(query: string, params: unknown[]): void } };
 
 /**
  * The extensions the migrations create (pg_trgm: the console's search, ADR 0093): every PGlite
