@@ -239,6 +239,35 @@ describe(`usage on TMF635 (issue 43 §2, ${usingPostgres ? 'PostgreSQL' : 'PGlit
     expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - 120 - 30);
   });
 
+  it('single Usages sent at once are booked together, each told its own fate: every new one 201 with its own Usage, a repeat of one in flight 200 with that booking, an unknown number 422 — and the balance moves by each exactly once', async () => {
+    const start = (await balance(LINES.joannes)).domesticRemainingMb;
+    const usages = Array.from({ length: 40 }, (_, i) =>
+      dataUsage('214455', { amount: 1 + (i % 3), units: 'MB' }),
+    );
+    const repeated = usages[7]!;
+    const stranger = dataUsage('219999', { amount: 5, units: 'MB' });
+    const answers = await Promise.all([
+      ...usages.map((u) => post(u)),
+      post(repeated),
+      post(stranger),
+    ]);
+    const mine = answers.slice(0, 40);
+    // The repeat arrives with the first in flight or after it: one of the two is the booking.
+    const pair = [answers[7]!, answers[40]!].map((a) => a.statusCode).sort();
+    expect(pair).toEqual([200, 201]);
+    expect(answers[40]!.json()).toEqual(answers[7]!.json());
+    for (const [i, answer] of mine.entries()) {
+      if (i === 7) continue;
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toMatchObject({ id: usages[i]!.id });
+    }
+    expect(answers[41]!.statusCode).toBe(422);
+    expect(answers[41]!.json()).toMatchObject({ code: 'UNKNOWN_NUMBER' });
+    const used = usages.reduce((sum, _u, i) => sum + 1 + (i % 3), 0);
+    expect((await balance(LINES.joannes)).domesticRemainingMb).toBe(start - used);
+    expect(await stored(usages.map((u) => u.id ?? ''))).toHaveLength(40);
+  });
+
   /** GET …/usage/{id} as the charging system reads a Usage back. */
   const read = (id: string, headers: Record<string, string> = {}) =>
     t.app.inject({

@@ -1,6 +1,7 @@
 import type { Metrics, UsageFeed } from '../../metrics/metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@alda/contract/locale';
+import { USAGE_RECORDS_MAX } from '@alda/contract/constants';
 import { startOfMonth, todayInFaroe } from '@alda/contract/format/date';
 import type { UsageRecordsResponse } from '@alda/contract/schemas/usage';
 import type { EmailSender } from '../../adapters/email/email-sender';
@@ -279,7 +280,73 @@ export function createUsageService(deps: UsageServiceDeps) {
     };
   }
 
+  /*
+   * Small requests booked together (ADR 0093). A charging system sends single Usages on many
+   * connections at once; booked one per transaction, each pays the whole transaction's round
+   * trips alone. While bookings are under way (at most BOOKINGS_IN_FLIGHT, a part of the pool of
+   * 10), the records of the requests that arrive wait and go together in the next transaction,
+   * up to a full batch; an idle feed waits for nothing. Every request still hears its own
+   * records' fate after the commit that stored them. A request that repeats an id already in the
+   * batch being gathered waits for the next one, so that exactly one of them is told "booked".
+   * A transaction that fails fails the requests in it: each may send again (the ids make that
+   * safe).
+   */
+  const waiting: {
+    records: readonly SinkRecord[];
+    feed: UsageFeed;
+    resolve: (batch: BookedBatch) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  let inFlight = 0;
+
+  function gatherAndBook(): void {
+    while (inFlight < BOOKINGS_IN_FLIGHT && waiting.length > 0) {
+      const feed = waiting[0]!.feed;
+      const ids = new Set<string>();
+      const taken: typeof waiting = [];
+      for (let i = 0; i < waiting.length && ids.size < USAGE_RECORDS_MAX; ) {
+        const entry = waiting[i]!;
+        const fits = ids.size + entry.records.length <= USAGE_RECORDS_MAX || taken.length === 0;
+        if (entry.feed !== feed || !fits || entry.records.some((r) => ids.has(r.recordId))) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        taken.push(entry);
+        for (const r of entry.records) ids.add(r.recordId);
+      }
+      inFlight += 1;
+      book(
+        taken.flatMap((entry) => entry.records),
+        feed,
+      )
+        .then(
+          (batch) => {
+            for (const entry of taken) entry.resolve(partOf(batch, entry.records));
+          },
+          (error: unknown) => {
+            for (const entry of taken) entry.reject(error);
+          },
+        )
+        .finally(() => {
+          inFlight -= 1;
+          gatherAndBook();
+        });
+    }
+  }
+
   const service = {
+    /**
+     * `book`, for a request of a few records: booked together with the requests that arrive
+     * while other bookings are under way (see above); the answer is this request's records' own.
+     */
+    bookTogether(records: readonly SinkRecord[], feed: UsageFeed = 'json'): Promise<BookedBatch> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ records, feed, resolve, reject });
+        gatherAndBook();
+      });
+    },
+
     async ingest(
       records: readonly SinkRecord[],
       feed: UsageFeed = 'json',
@@ -308,6 +375,20 @@ export function createUsageService(deps: UsageServiceDeps) {
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;
+
+/** Bookings of gathered requests under way at once (`bookTogether`; the pool has 10). */
+const BOOKINGS_IN_FLIGHT = 4;
+
+/** What became of some of a batch's records: theirs alone. */
+function partOf(batch: BookedBatch, records: readonly SinkRecord[]): BookedBatch {
+  const ids = new Set(records.map((r) => r.recordId));
+  return {
+    fresh: new Set([...batch.fresh].filter((id) => ids.has(id))),
+    duplicates: batch.duplicates.filter((id) => ids.has(id)),
+    rejected: batch.rejected.filter((r) => ids.has(r.recordId)),
+    stored: new Map([...batch.stored].filter(([id]) => ids.has(id))),
+  };
+}
 
 /** A record as stored: data with its MB, other use with its quantity and no data figures. */
 function recordRow(

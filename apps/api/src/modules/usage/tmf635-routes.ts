@@ -134,6 +134,9 @@ function usageOf(row: UsageRecordRow, href: string): TmfUsageAnswer {
   };
 }
 
+/** Requests of up to this many Usages are booked together with others (`bookTogether`). */
+const TOGETHER_MAX = 50;
+
 const NOTHING_BOOKED: BookedBatch = {
   fresh: new Set(),
   duplicates: [],
@@ -184,7 +187,14 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
     const records = reads.flatMap((read, index) =>
       read.kind !== 'refused' && first.get(read.id) === index ? [read.record] : [],
     );
-    const batch = records.length > 0 ? await service.book(records, 'tmf635') : NOTHING_BOOKED;
+    // A few records (a single Usage above all) are booked together with other requests
+    // arriving at once (ADR 0093); a large batch is a transaction of its own.
+    const batch =
+      records.length === 0
+        ? NOTHING_BOOKED
+        : records.length <= TOGETHER_MAX
+          ? await service.bookTogether(records, 'tmf635')
+          : await service.book(records, 'tmf635');
     // Refused before booking (unreadable): counted with the sink's own.
     const refusedHere = reads.filter((read) => read.kind === 'refused').length;
     if (refusedHere > 0)
