@@ -18,23 +18,31 @@ export const GOOD_ICCID = '8929 8010 0000 0000 128';
 let serial = 0;
 
 /**
- * The last four digits of the numbers a customer gets, from the clock and a serial — but never
- * ones that make a number of ours "golden" (ADR 0077): 29 5295 is a repeat, which the picker
- * offers at a price instead of reserving it, and a journey's path would then hang on the clock.
+ * The last four digits of the numbers a customer gets. Journeys run in several worker processes
+ * against one server (two at once, then the global ones), so each worker draws from a block of
+ * 1000 of its own (its worker index, unique in a run), one after the other from a start set by
+ * the clock (a server kept between local runs already holds the last run's customers); workers
+ * that drew from the clock alone could take the same numbers (PHONE_ALREADY_REGISTERED). Never a tail that makes a number of ours "golden" (ADR
+ * 0077): 29 5295 is a repeat, which the picker offers at a price instead of reserving it, and a
+ * journey's path would then hang on the clock.
  */
-function ordinaryTail(stamp: string): string {
-  for (let next = Number(stamp.slice(-4)); ; next = (next + 1) % 10_000) {
-    const tail = String(next).padStart(4, '0');
+function ordinaryTail(): string {
+  const block = Number(process.env.TEST_WORKER_INDEX ?? '0') % 10;
+  for (;;) {
+    serial += 1;
+    const tail = String(block * 1000 + ((FIRST + serial) % 1000)).padStart(4, '0');
     if (['29', '28', '51', '31'].every((prefix) => numberClassOf(`${prefix}${tail}`) === null))
       return tail;
   }
 }
 
+/** Where this worker's numbers start in its block: the clock's seconds when it began. */
+const FIRST = Math.floor(Date.now() / 1000) % 1000;
+
 /** A new person with unused numbers: 51xxxx their own, 29xxxx free numbers of ours to order. */
 export function newCustomer(firstname: string, prefix = 'e2e') {
-  serial += 1;
+  const tail = ordinaryTail();
   const stamp = `${Date.now()}${serial}`;
-  const tail = ordinaryTail(stamp);
   return {
     firstname,
     lastname: 'Hansen',
