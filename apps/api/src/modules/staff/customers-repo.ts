@@ -135,21 +135,31 @@ export async function liveNumbersOf(
 ): Promise<Map<string, string[]>> {
   const numbers = new Map<string, string[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return numbers;
-  const rows = await db
-    .select({
-      msisdn: phoneLines.msisdn,
-      userId: phoneLines.userId,
-      ownerId: accounts.ownerUserId,
-    })
-    .from(phoneLines)
-    .leftJoin(accounts, eq(accounts.id, phoneLines.accountId))
-    .where(
-      and(
-        ne(phoneLines.status, 'cancelled'),
-        or(inArray(phoneLines.userId, [...userIds]), inArray(accounts.ownerUserId, [...userIds])),
-      ),
-    )
-    .orderBy(asc(phoneLines.createdAt), asc(phoneLines.msisdn));
+  // Two reads on indexes — the lines they use, the lines on the accounts they own — instead
+  // of one with an OR across the join, which no index serves (ADR 0093).
+  const select = () =>
+    db
+      .select({
+        msisdn: phoneLines.msisdn,
+        userId: phoneLines.userId,
+        ownerId: accounts.ownerUserId,
+        createdAt: phoneLines.createdAt,
+      })
+      .from(phoneLines)
+      .leftJoin(accounts, eq(accounts.id, phoneLines.accountId));
+  const [used, owned] = await Promise.all([
+    select().where(
+      and(ne(phoneLines.status, 'cancelled'), inArray(phoneLines.userId, [...userIds])),
+    ),
+    select().where(
+      and(ne(phoneLines.status, 'cancelled'), inArray(accounts.ownerUserId, [...userIds])),
+    ),
+  ]);
+  const rows = [...used, ...owned].sort(
+    (a, b) =>
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.msisdn < b.msisdn ? -1 : a.msisdn > b.msisdn ? 1 : 0),
+  );
   for (const row of rows) {
     for (const id of new Set([row.userId, row.ownerId])) {
       const list = id ? numbers.get(id) : undefined;

@@ -71,20 +71,26 @@ export async function findUsersSharingAccountsWith(db: Db, userId: string): Prom
  */
 export async function findViewersOfLines(db: Db, lineIds: readonly string[]): Promise<string[]> {
   if (lineIds.length === 0) return [];
-  const onAccounts = db
-    .select({ id: phoneLines.accountId })
+  // The lines first, then their accounts' owners and users by the accounts' ids: each read on
+  // an index, however many lines a usage batch names (ADR 0093).
+  const lines = await db
+    .select({ userId: phoneLines.userId, accountId: phoneLines.accountId })
     .from(phoneLines)
     .where(inArray(phoneLines.id, [...lineIds]));
-  const [owners, users, own] = await Promise.all([
-    db.select({ id: accounts.ownerUserId }).from(accounts).where(inArray(accounts.id, onAccounts)),
-    db
-      .select({ id: phoneLines.userId })
-      .from(phoneLines)
-      .where(inArray(phoneLines.accountId, onAccounts)),
-    db
-      .select({ id: phoneLines.userId })
-      .from(phoneLines)
-      .where(inArray(phoneLines.id, [...lineIds])),
-  ]);
+  const accountIds = [...new Set(lines.flatMap((l) => (l.accountId ? [l.accountId] : [])))];
+  const [owners, users] =
+    accountIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({ id: accounts.ownerUserId })
+            .from(accounts)
+            .where(inArray(accounts.id, accountIds)),
+          db
+            .select({ id: phoneLines.userId })
+            .from(phoneLines)
+            .where(inArray(phoneLines.accountId, accountIds)),
+        ]);
+  const own = lines.map((l) => ({ id: l.userId }));
   return [...new Set([...owners, ...users, ...own].flatMap((r) => (r.id ? [r.id] : [])))];
 }
