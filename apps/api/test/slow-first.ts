@@ -11,6 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * missing here only loses its place at the front.
  */
 const SLOW_FIRST = [
+  // Seeds 100,000 lines on PostgreSQL (some 90–150 s); skipped on PGlite.
+  'scale-indexes.test.ts',
   'payments.property.test.ts',
   'scale.test.ts',
   'payments.chaos.property.test.ts',
@@ -24,6 +26,8 @@ const SLOW_FIRST = [
   'network-tmf641.test.ts',
   'shutdown-drain.test.ts',
   'hub-lifecycle.test.ts',
+  'usage-tmf635-volume.test.ts',
+  'payments.vipps-guidelines.test.ts',
 ];
 
 function rank(file: TestSpecification): number {

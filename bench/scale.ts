@@ -1,0 +1,596 @@
+// `npm run bench:scale`: Alda at an operator's volume, on PostgreSQL. For each size it seeds a
+// database with `seedScale` (npm run seed:scale; kept between runs, so a million lines are seeded
+// once), starts one API instance as production runs it (bench/scale-server.ts: jobs on) and
+// measures, then prints one table:
+//   - usage ingest through TMF635: single-Usage POSTs and batches of 1000, records/s sustained
+//     for --duration seconds, p50/p99 per request; beside it the database's own COPY rate into a
+//     scratch table of usage_records' shape (indexes included): the physical limit;
+//   - one instance's memory (RSS, largest seen) during ingest;
+//   - the desk: console search by name, number, e-mail, customer id (the customer number) and
+//     the start of a number, p50/p95;
+//   - a customer's day: sign-in, the home screen's requests, the 60-s poll (304), p50/p95, and
+//     the same on a database of the 5 demo customers (the ratio is the figure);
+//   - the database's size per line.
+//
+//   npm run bench:scale                                  # 10k and 100k lines, 60 s of ingest
+//   npm run bench:scale -- --sizes 10000,100000,1000000  # a million: seeding takes ~15 min once
+//   npm run bench:scale -- --short                       # the bench smoke: 300 lines, 2 s
+//   npm run bench:scale -- --fresh                       # seed again even when a database is kept
+// PostgreSQL: BENCH_PG_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
+// Databases are named alda_scale_<lines> and kept (unless --short); alda_scale_demo is dropped.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { ScaleReady } from './scale-server';
+import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
+import { openDatabase } from '../apps/api/src/db/client';
+import { createMonthEndService } from '../apps/api/src/modules/month-end/service';
+import { SCALE_PASSWORD, seedScale } from '../apps/api/src/seed/scale/seed-scale';
+
+const { values: flags } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    duration: { type: 'string', default: '60' },
+    short: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const SHORT = flags.short;
+const SIZES = SHORT ? [300] : flags.sizes.split(',').map(Number);
+const DURATION_S = SHORT ? 2 : Number(flags.duration);
+const SERVER_URL =
+  process.env.BENCH_PG_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const BATCH = 1000;
+/** Concurrent requests: a charging system's connections. */
+const SINGLE_CONNECTIONS = 32;
+const BATCH_CONNECTIONS = 2;
+
+const urlOf = (name: string) => {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function withDb<T>(name: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlOf(name) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The seeded database of `lines` lines: kept from an earlier run when it is whole, else made. */
+async function scaleDatabase(lines: number): Promise<string> {
+  const name = `alda_scale_${lines}`;
+  const exists = await admin(
+    async (c) =>
+      (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+  );
+  if (exists && !flags.fresh && !SHORT) {
+    const kept = await withDb(name, async (c) => {
+      const marker = await c
+        .query<{ lines: number }>('select lines from scale_seed limit 1')
+        .catch(() => null);
+      return marker?.rows[0]?.lines === lines;
+    });
+    if (kept) {
+      console.log(`  ${name}: kept from an earlier run (--fresh seeds it again)`);
+      return name;
+    }
+  }
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+  const started = performance.now();
+  await seedScale({ databaseUrl: urlOf(name), lines, seed: 1, quiet: true });
+  console.log(`  ${name}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return name;
+}
+
+/** A database with only the 5 demo customers (the ratio's baseline). */
+async function demoDatabase(): Promise<string> {
+  const name = 'alda_scale_demo';
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: 'memory' });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  await seedDemoData(database.db);
+  await database.close();
+  return name;
+}
+
+interface Server {
+  ready: ScaleReady;
+  base: string;
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startServer(name: string): Promise<Server> {
+  const child: ChildProcess = spawn('npx', ['tsx', 'bench/scale-server.ts'], {
+    env: { ...process.env, DATABASE_URL: urlOf(name) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const waiting: ((line: string) => void)[] = [];
+  let readyResolve: (r: ScaleReady) => void = () => {};
+  const readyPromise = new Promise<ScaleReady>((resolve) => (readyResolve = resolve));
+  lines.on('line', (line) => {
+    if (line.startsWith('READY ')) readyResolve(JSON.parse(line.slice(6)) as ScaleReady);
+    else if (line.startsWith('{"rss"')) waiting.shift()?.(line);
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`scale server exited (${code})`))),
+  );
+  const ready = await Promise.race([readyPromise, exited]);
+  return {
+    ready,
+    base: `http://127.0.0.1:${ready.port}`,
+    rss: () =>
+      new Promise<number>((resolve) => {
+        waiting.push((line) => resolve((JSON.parse(line) as { rss: number }).rss));
+        child.stdin!.write('rss\n');
+      }),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.stdin!.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN);
+const sortNumbers = (values: number[]) => values.sort((a, b) => a - b);
+
+/** `connections` loops calling `once` until `seconds` are over; the latencies in ms. */
+async function drive(
+  seconds: number,
+  connections: number,
+  once: (n: number) => Promise<void>,
+): Promise<{ latencies: number[]; elapsedS: number }> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await once((n += 1));
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies: sortNumbers(latencies), elapsedS: (performance.now() - started) / 1000 };
+}
+
+/** A data Usage of a charging system (TMF635 Usage_Create) with its own record id. */
+function usage(id: string, msisdn: string, amountKb: number) {
+  return {
+    id,
+    usageDate: new Date(Date.now() - 60_000).toISOString(),
+    usageType: 'data',
+    relatedParty: [{ id: `298${msisdn}`, role: 'subscriber', '@referredType': 'Subscriber' }],
+    usageCharacteristic: [
+      { name: 'dataVolume', valueType: 'Quantity', value: { amount: amountKb, units: 'KB' } },
+    ],
+  };
+}
+
+interface IngestFigures {
+  singlePerS: number;
+  singleP50: number;
+  singleP99: number;
+  batchPerS: number;
+  batchP50: number;
+  batchP99: number;
+  copyPerS: number;
+  rssMaxMb: number;
+}
+
+async function ingest(server: Server, name: string, run: string): Promise<IngestFigures> {
+  const numbers = await withDb(name, async (c) =>
+    (
+      await c.query<{ msisdn: string }>(
+        "select msisdn from phone_lines where status = 'active' and data_paused_at is null order by md5(msisdn) limit 20000",
+      )
+    ).rows.map((r) => r.msisdn),
+  );
+  if (numbers.length === 0) throw new Error(`${name}: no active lines`);
+  const pick = (i: number) => numbers[(i * 7919) % numbers.length] as string;
+  const headers = {
+    authorization: `Bearer ${server.ready.feedToken}`,
+    'content-type': 'application/json',
+  };
+  const url = `${server.base}/tmf-api/usageManagement/v4/usage`;
+  let rssMax = 0;
+  const sampler = setInterval(
+    () => void server.rss().then((rss) => (rssMax = Math.max(rssMax, rss))),
+    500,
+  );
+  let failed = 0;
+  const single = await drive(DURATION_S, SINGLE_CONNECTIONS, async (n) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(usage(`${run}-s-${n}`, pick(n), 100 + (n % 4000))),
+    });
+    if (res.status !== 201) failed += 1;
+    await res.arrayBuffer();
+  });
+  let batchRecords = 0;
+  const batch = await drive(DURATION_S, BATCH_CONNECTIONS, async (n) => {
+    const body = Array.from({ length: BATCH }, (_, i) =>
+      usage(`${run}-b-${n}-${i}`, pick(n * BATCH + i), 100 + (i % 4000)),
+    );
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.status !== 200) failed += 1;
+    else batchRecords += BATCH;
+    await res.arrayBuffer();
+  });
+  clearInterval(sampler);
+  if (failed > 0) throw new Error(`ingest: ${failed} requests were not booked`);
+  const copyPerS = await copyRate(name, Math.max(batchRecords, 10_000));
+  return {
+    singlePerS: single.latencies.length / single.elapsedS,
+    singleP50: percentile(single.latencies, 50),
+    singleP99: percentile(single.latencies, 99),
+    batchPerS: batchRecords / batch.elapsedS,
+    batchP50: percentile(batch.latencies, 50),
+    batchP99: percentile(batch.latencies, 99),
+    copyPerS,
+    rssMaxMb: rssMax / 2 ** 20,
+  };
+}
+
+/** The database's own rate: COPY of `count` records into a scratch copy of usage_records. */
+async function copyRate(name: string, count: number): Promise<number> {
+  return withDb(name, async (c) => {
+    await c.query('drop table if exists bench_scratch_usage');
+    await c.query('create table bench_scratch_usage (like usage_records including all)');
+    const lineIds = (
+      await c.query<{ id: string; msisdn: string }>(
+        'select id, msisdn from phone_lines order by md5(msisdn) limit 20000',
+      )
+    ).rows;
+    const occurred = new Date().toISOString();
+    const rows = function* () {
+      for (let i = 0; i < count; i += 1) {
+        const line = lineIds[i % lineIds.length]!;
+        const mb = 1 + (i % 4);
+        yield `copy-${i}\t${line.id}\t${line.msisdn}\tdata\t${mb}\tMB\t${mb}\tdomestic\t${occurred}\n`;
+      }
+    };
+    const started = performance.now();
+    await pipeline(
+      Readable.from(rows()),
+      c.query(
+        copyFrom(
+          'copy bench_scratch_usage (record_id, line_id, msisdn, usage_type, quantity, unit, used_mb, kind, occurred_at) from stdin',
+        ),
+      ),
+    );
+    const rate = count / ((performance.now() - started) / 1000);
+    await c.query('drop table bench_scratch_usage');
+    return rate;
+  });
+}
+
+interface LatencyPair {
+  p50: number;
+  p95: number;
+}
+
+async function timed(
+  times: number,
+  once: (i: number) => Promise<Response>,
+  expect: number[],
+): Promise<LatencyPair> {
+  const latencies: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const t0 = performance.now();
+    const res = await once(i);
+    await res.arrayBuffer();
+    latencies.push(performance.now() - t0);
+    if (!expect.includes(res.status)) throw new Error(`${res.url}: ${res.status}`);
+  }
+  sortNumbers(latencies);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/** Console search by name, number, e-mail and customer number (the support agent's desk). */
+async function desk(server: Server, name: string): Promise<Record<string, LatencyPair>> {
+  const people = await withDb(
+    name,
+    async (c) =>
+      (
+        await c.query<{
+          id: string;
+          firstname: string;
+          lastname: string;
+          email: string;
+          msisdn: string;
+        }>(
+          `select u.id, u.firstname, u.lastname, u.email, l.msisdn
+             from users u join phone_lines l on l.user_id = u.id
+            order by md5(u.email) limit 50`,
+        )
+      ).rows,
+  );
+  const times = SHORT ? 5 : 50;
+  const search = (q: (i: number) => string) =>
+    timed(
+      times,
+      (i) =>
+        fetch(`${server.base}/api/staff/customers?q=${encodeURIComponent(q(i))}`, {
+          headers: { authorization: server.ready.staff },
+        }),
+      [200],
+    );
+  const at = (i: number) => people[i % people.length]!;
+  return {
+    name: await search((i) => `${at(i).firstname} ${at(i).lastname}`),
+    number: await search((i) => at(i).msisdn),
+    email: await search((i) => at(i).email),
+    customerId: await search((i) => at(i).id),
+    numberStart: await search((i) => at(i).msisdn.slice(0, 4)),
+  };
+}
+
+/** Sign-in, the home screen's requests and the 60-s poll of a few customers. */
+async function customersDay(
+  server: Server,
+  logins: readonly { email: string; password: string }[],
+): Promise<Record<string, LatencyPair>> {
+  const times = SHORT ? 4 : 40;
+  const fo = { 'accept-language': 'fo', 'content-type': 'application/json' };
+  const tokens: string[] = [];
+  const signIn = await timed(
+    times,
+    async (i) => {
+      const login = logins[i % logins.length]!;
+      const res = await fetch(`${server.base}/api/auth/email-login`, {
+        method: 'POST',
+        headers: fo,
+        body: JSON.stringify(login),
+      });
+      const clone = res.clone();
+      if (res.status === 200)
+        tokens.push(
+          `Bearer ${((await clone.json()) as { data: { accessToken: string } }).data.accessToken}`,
+        );
+      return res;
+    },
+    [200],
+  );
+  const token = (i: number) => tokens[i % tokens.length]!;
+  const get = (path: string) => (i: number) =>
+    fetch(`${server.base}${path}`, { headers: { ...fo, authorization: token(i) } });
+  const home = await timed(
+    times,
+    async (i) => {
+      const answers = await Promise.all(
+        ['/api/subscriptions', '/api/notifications?page=0&perPage=15', '/api/data-transfers'].map(
+          (path) => get(path)(i),
+        ),
+      );
+      for (const a of answers.slice(1)) await a.arrayBuffer();
+      return answers[0]!;
+    },
+    [200],
+  );
+  const etags = new Map<number, string>();
+  for (let i = 0; i < tokens.length; i += 1) {
+    const res = await get('/api/notifications?page=0&perPage=15')(i);
+    await res.arrayBuffer();
+    etags.set(i, res.headers.get('etag') ?? '');
+  }
+  const poll = await timed(
+    times,
+    (i) =>
+      fetch(`${server.base}/api/notifications?page=0&perPage=15`, {
+        headers: {
+          ...fo,
+          authorization: token(i),
+          'if-none-match': etags.get(i % tokens.length) ?? '',
+        },
+      }),
+    [304],
+  );
+  return { signIn, home, poll };
+}
+
+/**
+ * Month end for every line: as of the 2nd of the month after the latest balance's month, so each
+ * run of the bench moves every balance once more (the database is kept between runs).
+ */
+async function monthEnd(name: string): Promise<{ seconds: number; moved: number }> {
+  const latest = await withDb(name, async (c) => {
+    const { rows } = await c.query<{ latest: Date | null }>(
+      'select max(period_start) as latest from line_balances',
+    );
+    return rows[0]?.latest ?? new Date();
+  });
+  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: 'memory' });
+  try {
+    const at = new Date(latest);
+    at.setUTCMonth(at.getUTCMonth() + 1, 2);
+    const silent = { info() {}, warn() {}, error() {}, debug() {} };
+    const service = createMonthEndService({
+      db: database.db,
+      now: () => at,
+      log: silent as never,
+    });
+    const started = performance.now();
+    const result = await service.run(at);
+    return { seconds: (performance.now() - started) / 1000, moved: result.moved + result.removed };
+  } finally {
+    await database.close();
+  }
+}
+
+async function sizePerLine(name: string, lines: number): Promise<number> {
+  return withDb(name, async (c) => {
+    const { rows } = await c.query<{ size: string }>(
+      'select pg_database_size(current_database()) as size',
+    );
+    return Number(rows[0]?.size ?? 0) / lines;
+  });
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+const pair = (p: LatencyPair | undefined) => (p ? `${ms(p.p50)} / ${ms(p.p95)}` : '–');
+
+async function main() {
+  console.log(
+    `bench:scale on PostgreSQL ${new URL(SERVER_URL).host}: sizes ${SIZES.join(', ')} lines, ` +
+      `ingest ${DURATION_S} s per mode (single: ${SINGLE_CONNECTIONS} connections, batches of ${BATCH}: ${BATCH_CONNECTIONS})`,
+  );
+  const run = `bench-${Date.now().toString(36)}`;
+
+  console.log('\n5 demo customers (the baseline of the ratios)');
+  const demoName = await demoDatabase();
+  const demoServer = await startServer(demoName);
+  const demoLogins = DEMO_USERS.slice(0, 5).map((u) => ({
+    email: u.email,
+    password: DEMO_PASSWORD,
+  }));
+  const baseline = await customersDay(demoServer, demoLogins);
+  await demoServer.stop();
+  await admin((c) => c.query(`drop database if exists ${demoName} with (force)`));
+
+  const results: {
+    lines: number;
+    ingest: IngestFigures;
+    desk: Record<string, LatencyPair>;
+    day: Record<string, LatencyPair>;
+    monthEnd: { seconds: number; moved: number };
+    bytesPerLine: number;
+  }[] = [];
+  for (const lines of SIZES) {
+    console.log(`\n${lines.toLocaleString('en')} lines`);
+    const name = await scaleDatabase(lines);
+    const server = await startServer(name);
+    try {
+      const logins = await withDb(name, async (c) =>
+        (
+          await c.query<{ email: string }>(
+            "select u.email from users u join phone_lines l on l.user_id = u.id where l.status = 'active' order by md5(u.email) limit 20",
+          )
+        ).rows.map((r) => ({ email: r.email, password: SCALE_PASSWORD })),
+      );
+      const day = await customersDay(server, logins);
+      const deskFigures = await desk(server, name);
+      const ingestFigures = await ingest(server, name, `${run}-${lines}`);
+      await server.stop();
+      results.push({
+        lines,
+        ingest: ingestFigures,
+        desk: deskFigures,
+        day,
+        monthEnd: await monthEnd(name),
+        bytesPerLine: await sizePerLine(name, lines),
+      });
+    } finally {
+      await server.stop();
+    }
+    if (SHORT) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+
+  const header = ['', '5 demo', ...results.map((r) => `${r.lines.toLocaleString('en')} lines`)];
+  const rows: string[][] = [
+    ['Ingest, single Usage: records/s', '', ...results.map((r) => r.ingest.singlePerS.toFixed(0))],
+    [
+      '  p50 / p99 ms',
+      '',
+      ...results.map((r) => `${ms(r.ingest.singleP50)} / ${ms(r.ingest.singleP99)}`),
+    ],
+    [
+      'Ingest, batches of 1000: records/s',
+      '',
+      ...results.map((r) => r.ingest.batchPerS.toFixed(0)),
+    ],
+    [
+      '  p50 / p99 ms per batch',
+      '',
+      ...results.map((r) => `${ms(r.ingest.batchP50)} / ${ms(r.ingest.batchP99)}`),
+    ],
+    [
+      '  COPY into usage_records’ shape: rows/s',
+      '',
+      ...results.map((r) => r.ingest.copyPerS.toFixed(0)),
+    ],
+    [
+      '  batches ÷ COPY',
+      '',
+      ...results.map((r) => `1 : ${(r.ingest.copyPerS / r.ingest.batchPerS).toFixed(1)}`),
+    ],
+    [
+      'One instance’s RSS during ingest, MB',
+      '',
+      ...results.map((r) => r.ingest.rssMaxMb.toFixed(0)),
+    ],
+    ...['name', 'number', 'email', 'customerId', 'numberStart'].map((k) => [
+      `Desk search by ${k}: p50 / p95 ms`,
+      '',
+      ...results.map((r) => pair(r.desk[k])),
+    ]),
+    ...['signIn', 'home', 'poll'].map((k) => [
+      `Customer ${k}: p50 / p95 ms`,
+      pair(baseline[k]),
+      ...results.map((r) => pair(r.day[k])),
+    ]),
+    ...['signIn', 'home', 'poll'].map((k) => [
+      `  ${k} p50 ratio to 5 demo`,
+      '1.00',
+      ...results.map((r) => ((r.day[k]?.p50 ?? NaN) / (baseline[k]?.p50 ?? NaN)).toFixed(2)),
+    ]),
+    ['Month end, all lines: seconds', '', ...results.map((r) => r.monthEnd.seconds.toFixed(1))],
+    [
+      '  balances moved a second',
+      '',
+      ...results.map((r) => (r.monthEnd.moved / r.monthEnd.seconds).toFixed(0)),
+    ],
+    ['Database size per line, kB', '', ...results.map((r) => (r.bytesPerLine / 1024).toFixed(1))],
+  ];
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...rows].map((r) => (r[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  if (flags.json) {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(flags.json, JSON.stringify({ baseline, results }, null, 2));
+  }
+}
+
+await main();
