@@ -11,8 +11,10 @@ import {
   act,
   between,
   notify,
+  nth,
   order,
   payment,
+  providerPaymentIdOf,
   randomCard,
   receipt,
   settleMs,
@@ -231,18 +233,23 @@ export function emitMonthlyCharges(
   agreement: Agreement,
 ): void {
   const who = payer(owner);
-  for (const month of ctx.cal.months) {
-    const chargeMs = month.startMs + 6 * HOUR + ctx.random.int(0, 180) * MINUTE;
-    if (chargeMs >= ctx.cal.nowMs) continue;
+  // The month's charge runs early on the 1st (the months not charged yet are left out).
+  const charges = ctx.cal.months
+    .map((month) => ({ month, atMs: month.startMs + 6 * HOUR + ctx.random.int(0, 180) * MINUTE }))
+    .filter((c) => c.atMs < ctx.cal.nowMs);
+  const latest = charges.at(-1)?.month.index;
+  // The second payer's latest month is pending at the provider, the third's failed (see nth).
+  const forced = [null, 'pending', 'failed'][nth(ctx, 'payer') - 1] ?? null;
+  for (const { month, atMs: chargeMs } of charges) {
     const items = monthItems(accounts, month, chargeMs);
     const total = items.reduce((sum, item) => sum + item.oere, 0);
     if (total <= 0) continue;
-    const current = month.index === ctx.cal.current.index;
-    const outcome = ctx.random.weighted([
+    const drawn = ctx.random.weighted([
       ['paid', RATIOS.monthlyCharge.paid],
       ['failed', RATIOS.monthlyCharge.failed],
-      ['pending', current ? RATIOS.monthlyCharge.pending : 0],
+      ['pending', month.index === ctx.cal.current.index ? RATIOS.monthlyCharge.pending : 0],
     ] as const);
+    const outcome = month.index === latest && forced !== null ? forced : drawn;
     const charge = { who, month, items, total, atMs: chargeMs };
     if (outcome === 'paid')
       paidMonth(ctx, { ...charge, method: 'agreement', card: agreement.card, ref: agreement.ref });
@@ -311,6 +318,10 @@ function paidMonth(
   });
 }
 
+/**
+ * Charged on the agreement, not answered yet: the test provider has it processing (a slow
+ * card) and settles it within the day, so an API started on this database finishes it.
+ */
 function pendingMonth(ctx: GenContext, c: MonthCharge, agreement: Agreement): void {
   const orderId = order(ctx, {
     userId: c.who.userId,
@@ -322,7 +333,8 @@ function pendingMonth(ctx: GenContext, c: MonthCharge, agreement: Agreement): vo
     requestHash: PAY_WITH_AGREEMENT,
     createdMs: c.atMs,
   });
-  payment(ctx, {
+  const updatedMs = c.atMs + settleMs(ctx);
+  const paymentId = payment(ctx, {
     orderId,
     userId: c.who.userId,
     amountOere: c.total,
@@ -331,7 +343,22 @@ function pendingMonth(ctx: GenContext, c: MonthCharge, agreement: Agreement): vo
     card: agreement.card,
     agreementRef: agreement.ref,
     createdMs: c.atMs,
-    updatedMs: c.atMs + settleMs(ctx),
+    updatedMs,
+  });
+  ctx.out.row(SPECS.testProviderPayments, {
+    id: providerPaymentIdOf(paymentId),
+    kind: 'agreement_charge',
+    merchantReference: paymentId,
+    amountOere: c.total,
+    state: 'processing',
+    description: `Alda: mánaðargjald ${formatMonth(c.month.key, 'fo')}`,
+    settleAt: ctx.cal.nowMs + ctx.random.int(10, 600) * MINUTE,
+    cardId: agreement.ref,
+    cardBrand: agreement.card.brand,
+    cardLast4: agreement.card.last4,
+    cardExpiry: agreement.card.expiry,
+    createdAt: c.atMs,
+    updatedAt: updatedMs,
   });
 }
 

@@ -32,6 +32,19 @@ export interface GenContext {
   /** Lines and users planned so far (ICCIDs, e-mails and record ids are made from them). */
   lineSeq: number;
   userSeq: number;
+  /** How often each kind of thing was met so far (see {@link nth}). */
+  seen: Map<string, number>;
+}
+
+/**
+ * The how-many-th `thing` this is (1, 2, …). The rare states of a ratio (a payment pending, an
+ * order in provisioning) are given to the first few of their kind too, so even a small data set
+ * has every state the schema allows.
+ */
+export function nth(ctx: GenContext, thing: string): number {
+  const n = (ctx.seen.get(thing) ?? 0) + 1;
+  ctx.seen.set(thing, n);
+  return n;
 }
 
 /**
@@ -190,6 +203,9 @@ export function randomCard(ctx: GenContext): Card {
   };
 }
 
+/** The test provider's id of a payment: unique per provider (payments_provider_payment_id_uq). */
+export const providerPaymentIdOf = (paymentId: string) => `tp_${paymentId.replace(/-/g, '')}`;
+
 export type PaymentState = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled';
 
 /** A payment through the built-in test provider (the provider `npm start` uses). */
@@ -219,8 +235,7 @@ export function payment(
     method: p.method,
     state: p.state,
     provider: 'test',
-    // The provider's id, unique per provider (payments_provider_payment_id_uq): ours, hex.
-    providerPaymentId: p.state === 'created' ? null : `tp_${id.replace(/-/g, '')}`,
+    providerPaymentId: p.state === 'created' ? null : providerPaymentIdOf(id),
     cardBrand: p.card?.brand ?? null,
     cardLast4: p.card?.last4 ?? null,
     cardExpiry: p.card?.expiry ?? null,

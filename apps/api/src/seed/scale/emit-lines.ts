@@ -3,7 +3,7 @@ import type { ProvisioningStepKey } from '@alda/contract/schemas/provisioning';
 import { stepPlan, waitAfter, type PlanOf } from '../../modules/provisioning/steps';
 import { SIM_PICKUP_LOCATIONS } from '../pickup-locations';
 import { DAY, HOUR, MINUTE } from './calendar';
-import { act, between, notify, order, type GenContext } from './context';
+import { act, between, notify, nth, order, type GenContext } from './context';
 import type { Household } from './households';
 import { plan, userOfLine, type Account, type Line, type Person } from './model';
 import { RATIOS } from './ratios';
@@ -323,7 +323,13 @@ function planChanges(ctx: GenContext, account: Account): void {
     line.status !== 'active'
   )
     return;
-  const roll = ctx.random.next();
+  // The first three individual accounts show an upgrade, a downgrade and a cancellation.
+  const forced = [
+    0.5 * RATIOS.planUpgrade,
+    RATIOS.planUpgrade,
+    RATIOS.planUpgrade + RATIOS.planDowngrade,
+  ];
+  const roll = forced[nth(ctx, 'individual account') - 1] ?? ctx.random.next();
   const monthStart = ctx.cal.current.startMs;
   const after = Math.max(monthStart + DAY, line.createdMs + DAY);
   if (roll < RATIOS.planUpgrade && UPGRADE[line.planId] && after < ctx.cal.nowMs) {

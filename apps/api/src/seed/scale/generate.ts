@@ -59,6 +59,7 @@ export class Generator {
       reuse: new ReuseBuffer(8_192),
       lineSeq: 0,
       userSeq: 0,
+      seen: new Map(),
     };
   }
 

@@ -1,6 +1,6 @@
 import { luhnCheckDigit } from '@alda/contract/rules/iccid';
 import { DAY, HOUR, YEAR } from './calendar';
-import { between, type GenContext } from './context';
+import { between, nth, type GenContext } from './context';
 import { plan, type Account, type AccountKind, type Line, type Person, type Sim } from './model';
 import { asciiName, firstName, randomAddress, surname, type Address, type Gender } from './people';
 import { RATIOS } from './ratios';
@@ -255,7 +255,7 @@ function family(ctx: GenContext, owner: Person, sinceMs: number, maxLines: numbe
   const addingOne =
     size >= 3 &&
     size <= plan(planId).maxMembers &&
-    ctx.random.chance(RATIOS.memberBeingAdded / 0.7);
+    (nth(ctx, 'family of three') === 1 || ctx.random.chance(RATIOS.memberBeingAdded / 0.7));
   for (let i = 1; i < size; i += 1) {
     const partner = i === 1;
     const age = partner
@@ -355,8 +355,10 @@ export function planHousehold(ctx: GenContext, maxLines: number): Household {
     login: true,
     createdMs: sinceMs,
   });
+  // The first three single-line households are being set up (and then a share of them).
   const isNew =
-    (kind === 'individual' || kind === 'prepaid') && ctx.random.chance(RATIOS.newHousehold / 0.74);
+    (kind === 'individual' || kind === 'prepaid') &&
+    (nth(ctx, 'single household') <= 3 || ctx.random.chance(RATIOS.newHousehold / 0.74));
   const startMs = isNew ? ctx.cal.nowMs - ctx.random.int(1, 72) * HOUR : sinceMs;
   owner.createdMs = startMs;
   let accounts: Account[];

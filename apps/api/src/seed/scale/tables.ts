@@ -18,7 +18,7 @@ import { phoneLines } from '../../db/schema/phone-lines';
 import { provisioningSteps } from '../../db/schema/provisioning';
 import { refreshTokens, sessions } from '../../db/schema/sessions';
 import { supportConversations, supportMessages } from '../../db/schema/support';
-import { testProviderCards } from '../../db/schema/test-provider';
+import { testProviderCards, testProviderPayments } from '../../db/schema/test-provider';
 import { users } from '../../db/schema/users';
 
 /*
@@ -273,6 +273,21 @@ export const SPECS = {
     'behaviour',
     'createdAt',
     'stoppedAt',
+  ]),
+  testProviderPayments: spec(testProviderPayments, [
+    'id',
+    'kind',
+    'merchantReference',
+    'amountOere',
+    'state',
+    'description',
+    'settleAt',
+    'cardId',
+    'cardBrand',
+    'cardLast4',
+    'cardExpiry',
+    'createdAt',
+    'updatedAt',
   ]),
   actions: spec(actions, [
     'id',
