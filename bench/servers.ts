@@ -1,25 +1,44 @@
 // Child process of bench/api-load.ts: starts the bench servers with the demo customers (on PGlite,
 // or on PostgreSQL when DATABASE_URL is set), signs two of them in, and prints one JSON line
-// (`Ready`). Then it answers `queries` on stdin with `{"queries": n}`, the number of statements
+// (`Ready`). BENCH_JOBS says what the API's background jobs are: `off` (the default), `on` (as
+// production runs them), or `on:-SETTING,-SETTING` (on but those; bench/jobs-off.ts `JOBS`). Then it answers `queries` on stdin with `{"queries": n}`, the number of statements
 // the API has sent to the database so far, and `cpu` with `{"cpu": µs}`, the CPU time (user and
 // system) this process has used so far.
 import { createInterface } from 'node:readline';
-import { JOBS_OFF_TEXT, startBenchServers } from './bench-servers';
+import { JOBS, jobsText, startBenchServers, type JobsMode } from './bench-servers';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
 
 export interface Ready {
+  /** The bare node:http hello-world. */
+  node: number;
+  /** The Fastify hello-world (and the bare Fastify status route). */
   hello: number;
   api: number;
   /** Where the data lives, as the API's start-up log says it. */
   database: string;
-  jobsOff: string;
+  /** What the API's background jobs were. */
+  jobs: string;
   /** `Bearer …` of Jóannes: a family owner with an individual line and an EU package. */
   owner: string;
   /** `Bearer …` of Sunneva: seeded notifications and a pending data request from Guðrun. */
   member: string;
 }
 
-const { app, ports, queries } = await startBenchServers({ demo: true });
+/** BENCH_JOBS, read. */
+export function jobsMode(value: string | undefined): JobsMode {
+  if (!value || value === 'off') return 'off';
+  const [on, list = ''] = value.split(':');
+  const off = list
+    .split(',')
+    .filter(Boolean)
+    .map((item) => JOBS.find((j) => `-${j.setting}` === item)?.setting);
+  if (on !== 'on' || off.includes(undefined))
+    throw new Error(`BENCH_JOBS=${value}: not understood`);
+  return { off: off.filter((s) => s !== undefined) };
+}
+
+const jobs = jobsMode(process.env.BENCH_JOBS);
+const { app, ports, queries } = await startBenchServers({ demo: true, jobs });
 
 const login = async (firstname: string) => {
   const user = DEMO_USERS.find((u) => u.firstname === firstname);
@@ -43,10 +62,11 @@ const request = await app.inject({
 if (request.statusCode >= 300) throw new Error(`data request: ${request.statusCode}`);
 
 const ready: Ready = {
+  node: ports.node,
   hello: ports.hello,
   api: ports.api,
   database: app.database.location,
-  jobsOff: JOBS_OFF_TEXT,
+  jobs: jobsText(jobs),
   owner,
   member,
 };

@@ -10,9 +10,13 @@ test('npm run bench -- --smoke: every bench runs and prints its figures', async 
   const { code, output } = await run('node', ['bench/run.mjs', '--smoke']);
   expect(code).toBe(0);
   expect(output).not.toContain('FAILED');
-  // The API bench: its table on PGlite, and the summary of ratios with their goals.
+  // The API bench: its table on PGlite with both hello-worlds, the summary of ratios with their
+  // goals, and the steps from node:http to the API (the jobs' step needs PostgreSQL).
+  expect(output).toMatch(/hello-world \(node:http\)\s+[\d.]+/);
   expect(output).toMatch(/hello-world \(Fastify\)\s+[\d.]+/);
   expect(output).toMatch(/GET \/api\/subscriptions .*\d\.\d\d×/);
+  expect(output).toMatch(/From node:http to the API on PGlite/);
+  expect(output).toMatch(/GET \/api\/notifications 304\s+\d\.\d\d×\s+\d\.\d\d×/);
   // The payment hub: idle connections and the PaymentUpdated latency.
   expect(output).toMatch(/Payment hub, API on /);
   expect(output).toMatch(/PaymentUpdated/);
