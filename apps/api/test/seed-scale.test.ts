@@ -253,6 +253,9 @@ describe('seed:scale: safety', () => {
     expect(again.lines).toBe(40);
     expect(await count(s.app, 'SELECT count(*) AS n FROM phone_lines')).toBe(40);
     expect(await count(s.app, 'SELECT lines AS n FROM scale_seed')).toBe(40);
+    // A run that stopped half-way is its own too: refused without --reset.
+    await s.app.db.execute(sql.raw(`UPDATE scale_seed SET state = 'loading'`));
+    await expect(seedScale(s.options)).rejects.toThrow(/was being filled by seed:scale/);
   });
 
   it('refuses a database with the demo customers, even with --reset, and leaves it as it was', async () => {

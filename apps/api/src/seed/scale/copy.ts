@@ -107,7 +107,8 @@ export class BatchBuffer implements RowSink {
 export interface BatchWriter {
   /** How the writer's batches are encoded. */
   format: WriteFormat;
-  write(batch: BatchBuffer): Promise<void>;
+  /** Writes the batch's tables that `owns` names (each connection loads its own tables). */
+  write(batch: BatchBuffer, owns: (table: string) => boolean): Promise<void>;
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -121,9 +122,9 @@ const columnList = (spec: TableSpec) => spec.columns.map(quoted).join(', ');
 export function copyWriter(client: pg.Client, options: { freeze: boolean }): BatchWriter {
   return {
     format: 'copy',
-    async write(batch) {
+    async write(batch, owns) {
       for (const [spec, rows] of batch.tables) {
-        if (!rows.copy || rows.count === 0) continue;
+        if (!rows.copy || rows.count === 0 || !owns(spec.name)) continue;
         const stream = client.query(
           copyFrom(
             `COPY ${quoted(spec.name)} (${columnList(spec)}) FROM STDIN WITH (FORMAT binary${options.freeze ? ', FREEZE' : ''})`,
@@ -142,8 +143,9 @@ const INSERT_ROWS = 400;
 export function insertWriter(session: SqlSession): BatchWriter {
   return {
     format: 'insert',
-    async write(batch) {
+    async write(batch, owns) {
       for (const [spec, { tuples }] of batch.tables) {
+        if (!owns(spec.name)) continue;
         const head = `INSERT INTO ${quoted(spec.name)} (${columnList(spec)}) VALUES `;
         for (let i = 0; i < tuples.length; i += INSERT_ROWS) {
           await session.query(head + tuples.slice(i, i + INSERT_ROWS).join(','));

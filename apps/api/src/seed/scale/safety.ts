@@ -1,11 +1,16 @@
 import type { SqlSession } from './copy';
+import type { RestoreStep } from './keys';
 
 /*
  * The seeder never writes into a database with real customers. It loads only a database that
  * has no users (new, or not even migrated) or that it made itself, which it records in a table
- * of its own, `scale_seed` (one row: when, how many lines, which seed), written in the same
- * transaction as the data. `--reset` replaces a database only when that row is there. A demo
- * database (`npm start`) has users and no such row: refused too.
+ * of its own, `scale_seed` (one row: when, how many lines, which seed), written before it
+ * touches anything. `--reset` replaces a database only when that row is there. A demo database
+ * (`npm start`) has users and no such row: refused too.
+ *
+ * The row also says whether the load finished (`state`), and holds what the load set aside
+ * (`restore`: the foreign keys and indexes it dropped, keys.ts) until they are back, so a run
+ * that died half-way leaves a database the next `--reset` run repairs and fills.
  */
 
 export const MARKER_TABLE = 'scale_seed';
@@ -20,6 +25,9 @@ export interface Marker {
   seededAt: string;
   lines: number;
   seed: number;
+  state: 'loading' | 'done';
+  /** What a load set aside and has not put back yet (empty once it is done). */
+  restore: RestoreStep[];
 }
 
 export interface DatabaseState {
@@ -32,14 +40,18 @@ export interface DatabaseState {
   marker: Marker | null;
 }
 
-export const CREATE_MARKER = `CREATE TABLE IF NOT EXISTS ${MARKER_TABLE} (
-  id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
-  seeded_at timestamptz NOT NULL,
-  lines integer NOT NULL,
-  seed bigint NOT NULL,
-  clock timestamptz NOT NULL,
-  rows jsonb NOT NULL
-)`;
+export const CREATE_MARKER = [
+  `CREATE TABLE IF NOT EXISTS ${MARKER_TABLE} (
+    id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+    seeded_at timestamptz NOT NULL,
+    lines integer NOT NULL,
+    seed bigint NOT NULL,
+    clock timestamptz NOT NULL,
+    rows jsonb NOT NULL
+  )`,
+  `ALTER TABLE ${MARKER_TABLE} ADD COLUMN IF NOT EXISTS state text NOT NULL DEFAULT 'done'`,
+  `ALTER TABLE ${MARKER_TABLE} ADD COLUMN IF NOT EXISTS restore jsonb NOT NULL DEFAULT '[]'`,
+];
 
 export async function inspectDatabase(session: SqlSession): Promise<DatabaseState> {
   const [tables] = await session.query(
@@ -55,15 +67,23 @@ export async function inspectDatabase(session: SqlSession): Promise<DatabaseStat
     hasUsers = row?.any === true;
     usersEstimate = Math.max(hasUsers ? 1 : 0, Number(row?.estimate ?? 0));
   }
-  let marker: Marker | null = null;
-  if (tables?.marker === true) {
-    const [row] = await session.query(
-      `SELECT seeded_at::text AS "seededAt", lines, seed::integer AS seed FROM ${MARKER_TABLE} LIMIT 1`,
-    );
-    if (row)
-      marker = { seededAt: String(row.seededAt), lines: Number(row.lines), seed: Number(row.seed) };
-  }
+  const marker = tables?.marker === true ? await readMarker(session) : null;
   return { migrated, hasUsers, usersEstimate, marker };
+}
+
+async function readMarker(session: SqlSession): Promise<Marker | null> {
+  for (const statement of CREATE_MARKER.slice(1)) await session.query(statement);
+  const [row] = await session.query(
+    `SELECT seeded_at::text AS "seededAt", lines, seed::integer AS seed, state, restore FROM ${MARKER_TABLE} LIMIT 1`,
+  );
+  if (!row) return null;
+  return {
+    seededAt: String(row.seededAt),
+    lines: Number(row.lines),
+    seed: Number(row.seed),
+    state: row.state === 'loading' ? 'loading' : 'done',
+    restore: Array.isArray(row.restore) ? (row.restore as RestoreStep[]) : [],
+  };
 }
 
 /**
@@ -73,9 +93,12 @@ export async function inspectDatabase(session: SqlSession): Promise<DatabaseStat
 export function decide(state: DatabaseState, reset: boolean, where: string): 'fresh' | 'reset' {
   if (state.marker) {
     if (reset) return 'reset';
-    throw new ScaleSeedRefused(
-      `${where} was already filled by seed:scale (${state.marker.lines.toLocaleString('en')} lines, seed ${state.marker.seed}, ${state.marker.seededAt}). Run again with --reset to replace that data.`,
-    );
+    const { lines, seed, seededAt } = state.marker;
+    const what =
+      state.marker.state === 'loading'
+        ? `was being filled by seed:scale when that run stopped (${lines.toLocaleString('en')} lines, seed ${seed}, ${seededAt})`
+        : `was already filled by seed:scale (${lines.toLocaleString('en')} lines, seed ${seed}, ${seededAt})`;
+    throw new ScaleSeedRefused(`${where} ${what}. Run again with --reset to replace that data.`);
   }
   if (state.hasUsers) {
     throw new ScaleSeedRefused(

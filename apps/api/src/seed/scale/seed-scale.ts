@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { openDatabase, type Database, type Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { numberPriceClasses } from '../../db/schema/number-picker';
 import { extraPackages, planTypes, plans } from '../../db/schema/catalog';
 import { hashPassword } from '../../modules/auth/passwords';
@@ -7,29 +6,34 @@ import { DEMO_PACKAGES, DEMO_PLANS, DEMO_PLAN_TYPES } from '../demo-accounts';
 import { insertMissing } from '../insert';
 import { DEMO_NUMBER_PRICES } from '../number-prices';
 import { seedReferenceData } from '../seed';
-import {
-  BatchBuffer,
-  copyWriter,
-  dbSession,
-  insertWriter,
-  pgSession,
-  type BatchWriter,
-  type SqlSession,
-  type WriteFormat,
-} from './copy';
+import { BatchBuffer, type SqlSession } from './copy';
 import { Generator } from './generate';
+import { dropForeignKeys, dropIndexes, shareIndexes, type RestoreStep } from './keys';
 import { numberCapacity } from './numbers';
-import { CREATE_MARKER, decide, inspectDatabase, MARKER_TABLE, ScaleSeedRefused } from './safety';
-import { dropForeignKeys, dropIndexes, restore } from './keys';
+import {
+  CREATE_MARKER,
+  decide,
+  inspectDatabase,
+  MARKER_TABLE,
+  ScaleSeedRefused,
+  type Marker,
+} from './safety';
 import { LOADED_TABLES, SPECS } from './tables';
+import { openTarget, type Loader, type Target } from './target';
 
 /*
  * `seedScale`: an operator-sized synthetic database for measuring the app (docs in cli.ts and
  * `npm run seed:scale -- --help`). It checks the database is empty or its own (safety.ts),
- * migrates it, adds the catalogue and reference data, then loads every customer table in ONE
- * transaction: truncated, foreign keys dropped and added back (checked once per table at the
- * end instead of per row), rows streamed in batches with COPY (PostgreSQL) or multi-row
- * INSERTs (PGlite), the marker row last. A failure leaves the database as it was. Then ANALYZE.
+ * migrates it, adds the catalogue and reference data, then:
+ * 1. prepare (one transaction): the marker row says `loading`; the customer tables are emptied,
+ *    their foreign keys and secondary indexes set aside (keys.ts) and recorded in the marker;
+ * 2. load: rows generated in batches, each written while the next is made, with binary COPY
+ *    over two connections (PostgreSQL) or INSERTs (PGlite); the connections' transactions
+ *    commit together once all is written;
+ * 3. restore: the indexes built (shared over the connections), the foreign keys added back and
+ *    checked, the marker `done`. Then ANALYZE.
+ * A failure puts the schema back on the emptied tables and removes the marker; a run killed
+ * half-way leaves the marker `loading` with what to put back, which `--reset` does.
  */
 
 /** The password of every seeded customer (hashed once with the app's own argon2id). */
@@ -98,14 +102,13 @@ export function maxLines(): number {
   return Math.floor(numberCapacity() / 0.92);
 }
 
-/** An advisory lock for the load: two seeders on one database take turns. */
-const SEED_LOCK_KEY = 7_310_077;
+type Report = (p: Omit<ScaleProgress, 'elapsedMs' | 'linesTotal'>) => void;
 
 export async function seedScale(options: SeedScaleOptions): Promise<SeedScaleResult> {
   const started = performance.now();
   const seed = options.seed ?? 1;
   const now = options.now ?? new Date();
-  const report = (p: Omit<ScaleProgress, 'elapsedMs' | 'linesTotal'>) => {
+  const report: Report = (p) => {
     if (!options.quiet)
       options.onProgress?.({
         ...p,
@@ -122,18 +125,12 @@ export async function seedScale(options: SeedScaleOptions): Promise<SeedScaleRes
     await target.migrate();
     await seedCatalogue(target.db);
     const generator = new Generator(options.lines, seed, now, await scalePasswordHash());
-    const rows = await target.transaction((session, writer) =>
-      load(session, writer, {
-        generator,
-        reset: options.reset === true,
-        where: target.where,
-        batchLines: options.batchLines ?? (target.format === 'copy' ? 2_000 : 500),
-        report,
-        seed,
-        now,
-      }),
-    );
+    const run: Run = { target, generator, report, seed, now, reset: options.reset === true };
+    const setAside = await target.transaction(0, (session) => prepare(session, run));
+    const rows = await loadOrUndo(run, setAside, options.batchLines);
     const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
+    report({ phase: 'indexing', linesDone: options.lines, rows: totalRows });
+    await putBack(run, setAside, rows);
     report({ phase: 'analyzing', linesDone: options.lines, rows: totalRows });
     await target.session.query('ANALYZE');
     const [size] = await target.session.query(
@@ -170,83 +167,6 @@ function checkLines(lines: number, kind: 'postgres' | 'pglite' | undefined): voi
     );
 }
 
-interface Target {
-  kind: 'postgres' | 'pglite';
-  format: WriteFormat;
-  /** Where, for messages (no credentials). */
-  where: string;
-  session: SqlSession;
-  db: Db;
-  migrate(): Promise<void>;
-  /** Runs `work` in one transaction with the writer of this target. */
-  transaction<T>(work: (session: SqlSession, writer: BatchWriter) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
-
-async function openTarget(options: SeedScaleOptions): Promise<Target> {
-  if (options.databaseUrl) return openPostgresTarget(options.databaseUrl);
-  const database = options.database;
-  const db = database?.db ?? options.db;
-  if (!db) throw new Error('seedScale needs databaseUrl, database or db');
-  const kind = database?.kind ?? 'pglite';
-  const session = dbSession(db);
-  return {
-    kind,
-    format: 'insert',
-    where: `The ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} database`,
-    session,
-    db,
-    migrate: async () => {
-      if (database) await database.migrate();
-      else if (!(await inspectDatabase(session)).migrated)
-        throw new ScaleSeedRefused(
-          'The database is not migrated (pass `database` so the seeder can migrate it).',
-        );
-    },
-    transaction: (work) => db.transaction((tx) => work(dbSession(tx), insertWriter(dbSession(tx)))),
-    close: async () => {},
-  };
-}
-
-async function openPostgresTarget(databaseUrl: string): Promise<Target> {
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory' });
-  const url = new URL(databaseUrl);
-  const where = `The database ${url.pathname.slice(1)} on ${url.hostname}:${url.port || 5432}`;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  const session = pgSession(client);
-  return {
-    kind: 'postgres',
-    format: 'copy',
-    where,
-    session,
-    db: database.db,
-    migrate: () => database.migrate(),
-    async transaction(work) {
-      await client.query('BEGIN');
-      try {
-        // A seeded database is disposable: no need to wait for each commit's flush.
-        await client.query('SET LOCAL synchronous_commit = off');
-        const result = await work(session, copyWriter(client, { freeze: true }));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    },
-    async close() {
-      await client.end().catch(() => {});
-      await database.close();
-    },
-  };
-}
-
 /** The catalogue the seeded lines are on and the reference data every installation has. */
 async function seedCatalogue(db: Db): Promise<void> {
   await seedReferenceData(db);
@@ -256,64 +176,138 @@ async function seedCatalogue(db: Db): Promise<void> {
   await insertMissing(db, numberPriceClasses, DEMO_NUMBER_PRICES);
 }
 
-interface LoadOptions {
+interface Run {
+  target: Target;
   generator: Generator;
-  reset: boolean;
-  where: string;
-  batchLines: number;
-  report: (p: Omit<ScaleProgress, 'elapsedMs' | 'linesTotal'>) => void;
+  report: Report;
   seed: number;
   now: Date;
+  reset: boolean;
 }
+
+/** An advisory lock for the preparation: two seeders on one database take turns. */
+const SEED_LOCK_KEY = 7_310_077;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const jsonb = (value: unknown) => `${sqlText(JSON.stringify(value))}::jsonb`;
 
-/** Inside the transaction: check again under the lock, empty the tables, load, restore the keys. */
-async function load(
-  session: SqlSession,
-  writer: BatchWriter,
-  o: LoadOptions,
-): Promise<Record<string, number>> {
+/**
+ * Phase 1, in one transaction: checked again under the lock, the marker row `loading`, the
+ * customer tables emptied, their keys and indexes set aside — with what was left set aside by a
+ * run that died, so nothing is lost — and recorded in the marker. Answers what to put back.
+ */
+async function prepare(session: SqlSession, run: Run): Promise<RestoreStep[]> {
   await session.query(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-  decide(await inspectDatabase(session), o.reset, o.where);
-  await session.query(CREATE_MARKER);
-  // Emptied in this transaction: needed for COPY FREEZE, and what --reset means.
-  await session.query(
-    `TRUNCATE ${[...LOADED_TABLES, MARKER_TABLE].map(quoted).join(', ')} CASCADE`,
-  );
-  const foreignKeys = await dropForeignKeys(session);
-  const indexes = await dropIndexes(session);
-  const rows = await loadBatches(writer, o);
-  const total = Object.values(rows).reduce((a, b) => a + b, 0);
-  o.report({ phase: 'indexing', linesDone: o.generator.lines, rows: total });
-  // Sorts for the indexes and hash joins for the key checks in memory (a seeding machine's).
-  await session.query(`SET LOCAL maintenance_work_mem = '1GB'`);
-  await session.query(`SET LOCAL work_mem = '256MB'`);
-  await restore(session, [...indexes, ...foreignKeys]);
-  if (o.generator.maxReceiptSerial > 0)
-    await session.query(
-      `SELECT setval('receipt_number_seq', GREATEST(${o.generator.maxReceiptSerial}, (SELECT last_value FROM receipt_number_seq)))`,
-    );
-  await session.query(
-    `INSERT INTO ${MARKER_TABLE} (seeded_at, lines, seed, clock, rows) VALUES (now(), ${o.generator.lines}, ${o.seed}, '${o.now.toISOString()}', '${JSON.stringify(rows)}')`,
-  );
-  return rows;
+  const state = await inspectDatabase(session);
+  decide(state, run.reset, run.target.where);
+  for (const statement of CREATE_MARKER) await session.query(statement);
+  await session.query(`TRUNCATE ${LOADED_TABLES.map(quoted).join(', ')} CASCADE`);
+  // A run that died left some set aside (listed in its marker) and may have made some of them
+  // again (dropped once more now): each once.
+  const left: RestoreStep[] = state.marker?.restore ?? [];
+  const dropped = [...(await dropForeignKeys(session)), ...(await dropIndexes(session))];
+  const setAside = [...new Map([...left, ...dropped].map((step) => [step.sql, step])).values()];
+  await writeMarker(session, run, 'loading', setAside, {});
+  return setAside;
 }
 
-/** Households into batches; each batch written while the next is generated. */
-async function loadBatches(writer: BatchWriter, o: LoadOptions): Promise<Record<string, number>> {
+async function writeMarker(
+  session: SqlSession,
+  run: Run,
+  state: Marker['state'],
+  restore: readonly RestoreStep[],
+  rows: Record<string, number>,
+): Promise<void> {
+  await session.query(`DELETE FROM ${MARKER_TABLE}`);
+  await session.query(
+    `INSERT INTO ${MARKER_TABLE} (seeded_at, lines, seed, clock, rows, state, restore)
+     VALUES (now(), ${run.generator.lines}, ${run.seed}, ${sqlText(run.now.toISOString())}, ${jsonb(rows)}, ${sqlText(state)}, ${jsonb(restore)})`,
+  );
+}
+
+/** Phase 2; when it fails, the schema is put back on the (still empty) tables and the marker goes. */
+async function loadOrUndo(
+  run: Run,
+  setAside: readonly RestoreStep[],
+  batchLines: number | undefined,
+): Promise<Record<string, number>> {
+  try {
+    return await run.target.loading((loaders) =>
+      loadBatches(loaders, run, batchLines ?? (run.target.format === 'copy' ? 2_000 : 500)),
+    );
+  } catch (error) {
+    await run.target
+      .transaction(0, async (session) => {
+        for (const step of setAside) await session.query(step.sql);
+        await session.query(`DELETE FROM ${MARKER_TABLE}`);
+      })
+      .catch(() => {
+        // Left for `--reset`: the marker still lists what to put back.
+      });
+    throw error;
+  }
+}
+
+/** Phase 3: indexes built side by side on the connections, then the foreign keys, checked. */
+async function putBack(
+  run: Run,
+  setAside: readonly RestoreStep[],
+  rows: Record<string, number>,
+): Promise<void> {
+  const { target } = run;
+  const shares = shareIndexes(setAside, rows, target.connections);
+  // Sorts for the indexes and hash joins for the key checks in memory (a seeding machine's).
+  const memory = async (session: SqlSession) => {
+    await session.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+    await session.query(`SET LOCAL work_mem = '256MB'`);
+  };
+  await Promise.all(
+    shares.map((steps, i) =>
+      target.transaction(i, async (session) => {
+        await memory(session);
+        for (const step of steps) await session.query(step.sql);
+      }),
+    ),
+  );
+  await target.transaction(0, async (session) => {
+    await memory(session);
+    for (const step of setAside) if (step.kind === 'foreign key') await session.query(step.sql);
+    if (run.generator.maxReceiptSerial > 0)
+      await session.query(
+        `SELECT setval('receipt_number_seq', GREATEST(${run.generator.maxReceiptSerial}, (SELECT last_value FROM receipt_number_seq)))`,
+      );
+    await writeMarker(session, run, 'done', [], rows);
+  });
+}
+
+/**
+ * Households into batches; each batch is written (every connection its own tables, side by
+ * side) while the next one is made.
+ */
+async function loadBatches(
+  loaders: readonly Loader[],
+  run: Run,
+  batchLines: number,
+): Promise<Record<string, number>> {
   const rows: Record<string, number> = Object.fromEntries(
     Object.values(SPECS).map((s) => [s.name, 0]),
   );
+  // Emptied again in these transactions: COPY FREEZE wants that.
+  for (const loader of loaders) {
+    const own = LOADED_TABLES.filter((t) => loader.owns(t));
+    if (own.length > 0) await loader.session.query(`TRUNCATE ${own.map(quoted).join(', ')}`);
+  }
+  const { generator, report } = run;
+  const format = loaders[0]?.writer.format ?? 'insert';
   let written = 0;
   let inFlight: Promise<void> = Promise.resolve();
-  const { generator } = o;
-  o.report({ phase: 'loading', linesDone: 0, rows: 0 });
+  report({ phase: 'loading', linesDone: 0, rows: 0 });
   while (!generator.done) {
-    const batch = new BatchBuffer(writer.format);
+    const batch = new BatchBuffer(format);
     let lines = 0;
     let yielded = performance.now();
-    while (lines < o.batchLines && !generator.done) {
+    while (lines < batchLines && !generator.done) {
       lines += generator.next(batch);
       // Let the previous batch's COPYs go on while this one is made: each COPY waits for this
       // thread to hear the server's answers, so it must never wait long.
@@ -326,9 +320,9 @@ async function loadBatches(writer: BatchWriter, o: LoadOptions): Promise<Record<
       rows[spec.name] = (rows[spec.name] ?? 0) + table.count;
     await inFlight;
     const linesDone = generator.linesDone;
-    inFlight = writer.write(batch).then(() => {
+    inFlight = Promise.all(loaders.map((l) => l.writer.write(batch, l.owns))).then(() => {
       written += batch.rows;
-      o.report({ phase: 'loading', linesDone, rows: written });
+      report({ phase: 'loading', linesDone, rows: written });
     });
     // Awaited before the next batch; a failure meanwhile is not an unhandled rejection.
     inFlight.catch(() => {});
