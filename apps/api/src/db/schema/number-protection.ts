@@ -168,6 +168,11 @@ export const dataExports = pgTable(
     index('data_exports_queued_idx')
       .on(t.createdAt)
       .where(sql`${t.state} in ('queued', 'preparing')`),
+    // The ZIPs still kept, which the worker removes once expired (every 5 s): the few of the
+    // last days, not every export ever made.
+    index('data_exports_file_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.file} is not null`),
     uniqueIndex('data_exports_one_pending_uq')
       .on(t.userId)
       .where(sql`${t.state} in ('queued', 'preparing')`),

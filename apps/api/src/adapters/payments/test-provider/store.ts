@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 import {
   testProviderCards,
   testProviderPayments,
@@ -77,6 +78,42 @@ export async function lockDueSettlements(
     .orderBy(asc(testProviderPayments.settleAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Whether the worker has anything to do: a processing payment whose settle time has come, a
+ * checkout left unsubmitted since before `staleBefore`, or a webhook due — the conditions of
+ * `lockDueSettlements`, `lockStaleCheckouts` and `claimDueWebhooks`, asked in one statement on
+ * their partial indexes, without a transaction or a lock.
+ */
+export async function anythingDue(db: Db, now: Date, staleBefore: Date): Promise<boolean> {
+  const p = testProviderPayments;
+  const w = testProviderWebhooks;
+  const one = { one: sql`1` };
+  const settling = db
+    .select(one)
+    .from(p)
+    .where(and(isNotNull(p.settleAt), lte(p.settleAt, now), eq(p.state, 'processing')));
+  const stale = db
+    .select(one)
+    .from(p)
+    .where(
+      and(
+        eq(p.state, 'created'),
+        lt(p.createdAt, staleBefore),
+        inArray(p.kind, ['checkout', 'card_setup']),
+      ),
+    );
+  const webhooks = db
+    .select(one)
+    .from(w)
+    .where(and(isNull(w.deliveredAt), lte(w.nextAttemptAt, now)));
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select (exists (${settling}) or exists (${stale}) or exists (${webhooks})) as due`,
+    ),
+  );
+  return row?.due === true;
 }
 
 /** Unsubmitted checkouts created before `before`, locked. */

@@ -1,0 +1,2 @@
+CREATE INDEX "data_exports_file_expires_idx" ON "data_exports" USING btree ("expires_at") WHERE "data_exports"."file" is not null;--> statement-breakpoint
+CREATE INDEX "test_provider_payments_created_idx" ON "test_provider_payments" USING btree ("created_at") WHERE "test_provider_payments"."state" = 'created';
