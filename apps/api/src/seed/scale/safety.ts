@@ -35,10 +35,12 @@ export interface DatabaseState {
   migrated: boolean;
   /** At least one user. */
   hasUsers: boolean;
-  /** About how many (planner's estimate; for the message only). */
+  /** How many, counted up to {@link USERS_COUNTED} (for the message only). */
   usersEstimate: number;
   marker: Marker | null;
 }
+
+const USERS_COUNTED = 100_000;
 
 export const CREATE_MARKER = [
   `CREATE TABLE IF NOT EXISTS ${MARKER_TABLE} (
@@ -61,11 +63,12 @@ export async function inspectDatabase(session: SqlSession): Promise<DatabaseStat
   let hasUsers = false;
   let usersEstimate = 0;
   if (migrated) {
+    // Counted up to a limit: a message needs no exact count of a big database.
     const [row] = await session.query(
-      `SELECT EXISTS (SELECT 1 FROM users) AS any, (SELECT reltuples::bigint FROM pg_class WHERE oid = 'public.users'::regclass) AS estimate`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM users LIMIT ${USERS_COUNTED}) AS u`,
     );
-    hasUsers = row?.any === true;
-    usersEstimate = Math.max(hasUsers ? 1 : 0, Number(row?.estimate ?? 0));
+    usersEstimate = Number(row?.n ?? 0);
+    hasUsers = usersEstimate > 0;
   }
   const marker = tables?.marker === true ? await readMarker(session) : null;
   return { migrated, hasUsers, usersEstimate, marker };
@@ -102,8 +105,13 @@ export function decide(state: DatabaseState, reset: boolean, where: string): 'fr
   }
   if (state.hasUsers) {
     throw new ScaleSeedRefused(
-      `${where} holds customers (about ${state.usersEstimate.toLocaleString('en')} users) and was not made by seed:scale: it is never touched. Point DATABASE_URL (or DATA_DIR) at an empty database.`,
+      `${where} holds customers (${usersText(state.usersEstimate)}) and was not made by seed:scale: it is never touched. Point DATABASE_URL (or DATA_DIR) at an empty database.`,
     );
   }
   return 'fresh';
+}
+
+function usersText(n: number): string {
+  if (n >= USERS_COUNTED) return `${USERS_COUNTED.toLocaleString('en')} users or more`;
+  return n === 1 ? '1 user' : `${n.toLocaleString('en')} users`;
 }
