@@ -34,7 +34,8 @@ INSERTs; at most ${PGLITE_MAX_LINES.toLocaleString('en')} lines). Migrates it fi
 Options:
   --lines N     phone lines to create, cancelled ones of the past included (default 10000;
                 at most ${maxLines().toLocaleString('en')}: the 6-digit numbering plan)
-  --seed S      random seed (default 1): the same seed and clock give the same data
+  --seed S      random seed (default 1): the same seed and clock give the same rows (all
+                but the password hash, salted anew each run)
   --reset       replace the data of an earlier seed:scale run (only such a database)
   --now ISO     end the history at this instant instead of now
   --quiet       no progress bar
@@ -42,7 +43,9 @@ Options:
 
 Safety: it refuses (exit 2) a database that has users and was not made by seed:scale (the
 demo of npm start included), and one it made before unless --reset. Its marker is the table
-scale_seed (when, lines, seed), written with the data in one transaction.
+scale_seed (when, lines, seed, state), written before it empties anything and marked done
+when all is loaded; a run that stopped half-way is finished off by --reset (the marker keeps
+the keys and indexes it set aside until they are back).
 
 Every seeded customer signs in with their e-mail (…@${SCALE_EMAIL_DOMAIN}) and the password
 ${SCALE_PASSWORD} (one argon2id hash of the app's own, shared by all). Names are Faroese, addresses
@@ -52,6 +55,16 @@ none of the demo's; past ~250,000 lines the fixed-line and other blocks follow.
 
 What is in it:
 ${describeRatios()}
+
+Per line that comes to ~130 usage_daily rows, ~17 usage_records, ~5 orders, ~3.7 payments and
+receipts, ~5 activity-log entries, ~4.5 notifications: ~177 rows and ~28 KB of database.
+Measured on the 2-core development machine (PostgreSQL 15, other work running): 10,000 lines
+in ~6 s, 100,000 in ~1 min, 1,000,000 in ~11 min (27 GB).
+
+How: one generator (a seeded PRNG, households in order), rows written in batches of 2,000
+lines with binary COPY over two connections while the next batch is made; the loaded tables
+emptied first, their foreign keys and secondary indexes set aside and made again from the
+catalog's definitions afterwards (each key checked once over its table); then ANALYZE.
 `;
 }
 
