@@ -45,6 +45,9 @@ export interface Target {
   close(): Promise<void>;
 }
 
+/** A session advisory lock: one seeder per database. */
+const RUN_LOCK_KEY = 7_310_078;
+
 /** The table the first PostgreSQL connection loads alone: about half the server's work. */
 const FIRST_CONNECTION_TABLES: ReadonlySet<string> = new Set(['usage_daily']);
 
@@ -101,6 +104,15 @@ async function openPostgres(databaseUrl: string): Promise<Target> {
   }
   const sessions = clients.map(pgSession);
   const [first, second] = sessions as [SqlSession, SqlSession];
+  // One seeder per database at a time, for the whole run (released with the connection).
+  const [lock] = await first.query(`SELECT pg_try_advisory_lock(${RUN_LOCK_KEY}) AS taken`);
+  if (lock?.taken !== true) {
+    await Promise.all(clients.map((c) => c.end().catch(() => {})));
+    await database.close();
+    throw new ScaleSeedRefused(
+      `Another seed:scale run is filling the database ${url.pathname.slice(1)} right now.`,
+    );
+  }
   const begin = async (session: SqlSession) => {
     await session.query('BEGIN');
     // A seeded database is disposable: no need to wait for each commit's flush.
