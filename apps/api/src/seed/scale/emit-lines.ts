@@ -370,7 +370,7 @@ export function emitLifecycle(ctx: GenContext, line: Line): void {
       planId: line.planId,
       previousPlanId: line.previousPlanId,
     });
-    planNotice(ctx, line, owner, line.planChangedMs);
+    planNotice(ctx, line, owner, line.planId, line.planChangedMs);
   } else if (line.pendingPlanId !== null) {
     lifecycleOrder(ctx, line, {
       kind: 'plan_change',
@@ -380,7 +380,7 @@ export function emitLifecycle(ctx: GenContext, line: Line): void {
       planId: line.pendingPlanId,
       previousPlanId: line.planId,
     });
-    planNotice(ctx, line, owner, placed);
+    planNotice(ctx, line, owner, line.pendingPlanId, placed);
   } else if (line.expiresMs !== null) {
     lifecycleOrder(ctx, line, {
       kind: 'cancellation',
@@ -394,8 +394,15 @@ export function emitLifecycle(ctx: GenContext, line: Line): void {
   }
 }
 
-function planNotice(ctx: GenContext, line: Line, owner: string, atMs: number): void {
-  const p = plan(line.planId);
+/** The log entry of a plan change, naming the plan it goes to. */
+function planNotice(
+  ctx: GenContext,
+  line: Line,
+  owner: string,
+  planId: string,
+  atMs: number,
+): void {
+  const p = plan(planId);
   act(ctx, {
     userId: owner,
     lineId: line.id,
