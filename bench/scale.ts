@@ -88,10 +88,12 @@ async function scaleDatabase(lines: number): Promise<string> {
   );
   if (exists && !flags.fresh && !SHORT) {
     const kept = await withDb(name, async (c) => {
+      // Whole: made for this many lines, and its load finished (`state`; older markers have none).
       const marker = await c
-        .query<{ lines: number }>('select lines from scale_seed limit 1')
+        .query<{ lines: number; state: string | null }>('select * from scale_seed limit 1')
         .catch(() => null);
-      return marker?.rows[0]?.lines === lines;
+      const row = marker?.rows[0];
+      return row?.lines === lines && (row.state ?? 'done') === 'done';
     });
     if (kept) {
       console.log(`  ${name}: kept from an earlier run (--fresh seeds it again)`);
