@@ -11,7 +11,8 @@
 // an API with the jobs on as production runs them (NODE_ENV=production, LOG_LEVEL=warn, every
 // job at its default interval; bench/jobs-off.ts), against the same hello-worlds, and the
 // distance from node:http to that API is split in three: the framework (node:http → Fastify
-// hello-world), our hooks and handler (→ the API, jobs off) and the jobs (→ jobs on).
+// hello-world), our hooks and handler (→ the API, jobs off) and the jobs (→ jobs on, against a
+// control: the API with its jobs off in a second process as fresh as the one with them on).
 // `--jobs each` also measures them with each job off in turn (the job's setting 0), and with
 // every job off but LOG_LEVEL=warn; `--jobs off` skips the API with jobs on.
 //
@@ -97,6 +98,12 @@ interface Target {
 const NODE_HELLO = 'hello-world (node:http)';
 /** The variant of the API with every job on as production runs them. */
 const JOBS_ON = 'jobs on';
+/**
+ * The control of the jobs' step: the API with its jobs off in a second process like the one with
+ * them on (started as late, as fresh, against the first process's hello-worlds), so the step
+ * compares like with like.
+ */
+const JOBS_OFF_CONTROL = 'jobs off, second process';
 const FASTIFY_HELLO = 'hello-world (Fastify)';
 
 function targetsFor(ready: Ready): Target[] {
@@ -674,10 +681,12 @@ export function goalLines(results: Measured[]): string[] {
     }
   }
   for (const m of off) {
-    const jobsOn = results.find((j) => j.base === m.base && j.variant === JOBS_ON);
-    lines.push('', ...decompositionLines(m, jobsOn));
+    const of = (variant: string) => results.find((j) => j.base === m.base && j.variant === variant);
+    lines.push('', ...decompositionLines(m, of(JOBS_ON), of(JOBS_OFF_CONTROL)));
   }
-  const each = results.filter((m) => m.variant && m.variant !== JOBS_ON);
+  const each = results.filter(
+    (m) => m.variant && m.variant !== JOBS_ON && m.variant !== JOBS_OFF_CONTROL,
+  );
   if (on && each.length > 0) lines.push('', ...eachJobLines(on, each));
   return lines;
 }
@@ -685,9 +694,14 @@ export function goalLines(results: Measured[]): string[] {
 /**
  * From the node:http hello-world to the API, step by step, each step's req/s ratio against the
  * step before it (medians of rounds): node:http → Fastify hello-world (the framework), → the API
- * with its jobs off (our hooks and handler), → the API with its jobs on (the jobs).
+ * with its jobs off (our hooks and handler), → the API with its jobs on (the jobs: against the
+ * control, the API with its jobs off in a second process, when there is one).
  */
-export function decompositionLines(off: Measured, on: Measured | undefined): string[] {
+export function decompositionLines(
+  off: Measured,
+  on: Measured | undefined,
+  control?: Measured,
+): string[] {
   const framework = off.rows.find((r) => r.name === FASTIFY_HELLO)?.ratioNode;
   const names = (on ?? off).rows.filter((r) => r.jobsOn).map((r) => r.name);
   const lines = [
@@ -697,24 +711,28 @@ export function decompositionLines(off: Measured, on: Measured | undefined): str
       'hooks+handler'.padStart(15) +
       'jobs'.padStart(8) +
       '= API vs node'.padStart(15) +
-      'jobs off vs node'.padStart(18),
+      'jobs off vs node'.padStart(18) +
+      'control vs node'.padStart(17),
   ];
   for (const name of names) {
     const a = off.rows.find((r) => r.name === name);
     const b = on?.rows.find((r) => r.name === name);
+    const c = control?.rows.find((r) => r.name === name);
+    const base = c ?? a;
     lines.push(
       name.padEnd(34) +
         times(framework).padStart(11) +
         times(a?.ratio).padStart(15) +
-        times(a && b ? b.ratioNode / a.ratioNode : undefined).padStart(8) +
+        times(base && b ? b.ratioNode / base.ratioNode : undefined).padStart(8) +
         times(b?.ratioNode).padStart(15) +
-        times(a?.ratioNode).padStart(18),
+        times(a?.ratioNode).padStart(18) +
+        times(c?.ratioNode).padStart(17),
     );
   }
   lines.push(
     '(framework: the Fastify hello-world against node:http; hooks+handler: the API with its jobs ' +
-      'off against the Fastify hello-world; jobs: the API with its jobs on against it with them off, ' +
-      'each against node:http' +
+      'off against the Fastify hello-world; jobs: the API with its jobs on against the control, the ' +
+      'API with its jobs off in a second process as fresh as it, each against node:http' +
       (on ? '' : '; the jobs are measured on PostgreSQL only') +
       ')',
   );
@@ -744,8 +762,10 @@ function eachJobLines(on: Measured, each: Measured[]): string[] {
 /** The API's jobs measured: with `--jobs each`, every job on and then each off in turn. */
 function jobVariants(which: string): { jobs: string; what: string }[] {
   const on = { jobs: 'on', what: JOBS_ON };
-  if (which !== 'each') return [on];
+  const control = { jobs: 'off', what: JOBS_OFF_CONTROL };
+  if (which !== 'each') return [control, on];
   return [
+    control,
     on,
     ...JOBS.map((j) => ({ jobs: `on:-${j.setting}`, what: `jobs on but ${j.name}` })),
     {
