@@ -305,7 +305,21 @@ function pastLine(ctx: GenContext, owner: Person): Account {
     }
   }
   const createdMs = expiresMs - between(ctx, 0.5 * YEAR, 5 * YEAR);
-  const prepaid = ctx.random.chance(0.6);
+  const { account, planId } = endedAccount(ctx, owner, 0.6, createdMs, expiresMs);
+  addLine(ctx, { account, user: owner, planId, createdMs, status: 'cancelled', msisdn, expiresMs });
+  owner.createdMs = Math.min(owner.createdMs, createdMs);
+  return account;
+}
+
+/** An individual account (talutíð with chance `prepaidChance`) that ended at `expiresMs`. */
+function endedAccount(
+  ctx: GenContext,
+  owner: Person,
+  prepaidChance: number,
+  createdMs: number,
+  expiresMs: number,
+) {
+  const prepaid = ctx.random.chance(prepaidChance);
   const planId = prepaid ? 'prepaid-talutid' : individualPlanId(ctx);
   const account = newAccount(
     ctx,
@@ -316,9 +330,7 @@ function pastLine(ctx: GenContext, owner: Person): Account {
     'cancelled',
   );
   account.statusChangedMs = expiresMs;
-  addLine(ctx, { account, user: owner, planId, createdMs, status: 'cancelled', msisdn, expiresMs });
-  owner.createdMs = Math.min(owner.createdMs, createdMs);
-  return account;
+  return { account, planId };
 }
 
 /** A former customer: their one line ended and the number moved to another operator. */
@@ -326,17 +338,7 @@ function churned(ctx: GenContext, owner: Person): Account[] {
   const expiresMs = ctx.cal.nowMs - between(ctx, 3 * DAY, 2 * YEAR);
   const createdMs = Math.min(owner.createdMs, expiresMs - between(ctx, 0.3 * YEAR, 6 * YEAR));
   owner.createdMs = createdMs;
-  const prepaid = ctx.random.chance(0.4);
-  const planId = prepaid ? 'prepaid-talutid' : individualPlanId(ctx);
-  const account = newAccount(
-    ctx,
-    owner,
-    prepaid ? 'prepaid' : 'individual_plan',
-    planId,
-    createdMs,
-    'cancelled',
-  );
-  account.statusChangedMs = expiresMs;
+  const { account, planId } = endedAccount(ctx, owner, 0.4, createdMs, expiresMs);
   const msisdn = ctx.numbers.next();
   // Ported out: the number is theirs at the other operator, still their phone number here.
   owner.phoneNumber = msisdn;
