@@ -59,8 +59,9 @@ const urlOf = (name: string) => {
   return url.toString();
 };
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
+/** Runs `work` with a client of `url`, closed afterwards. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -69,15 +70,11 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function withDb<T>(name: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(name) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** On the server's own database (create and drop databases). */
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(SERVER_URL, work);
+/** On the database `name` of the server. */
+const withDb = <T>(name: string, work: (client: pg.Client) => Promise<T>) =>
+  withClient(urlOf(name), work);
 
 /** The seeded database of `lines` lines: kept from an earlier run when it is whole, else made. */
 async function scaleDatabase(lines: number): Promise<string> {
