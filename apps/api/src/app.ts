@@ -793,8 +793,8 @@ async function assemble(
   });
   registerMonthEnd(app, {
     intervalS: config.monthEndIntervalS,
-    run: () => monthEnd.run(),
-    charge: config.monthEndCharge ? () => monthCharge.run() : undefined,
+    run: (signal) => monthEnd.run(undefined, signal),
+    charge: config.monthEndCharge ? (signal) => monthCharge.run(signal) : undefined,
     log: app.log,
   });
   await app.register(monthEndDevRoutes, { service: monthEnd, now, enabled: config.demoMode });

@@ -231,6 +231,61 @@ describe('the month-end charge on the payment agreement (issue 42; SPEC §1 view
     }
   });
 
+  it('an instance that closes mid-round (SIGTERM at midnight) stops before its next transaction: the month end moves nothing more, the charges stop after the customer in hand, and the next round does the rest once', async () => {
+    const t = await chargeApp('2026-06-15T12:00:00.000Z');
+    try {
+      t.clock.set('2026-06-30T23:05:00.000Z');
+      const closing = new AbortController();
+      closing.abort();
+      // Told to stop before it began: no balance moves, and the round does not go on to charge.
+      const stopped = await monthEndRound(
+        {
+          intervalS: 0,
+          run: (signal) => t.monthEnd.run(undefined, signal),
+          charge: () => t.charge.run(),
+          log,
+        },
+        closing.signal,
+      );
+      expect(stopped).toEqual({ monthEnd: { applied: 0, moved: 0, removed: 0 }, charge: null });
+      expect(
+        (await t.app.db.select().from(lineBalances)).every(
+          (b) => b.periodStart.toISOString() < '2026-06-30T23:00:00.000Z',
+        ),
+      ).toBe(true);
+
+      await t.monthEnd.run();
+      // Closing while the first customer's charge is in hand: that charge completes, the round
+      // stops there.
+      const midway = new AbortController();
+      const first = '00000000-0000-4000-8000-000000000000';
+      const closingCharge = createMonthChargeService({
+        db: t.app.db,
+        now: t.clock.now,
+        log,
+        billing: {
+          pay: async (...args) => {
+            const placed = await t.billing.pay(...args);
+            midway.abort();
+            return placed;
+          },
+        },
+        startAt: () => first,
+      });
+      expect(await closingCharge.run(midway.signal)).toMatchObject({ placed: 1 });
+      expect(await t.round()).toMatchObject({ placed: 1, failed: 0, unavailable: 0 });
+      await t.app.testProvider?.tick();
+      for (const userId of [JOANNES, GUDRUN]) {
+        const rows = await t.monthOrders(userId, '2026-07');
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.payment.state).toBe('paid');
+      }
+      expect(await t.providerCharges()).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('skips a month already paid in the app, a customer without an agreement, and a month that costs 0 kr.', async () => {
     const t = await chargeApp('2026-06-15T12:00:00.000Z');
     try {

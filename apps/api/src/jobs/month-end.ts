@@ -6,12 +6,13 @@ import { registerRounds } from './rounds';
 export interface MonthEndJobOptions {
   /** Seconds between rounds; 0 turns the job off. */
   intervalS: number;
-  run: () => Promise<MonthEndResult>;
+  /** The month end's round; it stops between batches once `signal` is aborted. */
+  run: (signal?: AbortSignal) => Promise<MonthEndResult>;
   /**
    * The month's charges on payment agreements (billing's month-charge service), after the
    * month end's own work; none when it is turned off (MONTH_END_CHARGE=false).
    */
-  charge?: (() => Promise<MonthChargeResult>) | undefined;
+  charge?: ((signal?: AbortSignal) => Promise<MonthChargeResult>) | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -24,14 +25,16 @@ export interface MonthEndJobOptions {
  */
 export async function monthEndRound(
   options: MonthEndJobOptions,
+  signal?: AbortSignal,
 ): Promise<{ monthEnd: MonthEndResult | null; charge: MonthChargeResult | null }> {
   let monthEnd: MonthEndResult | null = null;
   try {
-    monthEnd = await options.run();
+    monthEnd = await options.run(signal);
   } catch (error) {
     options.log.warn({ err: error }, 'month-end round failed');
   }
-  const charge = options.charge ? await options.charge() : null;
+  // Closing: the charges are the next round's (on this instance or another).
+  const charge = options.charge && !signal?.aborted ? await options.charge(signal) : null;
   return { monthEnd, charge };
 }
 
@@ -48,7 +51,7 @@ export function registerMonthEnd(app: FastifyInstance, options: MonthEndJobOptio
     name: 'month_end',
     everyMs: options.intervalS * 1000,
     atStart: true,
-    run: () => monthEndRound(options),
+    run: (signal) => monthEndRound(options, signal),
     // The month end's own failure is logged in the round; this is the charge's.
     failure: 'month charge round failed',
     log: options.log,

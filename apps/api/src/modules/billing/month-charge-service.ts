@@ -112,8 +112,11 @@ export function createMonthChargeService(deps: MonthChargeServiceDeps) {
     }
   }
 
-  /** One round on the app's clock: the current Faroese month's charges still to place. */
-  async function run(): Promise<MonthChargeResult> {
+  /**
+   * One round on the app's clock: the current Faroese month's charges still to place. Once
+   * `signal` is aborted (the app closes) it stops before the next customer.
+   */
+  async function run(signal?: AbortSignal): Promise<MonthChargeResult> {
     const period = faroeMonth(now());
     const result: MonthChargeResult = { period, placed: 0, skipped: 0, unavailable: 0, failed: 0 };
     const start = startAt();
@@ -140,6 +143,10 @@ export function createMonthChargeService(deps: MonthChargeServiceDeps) {
           limit,
         });
         for (const userId of page) {
+          if (signal?.aborted) {
+            stop = true;
+            break;
+          }
           seen += 1;
           const outcome = await chargeOne(userId, period);
           result[outcome] += 1;

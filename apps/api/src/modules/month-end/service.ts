@@ -56,15 +56,17 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
 
   /**
    * One round as of `at` (now; the demo's "simulated month end" passes a later instant, see
-   * dev-routes.ts).
+   * dev-routes.ts). Once `signal` is aborted (the app closes) it stops before its next
+   * transaction; what is left is the next round's, here or on another instance.
    */
-  async function run(at: Date = now()): Promise<MonthEndResult> {
+  async function run(at: Date = now(), signal?: AbortSignal): Promise<MonthEndResult> {
     const monthStart = startOfMonth(at);
     const result: MonthEndResult = { applied: 0, moved: 0, removed: 0 };
     // An order that cannot be carried out is logged and left for the next round; the balances
     // still move.
     const failed: string[] = [];
     for (;;) {
+      if (signal?.aborted) return result;
       let claimed: string | undefined;
       try {
         const pending = await db.transaction((tx) =>
@@ -82,6 +84,7 @@ export function createMonthEndService(deps: MonthEndServiceDeps) {
     // Numbers stopped by their roaming cap last month, to let roam again once committed.
     const unbar: { lineId: string; msisdn: string }[] = [];
     for (;;) {
+      if (signal?.aborted) break;
       const batch = await db.transaction(async (tx) => {
         const stale = await lockStaleBalances(tx, monthStart, batchSize);
         // The month's roaming charges are kept owed before its figures start over (ADR 0078
