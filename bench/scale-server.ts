@@ -2,7 +2,9 @@
 // (DATABASE_URL), as production runs it — NODE_ENV=production, every background job on its
 // production timer, LOG_LEVEL=warn — except the per-address limit for people (RATE_LIMIT_MAX=0:
 // the bench is one address). It signs in a staff member (support) and prints one line
-// `READY {json}`; then it answers `rss` on stdin with `{"rss": bytes}`.
+// `READY {json}`; then it answers `rss` on stdin with `{"rss": bytes}`. SCALE_CLOCK_OFFSET_MS
+// moves the app's clock by that much (the same for every instance of a run): the month end's
+// instances start shortly before a month's first midnight, and their own job moves the month.
 import { createInterface } from 'node:readline';
 import { generate } from 'otplib';
 import { BENCH_SECRETS } from './bench-servers';
@@ -33,7 +35,8 @@ const config = loadConfig({
   ...BENCH_SECRETS,
 });
 if (!config.databaseUrl) throw new Error('bench/scale-server.ts needs DATABASE_URL');
-const app = await buildApp(config);
+const offsetMs = Number(process.env.SCALE_CLOCK_OFFSET_MS ?? 0);
+const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs) });
 await app.database.migrate();
 
 const email = `bench-support-${process.pid}-${Date.now()}@staff.alda.fo`;
@@ -50,7 +53,7 @@ const signIn = await app.inject({
     password,
     totpCode: await generate({
       secret: enrolment.totpSecret,
-      epoch: Math.floor(Date.now() / 1000),
+      epoch: Math.floor((Date.now() + offsetMs) / 1000),
     }),
   },
 });

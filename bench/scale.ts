@@ -1,15 +1,23 @@
 // `npm run bench:scale`: Alda at an operator's volume, on PostgreSQL. For each size it seeds a
 // database with `seedScale` (npm run seed:scale; kept between runs, so a million lines are seeded
-// once), starts one API instance as production runs it (bench/scale-server.ts: jobs on) and
-// measures, then prints one table:
+// once), starts API instances as production runs them (bench/scale-server.ts: jobs on) — one, and
+// three behind the shipped HAProxy config (deploy/haproxy/alda.cfg) — and measures, then prints
+// one table:
 //   - usage ingest through TMF635: single-Usage POSTs and batches of 1000, records/s sustained
 //     for --duration seconds, p50/p99 per request; beside it the database's own COPY rate into a
-//     scratch table of usage_records' shape (indexes included): the physical limit;
+//     scratch table of usage_records' shape (indexes included): the physical limit; the same
+//     through HAProxy in front of three instances;
 //   - one instance's memory (RSS, largest seen) during ingest;
 //   - the desk: console search by name, number, e-mail, customer id (the customer number) and
 //     the start of a number, p50/p95;
-//   - a customer's day: sign-in, the home screen's requests, the 60-s poll (304), p50/p95, and
-//     the same on a database of the 5 demo customers (the ratio is the figure);
+//   - a customer's day: sign-in, the home screen's requests, the 60-s poll (304), a purchase
+//     (an extra package with the test card: placed, paid on the card page, paid as the app
+//     learns it), p50/p95, and the same on a database of the 5 demo customers (the ratio is
+//     the figure);
+//   - month end for every line, run by the instances' own month-end job on a clock set to the
+//     next month's 2nd: one instance, then three where one is killed (SIGKILL) once half the
+//     balances have moved; the rest finish it, and nothing is moved or charged twice (checked
+//     in the database: balances, roaming charges kept owed, the month's charges);
 //   - the database's size per line.
 //
 //   npm run bench:scale                                  # 10k and 100k lines, 60 s of ingest
@@ -21,6 +29,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { createHash, randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
@@ -29,8 +38,10 @@ import type { ScaleReady } from './scale-server';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
 import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
 import { openDatabase } from '../apps/api/src/db/client';
-import { createMonthEndService } from '../apps/api/src/modules/month-end/service';
 import { SCALE_PASSWORD, seedScale } from '../apps/api/src/seed/scale/seed-scale';
+import { startHaproxy, type Haproxy } from '../apps/api/test/support/haproxy';
+import { freePort } from '../apps/api/test/support/api-process';
+import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,6 +63,8 @@ const BATCH = 1000;
 /** Concurrent requests: a charging system's connections. */
 const SINGLE_CONNECTIONS = 32;
 const BATCH_CONNECTIONS = 2;
+/** The month end's instances start this long before midnight on their clock. */
+const MONTH_END_LEAD_S = SHORT ? 30 : 45;
 
 const urlOf = (name: string) => {
   const url = new URL(SERVER_URL);
@@ -127,11 +140,21 @@ interface Server {
   base: string;
   rss(): Promise<number>;
   stop(): Promise<void>;
+  /** SIGKILL: the instance dies mid-work, as in a crash (no shutdown hook runs). */
+  kill(): Promise<void>;
 }
 
-async function startServer(name: string): Promise<Server> {
+async function startServer(name: string, env: Record<string, string> = {}): Promise<Server> {
+  // Its own address is APP_URL: the test provider's webhooks and card page are sent there.
+  const port = await freePort();
   const child: ChildProcess = spawn('npx', ['tsx', 'bench/scale-server.ts'], {
-    env: { ...process.env, DATABASE_URL: urlOf(name) },
+    env: {
+      ...process.env,
+      DATABASE_URL: urlOf(name),
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
@@ -145,19 +168,74 @@ async function startServer(name: string): Promise<Server> {
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`scale server exited (${code})`))),
   );
+  exited.catch(() => {});
   const ready = await Promise.race([readyPromise, exited]);
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {
     ready,
     base: `http://127.0.0.1:${ready.port}`,
     rss: () =>
-      new Promise<number>((resolve) => {
-        waiting.push((line) => resolve((JSON.parse(line) as { rss: number }).rss));
-        child.stdin!.write('rss\n');
-      }),
+      gone()
+        ? Promise.resolve(0)
+        : new Promise<number>((resolve) => {
+            waiting.push((line) => resolve((JSON.parse(line) as { rss: number }).rss));
+            child.stdin!.write('rss\n');
+          }),
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (gone()) return;
       child.stdin!.end();
       await new Promise((resolve) => child.once('exit', resolve));
+    },
+    kill: async () => {
+      if (gone()) return;
+      // npx runs tsx, which runs node: the instance is the process that printed its pid.
+      process.kill(ready.pid, 'SIGKILL');
+      const exit = new Promise((resolve) => child.once('exit', resolve));
+      const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(late);
+    },
+  };
+}
+
+/** Where load goes: one instance, or HAProxy in front of several. */
+interface Target {
+  base: string;
+  ready: ScaleReady;
+  /** The largest RSS of its instances. */
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const single = (server: Server): Target => server;
+
+/** `count` instances behind the shipped HAProxy config (deploy/haproxy/alda.cfg). */
+async function startCluster(name: string, count: number): Promise<Target> {
+  const servers: Server[] = [];
+  let haproxy: Haproxy | undefined;
+  try {
+    // Together, as a deployment's instances start (the migrations take an advisory lock).
+    const settled = await Promise.allSettled(
+      Array.from({ length: count }, () => startServer(name)),
+    );
+    for (const s of settled) if (s.status === 'fulfilled') servers.push(s.value);
+    const failure = settled.find((s) => s.status === 'rejected');
+    if (failure) throw failure.reason;
+    haproxy = await startHaproxy({
+      backends: servers.map((s) => `127.0.0.1:${s.ready.port}`),
+    });
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw error;
+  }
+  const balancer = haproxy;
+  return {
+    base: balancer.url,
+    ready: servers[0]!.ready,
+    rss: async () => Math.max(...(await Promise.all(servers.map((s) => s.rss())))),
+    stop: async () => {
+      await balancer.close();
+      await Promise.all(servers.map((s) => s.stop()));
     },
   };
 }
@@ -214,7 +292,7 @@ interface IngestFigures {
   rssMaxMb: number;
 }
 
-async function ingest(server: Server, name: string, run: string): Promise<IngestFigures> {
+async function ingest(server: Target, name: string, run: string): Promise<IngestFigures> {
   const numbers = await withDb(name, async (c) =>
     (
       await c.query<{ msisdn: string }>(
@@ -325,7 +403,7 @@ async function timed(
 }
 
 /** Console search by name, number, e-mail and customer number (the support agent's desk). */
-async function desk(server: Server, name: string): Promise<Record<string, LatencyPair>> {
+async function desk(server: Target, name: string): Promise<Record<string, LatencyPair>> {
   const people = await withDb(
     name,
     async (c) =>
@@ -363,10 +441,101 @@ async function desk(server: Server, name: string): Promise<Record<string, Latenc
   };
 }
 
-/** Sign-in, the home screen's requests and the 60-s poll of a few customers. */
+/** Like `timed`, for work of several requests: its latencies in ms. */
+async function timedWork(times: number, once: (i: number) => Promise<void>): Promise<LatencyPair> {
+  const latencies: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const t0 = performance.now();
+    await once(i);
+    latencies.push(performance.now() - t0);
+  }
+  sortNumbers(latencies);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/** A customer of the day: how they sign in, and a number of theirs they buy a package on. */
+interface Login {
+  email: string;
+  password: string;
+  msisdn: string;
+}
+
+/** Owners of an active postpaid line: they can buy an extra package on it. */
+async function loginsOf(name: string, password: string, count: number): Promise<Login[]> {
+  return withDb(name, async (c) =>
+    (
+      await c.query<{ email: string; msisdn: string }>(
+        `select distinct on (u.email) u.email, l.msisdn
+             from users u
+             join phone_lines l on l.user_id = u.id
+             join accounts a on a.id = l.account_id and a.owner_user_id = u.id
+            where l.status = 'active' and not l.is_prepaid and l.data_paused_at is null
+            order by u.email, l.msisdn`,
+      )
+    ).rows
+      .sort((a, b) => (hash(a.email) < hash(b.email) ? -1 : 1))
+      .slice(0, count)
+      .map((r) => ({ ...r, password })),
+  );
+}
+const hash = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** The extra package bought (1 GB domestic, the reference catalogue). */
+const PACKAGE_ID = 'data-1';
+
+/**
+ * A purchase as the app makes it (SPEC §4 "Payment flow"): the order placed with the card, the
+ * test provider's card page submitted, then the order read until it is paid (the app's HTTP
+ * fallback of the payment hub).
+ */
+async function buy(base: string, token: string, msisdn: string): Promise<void> {
+  const placed = await fetch(`${base}/api/packages`, {
+    method: 'POST',
+    headers: {
+      'accept-language': 'fo',
+      'content-type': 'application/json',
+      authorization: token,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ packageId: PACKAGE_ID, phoneNumber: msisdn, payWith: 'card' }),
+  });
+  if (placed.status !== 201) throw new Error(`purchase: ${placed.status} ${await placed.text()}`);
+  const { data } = (await placed.json()) as {
+    data: { order: { id: string }; paymentUrl: string | null };
+  };
+  if (!data.paymentUrl) throw new Error('purchase: no card page');
+  // The card page of the instance's test provider, through the same address as the API.
+  const page = new URL(data.paymentUrl);
+  const paid = await fetch(`${base}${page.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+      action: 'pay',
+    }).toString(),
+    redirect: 'manual',
+  });
+  await paid.arrayBuffer();
+  if (paid.status !== 303) throw new Error(`card page: ${paid.status}`);
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${base}/api/orders/${data.order.id}`, {
+      headers: { authorization: token },
+    });
+    const order = (await res.json()) as { data?: { paymentStatus?: string } };
+    if (order.data?.paymentStatus === 'paid') return;
+    if (performance.now() > deadline)
+      throw new Error(`purchase: not paid after 30 s (${order.data?.paymentStatus})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Sign-in, the home screen's requests, the 60-s poll and a purchase of a few customers. */
 async function customersDay(
-  server: Server,
-  logins: readonly { email: string; password: string }[],
+  server: Target,
+  logins: readonly Login[],
 ): Promise<Record<string, LatencyPair>> {
   const times = SHORT ? 4 : 40;
   const fo = { 'accept-language': 'fo', 'content-type': 'application/json' };
@@ -378,7 +547,7 @@ async function customersDay(
       const res = await fetch(`${server.base}/api/auth/email-login`, {
         method: 'POST',
         headers: fo,
-        body: JSON.stringify(login),
+        body: JSON.stringify({ email: login.email, password: login.password }),
       });
       const clone = res.clone();
       if (res.status === 200)
@@ -423,35 +592,149 @@ async function customersDay(
       }),
     [304],
   );
-  return { signIn, home, poll };
+  // Tokens are in sign-in order: token i is the customer of logins[i % logins.length].
+  const purchase = await timedWork(SHORT ? 2 : 20, (i) =>
+    buy(server.base, token(i), logins[(i % tokens.length) % logins.length]!.msisdn),
+  );
+  return { signIn, home, poll, purchase };
+}
+
+interface MonthEndFigures {
+  instances: number;
+  /** From the first instance's start until every balance is in the new month. */
+  seconds: number;
+  /** Balances moved (or removed, of cancelled lines). */
+  moved: number;
+  /** Whether one instance was killed halfway. */
+  killed: boolean;
+  /** Month charges placed in the window after the balances moved (the job's later rounds). */
+  charges: number;
+  chargeWindowS: number;
+  /** Moved, kept owed or charged twice: each must be 0. */
+  twice: { balances: number; roaming: number; charges: number };
 }
 
 /**
- * Month end for every line: as of the 2nd of the month after the latest balance's month, so each
- * run of the bench moves every balance once more (the database is kept between runs).
+ * Month end for every line, by the instances' own month-end job: `instances` instances start
+ * with their clocks `MONTH_END_LEAD_S` before the first midnight of the month after the latest
+ * balance's month (so each run moves every balance once more; the database is kept between
+ * runs), the job every few seconds (MONTH_END_INTERVAL_S) so that a round that found rows locked
+ * by a killed instance comes again soon. Timed from that midnight until no balance is left in an
+ * earlier month. With `kill`, one instance is killed once half the balances have moved. The
+ * instances then run on for `chargeWindowS` seconds of the month's charges, and the database is
+ * asked what was done twice.
  */
-async function monthEnd(name: string): Promise<{ seconds: number; moved: number }> {
+async function monthEnd(
+  name: string,
+  instances: number,
+  kill: boolean,
+  chargeWindowS: number,
+): Promise<MonthEndFigures> {
   const latest = await withDb(name, async (c) => {
     const { rows } = await c.query<{ latest: Date | null }>(
       'select max(period_start) as latest from line_balances',
     );
     return rows[0]?.latest ?? new Date();
   });
-  const database = await openDatabase({ databaseUrl: urlOf(name), dataDir: 'memory' });
+  const at = new Date(latest);
+  at.setUTCMonth(at.getUTCMonth() + 1, 2);
+  const monthStart = startOfMonth(at);
+  const stale = () =>
+    withDb(name, async (c) =>
+      Number(
+        (
+          await c.query<{ n: string }>(
+            'select count(*) as n from line_balances where period_start < $1',
+            [monthStart],
+          )
+        ).rows[0]?.n ?? 0,
+      ),
+    );
+  const total = await stale();
+  // Midnight on the instances' clock is MONTH_END_LEAD_S from now on this one.
+  const midnight = performance.now() + MONTH_END_LEAD_S * 1000;
+  const offsetMs = monthStart.getTime() - MONTH_END_LEAD_S * 1000 - Date.now();
+  const env = { SCALE_CLOCK_OFFSET_MS: String(offsetMs), MONTH_END_INTERVAL_S: '3' };
+  const servers: Server[] = [];
+  let killed = false;
   try {
-    const at = new Date(latest);
-    at.setUTCMonth(at.getUTCMonth() + 1, 2);
-    const silent = { info() {}, warn() {}, error() {}, debug() {} };
-    const service = createMonthEndService({
-      db: database.db,
-      now: () => at,
-      log: silent as never,
+    // Together, as a deployment's instances start (the migrations take an advisory lock).
+    const starting = Array.from({ length: instances }, () => startServer(name, env));
+    const settled = await Promise.allSettled(starting);
+    for (const s of settled) if (s.status === 'fulfilled') servers.push(s.value);
+    const failure = settled.find((s) => s.status === 'rejected');
+    if (failure) throw failure.reason;
+    const early = (midnight - performance.now()) / 1000;
+    console.log(
+      early > 0
+        ? `    ${instances} instance(s) up ${early.toFixed(0)} s before midnight`
+        : `    ${instances} instance(s) up ${(-early).toFixed(0)} s after midnight (a slow start: the time includes it)`,
+    );
+    let shown = 0;
+    for (;;) {
+      const left = await stale();
+      const since = (performance.now() - midnight) / 1000;
+      if (since - shown >= 10) {
+        shown = since;
+        console.log(
+          `    ${since.toFixed(0)} s: ${left.toLocaleString('en')} of ${total.toLocaleString('en')} balances to move`,
+        );
+      }
+      if (left === 0) break;
+      if (kill && !killed && left <= total / 2) {
+        await servers[1]!.kill();
+        killed = true;
+      }
+      if (since > 3_600) throw new Error('month end: not done in 1 h');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const seconds = (performance.now() - midnight) / 1000;
+    console.log(
+      `    balances moved in ${seconds.toFixed(1)} s after midnight${killed ? ', one instance killed halfway' : ''}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, chargeWindowS * 1000));
+    await Promise.all(servers.map((s) => s.stop()));
+    const period = faroeMonth(at);
+    const counts = await withDb(name, async (c) => {
+      const count = async (sql: string, params: unknown[] = []) =>
+        Number((await c.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
+      return {
+        moved: total - (await stale()),
+        charges: await count(
+          `select count(*) as n from orders where kind = 'subscription_payment' and billing_period = $1`,
+          [period],
+        ),
+        twice: {
+          // line_balances has one row per line (its key): a balance moved twice would show as one
+          // a month ahead of the others.
+          balances: await count('select count(*) as n from line_balances where period_start > $1', [
+            monthStart,
+          ]),
+          roaming: await count(
+            `select count(*) as n from (select 1 from roaming_charges group by line_id, month having count(*) > 1) t`,
+          ),
+          charges: await count(
+            `select count(*) as n from (
+               select 1 from payments p join orders o on o.id = p.order_id
+                where o.kind = 'subscription_payment' and o.billing_period = $1
+                  and p.state in ('created', 'pending', 'paid')
+                group by o.user_id having count(*) > 1) t`,
+            [period],
+          ),
+        },
+      };
     });
-    const started = performance.now();
-    const result = await service.run(at);
-    return { seconds: (performance.now() - started) / 1000, moved: result.moved + result.removed };
+    return {
+      instances,
+      seconds,
+      moved: counts.moved,
+      killed,
+      charges: counts.charges,
+      chargeWindowS,
+      twice: counts.twice,
+    };
   } finally {
-    await database.close();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
@@ -477,70 +760,104 @@ async function main() {
   console.log('\n5 demo customers (the baseline of the ratios)');
   const demoName = await demoDatabase();
   const demoServer = await startServer(demoName);
-  const demoLogins = DEMO_USERS.slice(0, 5).map((u) => ({
-    email: u.email,
-    password: DEMO_PASSWORD,
-  }));
-  const baseline = await customersDay(demoServer, demoLogins);
+  const demoLogins = await loginsOf(demoName, DEMO_PASSWORD, 20);
+  const baseline = await customersDay(single(demoServer), demoLogins);
   await demoServer.stop();
   await admin((c) => c.query(`drop database if exists ${demoName} with (force)`));
 
   const results: {
     lines: number;
     ingest: IngestFigures;
+    ingest3: IngestFigures;
     desk: Record<string, LatencyPair>;
     day: Record<string, LatencyPair>;
-    monthEnd: { seconds: number; moved: number };
+    monthEnd: MonthEndFigures;
+    monthEnd3: MonthEndFigures;
     bytesPerLine: number;
   }[] = [];
+  const chargeWindowS = SHORT ? 2 : 30;
   for (const lines of SIZES) {
     console.log(`\n${lines.toLocaleString('en')} lines`);
     const name = await scaleDatabase(lines);
-    const server = await startServer(name);
+    const logins = await loginsOf(name, SCALE_PASSWORD, 20);
+    const server = single(await startServer(name));
+    let day, deskFigures, ingestFigures;
     try {
-      const logins = await withDb(name, async (c) =>
-        (
-          await c.query<{ email: string }>(
-            "select u.email from users u join phone_lines l on l.user_id = u.id where l.status = 'active' order by md5(u.email) limit 20",
-          )
-        ).rows.map((r) => ({ email: r.email, password: SCALE_PASSWORD })),
-      );
-      const day = await customersDay(server, logins);
-      const deskFigures = await desk(server, name);
-      const ingestFigures = await ingest(server, name, `${run}-${lines}`);
-      await server.stop();
-      results.push({
-        lines,
-        ingest: ingestFigures,
-        desk: deskFigures,
-        day,
-        monthEnd: await monthEnd(name),
-        bytesPerLine: await sizePerLine(name, lines),
-      });
+      day = await customersDay(server, logins);
+      deskFigures = await desk(server, name);
+      ingestFigures = await ingest(server, name, `${run}-${lines}`);
     } finally {
       await server.stop();
     }
+    console.log('  one instance: done; three behind HAProxy');
+    const cluster = await startCluster(name, 3);
+    let ingest3;
+    try {
+      ingest3 = await ingest(cluster, name, `${run}-${lines}-3`);
+    } finally {
+      await cluster.stop();
+    }
+    const bytesPerLine = await sizePerLine(name, lines);
+    console.log('  month end: one instance');
+    const monthEnd1 = await monthEnd(name, 1, false, chargeWindowS);
+    console.log('  month end: three instances, one killed halfway');
+    const monthEnd3 = await monthEnd(name, 3, true, chargeWindowS);
+    results.push({
+      lines,
+      ingest: ingestFigures,
+      ingest3,
+      desk: deskFigures,
+      day,
+      monthEnd: monthEnd1,
+      monthEnd3,
+      bytesPerLine,
+    });
     if (SHORT) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
   }
+  const twice = results.flatMap((r) =>
+    [r.monthEnd, r.monthEnd3].filter(
+      (m) => m.twice.balances + m.twice.roaming + m.twice.charges > 0 || !(m.moved > 0),
+    ),
+  );
 
   const header = ['', '5 demo', ...results.map((r) => `${r.lines.toLocaleString('en')} lines`)];
-  const rows: string[][] = [
-    ['Ingest, single Usage: records/s', '', ...results.map((r) => r.ingest.singlePerS.toFixed(0))],
+  const ingestRows = (label: string, pick: (r: (typeof results)[number]) => IngestFigures) => [
+    [`${label}, single Usage: records/s`, '', ...results.map((r) => pick(r).singlePerS.toFixed(0))],
     [
       '  p50 / p99 ms',
       '',
-      ...results.map((r) => `${ms(r.ingest.singleP50)} / ${ms(r.ingest.singleP99)}`),
+      ...results.map((r) => `${ms(pick(r).singleP50)} / ${ms(pick(r).singleP99)}`),
     ],
     [
-      'Ingest, batches of 1000: records/s',
+      `${label}, batches of 1000: records/s`,
       '',
-      ...results.map((r) => r.ingest.batchPerS.toFixed(0)),
+      ...results.map((r) => pick(r).batchPerS.toFixed(0)),
     ],
     [
       '  p50 / p99 ms per batch',
       '',
-      ...results.map((r) => `${ms(r.ingest.batchP50)} / ${ms(r.ingest.batchP99)}`),
+      ...results.map((r) => `${ms(pick(r).batchP50)} / ${ms(pick(r).batchP99)}`),
     ],
+  ];
+  const monthEndRows = (label: string, pick: (r: (typeof results)[number]) => MonthEndFigures) => [
+    [`${label}: seconds`, '', ...results.map((r) => pick(r).seconds.toFixed(1))],
+    ['  lines a second', '', ...results.map((r) => (pick(r).moved / pick(r).seconds).toFixed(0))],
+    [
+      `  month charges placed in the next ${chargeWindowS} s`,
+      '',
+      ...results.map((r) => String(pick(r).charges)),
+    ],
+    ['  an instance killed halfway', '', ...results.map((r) => (pick(r).killed ? 'yes' : 'no'))],
+    [
+      '  moved / kept owed / charged twice',
+      '',
+      ...results.map(
+        (r) => `${pick(r).twice.balances} / ${pick(r).twice.roaming} / ${pick(r).twice.charges}`,
+      ),
+    ],
+  ];
+  const rows: string[][] = [
+    ...ingestRows('Ingest, one instance', (r) => r.ingest),
     [
       '  COPY into usage_records’ shape: rows/s',
       '',
@@ -556,27 +873,25 @@ async function main() {
       '',
       ...results.map((r) => r.ingest.rssMaxMb.toFixed(0)),
     ],
+    ...ingestRows('Ingest, 3 instances behind HAProxy', (r) => r.ingest3),
+    ['  largest instance’s RSS, MB', '', ...results.map((r) => r.ingest3.rssMaxMb.toFixed(0))],
     ...['name', 'number', 'email', 'customerId', 'numberStart'].map((k) => [
       `Desk search by ${k}: p50 / p95 ms`,
       '',
       ...results.map((r) => pair(r.desk[k])),
     ]),
-    ...['signIn', 'home', 'poll'].map((k) => [
+    ...['signIn', 'home', 'poll', 'purchase'].map((k) => [
       `Customer ${k}: p50 / p95 ms`,
       pair(baseline[k]),
       ...results.map((r) => pair(r.day[k])),
     ]),
-    ...['signIn', 'home', 'poll'].map((k) => [
+    ...['signIn', 'home', 'poll', 'purchase'].map((k) => [
       `  ${k} p50 ratio to 5 demo`,
       '1.00',
       ...results.map((r) => ((r.day[k]?.p50 ?? NaN) / (baseline[k]?.p50 ?? NaN)).toFixed(2)),
     ]),
-    ['Month end, all lines: seconds', '', ...results.map((r) => r.monthEnd.seconds.toFixed(1))],
-    [
-      '  balances moved a second',
-      '',
-      ...results.map((r) => (r.monthEnd.moved / r.monthEnd.seconds).toFixed(0)),
-    ],
+    ...monthEndRows('Month end, all lines, one instance', (r) => r.monthEnd),
+    ...monthEndRows('Month end, 3 instances, one killed halfway', (r) => r.monthEnd3),
     ['Database size per line, kB', '', ...results.map((r) => (r.bytesPerLine / 1024).toFixed(1))],
   ];
   const widths = header.map((_, i) =>
@@ -589,6 +904,10 @@ async function main() {
   if (flags.json) {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(flags.json, JSON.stringify({ baseline, results }, null, 2));
+  }
+  if (twice.length > 0) {
+    console.error('bench:scale: a month end moved nothing, or did something twice (see the table)');
+    process.exitCode = 1;
   }
 }
 
