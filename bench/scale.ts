@@ -36,7 +36,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ScaleReady } from './scale-server';
 import { seedDemoData, seedReferenceData } from '../apps/api/src/seed/seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed/demo-users';
+import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-users';
 import { openDatabase } from '../apps/api/src/db/client';
 import { SCALE_PASSWORD, seedScale } from '../apps/api/src/seed/scale/seed-scale';
 import { startHaproxy, type Haproxy } from '../apps/api/test/support/haproxy';
