@@ -64,7 +64,7 @@ const BATCH = 1000;
 const SINGLE_CONNECTIONS = 32;
 const BATCH_CONNECTIONS = 2;
 /** The month end's instances start this long before midnight on their clock. */
-const MONTH_END_LEAD_S = SHORT ? 30 : 45;
+const MONTH_END_LEAD_S = SHORT ? 10 : 45;
 
 const urlOf = (name: string) => {
   const url = new URL(SERVER_URL);

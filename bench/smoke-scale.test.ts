@@ -1,7 +1,9 @@
 // The volume bench's smoke: `npm run bench:scale -- --short` seeds 300 lines on PostgreSQL and
-// runs every section of the bench for two seconds (ingest single and batched beside COPY, the
-// desk, a customer's day beside the demo, month end, size per line). The figures are not judged;
-// a bench that no longer runs, or no longer prints its table, is. Needs PostgreSQL (BENCH_PG_URL,
+// runs every section of the bench for two seconds (ingest single and batched beside COPY, on one
+// instance and on three behind HAProxy, the desk, a customer's day with a purchase beside the
+// demo, month end by one instance and by three with one killed, size per line). The figures are
+// not judged, except that the month ends moved every balance and nothing twice (the bench exits
+// non-zero otherwise); a bench that no longer runs, or no longer prints its table, is. Needs PostgreSQL (BENCH_PG_URL,
 // DATABASE_URL or 127.0.0.1:5432); without one it is skipped and says so.
 import pg from 'pg';
 import { expect, test } from 'vitest';
@@ -30,13 +32,22 @@ test.skipIf(!(await reachable()))(
   async () => {
     const { code, output } = await run('npx', ['tsx', 'bench/scale.ts', '--short']);
     expect(code).toBe(0);
-    expect(output).toMatch(/\| Ingest, single Usage: records\/s\s+\|\s+\|\s+\d+ \|/);
-    expect(output).toMatch(/\| Ingest, batches of 1000: records\/s\s+\|\s+\|\s+\d+ \|/);
-    expect(output).toMatch(/COPY into usage_records’ shape: rows\/s\s+\|\s+\|\s+\d+ \|/);
-    expect(output).toMatch(/\| Desk search by name: p50 \/ p95 ms\s+\|\s+\|\s+[\d.]+ \/ [\d.]+ \|/);
-    expect(output).toMatch(/\| Customer home: p50 \/ p95 ms\s+\|\s+[\d.]+ \/ [\d.]+ \|/);
-    expect(output).toMatch(/\| Month end, all lines: seconds\s+\|\s+\|\s+[\d.]+ \|/);
-    expect(output).toMatch(/\| Database size per line, kB\s+\|\s+\|\s+[\d.]+ \|/);
+    const row = (label: string, cells: string) =>
+      expect(output).toMatch(new RegExp(`\\| ${label}\\s+\\|\\s+${cells} \\|`));
+    row('Ingest, one instance, single Usage: records/s', '\\|\\s+\\d+');
+    row('Ingest, one instance, batches of 1000: records/s', '\\|\\s+\\d+');
+    row('  COPY into usage_records’ shape: rows/s', '\\|\\s+\\d+');
+    row('Ingest, 3 instances behind HAProxy, single Usage: records/s', '\\|\\s+\\d+');
+    row('Ingest, 3 instances behind HAProxy, batches of 1000: records/s', '\\|\\s+\\d+');
+    row('Desk search by name: p50 / p95 ms', '\\|\\s+[\\d.]+ / [\\d.]+');
+    row('Customer home: p50 / p95 ms', '[\\d.]+ / [\\d.]+\\s+\\|\\s+[\\d.]+ / [\\d.]+');
+    row('Customer purchase: p50 / p95 ms', '[\\d.]+ / [\\d.]+\\s+\\|\\s+[\\d.]+ / [\\d.]+');
+    row('Month end, all lines, one instance: seconds', '\\|\\s+[\\d.]+');
+    row('Month end, 3 instances, one killed halfway: seconds', '\\|\\s+[\\d.]+');
+    expect(
+      output.match(/\| {2}moved \/ kept owed \/ charged twice\s+\|\s+\|\s+0 \/ 0 \/ 0 \|/g),
+    ).toHaveLength(2);
+    row('Database size per line, kB', '\\|\\s+[\\d.]+');
   },
-  300_000,
+  600_000,
 );
