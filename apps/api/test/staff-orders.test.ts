@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
 import { orderPlacedResponse, orderResponse } from '@alda/contract/schemas/orders';
 import {
+  STAFF_ORDER_FILTERS,
   staffOrderDetail,
   staffOrdersPage,
   type StaffOrderDetail,
@@ -672,5 +673,126 @@ describe('a rejected port (issue 31: see the reason, the correction, retry, the 
       at: correctedAt,
       by: 'customer',
     });
+  });
+});
+
+describe('older orders page by page (`before`, keyset as the audit log)', () => {
+  async function queuePage(state: StaffOrderFilter, query: Record<string, string>) {
+    const res = await get(`/api/staff/orders?${new URLSearchParams({ state, ...query })}`, support);
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(dataEnvelope(staffOrdersPage), res).data;
+  }
+
+  /** Walks every page of a filter with `before`; each page's rows and `nextBefore`. */
+  async function walk(state: StaffOrderFilter, query: Record<string, string>) {
+    const pages: Awaited<ReturnType<typeof queuePage>>[] = [];
+    let before: string | null = null;
+    do {
+      const page = await queuePage(state, { ...query, ...(before ? { before } : {}) });
+      pages.push(page);
+      if (page.nextBefore !== null) expect(page.nextBefore).toBe(page.items.at(-1)?.id);
+      before = page.nextBefore;
+      expect(pages.length).toBeLessThan(200);
+    } while (before !== null);
+    return pages;
+  }
+
+  let late: string[] = [];
+  beforeAll(async () => {
+    // More orders: two at the same instant (ties broken by id), a failed one, a rejected port.
+    await placeOrder();
+    await placeOrder();
+    advance(1);
+    const failed = await placeOrder();
+    detailOf(await command('fail', failed.orderId, { reason: 'Ticket 301' }));
+    advance(1);
+    await rejectedPort();
+    // Two late orders, then a newer one that is not: `late` is read from the open orders and
+    // drops the newer one inside a read (orderInState is the whole rule), so a page reads on.
+    late = [(await placeOrder()).orderId];
+    advance(1);
+    late.unshift((await placeOrder()).orderId);
+    advance(STEP_S * 2 + 1);
+    await placeOrder();
+  });
+
+  it('walks every order of each filter exactly once, newest first, as one long page lists them; the last page says nextBefore null', async () => {
+    for (const state of STAFF_ORDER_FILTERS) {
+      const whole = await queuePage(state, { limit: '500' });
+      expect(whole.nextBefore, state).toBeNull();
+      const expected = whole.items.map((o) => o.id);
+      // Newest first; orders of the same instant by id, descending.
+      for (const [i, row] of whole.items.entries()) {
+        const next = whole.items[i + 1];
+        if (!next) continue;
+        const order =
+          row.createdAt === next.createdAt ? row.id > next.id : row.createdAt > next.createdAt;
+        expect(order, `${state}: ${row.id} before ${next.id}`).toBe(true);
+      }
+      for (const limit of [1, 2, 3]) {
+        const pages = await walk(state, { limit: String(limit) });
+        const ids = pages.flatMap((page) => page.items.map((o) => o.id));
+        expect(ids, `${state}, ${limit} a page`).toEqual(expected);
+        expect(pages.slice(0, -1).every((page) => page.items.length === limit)).toBe(true);
+        expect(pages.at(-1)?.nextBefore).toBeNull();
+        // Every page has the counts of the filters (the same on each).
+        expect(pages.every((page) => page.counts.processing === whole.counts.processing)).toBe(
+          true,
+        );
+      }
+    }
+    expect((await queuePage('all', { limit: '500' })).items.length).toBeGreaterThan(6);
+    expect((await queuePage('late', { limit: '500' })).items.map((o) => o.id).slice(0, 2)).toEqual(
+      late,
+    );
+    expect((await queuePage('rejected', { limit: '500' })).items.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the filter and the search on every page', async () => {
+    // 2196xx: the numbers of this file's orders (a new number or a port).
+    for (const state of ['all', 'processing'] as const) {
+      const whole = await queuePage(state, { q: '2196', limit: '500' });
+      expect(whole.items.length, state).toBeGreaterThan(2);
+      expect(whole.items.every((o) => o.msisdn?.startsWith('2196'))).toBe(true);
+      const pages = await walk(state, { q: '2196', limit: '2' });
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.flatMap((page) => page.items.map((o) => o.id))).toEqual(
+        whole.items.map((o) => o.id),
+      );
+      expect(pages.at(-1)?.nextBefore).toBeNull();
+    }
+    // A name, any case, Faroese letters folded or not; the start of a number; an order id.
+    for (const q of ['GUÐRUN', 'gudrun', 'guðrun', '5578', '+298 557813', GUDRUN_ORDER]) {
+      expect(
+        (await queuePage('all', { q })).items.map((o) => o.id),
+        q,
+      ).toContain(GUDRUN_ORDER);
+    }
+  });
+
+  it('a `before` that is no order is left out (the newest page, as the audit log); a malformed one is 400', async () => {
+    const newest = await queuePage('all', { limit: '2' });
+    expect(newest.nextBefore).not.toBeNull();
+    expect(await queuePage('all', { limit: '2', before: randomUUID() })).toEqual(newest);
+    const bad = await get('/api/staff/orders?before=not-an-id', support);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('an older page has its own ETag: 304 while unchanged, 200 once an order on it moved', async () => {
+    const first = await queuePage('processing', { limit: '1' });
+    const url = `/api/staff/orders?state=processing&limit=1&before=${first.nextBefore}`;
+    const older = await get(url, provisioning);
+    expect(older.statusCode).toBe(200);
+    const etag = String(older.headers.etag);
+    const again = await get(url, provisioning, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const [moved] = parse(dataEnvelope(staffOrdersPage), older).data.items;
+    if (!moved) throw new Error('no older order');
+    detailOf(await command('fail', moved.id, { reason: 'Ticket 302' }));
+    // Failed: no longer processing, so the page now holds the next older order.
+    const changed = await get(url, provisioning, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
   });
 });

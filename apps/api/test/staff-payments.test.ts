@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope, errorEnvelope } from '@alda/contract/envelope';
@@ -12,7 +12,7 @@ import {
 import { PaymentProviderError } from '../src/adapters/payments/provider';
 import { actions } from '../src/db/schema/actions';
 import { notifications } from '../src/db/schema/data-transfers';
-import { paymentRefunds } from '../src/db/schema/payments';
+import { paymentRefunds, payments } from '../src/db/schema/payments';
 import { operatorActions } from '../src/db/schema/provisioning';
 import { users } from '../src/db/schema/users';
 import { parse } from './helper';
@@ -503,5 +503,118 @@ describe('who may use the payments area (ADR 0075 "Roles")', () => {
       'STAFF_SESSION_EXPIRED',
     );
     expectError(await list({}, {}), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('older payments page by page (`before`, keyset as the audit log)', () => {
+  /** Every payment in the list's order (newest first, ties by id), read from the table. */
+  const allPayments = () =>
+    t.app.db
+      .select({ id: payments.id, state: payments.state, userId: payments.userId })
+      .from(payments)
+      .orderBy(desc(payments.createdAt), desc(payments.id));
+
+  /** Walks every page of the list with `before`; each page's ids and `nextBefore`. */
+  async function walk(query: Record<string, string>) {
+    const pages: { ids: string[]; nextBefore: string | null }[] = [];
+    let before: string | null = null;
+    do {
+      const res = await list({ ...query, ...(before ? { before } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = parse(dataEnvelope(staffPaymentsPage), res).data;
+      pages.push({ ids: page.items.map((row) => row.id), nextBefore: page.nextBefore });
+      if (page.nextBefore !== null) expect(page.nextBefore).toBe(page.items.at(-1)?.id);
+      before = page.nextBefore;
+      expect(pages.length).toBeLessThan(100);
+    } while (before !== null);
+    return pages;
+  }
+
+  beforeAll(async () => {
+    // Paid and declined payments, several at the same instant (the pinned clock: ties broken by
+    // id), several a second apart.
+    for (let i = 0; i < 9; i += 1) {
+      await payment(i % 3 === 0 ? 'decline' : 'succeed');
+      if (i % 2 === 0) t.clock.advance(1);
+    }
+  });
+
+  it('walks every payment exactly once, newest first, and the last page says nextBefore null', async () => {
+    const expected = (await allPayments()).map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(9);
+    const pages = await walk({ limit: '4' });
+    expect(pages.length).toBe(Math.ceil(expected.length / 4));
+    expect(pages.slice(0, -1).every((page) => page.ids.length === 4)).toBe(true);
+    expect(pages.at(-1)?.nextBefore).toBeNull();
+    expect(pages.flatMap((page) => page.ids)).toEqual(expected);
+  });
+
+  it('keeps the state filter and the search on every page', async () => {
+    const [joannes] = await t.app.db.select().from(users).where(eq(users.id, JOANNES));
+    if (!joannes) throw new Error('no Jóannes');
+    const rows = await allPayments();
+    const paid = rows.filter((p) => p.state === 'paid').map((p) => p.id);
+    const failedOfJoannes = rows
+      .filter((p) => p.state === 'failed' && p.userId === JOANNES)
+      .map((p) => p.id);
+    expect(paid.length).toBeGreaterThan(3);
+    expect(failedOfJoannes.length).toBeGreaterThan(2);
+
+    const paidPages = await walk({ state: 'paid', limit: '3' });
+    expect(paidPages.flatMap((page) => page.ids)).toEqual(paid);
+    expect(paidPages.at(-1)?.nextBefore).toBeNull();
+
+    const searched = await walk({ q: joannes.email, state: 'failed', limit: '2' });
+    expect(searched.length).toBeGreaterThan(1);
+    expect(searched.flatMap((page) => page.ids)).toEqual(failedOfJoannes);
+    expect(searched.at(-1)?.nextBefore).toBeNull();
+  });
+
+  it('a payment made between two pages does not shift them: it is on the first page, not the next', async () => {
+    const before = (await allPayments()).map((p) => p.id);
+    const first = parse(dataEnvelope(staffPaymentsPage), await list({ limit: '3' })).data;
+    expect(first.items.map((row) => row.id)).toEqual(before.slice(0, 3));
+    t.clock.advance(1);
+    const newer = await payment('succeed');
+    const rest = parse(
+      dataEnvelope(staffPaymentsPage),
+      await list({ limit: '200', before: first.nextBefore ?? '' }),
+    ).data;
+    expect(rest.items.map((row) => row.id)).toEqual(before.slice(3));
+    expect(rest.items.map((row) => row.id)).not.toContain(newer.id);
+    expect(rest.nextBefore).toBeNull();
+  });
+
+  it('a `before` that is no payment is left out (the newest page, as the audit log); a malformed one is 400', async () => {
+    const newest = parse(dataEnvelope(staffPaymentsPage), await list({ limit: '2' })).data;
+    const unknown = parse(
+      dataEnvelope(staffPaymentsPage),
+      await list({ limit: '2', before: '00000000-0000-4000-8000-000000000000' }),
+    ).data;
+    expect(unknown).toEqual(newest);
+    expectError(await list({ before: 'not-an-id' }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('an older page has its own ETag: 304 while unchanged, 200 once a payment on it changed', async () => {
+    const first = parse(dataEnvelope(staffPaymentsPage), await list({ limit: '2' })).data;
+    const query = { limit: '2', before: first.nextBefore ?? '' };
+    const older = await list(query);
+    expect(older.statusCode).toBe(200);
+    const etag = String(older.headers.etag);
+    expect(etag).not.toBe(String((await list({ limit: '2' })).headers.etag));
+    const again = await list(query, { ...support.headers, 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // A refund on a payment of that page changes it.
+    const onPage = parse(dataEnvelope(staffPaymentsPage), older).data.items.find(
+      (row) => row.state === 'paid',
+    );
+    if (!onPage) throw new Error('no paid payment on the page');
+    expect((await refund(onPage.id, { amountOere: 100, reason: 'Ticket 9' })).statusCode).toBe(201);
+    const changed = await list(query, { ...support.headers, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    // The refund job pays the refunds back: none is left pending.
+    t.clock.advance(60);
+    await t.app.payments.refundDue();
   });
 });

@@ -22,7 +22,7 @@ const instant = z.iso.datetime({ offset: true });
  * - `failed`: stopped by an operator until retried;
  * - `due-today`: the next step is due before the end of today, Faroese time (overdue included);
  * - `late`: the worker should have performed the next step more than one step period ago;
- * - `all`: also complete and cancelled orders (the newest 500).
+ * - `all`: also complete and cancelled orders.
  */
 export const STAFF_ORDER_COUNTED = [
   'processing',
@@ -37,11 +37,16 @@ export const STAFF_ORDER_FILTERS = [...STAFF_ORDER_COUNTED, 'all'] as const;
 export const staffOrderFilter = z.enum(STAFF_ORDER_FILTERS);
 export type StaffOrderFilter = z.infer<typeof staffOrderFilter>;
 
-/** GET /api/staff/orders?state=&q=&limit= */
+/** GET /api/staff/orders?state=&q=&before=&limit= */
 export const staffOrdersQuery = z.object({
   state: z._default(staffOrderFilter, 'processing'),
-  /** Part of the order id, the number, or the customer's name or e-mail (any case). */
+  /**
+   * An order id or its start (8 characters or more), a number or its start, or part of the
+   * customer's name or e-mail (any case; Faroese letters folded).
+   */
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  /** Paging: the orders older than this one (the last row shown: the page's `nextBefore`). */
+  before: z.optional(z.uuid()),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 200),
 });
 export type StaffOrdersQuery = z.infer<typeof staffOrdersQuery>;
@@ -109,6 +114,8 @@ export const staffOrdersPage = z.object({
   state: staffOrderFilter,
   /** Newest first, at most `limit`. */
   items: z.array(staffOrderRow),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.nullable(z.uuid()),
   counts: staffOrderCounts,
   /** PROVISIONING_STEP_S of the server: an order is late this long after its due time. */
   stepS: z.int().check(z.nonnegative()),

@@ -33,7 +33,7 @@ export const staffProviderState = z.enum([
 /** The most a single refund can be (a sanity bound; the real bound is what is left to refund). */
 export const MAX_REFUND_OERE = 100_000_000;
 
-/** GET /api/staff/payments?q=&state=&limit= */
+/** GET /api/staff/payments?q=&state=&before=&limit= */
 export const staffPaymentsQuery = z.object({
   /**
    * A payment id, an order id, the provider's payment id, the customer's phone number (6 digits,
@@ -41,6 +41,8 @@ export const staffPaymentsQuery = z.object({
    */
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   state: z.optional(staffPaymentState),
+  /** Paging: the payments older than this one (the last row shown: the page's `nextBefore`). */
+  before: z.optional(z.uuid()),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
 });
 export type StaffPaymentsQuery = z.infer<typeof staffPaymentsQuery>;
@@ -75,7 +77,12 @@ export const staffPaymentRow = z.object({
 });
 export type StaffPaymentRow = z.infer<typeof staffPaymentRow>;
 
-export const staffPaymentsPage = z.object({ items: z.array(staffPaymentRow) });
+export const staffPaymentsPage = z.object({
+  /** Newest first, at most `limit`. */
+  items: z.array(staffPaymentRow),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.nullable(z.uuid()),
+});
 export type StaffPaymentsPage = z.infer<typeof staffPaymentsPage>;
 
 /** A webhook the provider sent about the payment (`payment_webhook_events`), oldest first. */

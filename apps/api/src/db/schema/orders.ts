@@ -187,6 +187,16 @@ export const orders = pgTable(
       'orders_lifecycle_action',
       sql`${t.lifecycleAction} is null or ${t.lifecycleAction} in ('plan_upgrade', 'plan_downgrade', 'cancel_subscription', 'deactivate_plan', 'delete_number', 'move_to_own_account', 'move_to_family_account', 'hand_over', 'port_out')`,
     ),
+    // The staff console's queue, newest first and paged on (created_at, id) (read backwards):
+    // every order (`all`, `complete`), and the open ones (the queue's other filters).
+    index('orders_created_at_id_idx').on(t.createdAt, t.id),
+    index('orders_open_created_at_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isComplete} and not ${t.isCancelled}`),
+    // The queue's search by number (or its start), newest first.
+    index('orders_msisdn_created_at_idx')
+      .on(t.msisdn, t.createdAt, t.id)
+      .where(sql`${t.msisdn} is not null`),
     index('orders_provisioning_due_idx')
       .on(t.provisioningNextAt)
       .where(sql`${t.provisioningNextAt} is not null`),

@@ -66,6 +66,10 @@ export const payments = pgTable(
       .on(t.provider, t.providerPaymentId)
       .where(sql`${t.providerPaymentId} is not null`),
     index('payments_user_id_idx').on(t.userId),
+    // The staff console's list, newest first and paged on (created_at, id) (read backwards):
+    // all payments, and those of one state.
+    index('payments_created_at_id_idx').on(t.createdAt, t.id),
+    index('payments_state_created_at_id_idx').on(t.state, t.createdAt, t.id),
     index('payments_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.state} in ('created', 'pending')`),

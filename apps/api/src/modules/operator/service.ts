@@ -2,6 +2,7 @@ import {
   STATUS_BODY_MAX_LENGTH,
   STATUS_TITLE_MAX_LENGTH,
 } from '@alda/contract/schemas/staff-status';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { OperatorActionRow } from '../../db/schema/provisioning';
 import type { StatusMessageRow } from '../../db/schema/status-messages';
@@ -337,6 +338,40 @@ export function createOperatorService(deps: OperatorServiceDeps) {
         .slice(0, limit);
       const names = await customers(orders.map((o) => o.userId));
       return orders.map((o) => ({ ...o, ...nameOf(names, o.userId) }));
+    },
+
+    /**
+     * A page of the console's queue: the orders in `state` matching `where`, newest first, at
+     * most `limit`, older than the order `before` (keyset paging on (created_at, id), as the
+     * audit log's; the caller checks that `before` is an order). The database preselects
+     * (PROVISIONING_STATE) and {@link orderInState} is the whole rule, so a read may keep fewer
+     * than it read: it reads on from its last row until the page and one more are found or no
+     * older order is left. `nextBefore`: the last order of the page while there are older ones.
+     */
+    async pageOrders(
+      state: OrderStateFilter,
+      page: { limit: number; before?: string | undefined; where?: SQL | undefined },
+    ): Promise<{ orders: OperatorOrderSummary[]; nextBefore: string | null }> {
+      const at = now();
+      const found: ProvisioningOrderSummary[] = [];
+      let before = page.before;
+      for (;;) {
+        const read = await provisioning.listOrders(PROVISIONING_STATE[state], {
+          before,
+          where: page.where,
+          limit: page.limit + 1,
+        });
+        found.push(...read.filter((o) => orderInState(state, o, at, provisioning.timing.stepS)));
+        const last = read.at(-1);
+        if (found.length > page.limit || read.length <= page.limit || !last) break;
+        before = last.orderId;
+      }
+      const shown = found.slice(0, page.limit);
+      const names = await customers(shown.map((o) => o.userId));
+      return {
+        orders: shown.map((o) => ({ ...o, ...nameOf(names, o.userId) })),
+        nextBefore: found.length > page.limit ? (shown.at(-1)?.orderId ?? null) : null,
+      };
     },
 
     /** One order with all its steps. */

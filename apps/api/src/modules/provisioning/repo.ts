@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, type NewAccountRow } from '../../db/schema/accounts';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
@@ -131,7 +144,28 @@ export async function updateOrder(db: Db, id: string, patch: OrderProvisioningPa
 export type OrderState =
   'open' | 'waiting_network' | 'waiting_customer' | 'failed' | 'complete' | 'all';
 
-export async function listOrdersByState(db: Db, state: OrderState): Promise<OrderRow[]> {
+/** A page of {@link listOrdersByState}: keyset paging on (created_at, id), never OFFSET. */
+export interface OrderPage {
+  /**
+   * Only the orders older than this order (by created_at, then id; the anchor's time compared in
+   * the database, to the microsecond). An id that is no order lists nothing.
+   */
+  before?: string | undefined;
+  /** A further condition on the order (the console's search). */
+  where?: SQL | undefined;
+  /** At most this many (default 500). */
+  limit?: number;
+}
+
+/**
+ * Provisioned orders in a state, newest first. Served by orders_open_created_at_id_idx (the open
+ * states) and orders_created_at_id_idx (`complete`, `all`), read backwards.
+ */
+export async function listOrdersByState(
+  db: Db,
+  state: OrderState,
+  page: OrderPage = {},
+): Promise<OrderRow[]> {
   const open = and(eq(orders.isComplete, false), eq(orders.isCancelled, false));
   const where = {
     open: and(open, ne(orders.provisioningWaitingFor, 'none')),
@@ -144,12 +178,15 @@ export async function listOrdersByState(db: Db, state: OrderState): Promise<Orde
     complete: eq(orders.isComplete, true),
     all: undefined,
   }[state];
+  const older = page.before
+    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${page.before})`
+    : undefined;
   return db
     .select()
     .from(orders)
-    .where(and(provisioned(), where))
+    .where(and(provisioned(), where, older, page.where))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(500);
+    .limit(page.limit ?? 500);
 }
 
 export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {

@@ -50,6 +50,7 @@ import {
   updateAccount,
   updateLine,
   updateOrder,
+  type OrderPage,
   type OrderState,
 } from './repo';
 import { nextStep, stepPlan, upcomingSteps, waitAfter, type Timing } from './steps';
@@ -826,9 +827,12 @@ export function createProvisioningService(deps: ProvisioningDeps) {
      * operator_actions in the same transaction; NOT_FOUND for an unknown order,
      * ORDER_NOT_WAITING when the command does not apply to the order's state. */
 
-    /** Provisioned orders in a state, newest first (at most 500). */
-    async listOrders(state: OrderState = 'open'): Promise<ProvisioningOrderSummary[]> {
-      const rows = await listOrdersByState(db, state);
+    /** Provisioned orders in a state, newest first (at most 500, or a page's `limit`). */
+    async listOrders(
+      state: OrderState = 'open',
+      page?: OrderPage,
+    ): Promise<ProvisioningOrderSummary[]> {
+      const rows = await listOrdersByState(db, state, page);
       const steps = await findSteps(
         db,
         rows.map((r) => r.id),

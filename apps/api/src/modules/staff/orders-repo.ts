@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, between, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { folded } from '../../db/fold';
+import { escapeLike } from '../../db/like';
+import { orders } from '../../db/schema/orders';
 import { phoneLines, type PhoneLineStatus } from '../../db/schema/phone-lines';
+import { users } from '../../db/schema/users';
 
 /* The staff orders area's own reads (the rules are the operator and provisioning services'). */
 
@@ -14,4 +18,58 @@ export async function findLineOfOrder(
     .from(phoneLines)
     .where(eq(phoneLines.id, lineId));
   return row;
+}
+
+/** Whether `id` is an order (a page's `before`). */
+export async function orderExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+  return row !== undefined;
+}
+
+/** The shape of an order id: an id or its start (8 characters or more) is matched on it. */
+const UUID_TEMPLATE = '00000000-0000-0000-0000-000000000000';
+
+/** `q` as the start of an order id (lower case), or null when it is not one. */
+function idStart(q: string): string | null {
+  if (q.length < 8 || q.length > UUID_TEMPLATE.length) return null;
+  for (let i = 0; i < q.length; i += 1) {
+    const dash = UUID_TEMPLATE[i] === '-';
+    if (dash ? q[i] !== '-' : !/[0-9a-f]/.test(q[i] ?? '')) return null;
+  }
+  return q;
+}
+
+/**
+ * What the queue's `q` finds, as a condition on the order (so it runs over every order of the
+ * filter, page by page), each kind on an index:
+ * - a number, 6 digits (spaces, +298 or 00298 before allowed), or its start (1–5 digits):
+ *   orders_msisdn_created_at_idx;
+ * - an order id, or its start (8 characters or more): the primary key, as a range;
+ * - else part of the customer's name (case and Faroese letters folded: "gudrun" and "GUÐRUN" find
+ *   Guðrun) or e-mail: the trigram indexes on users, then orders_user_id_created_at_idx.
+ * Undefined for an empty `q`.
+ */
+export function orderSearch(q: string): SQL | undefined {
+  const text = q.trim().toLowerCase();
+  if (!text) return undefined;
+  const digits = text.replace(/[\s+]/g, '').replace(/^(00)?298(?=\d{6}$)/, '');
+  if (/^\d{6}$/.test(digits)) return eq(orders.msisdn, digits);
+  if (/^\d{1,5}$/.test(digits)) {
+    // Numbers are digits only: those starting with `digits` sort between it and the next
+    // prefix in any collation.
+    const next = String(Number(digits) + 1).padStart(digits.length, '0');
+    return and(
+      gte(orders.msisdn, digits),
+      digits === '9'.repeat(digits.length) ? undefined : lt(orders.msisdn, next),
+    );
+  }
+  const start = idStart(text);
+  if (start) {
+    const rest = UUID_TEMPLATE.slice(start.length);
+    return between(orders.id, start + rest, start + rest.replace(/0/g, 'f'));
+  }
+  const pattern = `%${escapeLike(text)}%`;
+  // The name the same expression as the trigram index on it (users_name_folded_trgm_idx).
+  const name = folded(sql`${users.firstname} || ' ' || ${users.lastname}`);
+  return sql`${orders.userId} in (select ${users.id} from ${users} where ${name} like ${folded(sql`${pattern}`)} or ${ilike(users.email, pattern)})`;
 }

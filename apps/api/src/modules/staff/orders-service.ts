@@ -33,7 +33,7 @@ import {
 import type { ProvisioningOrderSummary, ProvisioningService } from '../provisioning/service';
 import { reasonText } from '../provisioning/texts';
 import { findUserById } from '../users/records';
-import { findLineOfOrder } from './orders-repo';
+import { findLineOfOrder, orderExists, orderSearch } from './orders-repo';
 import { findServiceOrdersOfOrder } from '../../adapters/network/tmf641/store';
 
 /*
@@ -314,24 +314,25 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
 
   return {
     /** The queue: the orders of a filter (the operator command's rule), with counts per filter. */
+    /**
+     * The queue: a page of the orders of a filter (the operator command's rule), newest first,
+     * with counts per filter. Paging as the audit log's: `before` the last order shown, answered
+     * `nextBefore`; a `before` that is no order is left out (the newest page), as the audit does.
+     */
     async list(query: StaffOrdersQuery, locale: Locale = 'fo'): Promise<StaffOrdersPage> {
       const at = now();
       const state: OrderStateFilter = query.state;
-      const q = query.q?.trim().toLowerCase() ?? '';
-      const digits = q.replace(/[\s+]/g, '').replace(/^(00)?298(?=\d{6}$)/, '');
-      // Without a search: the newest `limit`; with one, the search runs over the whole list.
-      const orders = await operator.listOrders(state, q ? 500 : query.limit);
-      const matching = q
-        ? orders.filter(
-            (o) =>
-              o.orderId.includes(q) ||
-              o.customer.toLowerCase().includes(q) ||
-              (/^\d+$/.test(digits) && (o.msisdn ?? '').includes(digits)),
-          )
-        : orders;
+      const before =
+        query.before && (await orderExists(db, query.before)) ? query.before : undefined;
+      const page = await operator.pageOrders(state, {
+        limit: query.limit,
+        before,
+        where: orderSearch(query.q ?? ''),
+      });
       return {
         state,
-        items: matching.slice(0, query.limit).map((o) => rowOf(o, at, locale)),
+        items: page.orders.map((o) => rowOf(o, at, locale)),
+        nextBefore: page.nextBefore,
         counts: await counts(at),
         stepS: stepS(),
       };

@@ -95,10 +95,20 @@ function selectPaymentRecords(db: Db) {
     .$dynamic();
 }
 
-/** Payments, newest first, matching `q` and `state`. */
+/**
+ * Payments, newest first, matching `q` and `state`: at most `limit` rows, older than the payment
+ * `before` when given (keyset paging on (created_at, id), as the audit log's; never OFFSET). The
+ * comparison takes the anchor's time in the database, to the microsecond. A `before` that is no
+ * payment is left out (the newest rows), as the audit log does.
+ */
 export async function listPayments(
   db: Db,
-  filter: { q?: string | undefined; state?: PaymentState | undefined; limit: number },
+  filter: {
+    q?: string | undefined;
+    state?: PaymentState | undefined;
+    before?: string | undefined;
+    limit: number;
+  },
 ) {
   const where: SQL[] = [];
   if (filter.q) {
@@ -106,6 +116,18 @@ export async function listPayments(
     if (condition) where.push(condition);
   }
   if (filter.state) where.push(eq(payments.state, filter.state));
+  if (filter.before) {
+    const [anchor] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, filter.before));
+    // Served by payments_created_at_id_idx / payments_state_created_at_id_idx (a row comparison
+    // is an index condition on (created_at, id)).
+    if (anchor)
+      where.push(
+        sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from ${payments} p where p.id = ${anchor.id})`,
+      );
+  }
   return selectPaymentRecords(db)
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))

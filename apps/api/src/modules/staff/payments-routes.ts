@@ -34,7 +34,7 @@ export const staffPaymentsRoutes: FastifyPluginAsyncZod<{ service: StaffPayments
         tags: ['staff'],
         summary: 'Recent payments; search by payment, order or provider id, phone, e-mail or name',
         description:
-          "Newest first. `q` finds a payment or order by id, the provider's payment id, a customer by phone number (6 digits, +298 and spaces allowed; also the number the order was for), e-mail (from its start) or name. A search is recorded in the audit log (`payment.search`, kind read) once per session. Polled: the answer has an ETag; with a matching If-None-Match it is 304.",
+          "Newest first. `q` finds a payment or order by id, the provider's payment id, a customer by phone number (6 digits, +298 and spaces allowed; also the number the order was for), e-mail (from its start) or name. A search is recorded in the audit log (`payment.search`, kind read) once per session. Paging as the audit log's: at most `limit` rows; `nextBefore` is the last row's id while there are older ones (null on the last page), passed as `before` for the next page with the same `q` and `state` (keyset on the time and id, so rows that arrive meanwhile do not shift the pages). A `before` that is no payment is left out (the newest page), as in GET /api/staff/audit. Polled: the answer has an ETag (each page its own); with a matching If-None-Match it is 304.",
         security,
         querystring: staffPaymentsQuery,
         response: {

@@ -130,11 +130,21 @@ export function createStaffPaymentsService(deps: StaffPaymentsServiceDeps) {
   return {
     async list(query: StaffPaymentsQuery, who: StaffCaller): Promise<StaffPaymentsPage> {
       const q = query.q?.trim() || undefined;
-      const rows = await listPayments(db, { q, state: query.state, limit: query.limit });
+      // One row more than the page: whether there is an older page (the audit log's paging).
+      const rows = await listPayments(db, {
+        q,
+        state: query.state,
+        before: query.before,
+        limit: query.limit + 1,
+      });
       if (q) {
         await auditRead(who, { action: 'payment.search', targetType: 'search', target: q });
       }
-      return { items: rows.map(rowDto) };
+      const page = rows.slice(0, query.limit);
+      return {
+        items: page.map(rowDto),
+        nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+      };
     },
 
     async detail(id: string, who: StaffCaller): Promise<StaffPaymentDetail> {
