@@ -13,7 +13,7 @@ import { Button } from '@/shared/ui/button';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
-import { ListInfo, QueryList } from '@/shared/ui/query-list';
+import { ListInfo, LoadOlder, QueryList } from '@/shared/ui/query-list';
 import { TextField } from '@/shared/ui/text-field';
 import { downloadAuditCsv, EMPTY_FILTER, useAudit, type AuditFilter } from './audit-api';
 
@@ -288,17 +288,10 @@ export function AuditScreen() {
           getRowId={(row) => row.id}
           empty={filtered ? t('emptyFiltered') : t('empty')}
         />
-        {audit.hasNextPage ? (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              pending={audit.isFetchingNextPage}
-              onClick={() => void audit.fetchNextPage()}
-            >
-              {audit.isFetchingNextPage ? t('loadingMore') : t('more')}
-            </Button>
-          </div>
-        ) : null}
+        <LoadOlder
+          query={audit}
+          texts={{ more: t('more'), loading: t('loadingMore'), failed: t('moreFailed') }}
+        />
       </QueryList>
     </>
   );

@@ -35,6 +35,7 @@ export function aPage(items: StaffOrderRow[], overrides: Partial<StaffOrdersPage
   return {
     state: 'processing',
     items,
+    nextBefore: null,
     counts: {
       processing: 4,
       'waiting-network': 2,

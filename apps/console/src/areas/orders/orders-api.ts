@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   staffOrderDetail,
   staffOrdersPage,
@@ -11,8 +11,11 @@ import { LIVE_REFRESH_MS } from '@/shared/query-client';
 /*
  * The orders area's calls (`/api/staff/orders*`, docs/decisions/0075-staff-console.md). The queue
  * and an order refresh themselves every 5 s while shown; the client sends If-None-Match with the
- * last ETag, so an unchanged answer is a 304 without a body (shared/api.ts).
+ * last ETag, so an unchanged answer is a 304 without a body (shared/api.ts). The queue pages on as
+ * the audit log does (`before` = the last page's `nextBefore`).
  */
+
+export const ORDERS_PAGE_SIZE = 200;
 
 export interface OrdersFilter {
   state: StaffOrderFilter;
@@ -25,16 +28,28 @@ export const ordersKeys = {
   one: (id: string) => ['staff', 'orders', 'one', id] as const,
 };
 
+/**
+ * The queue, page by page. A refresh reads every page shown again, in order, each from the one
+ * before's `nextBefore` (TanStack's infinite query): the older orders appended stay, and an
+ * unchanged page is a 304 (each page has its own URL and ETag).
+ */
 export function useOrders(filter: OrdersFilter) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ordersKeys.list(filter),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.get('/api/staff/orders', {
-        query: { state: filter.state, q: filter.q || undefined },
+        query: {
+          state: filter.state,
+          q: filter.q || undefined,
+          before: pageParam,
+          limit: ORDERS_PAGE_SIZE,
+        },
         schema: staffOrdersPage,
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     refetchInterval: LIVE_REFRESH_MS,
     // Another filter's rows stay until its own arrive (no flash of "loading").
     placeholderData: (previous) => previous,

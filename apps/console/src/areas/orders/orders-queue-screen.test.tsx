@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LIVE_REFRESH_MS } from '@/shared/query-client';
 import { aSession, renderConsole, type Call, type Handler } from '@/test/render';
 import { aPage, aRow, ORDER_ID } from './fixtures';
@@ -220,5 +220,71 @@ describe('the orders queue (issue 31 "Orders queue")', () => {
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100));
     await waitFor(async () => expect(await kari()).toContain('Bíðar eftir netinum'));
     expect(await kari()).not.toContain('Flyting avvíst');
+  });
+});
+
+describe("older orders page by page (`before` = the last page's `nextBefore`)", () => {
+  const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const row = (n: number) =>
+    aRow({
+      id: idOf(n),
+      customer: { id: '6f1d2c3a-0001-4a6e-9b1a-0a1f00000001', name: `Kundi ${n}` },
+      // Due in order of n: the table's sort (by the next step) keeps them so.
+      nextAt: `2026-06-17T12:0${n}:00.000Z`,
+    });
+  /** Newest first: 1 and 2, then 3 and 4 (before 2), then 5 (before 4), the last page. */
+  const pages = (): Record<string, ReturnType<typeof aPage>> => ({
+    '': aPage([row(1), row(2)], { nextBefore: idOf(2) }),
+    [idOf(2)]: aPage([row(3), row(4)], { nextBefore: idOf(4) }),
+    [idOf(4)]: aPage([row(5)], { nextBefore: null }),
+  });
+  const names = async () =>
+    (await bodyRows()).map((r) => /Kundi \d/.exec(r.textContent ?? '')?.[0]);
+
+  it('"Vís eldri bíleggingar" appends the next page of the filter and is gone on the last page; a refresh reads every page shown again and keeps them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { calls } = renderConsole({
+      path: '/orders',
+      session: aSession('provisioning'),
+      handler: (call) => {
+        if (call.method !== 'GET' || !call.path.startsWith(LIST)) return undefined;
+        const before = new URL(call.path, 'http://x').searchParams.get('before') ?? '';
+        const headers = { etag: `W/"page-${before}"` };
+        if (call.headers['if-none-match'] === headers.etag) return { status: 304, headers };
+        return { status: 200, body: { data: pages()[before] }, headers };
+      },
+    });
+    await waitFor(async () => expect(await names()).toEqual(['Kundi 1', 'Kundi 2']));
+    await user.click(screen.getByRole('button', { name: 'Vís eldri bíleggingar' }));
+    await waitFor(async () =>
+      expect(await names()).toEqual(['Kundi 1', 'Kundi 2', 'Kundi 3', 'Kundi 4']),
+    );
+    const older = listCalls(calls).find((url) => url.searchParams.get('before') === idOf(2));
+    expect(older?.searchParams.get('state')).toBe('processing');
+    expect(screen.getByText('4 bíleggingar')).toBeTruthy();
+
+    // The poll: the first page and the older one again (304s), the rows appended stay.
+    const asked = listCalls(calls).length;
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100));
+    await waitFor(() => expect(listCalls(calls).length).toBe(asked + 2));
+    const polled = calls.filter((c) => c.path.startsWith(LIST)).slice(asked);
+    expect(polled.map((c) => new URL(c.path, 'http://x').searchParams.get('before'))).toEqual([
+      null,
+      idOf(2),
+    ]);
+    expect(polled.map((c) => c.headers['if-none-match'])).toEqual([
+      'W/"page-"',
+      `W/"page-${idOf(2)}"`,
+    ]);
+    expect(await names()).toEqual(['Kundi 1', 'Kundi 2', 'Kundi 3', 'Kundi 4']);
+
+    await user.click(screen.getByRole('button', { name: 'Vís eldri bíleggingar' }));
+    await waitFor(async () => expect(await names()).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Vís eldri bíleggingar' })).toBeNull();
+    // The counts are the first page's.
+    const filters = screen.getByRole('navigation', { name: 'Vís bíleggingar' });
+    expect(within(filters).getByRole('link', { name: 'Í gerð 4' })).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@alda/contract/schemas/staff-orders';
 import { cx } from '@/shared/cx';
 import { PageHeader } from '@/shared/ui/page-header';
-import { ListInfo, QueryList } from '@/shared/ui/query-list';
+import { ListInfo, LoadOlder, QueryList } from '@/shared/ui/query-list';
 import { SearchForm } from '@/shared/ui/search-form';
 import { TextField } from '@/shared/ui/text-field';
 import { useOrders, type OrdersFilter } from './orders-api';
@@ -28,7 +28,8 @@ const isFilter = (value: string | null): value is StaffOrderFilter =>
 /**
  * `/console/orders`: the provisioning queue. The filters (with how many open orders each has)
  * and the search live in the address (`?state=&q=`), so going back from an order finds the same
- * list; the list refreshes itself every 5 s (ETag: an unchanged list is a 304).
+ * list; older orders page by page (the table sorts every order shown); the list refreshes itself
+ * every 5 s (ETag: an unchanged page is a 304).
  */
 export function OrdersQueueScreen() {
   const { t } = useTranslation('orders');
@@ -46,8 +47,9 @@ export function OrdersQueueScreen() {
     setParams(searchOf({ ...filter, q: draft }), { replace: true });
   };
 
-  const counts = orders.data?.counts;
-  const items = orders.data?.items ?? [];
+  const first = orders.data?.pages[0];
+  const counts = first?.counts;
+  const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const filterLabel = t(`filter.${filter.state}`);
 
   return (
@@ -107,9 +109,17 @@ export function OrdersQueueScreen() {
       >
         <OrdersTable
           rows={items}
-          stepS={orders.data?.stepS ?? 0}
+          stepS={first?.stepS ?? 0}
           caption={t('queue.caption', { filter: filterLabel })}
           empty={filter.q ? t('queue.emptySearch') : t('queue.empty')}
+        />
+        <LoadOlder
+          query={orders}
+          texts={{
+            more: t('queue.older'),
+            loading: t('queue.loadingOlder'),
+            failed: t('queue.olderFailed'),
+          }}
         />
       </QueryList>
     </>

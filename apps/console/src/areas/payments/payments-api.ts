@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   staffPaymentDetail,
   staffPaymentsPage,
@@ -12,7 +12,10 @@ import { LIVE_REFRESH_MS } from '@/shared/query-client';
 /*
  * The payments area's calls (`/api/staff/payments*`, docs/decisions/0075-staff-console.md): live
  * screens refresh every 5 s; the client sends If-None-Match, so an unchanged answer is a 304.
+ * The list pages on as the audit log does (`before` = the last page's `nextBefore`).
  */
+
+export const PAYMENTS_PAGE_SIZE = 100;
 
 export interface PaymentsFilter {
   q: string;
@@ -25,16 +28,29 @@ export const paymentsKeys = {
   one: (id: string) => ['staff', 'payments', 'one', id] as const,
 };
 
+/**
+ * The list, page by page. A refresh reads every page shown again, in order, each from the one
+ * before's `nextBefore` (TanStack's infinite query): the older rows appended stay, a new payment
+ * on top pushes one row on to the next page instead of showing twice, and an unchanged page is a
+ * 304 (each page has its own URL and ETag).
+ */
 export function usePayments(filter: PaymentsFilter) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: paymentsKeys.list(filter),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.get('/api/staff/payments', {
-        query: { q: filter.q || undefined, state: filter.state || undefined, limit: 100 },
+        query: {
+          q: filter.q || undefined,
+          state: filter.state || undefined,
+          before: pageParam,
+          limit: PAYMENTS_PAGE_SIZE,
+        },
         schema: staffPaymentsPage,
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });

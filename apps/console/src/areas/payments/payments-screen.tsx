@@ -10,7 +10,7 @@ import {
 import { localeOf } from '@/shared/i18n';
 import { DataTable, type DataColumn } from '@/shared/ui/data-table';
 import { PageHeader } from '@/shared/ui/page-header';
-import { ListInfo, QueryList } from '@/shared/ui/query-list';
+import { ListInfo, LoadOlder, QueryList } from '@/shared/ui/query-list';
 import { SearchForm } from '@/shared/ui/search-form';
 import { TextField } from '@/shared/ui/text-field';
 import { PaymentStateBadge } from './badges';
@@ -22,8 +22,8 @@ const isState = (value: string | null): value is StaffPaymentState =>
 
 /**
  * `/console/payments`: the latest payments, searched by id, phone number, e-mail or name and
- * filtered by state; refreshed every 5 s. The search lives in the address (`?q=&state=`), so
- * going back from a payment finds the same list.
+ * filtered by state; older ones page by page; refreshed every 5 s. The search lives in the
+ * address (`?q=&state=`), so going back from a payment finds the same list.
  */
 export function PaymentsScreen() {
   const { t, i18n } = useTranslation('payments');
@@ -102,7 +102,7 @@ export function PaymentsScreen() {
   );
 
   const searching = filter.q !== '' || filter.state !== '';
-  const items = payments.data?.items ?? [];
+  const items = payments.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
@@ -167,6 +167,14 @@ export function PaymentsScreen() {
           caption={t('list.caption')}
           getRowId={(row) => row.id}
           empty={searching ? t('list.emptySearch') : t('list.empty')}
+        />
+        <LoadOlder
+          query={payments}
+          texts={{
+            more: t('list.older'),
+            loading: t('list.loadingOlder'),
+            failed: t('list.olderFailed'),
+          }}
         />
       </QueryList>
     </>

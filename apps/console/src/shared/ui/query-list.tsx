@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useErrorText } from '@/shared/error-text';
+import { Button } from './button';
 import { LoadFailed } from './load-failed';
 import { Notice } from './notice';
 import { UpdatedAt } from './updated-at';
@@ -8,6 +9,8 @@ import { UpdatedAt } from './updated-at';
 export interface ListQuery {
   isPending: boolean;
   isError: boolean;
+  /** An infinite query's: the error is the older page's ({@link LoadOlder} says it). */
+  isFetchNextPageError?: boolean;
   data: unknown;
   error: unknown;
   refetch: () => Promise<unknown>;
@@ -51,7 +54,7 @@ export function QueryList({
   return (
     <>
       {info}
-      {query.isError ? (
+      {query.isError && !query.isFetchNextPageError ? (
         <Notice tone="danger" className="mb-3">
           {errorText(query.error)}
         </Notice>
@@ -67,6 +70,47 @@ export function ListInfo({ children, updatedAt }: { children: ReactNode; updated
     <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-caption text-mist-600">
       <p>{children}</p>
       <UpdatedAt at={updatedAt} />
+    </div>
+  );
+}
+
+/** What {@link LoadOlder} reads of a TanStack infinite query. */
+export interface OlderPagesQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * Under a list paged by `before` (the server's `nextBefore`): the button that appends the next,
+ * older page, pending while it loads and gone on the last page; when that page fails, what
+ * failed and why, above the button (which tries again).
+ */
+export function LoadOlder({
+  query,
+  texts,
+}: {
+  query: OlderPagesQuery;
+  texts: { more: string; loading: string; failed: string };
+}) {
+  const errorText = useErrorText();
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-3">
+      {query.isFetchNextPageError && !query.isFetchingNextPage ? (
+        <Notice tone="danger" className="w-full">
+          {texts.failed} {errorText(query.error)}
+        </Notice>
+      ) : null}
+      <Button
+        variant="secondary"
+        pending={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? texts.loading : texts.more}
+      </Button>
     </div>
   );
 }
