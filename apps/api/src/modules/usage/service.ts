@@ -68,8 +68,8 @@ export interface BookedBatch {
   /** Records not taken (not stored, so they may be sent again). */
   rejected: UsageRecordsResponse['rejected'];
   /**
-   * The rows of other use (not data) stored just now, by id, as they stay. Data rows are rated
-   * after their insert: read them with `booked`.
+   * The rows stored just now, by id, as they stay: other use as inserted, data with the roaming
+   * rating the same transaction gave it (so an answer needs no read of its own).
    */
   stored: ReadonlyMap<string, UsageRecordRow>;
 }
@@ -160,9 +160,7 @@ export function createUsageService(deps: UsageServiceDeps) {
         known.map(({ record, line }) => recordRow(record, line, at)),
       );
       const fresh = new Set(inserted.map((row) => row.recordId));
-      const stored = new Map(
-        inserted.flatMap((row) => (row.usageType === 'data' ? [] : [[row.recordId, row] as const])),
-      );
+      const stored = new Map(inserted.map((row) => [row.recordId, row] as const));
       // Only data records stored just now move a balance; repeats were booked before.
       const perLine = new Map<string, { line: MeteredLine; records: DataSinkRecord[] }>();
       // (Data always names its line: `line` is null only for other use on no number.)
@@ -239,6 +237,11 @@ export function createUsageService(deps: UsageServiceDeps) {
       }
       await updateBalances(tx, updates);
       await setRecordCharges(tx, charges);
+      // The data rows as they now stand (the rating above is what setRecordCharges wrote).
+      for (const { recordId, chargedMb, chargeOere, writtenOffMb } of charges) {
+        const row = stored.get(recordId);
+        if (row) stored.set(recordId, { ...row, chargedMb, chargeOere, writtenOffMb });
+      }
       await addDailyUse(tx, dailyUse(perLine, charges));
       // The subscriptions answers kept in memory for these customers end (ADR 0057).
       await notifyUsageChanged(tx, await findViewersOfLines(tx, [...perLine.keys()]));
@@ -304,7 +307,7 @@ export function createUsageService(deps: UsageServiceDeps) {
       const feed = waiting[0]!.feed;
       const ids = new Set<string>();
       const taken: typeof waiting = [];
-      for (let i = 0; i < waiting.length && ids.size < USAGE_RECORDS_MAX; ) {
+      for (let i = 0; i < waiting.length && ids.size < USAGE_RECORDS_MAX;) {
         const entry = waiting[i]!;
         const fits = ids.size + entry.records.length <= USAGE_RECORDS_MAX || taken.length === 0;
         if (entry.feed !== feed || !fits || entry.records.some((r) => ids.has(r.recordId))) {

@@ -263,8 +263,8 @@ export const tmf635UsageRoutes: FastifyPluginAsyncZod<{
       const { read, outcome, refusal } = one;
       if (refusal) return refuse(refusal);
       if (read.kind === 'refused') throw new Error('a refused Usage without its refusal');
-      // Other use stored just now is answered as inserted; data after its rating, and a repeat
-      // as first booked, are read.
+      // A Usage stored just now is answered as the booking left it; a repeat as first booked,
+      // read.
       const row = stored.get(read.id) ?? (await service.booked([read.id]))[0];
       if (!row) throw new Error('a booked Usage is not stored');
       return reply
