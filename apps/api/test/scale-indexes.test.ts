@@ -235,6 +235,30 @@ describe.skipIf(!usingPostgres)(
         if (exact.includes(q)) expect(found.map((c) => c.id)).toContain(person!.id);
         else expect(found.length).toBeGreaterThan(0);
       }
+      // The console's long lists, first and older pages (keyset: `before`), filtered and searched.
+      const page = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: { items: unknown[]; nextBefore: string | null } }>().data;
+      };
+      for (const list of ['/api/staff/payments?limit=20', '/api/staff/orders?state=all&limit=20']) {
+        const first = await page(list);
+        expect(first.nextBefore).not.toBeNull();
+        await page(`${list}&before=${first.nextBefore}`);
+      }
+      for (const url of [
+        '/api/staff/payments?state=paid&limit=20',
+        `/api/staff/payments?q=${person!.msisdn}`,
+        `/api/staff/payments?q=${encodeURIComponent(person!.email!)}`,
+        '/api/staff/orders?state=failed',
+        `/api/staff/orders?state=all&q=${person!.msisdn}`,
+        // A whole name: the trigram index finds its customers. (One common family name alone
+        // matches thousands; the planner may then read users in order until it has the 100 it
+        // takes, which ends early because so many match.)
+        `/api/staff/orders?state=all&q=${encodeURIComponent(`${person!.firstname} ${person!.lastname}`)}`,
+        `/api/staff/payments?q=${encodeURIComponent(`${person!.firstname} ${person!.lastname}`)}`,
+      ])
+        await page(url);
       path = 'idle';
       expect(await scansOf('desk')).toEqual([]);
     }, 120_000);
