@@ -15,3 +15,16 @@ const FOLD_TO = 'AaAaAaAaAaIiIiIiIiOoOoOoOoOoOoUuUuUuUuYyyEeEeEeEeDdCc';
 export function folded(text: SQL | SQL.Aliased | { getSQL(): SQL }): SQL {
   return sql`lower(replace(replace(translate(${text}, ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)}), 'Æ', 'ae'), 'æ', 'ae'))`;
 }
+
+/** The folded full name of the users row `u` (the trigram index's expression, ADR 0093). */
+export const foldedNameOfU = folded(sql.raw(`u.firstname || ' ' || u.lastname`));
+
+/**
+ * The ids of at most `limit` users (`u`) meeting `condition`, for `… in (…)`. A materialized
+ * CTE is planned to read every match, so it reads them on the trigram indexes; it is run only as
+ * far as the limit reads. (With the limit in the same query the planner may read `users` in
+ * order instead, expecting a common name to match early; a rare one then reads the whole table.)
+ */
+export function firstUsersWhere(condition: SQL, limit: number): SQL {
+  return sql`(with m as materialized (select u.id from users u where ${condition}) select m.id from m limit ${limit})`;
+}

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folded } from '../../db/fold';
+import { firstUsersWhere, foldedNameOfU } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { accounts, type AccountRow } from '../../db/schema/accounts';
 import { portOutRequests, type PortOutRequestRow } from '../../db/schema/number-protection';
@@ -111,17 +111,20 @@ const SEARCH_READ_LIMIT = 100;
  * Served by the trigram index on the same expression (users_name_folded_trgm_idx, ADR 0093) and
  * read without an ORDER BY: a common name matches thousands at a million lines, and sorting all
  * of them to show 20 cost 355 ms (p95) at 100,000 lines (ADR 0095). The first
- * SEARCH_READ_LIMIT the index gives are sorted here; when there are more, the desk is told to
- * narrow the search (`truncated`), as for every kind.
+ * SEARCH_READ_LIMIT the index gives (`firstUsersWhere`) are sorted here; when there are more,
+ * the desk is told to narrow the search (`truncated`), as for every kind.
  */
 export async function customersByName(db: Db, words: readonly string[]): Promise<string[]> {
   if (words.length === 0) return [];
-  const name = folded(sql`${users.firstname} || ' ' || ${users.lastname}`);
+  const matches = firstUsersWhere(
+    and(...words.map((word) => sql`${foldedNameOfU} like ${`%${escapeLike(word)}%`}`)) ??
+      sql`false`,
+    SEARCH_READ_LIMIT,
+  );
   const rows = await db
     .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
     .from(users)
-    .where(and(...words.map((word) => sql`${name} like ${`%${escapeLike(word)}%`}`)))
-    .limit(SEARCH_READ_LIMIT);
+    .where(sql`${users.id} in ${matches}`);
   return rows
     .sort(
       (a, b) =>

@@ -1,10 +1,9 @@
-import { and, between, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { folded } from '../../db/fold';
+import { firstUsersWhere, folded, foldedNameOfU } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { orders } from '../../db/schema/orders';
 import { phoneLines, type PhoneLineStatus } from '../../db/schema/phone-lines';
-import { users } from '../../db/schema/users';
 
 /* The staff orders area's own reads (the rules are the operator and provisioning services'). */
 
@@ -70,9 +69,10 @@ export function orderSearch(q: string): SQL | undefined {
     return between(orders.id, start + rest, start + rest.replace(/0/g, 'f'));
   }
   const pattern = `%${escapeLike(text)}%`;
-  // The name the same expression as the trigram index on it (users_name_folded_trgm_idx).
-  const name = folded(sql`${users.firstname} || ' ' || ${users.lastname}`);
   // At most 100 customers (a common family name matches thousands): their orders are read on
   // orders_user_id_created_at_idx, not by a scan of every order.
-  return sql`${orders.userId} in (select ${users.id} from ${users} where ${name} like ${folded(sql`${pattern}`)} or ${ilike(users.email, pattern)} limit 100)`;
+  return sql`${orders.userId} in ${firstUsersWhere(
+    sql`${foldedNameOfU} like ${folded(sql`${pattern}`)} or u.email ilike ${pattern}`,
+    100,
+  )}`;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fromWireNumber } from '@alda/contract/rules/phone';
 import { paymentMethodsResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
-import { folded } from '../../db/fold';
+import { firstUsersWhere, folded, foldedNameOfU } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { orders } from '../../db/schema/orders';
 import {
@@ -52,9 +52,10 @@ function searchCondition(q: string): SQL | undefined {
       union
       select p.id from ${payments} p join ${orders} o on o.id = p.order_id where o.msisdn = ${phone})`;
   if (q.includes('@'))
-    return sql`${payments.userId} in (select u.id from ${users} u where u.email ilike ${`${escapeLike(q.toLowerCase())}%`} limit ${SEARCH_CUSTOMERS})`;
-  // The name as the trigram index on it has it (users_name_folded_trgm_idx, ADR 0093).
-  const name = folded(sql`u.firstname || ' ' || u.lastname`);
+    return sql`${payments.userId} in ${firstUsersWhere(
+      sql`u.email ilike ${`${escapeLike(q.toLowerCase())}%`}`,
+      SEARCH_CUSTOMERS,
+    )}`;
   return sql`${payments.id} in (
     select p.id from ${payments} p
      where p.provider in (${sql.join(
@@ -62,8 +63,10 @@ function searchCondition(q: string): SQL | undefined {
        sql`, `,
      )}) and p.provider_payment_id = ${q}
     union
-    select p.id from ${payments} p where p.user_id in (
-      select u.id from ${users} u where ${name} like ${folded(sql`${`%${escapeLike(q)}%`}`)} limit ${SEARCH_CUSTOMERS}))`;
+    select p.id from ${payments} p where p.user_id in ${firstUsersWhere(
+      sql`${foldedNameOfU} like ${folded(sql`${`%${escapeLike(q)}%`}`)}`,
+      SEARCH_CUSTOMERS,
+    )})`;
 }
 
 const paymentColumns = {
