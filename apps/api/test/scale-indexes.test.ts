@@ -235,33 +235,6 @@ describe.skipIf(!usingPostgres)(
         if (exact.includes(q)) expect(found.map((c) => c.id)).toContain(person!.id);
         else expect(found.length).toBeGreaterThan(0);
       }
-      // The console's long lists, first and older pages (keyset: `before`), filtered and searched.
-      const page = async (url: string) => {
-        const res = await app.inject({ method: 'GET', url, headers: { authorization } });
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json<{ data: { items: unknown[]; nextBefore: string | null } }>().data;
-      };
-      for (const list of ['/api/staff/payments?limit=20', '/api/staff/orders?state=all&limit=20']) {
-        const first = await page(list);
-        expect(first.nextBefore).not.toBeNull();
-        await page(`${list}&before=${first.nextBefore}`);
-      }
-      // The queue's pages at 20 orders: the seed gives provisioning steps to open orders only, so
-      // the steps of a page of 50 or more may be read whole at this size rather than on their index, as
-      // they would not be in a real history of every order's steps.
-      const name = encodeURIComponent(`${person!.firstname} ${person!.lastname}`);
-      for (const url of [
-        '/api/staff/payments?state=paid&limit=20',
-        `/api/staff/payments?q=${person!.msisdn}`,
-        `/api/staff/payments?q=${encodeURIComponent(person!.email!)}`,
-        `/api/staff/payments?q=${name}`,
-        `/api/staff/payments?q=${encodeURIComponent(person!.lastname!)}`,
-        '/api/staff/orders?state=failed&limit=20',
-        `/api/staff/orders?state=all&limit=20&q=${person!.msisdn}`,
-        `/api/staff/orders?state=all&limit=20&q=${name}`,
-        `/api/staff/orders?state=all&limit=20&q=${encodeURIComponent(person!.lastname!)}`,
-      ])
-        await page(url);
       path = 'idle';
       expect(await scansOf('desk')).toEqual([]);
     }, 120_000);
