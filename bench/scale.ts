@@ -43,6 +43,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { SCALE_PASSWORD, seedScale } from '../apps/api/src/seed/scale/seed-scale';
 import { startHaproxy, type Haproxy } from '../apps/api/test/support/haproxy';
 import { freePort } from '../apps/api/test/support/api-process';
+import { payOnCardPage } from '../apps/api/test/support/http-json';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
 
 const { values: flags } = parseArgs({
@@ -508,19 +509,8 @@ async function buy(base: string, token: string, msisdn: string): Promise<void> {
   if (!data.paymentUrl) throw new Error('purchase: no card page');
   // The card page of the instance's test provider, through the same address as the API.
   const page = new URL(data.paymentUrl);
-  const paid = await fetch(`${base}${page.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      number: '4242424242424242',
-      expiry: '12/30',
-      cvc: '123',
-      action: 'pay',
-    }).toString(),
-    redirect: 'manual',
-  });
-  await paid.arrayBuffer();
-  if (paid.status !== 303) throw new Error(`card page: ${paid.status}`);
+  const paid = await payOnCardPage(`${base}${page.pathname}`);
+  if (paid !== 303) throw new Error(`card page: ${paid}`);
   const deadline = performance.now() + 30_000;
   for (;;) {
     const res = await fetch(`${base}/api/orders/${data.order.id}`, {
