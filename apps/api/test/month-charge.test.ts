@@ -149,6 +149,17 @@ async function chargeApp(seedAt: string, env: Record<string, string> = {}) {
 
 type ChargeApp = Awaited<ReturnType<typeof chargeApp>>;
 
+/** Once the provider has answered: Jóannes's and Guðrun's July is one paid order each, two charges. */
+async function expectJulyPaidOnceEach(t: ChargeApp) {
+  await t.app.testProvider?.tick();
+  for (const userId of [JOANNES, GUDRUN]) {
+    const rows = await t.monthOrders(userId, '2026-07');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.payment.state).toBe('paid');
+  }
+  expect(await t.providerCharges()).toHaveLength(2);
+}
+
 /** Each customer's month was charged once, with its key, for the month's total, and is paid. */
 async function expectChargedOnce(t: ChargeApp, userId: string, period: string, total: number) {
   const rows = await t.monthOrders(userId, period);
@@ -219,13 +230,7 @@ describe('the month-end charge on the payment agreement (issue 42; SPEC §1 view
       const [a, b] = [t.monthCharge(() => first), t.monthCharge(() => first)];
       const results = await Promise.all([a.run(), b.run(), a.run()]);
       expect(results.every((r) => r.unavailable === 0 && r.failed === 0)).toBe(true);
-      await t.app.testProvider?.tick();
-      for (const userId of [JOANNES, GUDRUN]) {
-        const rows = await t.monthOrders(userId, '2026-07');
-        expect(rows).toHaveLength(1);
-        expect(rows[0]?.payment.state).toBe('paid');
-      }
-      expect(await t.providerCharges()).toHaveLength(2);
+      await expectJulyPaidOnceEach(t);
     } finally {
       await t.close();
     }
@@ -274,13 +279,7 @@ describe('the month-end charge on the payment agreement (issue 42; SPEC §1 view
       });
       expect(await closingCharge.run(midway.signal)).toMatchObject({ placed: 1 });
       expect(await t.round()).toMatchObject({ placed: 1, failed: 0, unavailable: 0 });
-      await t.app.testProvider?.tick();
-      for (const userId of [JOANNES, GUDRUN]) {
-        const rows = await t.monthOrders(userId, '2026-07');
-        expect(rows).toHaveLength(1);
-        expect(rows[0]?.payment.state).toBe('paid');
-      }
-      expect(await t.providerCharges()).toHaveLength(2);
+      await expectJulyPaidOnceEach(t);
     } finally {
       await t.close();
     }

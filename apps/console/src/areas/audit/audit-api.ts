@@ -1,11 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { fromFaroeWallClock } from '@alda/contract/format/date';
 import type { Locale } from '@alda/contract/locale';
 import { auditPage } from '@alda/contract/schemas/staff';
 import { ApiError } from '@/shared/api';
 import type { SessionStore } from '@/shared/session';
-import { useApi } from '@/shared/services';
-import { LIVE_REFRESH_MS } from '@/shared/query-client';
+import { useKeysetPages } from '@/shared/keyset-pages';
 
 /*
  * The audit log's calls (admin): `GET /api/staff/audit` page by page (`before` = the last page's
@@ -54,20 +52,13 @@ export const auditKeys = {
   list: (filter: AuditFilter) => ['staff', 'audit', 'list', filter] as const,
 };
 
+/** The log, page by page (`useKeysetPages`). */
 export function useAudit(filter: AuditFilter) {
-  const api = useApi();
-  return useInfiniteQuery({
+  return useKeysetPages({
     queryKey: auditKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/api/staff/audit', {
-        query: { ...auditQueryOf(filter), before: pageParam, limit: AUDIT_PAGE_SIZE },
-        schema: auditPage,
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: LIVE_REFRESH_MS,
-    placeholderData: (previous) => previous,
+    path: '/api/staff/audit',
+    query: { ...auditQueryOf(filter), limit: AUDIT_PAGE_SIZE },
+    schema: auditPage,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   staffOrderDetail,
   staffOrdersPage,
@@ -6,6 +6,7 @@ import {
   type StaffPortCorrectionRequestInput,
 } from '@alda/contract/schemas/staff-orders';
 import { useApi } from '@/shared/services';
+import { useKeysetPages } from '@/shared/keyset-pages';
 import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
@@ -28,31 +29,13 @@ export const ordersKeys = {
   one: (id: string) => ['staff', 'orders', 'one', id] as const,
 };
 
-/**
- * The queue, page by page. A refresh reads every page shown again, in order, each from the one
- * before's `nextBefore` (TanStack's infinite query): the older orders appended stay, and an
- * unchanged page is a 304 (each page has its own URL and ETag).
- */
+/** The queue, page by page (`useKeysetPages`). */
 export function useOrders(filter: OrdersFilter) {
-  const api = useApi();
-  return useInfiniteQuery({
+  return useKeysetPages({
     queryKey: ordersKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/api/staff/orders', {
-        query: {
-          state: filter.state,
-          q: filter.q || undefined,
-          before: pageParam,
-          limit: ORDERS_PAGE_SIZE,
-        },
-        schema: staffOrdersPage,
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: LIVE_REFRESH_MS,
-    // Another filter's rows stay until its own arrive (no flash of "loading").
-    placeholderData: (previous) => previous,
+    path: '/api/staff/orders',
+    query: { state: filter.state, q: filter.q || undefined, limit: ORDERS_PAGE_SIZE },
+    schema: staffOrdersPage,
   });
 }
 

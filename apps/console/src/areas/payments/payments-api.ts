@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   staffPaymentDetail,
   staffPaymentsPage,
@@ -7,6 +7,7 @@ import {
   type StaffRefundRequest,
 } from '@alda/contract/schemas/staff-payments';
 import { useApi } from '@/shared/services';
+import { useKeysetPages } from '@/shared/keyset-pages';
 import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 /*
@@ -28,31 +29,17 @@ export const paymentsKeys = {
   one: (id: string) => ['staff', 'payments', 'one', id] as const,
 };
 
-/**
- * The list, page by page. A refresh reads every page shown again, in order, each from the one
- * before's `nextBefore` (TanStack's infinite query): the older rows appended stay, a new payment
- * on top pushes one row on to the next page instead of showing twice, and an unchanged page is a
- * 304 (each page has its own URL and ETag).
- */
+/** The list, page by page (`useKeysetPages`). */
 export function usePayments(filter: PaymentsFilter) {
-  const api = useApi();
-  return useInfiniteQuery({
+  return useKeysetPages({
     queryKey: paymentsKeys.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/api/staff/payments', {
-        query: {
-          q: filter.q || undefined,
-          state: filter.state || undefined,
-          before: pageParam,
-          limit: PAYMENTS_PAGE_SIZE,
-        },
-        schema: staffPaymentsPage,
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: LIVE_REFRESH_MS,
-    placeholderData: (previous) => previous,
+    path: '/api/staff/payments',
+    query: {
+      q: filter.q || undefined,
+      state: filter.state || undefined,
+      limit: PAYMENTS_PAGE_SIZE,
+    },
+    schema: staffPaymentsPage,
   });
 }
 
