@@ -11,7 +11,8 @@ import { createTestDatabase, testConfig, usingPostgres, type TestDatabase } from
 /*
  * Every query on the paths that carry an operator's volume uses an index (docs/performance.md
  * "Operator's volume", ADR 0093): the usage feed (one Usage and a batch of 1000), the month end,
- * the console's customer search and a customer's sign-in, home screen and poll. The test runs
+ * the console's customer search and its lists of payments and orders (first and older pages,
+ * filtered and searched), and a customer's sign-in, home screen and poll. The test runs
  * those paths through the real app on a database seeded like an operator's (seedScale, 100,000
  * lines), records every statement the app sends with its parameters, and asks PostgreSQL for
  * each one's plan: a sequential scan of a table that grows with the customers fails it. On
@@ -191,7 +192,7 @@ describe.skipIf(!usingPostgres)(
       expect(await scansOf('ingest')).toEqual([]);
     }, 120_000);
 
-    it('the console: customer search by name, number, start of a number, e-mail and customer id', async () => {
+    it('the console: customer search by name, number, start of a number, e-mail and customer id; the payments and orders lists, paged, filtered and searched', async () => {
       const [person] = await sample(
         `select u.id, u.firstname, u.lastname, u.email, l.msisdn
          from users u join phone_lines l on l.user_id = u.id order by md5(u.email) limit 1`,
@@ -235,6 +236,30 @@ describe.skipIf(!usingPostgres)(
         if (exact.includes(q)) expect(found.map((c) => c.id)).toContain(person!.id);
         else expect(found.length).toBeGreaterThan(0);
       }
+      // The console's long lists, first and older pages (keyset: `before`), filtered and searched.
+      const page = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: { items: unknown[]; nextBefore: string | null } }>().data;
+      };
+      for (const list of ['/api/staff/payments', '/api/staff/orders?state=all']) {
+        const first = await page(list);
+        expect(first.nextBefore).not.toBeNull();
+        await page(`${list}${list.includes('?') ? '&' : '?'}before=${first.nextBefore}`);
+      }
+      const name = encodeURIComponent(`${person!.firstname} ${person!.lastname}`);
+      for (const url of [
+        '/api/staff/payments?state=paid',
+        `/api/staff/payments?q=${person!.msisdn}`,
+        `/api/staff/payments?q=${encodeURIComponent(person!.email!)}`,
+        `/api/staff/payments?q=${name}`,
+        `/api/staff/payments?q=${encodeURIComponent(person!.lastname!)}`,
+        '/api/staff/orders?state=failed',
+        `/api/staff/orders?state=all&q=${person!.msisdn}`,
+        `/api/staff/orders?state=all&q=${name}`,
+        `/api/staff/orders?state=all&q=${encodeURIComponent(person!.lastname!)}`,
+      ])
+        await page(url);
       path = 'idle';
       expect(await scansOf('desk')).toEqual([]);
     }, 120_000);

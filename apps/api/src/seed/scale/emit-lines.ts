@@ -194,11 +194,8 @@ export function emitLineOrder(ctx: GenContext, line: Line): void {
   const placedMs = line.activatedMs
     ? line.createdMs
     : line.createdMs - ctx.random.int(1, 72) * HOUR;
-  if (line.activatedMs === null) {
-    order(ctx, { ...base, createdMs: placedMs, completedMs: doneMs });
-    return;
-  }
-  // Provisioned during the history: its steps, spread between placing and going live.
+  // Its steps, spread between placing and going live (a line older than the history too: the
+  // steps table holds every line's, as it would after years of orders).
   const p = provisioningOf(ctx, line);
   const orderId = order(ctx, {
     ...base,
@@ -212,6 +209,8 @@ export function emitLineOrder(ctx: GenContext, line: Line): void {
     const at = placedMs + ((doneMs - placedMs) * i) / Math.max(1, steps.length - 1);
     step(ctx, orderId, key, at, actorOf(key));
   });
+  // Told in the app when it went live during the history.
+  if (line.activatedMs === null) return;
   notify(ctx, {
     userId: ownerId(account),
     type: 'order_completed',
@@ -294,7 +293,6 @@ function lifecycleOrder(
     createdMs: o.placedMs,
     completedMs: done ? o.effectiveMs : null,
   });
-  if (o.placedMs < ctx.cal.startMs) return;
   step(ctx, orderId, 'received', o.placedMs, 'customer');
   if (done)
     step(ctx, orderId, 'active', o.effectiveMs, o.action === 'port_out' ? 'network' : 'worker');
