@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditPage, AuditQuery } from '@alda/contract/schemas/staff';
 import type { Db } from '../../db/client';
+import { keysetPage } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { operatorActions, type OperatorActionRow } from '../../db/schema/provisioning';
 
@@ -110,11 +111,8 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(operatorActions.at), desc(operatorActions.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return {
-    items: page.map(auditEntryDto),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { page, nextBefore } = keysetPage(rows, query.limit, (row) => row.id);
+  return { items: page.map(auditEntryDto), nextBefore };
 }
 
 const CSV_COLUMNS = [

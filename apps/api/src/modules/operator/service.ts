@@ -4,6 +4,7 @@ import {
 } from '@alda/contract/schemas/staff-status';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetPage } from '../../db/keyset';
 import type { OperatorActionRow } from '../../db/schema/provisioning';
 import type { StatusMessageRow } from '../../db/schema/status-messages';
 import { AppError } from '../../errors';
@@ -366,11 +367,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
         if (found.length > page.limit || read.length <= page.limit || !last) break;
         before = last.orderId;
       }
-      const shown = found.slice(0, page.limit);
-      const names = await customers(shown.map((o) => o.userId));
+      const shown = keysetPage(found, page.limit, (o) => o.orderId);
+      const names = await customers(shown.page.map((o) => o.userId));
       return {
-        orders: shown.map((o) => ({ ...o, ...nameOf(names, o.userId) })),
-        nextBefore: found.length > page.limit ? (shown.at(-1)?.orderId ?? null) : null,
+        orders: shown.page.map((o) => ({ ...o, ...nameOf(names, o.userId) })),
+        nextBefore: shown.nextBefore,
       };
     },
 

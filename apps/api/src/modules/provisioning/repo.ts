@@ -1,18 +1,6 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { olderThan } from '../../db/keyset';
 import { accounts, type NewAccountRow } from '../../db/schema/accounts';
 import { orders, type NewOrderRow, type OrderRow } from '../../db/schema/orders';
 import {
@@ -146,10 +134,7 @@ export type OrderState =
 
 /** A page of {@link listOrdersByState}: keyset paging on (created_at, id), never OFFSET. */
 export interface OrderPage {
-  /**
-   * Only the orders older than this order (by created_at, then id; the anchor's time compared in
-   * the database, to the microsecond). An id that is no order lists nothing.
-   */
+  /** Only the orders older than this order (`olderThan`, db/keyset.ts): no order lists nothing. */
   before?: string | undefined;
   /** A further condition on the order (the console's search). */
   where?: SQL | undefined;
@@ -178,9 +163,7 @@ export async function listOrdersByState(
     complete: eq(orders.isComplete, true),
     all: undefined,
   }[state];
-  const older = page.before
-    ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${page.before})`
-    : undefined;
+  const older = page.before ? olderThan(orders.createdAt, orders.id, page.before) : undefined;
   return db
     .select()
     .from(orders)

@@ -1,6 +1,7 @@
 import { and, between, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstUsersWhere, folded, foldedNameOfU } from '../../db/fold';
+import { knownAnchor } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { orders } from '../../db/schema/orders';
 import { phoneLines, type PhoneLineStatus } from '../../db/schema/phone-lines';
@@ -19,11 +20,9 @@ export async function findLineOfOrder(
   return row;
 }
 
-/** Whether `id` is an order (a page's `before`). */
-export async function orderExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-  return row !== undefined;
-}
+/** A page's `before` when it is an order, else undefined (the newest page). */
+export const orderAnchor = (db: Db, before: string | undefined) =>
+  knownAnchor(db, orders.id, before);
 
 /** The shape of an order id: an id or its start (8 characters or more) is matched on it. */
 const UUID_TEMPLATE = '00000000-0000-0000-0000-000000000000';

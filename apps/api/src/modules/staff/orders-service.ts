@@ -33,7 +33,7 @@ import {
 import type { ProvisioningOrderSummary, ProvisioningService } from '../provisioning/service';
 import { reasonText } from '../provisioning/texts';
 import { findUserById } from '../users/records';
-import { findLineOfOrder, orderExists, orderSearch } from './orders-repo';
+import { findLineOfOrder, orderAnchor, orderSearch } from './orders-repo';
 import { findServiceOrdersOfOrder } from '../../adapters/network/tmf641/store';
 
 /*
@@ -313,7 +313,6 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
   }
 
   return {
-    /** The queue: the orders of a filter (the operator command's rule), with counts per filter. */
     /**
      * The queue: a page of the orders of a filter (the operator command's rule), newest first,
      * with counts per filter. Paging as the audit log's: `before` the last order shown, answered
@@ -322,11 +321,9 @@ export function createStaffOrdersService(deps: StaffOrdersServiceDeps) {
     async list(query: StaffOrdersQuery, locale: Locale = 'fo'): Promise<StaffOrdersPage> {
       const at = now();
       const state: OrderStateFilter = query.state;
-      const before =
-        query.before && (await orderExists(db, query.before)) ? query.before : undefined;
       const page = await operator.pageOrders(state, {
         limit: query.limit,
-        before,
+        before: await orderAnchor(db, query.before),
         where: orderSearch(query.q ?? ''),
       });
       return {

@@ -3,6 +3,7 @@ import { fromWireNumber } from '@alda/contract/rules/phone';
 import { paymentMethodsResponse } from '@alda/contract/schemas/orders';
 import type { Db } from '../../db/client';
 import { firstUsersWhere, folded, foldedNameOfU } from '../../db/fold';
+import { knownAnchor, olderThan } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { orders } from '../../db/schema/orders';
 import {
@@ -106,9 +107,8 @@ function selectPaymentRecords(db: Db) {
 
 /**
  * Payments, newest first, matching `q` and `state`: at most `limit` rows, older than the payment
- * `before` when given (keyset paging on (created_at, id), as the audit log's; never OFFSET). The
- * comparison takes the anchor's time in the database, to the microsecond. A `before` that is no
- * payment is left out (the newest rows), as the audit log does.
+ * `before` when given (`olderThan`, db/keyset.ts). A `before` that is no payment is left out (the
+ * newest rows), as the audit log does.
  */
 export async function listPayments(
   db: Db,
@@ -125,18 +125,9 @@ export async function listPayments(
     if (condition) where.push(condition);
   }
   if (filter.state) where.push(eq(payments.state, filter.state));
-  if (filter.before) {
-    const [anchor] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.id, filter.before));
-    // Served by payments_created_at_id_idx / payments_state_created_at_id_idx (a row comparison
-    // is an index condition on (created_at, id)).
-    if (anchor)
-      where.push(
-        sql`(${payments.createdAt}, ${payments.id}) < (select p.created_at, p.id from ${payments} p where p.id = ${anchor.id})`,
-      );
-  }
+  // Served by payments_created_at_id_idx / payments_state_created_at_id_idx.
+  const before = await knownAnchor(db, payments.id, filter.before);
+  if (before) where.push(olderThan(payments.createdAt, payments.id, before));
   return selectPaymentRecords(db)
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(payments.createdAt), desc(payments.id))

@@ -8,6 +8,7 @@ import type {
   StaffRefundRequest,
 } from '@alda/contract/schemas/staff-payments';
 import type { Db } from '../../db/client';
+import { keysetPage } from '../../db/keyset';
 import type { PaymentRefundRow } from '../../db/schema/payments';
 import { AppError } from '../../errors';
 import type { StaffCaller } from '../../plugins/staff-auth';
@@ -140,11 +141,8 @@ export function createStaffPaymentsService(deps: StaffPaymentsServiceDeps) {
       if (q) {
         await auditRead(who, { action: 'payment.search', targetType: 'search', target: q });
       }
-      const page = rows.slice(0, query.limit);
-      return {
-        items: page.map(rowDto),
-        nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-      };
+      const { page, nextBefore } = keysetPage(rows, query.limit, (row) => row.id);
+      return { items: page.map(rowDto), nextBefore };
     },
 
     async detail(id: string, who: StaffCaller): Promise<StaffPaymentDetail> {
