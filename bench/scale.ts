@@ -603,6 +603,11 @@ interface MonthEndFigures {
   twice: { balances: number; roaming: number };
 }
 
+/** The `n` a counting query answers. */
+async function countOf(c: pg.Client, sql: string, params: unknown[] = []): Promise<number> {
+  return Number((await c.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
+}
+
 /** The first instant of the month the balances are in now (the latest month end's). */
 async function balancesMonth(name: string): Promise<Date> {
   const latest = await withDb(name, async (c) => {
@@ -655,15 +660,8 @@ async function monthEnd(name: string, instances: number, kill: boolean): Promise
   next.setUTCMonth(next.getUTCMonth() + 1, 15);
   const monthStart = startOfMonth(next);
   const stale = () =>
-    withDb(name, async (c) =>
-      Number(
-        (
-          await c.query<{ n: string }>(
-            'select count(*) as n from line_balances where period_start < $1',
-            [monthStart],
-          )
-        ).rows[0]?.n ?? 0,
-      ),
+    withDb(name, (c) =>
+      countOf(c, 'select count(*) as n from line_balances where period_start < $1', [monthStart]),
     );
   const total = await stale();
   const midnight = performance.now() + MONTH_END_LEAD_S * 1000;
@@ -705,15 +703,16 @@ async function monthEnd(name: string, instances: number, kill: boolean): Promise
     );
     await Promise.all(servers.map((s) => s.stop()));
     const twice = await withDb(name, async (c) => {
-      const count = async (sql: string, params: unknown[] = []) =>
-        Number((await c.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0);
       return {
         // line_balances has one row per line (its key): a balance moved twice would be a month
         // ahead of the others.
-        balances: await count('select count(*) as n from line_balances where period_start > $1', [
-          monthStart,
-        ]),
-        roaming: await count(
+        balances: await countOf(
+          c,
+          'select count(*) as n from line_balances where period_start > $1',
+          [monthStart],
+        ),
+        roaming: await countOf(
+          c,
           'select count(*) as n from (select 1 from roaming_charges group by line_id, month having count(*) > 1) t',
         ),
       };
@@ -753,20 +752,22 @@ async function monthCharges(name: string, seconds: number): Promise<ChargeFigure
     await Promise.all(servers.map((s) => s.stop()));
     const elapsed = (performance.now() - started) / 1000;
     return withDb(name, async (c) => {
-      const count = async (sql: string) =>
-        Number((await c.query<{ n: string }>(sql, [period])).rows[0]?.n ?? 0);
       return {
         seconds: elapsed,
-        placed: await count(
+        placed: await countOf(
+          c,
           `select count(*) as n from orders where kind = 'subscription_payment' and billing_period = $1`,
+          [period],
         ),
         killed: true,
-        twice: await count(
+        twice: await countOf(
+          c,
           `select count(*) as n from (
              select 1 from payments p join orders o on o.id = p.order_id
               where o.kind = 'subscription_payment' and o.billing_period = $1
                 and p.state in ('created', 'pending', 'paid')
               group by o.user_id having count(*) > 1) t`,
+          [period],
         ),
       };
     });
