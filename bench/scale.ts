@@ -572,18 +572,34 @@ async function customersDay(
     await res.arrayBuffer();
     etags.set(i, res.headers.get('etag') ?? '');
   }
-  const poll = await timed(
-    times,
-    (i) =>
-      fetch(`${server.base}/api/notifications?page=0&perPage=15`, {
+  // The poll with the ETag last read: a 304. A background job on its production timer may change
+  // the customer meanwhile (on the demo, the month-end job's charge at start of the demo's unpaid
+  // month: its payment is paid when the provider's webhook comes): that poll answers 200 with the
+  // new list, as it would the customer; its ETag is kept and the poll asked again. Only the 304s
+  // are timed.
+  const pollTimes: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    for (let tries = 1; ; tries += 1) {
+      const t0 = performance.now();
+      const res = await fetch(`${server.base}/api/notifications?page=0&perPage=15`, {
         headers: {
           ...fo,
           authorization: token(i),
           'if-none-match': etags.get(i % tokens.length) ?? '',
         },
-      }),
-    [304],
-  );
+      });
+      await res.arrayBuffer();
+      if (res.status === 304) {
+        pollTimes.push(performance.now() - t0);
+        break;
+      }
+      if (res.status !== 200 || tries === 3) throw new Error(`${res.url}: ${res.status}`);
+      console.log('    poll: the notifications changed since their ETag was read; asked again');
+      etags.set(i % tokens.length, res.headers.get('etag') ?? '');
+    }
+  }
+  sortNumbers(pollTimes);
+  const poll = { p50: percentile(pollTimes, 50), p95: percentile(pollTimes, 95) };
   // Tokens are in sign-in order: token i is the customer of logins[i % logins.length].
   const purchase = await timedWork(SHORT ? 2 : 20, (i) =>
     buy(server.base, token(i), logins[(i % tokens.length) % logins.length]!.msisdn),
