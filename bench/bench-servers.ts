@@ -22,6 +22,11 @@ export const BENCH_SECRETS = {
   PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-that-is-long-enough-0123456789',
   STAFF_SECRET_KEY: 'bench-staff-secret-key-that-is-long-enough-0123456789',
   LINK_SECRET: 'bench-link-secret-that-is-long-enough-0123456789',
+  // A web push key pair made for the benches (public: never for production).
+  VAPID_PUBLIC_KEY:
+    'BBZT0xbQRZF5mmxa5WFOJpWSMBBXedfZjdgO3vLnIG0ntiInV5zD4NtFAwVovjDcWcsjeQ2mp58DL4rG7Xazs5Y',
+  VAPID_PRIVATE_KEY: 'SVKnAjFtUMUsaMXpoRtsTA7iyf7Foi5kWwZZdSI8lX0',
+  VAPID_SUBJECT: 'mailto:bench@alda.fo',
 } as const;
 
 export { JOBS, JOBS_OFF, type JobSetting };

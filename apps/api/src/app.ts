@@ -107,6 +107,12 @@ import { supportRoutes } from './modules/support/routes';
 import { createAnswerNotice } from './modules/support/answer-notice';
 import { processAttachment } from './modules/support/images';
 import { registerSupportJob } from './jobs/support';
+import { registerPushJob } from './jobs/push';
+import { createPushSenders } from './adapters/push/push-senders';
+import type { PushPlatform } from './adapters/push/push-sender';
+import { pushRoutes } from './modules/push/routes';
+import { createPushSettingsService } from './modules/push/settings-service';
+import { createPushDispatcher } from './modules/push/dispatch-service';
 import { registerSupportHub } from './hub/support-hub';
 import { createSupportService } from './modules/support/service';
 import { createStaffStatusService } from './modules/staff/status-service';
@@ -737,6 +743,27 @@ async function assemble(
     service: createNotificationService({ db, now, versions }),
     answers,
   });
+  // Push notifications (issue 64, docs/decisions/0096-push-notifications.md): the settings,
+  // this device's address, and the dispatcher that sends what the notifications queued.
+  const push = createPushSenders(config, app.log);
+  app.addHook('onClose', () => push.close());
+  await app.register(pushRoutes, {
+    service: createPushSettingsService({
+      db,
+      now,
+      vapidPublicKey: push.vapidPublicKey,
+      platforms: new Set(Object.keys(push.senders) as PushPlatform[]),
+    }),
+  });
+  const pushDispatcher = createPushDispatcher({
+    db,
+    now,
+    senders: push.senders,
+    leaseS: config.pushLeaseS,
+    batch: 50,
+    log: app.log,
+  });
+  registerPushJob(app, { pollMs: config.pushPollMs, run: pushDispatcher.runRound, log: app.log });
   // "Your data" (issue 32 part 5, GDPR Art. 15/20): the request, the list, the signed download
   // and the worker that prepares the ZIPs.
   const dataExports = createDataExportService({
@@ -878,6 +905,7 @@ async function assemble(
     fleet: createFleetFacts(db, now),
     sms: () => messaging.sms.stats,
     email: () => messaging.email.stats,
+    push: () => pushDispatcher.stats,
     spansDropped: droppedSpans,
   });
 }

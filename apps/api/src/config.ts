@@ -76,6 +76,7 @@ export const CONFIG_AREAS = {
   database: 'Database',
   security: 'Security',
   messaging: 'Messaging: e-mail, SMS and support',
+  push: 'Push notifications',
   payments: 'Payments',
   network: 'Network and usage',
   observability: 'Observability',
@@ -445,6 +446,59 @@ const SETTINGS = {
     ),
     SUPPORT_POLL_MS: setting(z.coerce.number().int().min(0).max(3_600_000).default(30_000), {
       doc: 'Milliseconds between rounds of the support job: answer-waiting e-mails and SMS, and images uploaded but never sent (removed after a day). `0` turns it off.',
+    }),
+  }),
+  ...area('push', {
+    VAPID_PUBLIC_KEY: setting(optionalString, {
+      doc: 'Web push (RFC 8292): the application server\'s public P-256 key, base64url, that browsers subscribe with; with `VAPID_PRIVATE_KEY` and `VAPID_SUBJECT`. Make the pair once with `npx web-push generate-vapid-keys` and keep it: a new pair ends every browser\'s subscription. Required when NODE_ENV=production unless DEMO_MODE is on; unset otherwise, a pair is made per process (docs/operations.md "Push notifications", docs/decisions/0096-push-notifications.md).',
+    }),
+    VAPID_PRIVATE_KEY: setting(optionalString, {
+      doc: 'Web push: the private key of `VAPID_PUBLIC_KEY`, base64url. The same on all instances.',
+    }),
+    VAPID_SUBJECT: setting(
+      optionalString.refine(
+        (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
+        'must be a mailto: or https: address',
+      ),
+      {
+        doc: 'Web push: how a push service reaches the operator about its pushes, `mailto:` or `https:` (RFC 8292), e.g. `mailto:drift@alda.fo`. Required when NODE_ENV=production unless DEMO_MODE is on; unset otherwise, `mailto:` the address of `MAIL_FROM`.',
+      },
+    ),
+    APNS_KEY_ID: setting(optionalString, {
+      doc: "Apple Push Notification service (token-based): the Key ID of the `.p8` key made in Apple's developer account (Keys → Apple Push Notifications service). With `APNS_TEAM_ID`, `APNS_KEY` and `APNS_TOPIC`; unset, the iOS app gets no pushes.",
+    }),
+    APNS_TEAM_ID: setting(optionalString, {
+      doc: 'APNs: the Apple developer Team ID that owns the key.',
+    }),
+    APNS_KEY: setting(optionalString, {
+      doc: 'APNs: the path of the `.p8` key file (PEM, ES256).',
+    }),
+    APNS_TOPIC: setting(optionalString, {
+      doc: "APNs: the iOS app's bundle id (`fo.alda.app`).",
+    }),
+    APNS_URL: setting(z.string().url().default('https://api.push.apple.com'), {
+      doc: 'APNs: the HTTP/2 server, `https://api.push.apple.com` (production builds) or `https://api.sandbox.push.apple.com` (development builds from Xcode).',
+    }),
+    FCM_PROJECT_ID: setting(optionalString, {
+      doc: 'Firebase Cloud Messaging HTTP v1 (Android): the Firebase project id. With `FCM_SERVICE_ACCOUNT`; unset, the Android app gets no pushes.',
+    }),
+    FCM_SERVICE_ACCOUNT: setting(optionalString, {
+      doc: "FCM: the path of the service account's JSON key (Firebase console → Project settings → Service accounts), whose `token_uri` gives the OAuth 2.0 access tokens.",
+    }),
+    FCM_URL: setting(z.string().url().default('https://fcm.googleapis.com'), {
+      doc: 'FCM: the HTTP v1 API address.',
+    }),
+    PUSH_TLS_CA: setting(optionalString, {
+      doc: "A PEM file of extra CA certificates to trust for the push services (web push, APNs, FCM), e.g. an operator's TLS-inspecting proxy; the system's stay trusted. Verification is never turned off.",
+    }),
+    PUSH_POLL_MS: setting(z.coerce.number().int().min(0).max(600_000).default(2000), {
+      doc: 'Milliseconds between rounds of the push dispatcher, which sends the queued pushes (SKIP LOCKED, so every instance runs it). `0` turns it off.',
+    }),
+    PUSH_LEASE_S: setting(z.coerce.number().int().min(1).max(3600).default(60), {
+      doc: 'Seconds a dispatcher holds a push it is sending. A push still unanswered then (its instance died) is counted `unknown` and never sent again, so a device gets a notification at most once.',
+    }),
+    PUSH_TIMEOUT_MS: setting(z.coerce.number().int().min(50).max(120_000).default(10_000), {
+      doc: 'How long a push service may take to answer one push; later, the push is `unknown` (never sent again).',
     }),
   }),
   ...area('payments', {
@@ -821,6 +875,36 @@ const envSchema = z
             code: 'custom',
             path: [name],
             message: 'is required when PAYMENT_PROVIDER=vipps-mobilepay',
+          });
+        }
+      }
+    }
+    // Native push: each platform all or nothing (ADR 0096).
+    for (const group of [
+      ['APNS_KEY_ID', 'APNS_TEAM_ID', 'APNS_KEY', 'APNS_TOPIC'],
+      ['FCM_PROJECT_ID', 'FCM_SERVICE_ACCOUNT'],
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+    ] as const) {
+      if (group.some((name) => env[name] !== undefined)) {
+        for (const name of group) {
+          if (env[name] === undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: `is required with ${group.filter((other) => env[other] !== undefined).join(', ')}`,
+            });
+          }
+        }
+      }
+    }
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE) {
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is required when NODE_ENV=production (web push; make the keys with `npx web-push generate-vapid-keys`)',
           });
         }
       }

@@ -5,6 +5,14 @@ import { APP_VERSION } from '@alda/contract/constants';
 import { CONFIG_DOC, ConfigError, configTable, loadConfig } from '../src/config';
 import { DEFAULT_WEB_DIST, MIGRATIONS_DIR } from '../src/paths';
 
+/** A web push key pair for these tests (public: never for production). */
+const VAPID = {
+  VAPID_PUBLIC_KEY:
+    'BBZT0xbQRZF5mmxa5WFOJpWSMBBXedfZjdgO3vLnIG0ntiInV5zD4NtFAwVovjDcWcsjeQ2mp58DL4rG7Xazs5Y',
+  VAPID_PRIVATE_KEY: 'SVKnAjFtUMUsaMXpoRtsTA7iyf7Foi5kWwZZdSI8lX0',
+  VAPID_SUBJECT: 'mailto:drift@alda.fo',
+};
+
 describe('configuration (parsed once at boot)', () => {
   it('applies the documented defaults to an empty environment', () => {
     const config = loadConfig({});
@@ -102,6 +110,7 @@ describe('configuration (parsed once at boot)', () => {
       JWT_SECRET: 's'.repeat(40),
       STAFF_SECRET_KEY: 'k'.repeat(40),
       LINK_SECRET: 'l'.repeat(40),
+      ...VAPID,
       ACCESS_TOKEN_TTL_S: '600',
       REFRESH_TOKEN_TTL_S: '86400',
       CORS_ORIGINS: 'capacitor://localhost, https://localhost',
@@ -259,6 +268,32 @@ describe('configuration (parsed once at boot)', () => {
   });
 
   // Issue 42 §5: with the provider chosen and a key missing, one line names the missing key.
+  it('refuses to start in production without the web push keys, naming each; a platform half set up is refused (issue 64)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(40),
+      STAFF_SECRET_KEY: 'k'.repeat(40),
+      LINK_SECRET: 'l'.repeat(40),
+      PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+    };
+    expect(loadConfig({ ...production, ...VAPID }).vapidSubject).toBe(VAPID.VAPID_SUBJECT);
+    for (const missing of Object.keys(VAPID)) {
+      const env: Record<string, string> = { ...production, ...VAPID };
+      delete env[missing];
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`- ${missing} is required when NODE_ENV=production`),
+      );
+    }
+    // Demo mode makes a pair per process.
+    expect(() => loadConfig({ ...production, DEMO_MODE: 'true' })).not.toThrow();
+    expect(() => loadConfig({ APNS_KEY_ID: 'ABC123DEFG', APNS_TOPIC: 'fo.alda.app' })).toThrow(
+      /APNS_TEAM_ID is required with APNS_KEY_ID, APNS_TOPIC/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'drift@alda.fo' })).toThrow(
+      /VAPID_SUBJECT must be a mailto: or https: address/,
+    );
+  });
+
   it('refuses PAYMENT_PROVIDER=vipps-mobilepay with a missing key, naming it on one line', () => {
     const complete = {
       PAYMENT_PROVIDER: 'vipps-mobilepay',
@@ -293,6 +328,7 @@ describe('configuration (parsed once at boot)', () => {
         JWT_SECRET: 's'.repeat(40),
         STAFF_SECRET_KEY: 'k'.repeat(40),
         LINK_SECRET: 'l'.repeat(40),
+        ...VAPID,
       }),
     ).not.toThrow();
     expect(() => loadConfig({ ...complete, VIPPS_MOBILEPAY_MSN: '12' })).toThrow(

@@ -198,6 +198,8 @@ export function testConfig(env: Record<string, string> = {}, databaseUrl?: strin
     DATA_EXPORT_POLL_MS: '0',
     // And the support job (issue 46): tests run its rounds with `app.supportJob.runRound()`.
     SUPPORT_POLL_MS: '0',
+    // And the push dispatcher (ADR 0096): tests run its rounds with `app.pushJob.runRound()`.
+    PUSH_POLL_MS: '0',
     // Every answer served from an instance's memory is checked against the database (ADR 0057):
     // the whole suite then proves that each write it makes tells the instances.
     READ_CACHE_CHECK: 'true',

@@ -225,6 +225,10 @@ export const ERROR_STATUS = {
   USAGE_CURRENCY_UNSUPPORTED: 400,
   /** Usage for a number without a live line; not stored, so it can be sent again later. */
   UNKNOWN_NUMBER: 422,
+  /** A push address for a platform this installation does not send to (not configured). */
+  PUSH_NOT_AVAILABLE: 409,
+  /** Switching off a channel that is always used for that kind (security pushes, receipts). */
+  CHANNEL_ALWAYS_ON: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

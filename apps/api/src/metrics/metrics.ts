@@ -28,6 +28,7 @@ export const JOB_NAMES = [
   'number_unlocks',
   'data_exports',
   'support',
+  'push',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -57,6 +58,8 @@ export interface MetricSources {
   /** Messages handed over or given up, as the adapters count them. */
   sms?: () => { sent: number; failed: number } | undefined;
   email?: () => { sent: number; refused: number; failed: number; retried: number } | undefined;
+  /** Pushes by how the push service answered (ADR 0096). */
+  push?: () => Record<'sent' | 'gone' | 'retried' | 'refused' | 'unknown' | 'failed', number>;
   spansDropped?: () => number;
 }
 
@@ -293,6 +296,13 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
     },
     'result',
     ['sent', 'refused', 'failed'],
+  );
+  counterFrom(
+    'alda_push_messages_total',
+    'Pushes to devices by outcome: accepted by the push service (sent), address gone and removed (gone), tried again later (retried), refused for good (refused), answer lost and never resent (unknown), given up (failed).',
+    () => sources.push?.(),
+    'result',
+    ['sent', 'gone', 'retried', 'refused', 'unknown', 'failed'],
   );
   counterFrom(
     'alda_email_retries_total',

@@ -111,8 +111,13 @@ export interface NotificationParams {
   packageName?: { fo: string; en: string };
   /** Number protection (ADR 0076): when a waiting unlock opens the lock (ISO 8601). */
   at?: string;
-  /** A port-out or SIM change: what happened (`refused` / `accepted`; `esim` / `physical`). */
+  /**
+   * A port-out or SIM change: what happened (`refused` / `accepted`; `esim` / `physical`); a
+   * payment that went wrong: `failed` or `action` (the customer must act), which is pushed.
+   */
   outcome?: string;
+  /** A `system` notification staff marked urgent: pushed (ADR 0096). */
+  urgent?: boolean;
   /** A roaming cap notification (ADR 0078): charged this month and the cap, øre with VAT. */
   chargedOere?: number;
   capOere?: number;

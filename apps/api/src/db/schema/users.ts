@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { USAGE_ALERT_DEFAULTS } from '@alda/contract/schemas/auth';
-import { boolean, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { QUIET_HOURS_DEFAULT } from '@alda/contract/schemas/push';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { folded } from '../fold';
 
 /**
@@ -35,6 +46,13 @@ export const users = pgTable(
     usageAlert80: boolean('usage_alert_80').notNull().default(USAGE_ALERT_DEFAULTS.at80),
     usageAlert100: boolean('usage_alert_100').notNull().default(USAGE_ALERT_DEFAULTS.at100),
     usageAlertEmail: boolean('usage_alert_email').notNull().default(USAGE_ALERT_DEFAULTS.email),
+    /**
+     * Quiet hours (ADR 0096): non-urgent pushes wait from `quiet_from` to `quiet_to`, minutes
+     * after midnight Faroe time (`from > to` spans midnight).
+     */
+    quietHoursOn: boolean('quiet_hours_on').notNull().default(QUIET_HOURS_DEFAULT.on),
+    quietFrom: smallint('quiet_from').notNull().default(QUIET_HOURS_DEFAULT.from),
+    quietTo: smallint('quiet_to').notNull().default(QUIET_HOURS_DEFAULT.to),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -42,6 +60,10 @@ export const users = pgTable(
     check('users_phone_number_6_digits', sql`${t.phoneNumber} ~ '^[0-9]{6}$'`),
     check('users_post_code_3_digits', sql`${t.postCode} ~ '^[0-9]{3}$'`),
     check('users_locale', sql`${t.locale} in ('fo', 'en')`),
+    check(
+      'users_quiet_hours',
+      sql`${t.quietFrom} between 0 and 1439 and ${t.quietTo} between 0 and 1439 and ${t.quietFrom} <> ${t.quietTo}`,
+    ),
     // The console's search by part of a name or an e-mail address (pg_trgm, ADR 0093).
     index('users_name_folded_trgm_idx').using(
       'gin',

@@ -7,6 +7,7 @@ import {
   type SessionRow,
 } from '../../db/schema/sessions';
 import { notifySessionsRevoked } from './session-events';
+import { pushDevices } from '../../db/schema/push';
 
 /** The device of a new session (ADR 0059); every field may be unknown. */
 export interface SessionDeviceValues {
@@ -109,7 +110,8 @@ export type RevokeReason = NonNullable<SessionRow['revokedReason']>;
 
 /**
  * Ends the active sessions that `where` picks, with every refresh token in them, and announces
- * them (`session_revoked`). The one way a session ends; answers the ids that ended.
+ * them (`session_revoked`); their push devices go too. The one way a session ends; answers the
+ * ids that ended.
  */
 async function endSessions(
   db: Db,
@@ -128,6 +130,8 @@ async function endSessions(
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(inArray(refreshTokens.sessionId, ids), isNull(refreshTokens.revokedAt)));
+  // A device signed out gets no more pushes, nor those already queued for it (ADR 0096).
+  await db.delete(pushDevices).where(inArray(pushDevices.sessionId, ids));
   await notifySessionsRevoked(db, ids);
   return ids;
 }

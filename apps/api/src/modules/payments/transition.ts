@@ -280,6 +280,8 @@ function monthChargeFailedNotification(userId: string, at: Date): NewNotificatio
     userId,
     type: 'payment',
     params: {
+      // Pushed (ADR 0096): the customer must pay the month themselves.
+      outcome: 'action',
       title: { fo: 'Mánaðargjaldið er ikki goldið', en: 'The monthly payment did not go through' },
       body: {
         fo: 'Vit kundu ikki taka mánaðargjaldið av gjaldsavtaluni. Gjald mánaðin í appini.',
