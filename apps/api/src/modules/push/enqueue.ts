@@ -16,8 +16,8 @@ type Written = Pick<NotificationRow, 'id' | 'userId' | 'type' | 'params' | 'crea
  * Queues one push per notification and device of its reader (ADR 0096), in the transaction
  * that writes the notification, so a rolled-back change pushes nothing and a push is never
  * queued twice (unique per notification and device). Skipped: kinds that are not pushed, kinds
- * the reader switched off (security never), readers without a device. A non-urgent push is due
- * when the reader's quiet hours end.
+ * the reader switched off (security never), readers without a device. A push that is not
+ * urgent (security, an urgent status message) is due when the reader's quiet hours end.
  */
 export async function queuePushes(db: Db, written: readonly Written[]): Promise<void> {
   const pushed = written
@@ -49,8 +49,10 @@ export async function queuePushes(db: Db, written: readonly Written[]): Promise<
     );
   const switchedOff = new Set(off.map((o) => `${o.userId}:${o.kind}`));
   const rows = pushed.flatMap(({ row, kind }) => {
-    const urgent = ALWAYS_PUSHED_KINDS.includes(kind);
-    if (!urgent && switchedOff.has(`${row.userId}:${kind}`)) return [];
+    const always = ALWAYS_PUSHED_KINDS.includes(kind);
+    if (!always && switchedOff.has(`${row.userId}:${kind}`)) return [];
+    // Security and urgent status messages never wait for quiet hours.
+    const urgent = always || kind === 'status';
     return devices
       .filter((d) => d.userId === row.userId)
       .map((d) => ({
