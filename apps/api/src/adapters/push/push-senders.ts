@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { PushPlatform, PushSender } from './push-sender';
+import { createApnsSender } from './apns';
+import { createFcmSender } from './fcm';
 import { createWebPushSender, generateVapidKeys } from './web-push';
 
 export interface PushSenders {
@@ -32,7 +34,8 @@ function mailtoOf(mailFrom: string): string {
 
 /**
  * The push senders the configuration allows (ADR 0096): web push always (VAPID keys from the
- * settings, or a pair per process outside production), APNs and FCM when their keys are set.
+ * settings, or a pair per process outside production), APNs and FCM when their keys are set. A
+ * key file that cannot be read, or a key that is no key, stops the start.
  */
 export function createPushSenders(config: Config, log: FastifyBaseLogger): PushSenders {
   const ca = config.pushTlsCa ? readSettingFile('PUSH_TLS_CA', config.pushTlsCa) : undefined;
@@ -53,6 +56,27 @@ export function createPushSenders(config: Config, log: FastifyBaseLogger): PushS
       timeoutMs: config.pushTimeoutMs,
     }),
   };
+  if (config.apnsKeyId && config.apnsTeamId && config.apnsKey && config.apnsTopic) {
+    senders.apns = createApnsSender({
+      keyId: config.apnsKeyId,
+      teamId: config.apnsTeamId,
+      key: readSettingFile('APNS_KEY', config.apnsKey),
+      topic: config.apnsTopic,
+      url: config.apnsUrl,
+      ca,
+      timeoutMs: config.pushTimeoutMs,
+    });
+  }
+  if (config.fcmProjectId && config.fcmServiceAccount) {
+    senders.fcm = createFcmSender({
+      projectId: config.fcmProjectId,
+      serviceAccount: readSettingFile('FCM_SERVICE_ACCOUNT', config.fcmServiceAccount),
+      url: config.fcmUrl,
+      ca,
+      timeoutMs: config.pushTimeoutMs,
+    });
+  }
+  log.info({ push: Object.keys(senders) }, 'push senders');
   return {
     senders,
     vapidPublicKey: vapid.publicKey,

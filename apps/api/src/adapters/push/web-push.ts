@@ -1,5 +1,6 @@
 import https from 'node:https';
 import webpush, { WebPushError } from 'web-push';
+import { retryAfterSeconds, trustedCas } from './http-common';
 import type { PushOutcome, PushSender } from './push-sender';
 
 export interface WebPushOptions {
@@ -13,14 +14,6 @@ export interface WebPushOptions {
 /** Network errors raised before the request could have reached the push service. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** Seconds of a `Retry-After` header (seconds or an HTTP date), undefined when absent. */
-export function retryAfterSeconds(value: unknown, now = Date.now()): number | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 /**
  * Web push (RFC 8030) with the `web-push` library: the payload encrypted for the browser's keys
  * (RFC 8291, aes128gcm), signed with our VAPID key (RFC 8292). `Topic` is the notification's id,
@@ -28,7 +21,12 @@ export function retryAfterSeconds(value: unknown, now = Date.now()): number | un
  * `Urgency: high` for security pushes.
  */
 export function createWebPushSender(options: WebPushOptions): PushSender {
-  const agent = new https.Agent({ keepAlive: true, ca: options.ca, maxSockets: 16 });
+  // An extra CA is trusted besides Node's bundled ones (a `ca` alone would replace them).
+  const agent = new https.Agent({
+    keepAlive: true,
+    ca: options.ca ? trustedCas(options.ca) : undefined,
+    maxSockets: 16,
+  });
   return {
     platform: 'web',
     async send(message): Promise<PushOutcome> {
@@ -59,7 +57,7 @@ export function createWebPushSender(options: WebPushOptions): PushSender {
             return {
               kind: 'retry',
               reason,
-              retryAfterS: retryAfterSeconds(error.headers['retry-after']),
+              retryAfterS: retryAfterSeconds(error.headers['retry-after'], new Date()),
             };
           }
           return { kind: 'refused', reason };
