@@ -25,7 +25,7 @@ const API_PUBLIC_FILES = {
   'phone-lines': ['lines.ts', 'number-fees.ts'],
   plans: ['dto.ts', 'catalogue.ts'],
   provisioning: ['dto.ts', 'steps.ts', 'texts.ts'],
-  push: ['enqueue.ts'],
+  push: ['enqueue.ts', 'broadcast.ts'],
   'rate-limits': ['policies.ts'],
   staff: ['secrets.ts', 'customer-records.ts'],
   support: ['events.ts'],

@@ -65,6 +65,8 @@ Orders in provisioning (docs/decisions/0055-provisioning.md):
 
 Status messages shown at app start (SPEC §1, §4 "Status messages"):
   status publish --title-fo T --title-en T --body-fo B --body-en B [--from ISO] [--to ISO]
+                 [--urgent]              --urgent: also push it, at its start, to every customer
+                                         with a push device (even in their quiet hours)
   status list [--limit N]
   status end <id> [--reason "..."]       ends the message now
 
@@ -122,6 +124,7 @@ const OPTIONS = {
   'body-en': { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
+  urgent: { type: 'boolean' },
   role: { type: 'string' },
   name: { type: 'string' },
   provider: { type: 'string' },
@@ -136,7 +139,7 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   complete: ['reason'],
   fail: ['reason'],
   retry: ['reason'],
-  'status publish': ['title-fo', 'title-en', 'body-fo', 'body-en', 'from', 'to'],
+  'status publish': ['title-fo', 'title-en', 'body-fo', 'body-en', 'from', 'to', 'urgent'],
   'status list': ['limit'],
   'status end': ['reason'],
   actions: ['limit'],
@@ -311,6 +314,7 @@ function prepare(parsed: Parsed): Prepared {
         bodyEn: values['body-en'],
         activeFrom: timeOf('--from', values.from),
         activeTo: timeOf('--to', values.to),
+        urgent: values.urgent === true,
       };
       return (commands, operator) => commands.statusPublish(operator(), input);
     }

@@ -122,6 +122,7 @@ describe('operator command: usage', () => {
     [['orders', '--reason', 'x'], /orders does not take --reason/],
     [['status'], /status needs one of: publish, list, end/],
     [['status', 'publish', '--from', 'tomorrow'], /--from must be an ISO 8601 time/],
+    [['status', 'end', GUDRUN_ORDER, '--urgent'], /status end does not take --urgent/],
     [['fail', GUDRUN_ORDER, '--bogus'], /Unknown option '--bogus'/],
   ])('exits 2 on a usage error: %j', async (argv, message) => {
     const { code, err, out } = await operator(argv);
@@ -357,9 +358,29 @@ describe('operator command: status messages (SPEC §1, §4 "Status messages")', 
     const list = await operator(['status', 'list']);
     expect(list.out).toMatch(
       new RegExp(
-        `${messageId}\\s+active\\s+2026-06-15 12:00:00Z\\s+2026-06-16 00:00:00Z\\s+Maintenance`,
+        `${messageId}\\s+active\\s+-\\s+2026-06-15 12:00:00Z\\s+2026-06-16 00:00:00Z\\s+Maintenance`,
       ),
     );
+  });
+
+  it('status publish --urgent marks it urgent: said in the output, the list and the audit entry', async () => {
+    const { code, out } = await operator([
+      'status',
+      'publish',
+      ...['--title-fo', 'Feilur á netinum', '--title-en', 'Network fault'],
+      ...['--body-fo', 'Netið er niðri.', '--body-en', 'The network is down.'],
+      '--urgent',
+      ...['--as', 'sigrid'],
+    ]);
+    expect(code).toBe(0);
+    const id = /Published status message (\S+)/.exec(out)?.[1] ?? '';
+    // No demo customer has a push device: it tells no one, and says so.
+    expect(out).toContain('Urgent: notified 0 customers with a push device');
+    const [entry] = await actionsFor(id);
+    expect(entry?.details).toMatchObject({ urgent: true, notified: 0 });
+    const list = await operator(['status', 'list']);
+    expect(list.out).toMatch(new RegExp(`${id}\\s+active\\s+yes\\s+`));
+    await operator(['status', 'end', id, '--as', 'sigrid']);
   });
 
   it('status end → POST /api/status no longer returns it', async () => {

@@ -97,11 +97,12 @@ export interface RefusedPush {
 
 /**
  * Starts the push service. `answer(id)` picks the status for a push to `/push/<id>` (201 by
- * default; 410 gone, 429 with Retry-After, 500), or `'hang'` to never answer.
+ * default; 410 gone, 429 with Retry-After, 500), `'hang'` to never answer, or `'reset'` to read
+ * the push and then drop the connection without an answer.
  */
 export async function startPushService(
   tls: { key: string; cert: string },
-  options: { subject: string; answer?: (id: string) => number | 'hang' },
+  options: { subject: string; answer?: (id: string) => number | 'hang' | 'reset' },
 ) {
   const received: ReceivedPush[] = [];
   const refused: RefusedPush[] = [];
@@ -159,8 +160,12 @@ export async function startPushService(
           claims,
           vapidKey: k,
           body: Buffer.concat(chunks),
-          status: answer === 'hang' ? 0 : answer,
+          status: typeof answer === 'number' ? answer : 0,
         });
+        if (answer === 'reset') {
+          response.socket?.destroy();
+          return;
+        }
         if (answer === 'hang') {
           hanging.add(response);
           return;

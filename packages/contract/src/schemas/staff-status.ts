@@ -37,6 +37,11 @@ export const staffStatusMessage = z.object({
   activeTo: z.nullable(at),
   createdAt: at,
   state: statusMessageState,
+  /**
+   * Staff marked it urgent (issue 64): it was also written as a notification to every customer
+   * with a push device and pushed when it starts, even in their quiet hours.
+   */
+  urgent: z.boolean(),
 });
 export type StaffStatusMessage = z.infer<typeof staffStatusMessage>;
 
@@ -50,7 +55,9 @@ const body = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, 'REQ
 /**
  * POST /api/staff/status-messages: a new message in both languages. `activeFrom` absent or in the
  * past means now; `activeTo` absent means until ended, else it must lie after the start (400
- * STATUS_WINDOW_INVALID). The reason (a ticket or change reference) is optional.
+ * STATUS_WINDOW_INVALID). The reason (a ticket or change reference) is optional. `urgent` (default
+ * false) also pushes it, at its start, to every customer with a push device who has not switched
+ * status pushes off — also in their quiet hours, so it is for outages and the like (issue 64).
  */
 export const staffStatusPublishRequest = z.object({
   titleFo: title.check(z.maxLength(STATUS_TITLE_MAX_LENGTH, 'TOO_LONG')),
@@ -60,6 +67,7 @@ export const staffStatusPublishRequest = z.object({
   activeFrom: z.optional(z.nullable(at)),
   activeTo: z.optional(z.nullable(at)),
   reason: z.optional(staffReason),
+  urgent: z._default(z.boolean(), false),
 });
 export type StaffStatusPublishRequest = z.infer<typeof staffStatusPublishRequest>;
 export type StaffStatusPublishInput = z.input<typeof staffStatusPublishRequest>;

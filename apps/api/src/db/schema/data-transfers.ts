@@ -116,8 +116,9 @@ export interface NotificationParams {
    * payment that went wrong: `failed` or `action` (the customer must act), which is pushed.
    */
   outcome?: string;
-  /** A `system` notification staff marked urgent: pushed (ADR 0096). */
+  /** A `system` notification staff marked urgent: pushed (ADR 0096), and its status message. */
   urgent?: boolean;
+  statusMessageId?: string;
   /** A roaming cap notification (ADR 0078): charged this month and the cap, øre with VAT. */
   chargedOere?: number;
   capOere?: number;

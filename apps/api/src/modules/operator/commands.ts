@@ -19,10 +19,11 @@ function statusRows(rows: readonly StatusMessageRow[], now: Date): string {
   if (rows.length === 0) return 'No status messages.\n';
   const stateOf = (row: StatusMessageRow) => statusMessageStateAt(row, now);
   return formatTable(
-    ['id', 'state', 'from', 'to', 'title (en)'],
+    ['id', 'state', 'urgent', 'from', 'to', 'title (en)'],
     rows.map((row) => [
       row.id,
       stateOf(row),
+      row.urgent ? 'yes' : '-',
       formatTime(row.activeFrom),
       formatTime(row.activeTo),
       cell(row.titleEn),
@@ -117,7 +118,11 @@ export function createOperatorCommands(service: OperatorService, now: () => Date
 
     async statusPublish(operator: string, input: PublishInput): Promise<string> {
       const row = await service.publishStatus(operator, input);
-      return `Published status message ${row.id} (shown from ${formatTime(row.activeFrom)} until ${row.activeTo ? formatTime(row.activeTo) : 'ended'}).\n`;
+      const shown = `Published status message ${row.id} (shown from ${formatTime(row.activeFrom)} until ${row.activeTo ? formatTime(row.activeTo) : 'ended'}).\n`;
+      // --urgent: say how many customers it told and when it is pushed.
+      return row.urgent
+        ? `${shown}Urgent: notified ${row.notified} customer${row.notified === 1 ? '' : 's'} with a push device; pushed at ${formatTime(row.activeFrom)} (not to those who switched status pushes off).\n`
+        : shown;
     },
 
     async statusList(limit: number): Promise<string> {

@@ -25,6 +25,7 @@ import {
   publishStatusMessage,
   type NewStatusMessage,
 } from '../status/messages-service';
+import { broadcastUrgent, withdrawUrgent } from '../push/broadcast';
 import { recordAudit } from './audit';
 import { findOperatorActions } from './repo';
 
@@ -119,6 +120,13 @@ export interface PublishInput {
   bodyEn: string | undefined;
   activeFrom: Date | null;
   activeTo: Date | null;
+  /** Also push it to every customer with a push device (`--urgent`; issue 64). */
+  urgent?: boolean;
+}
+
+/** A published message, and how many customers its urgent notification went to (else 0). */
+export interface PublishedStatus extends StatusMessageRow {
+  notified: number;
 }
 
 function checkStatusMessage(input: PublishInput): NewStatusMessage {
@@ -146,6 +154,7 @@ function checkStatusMessage(input: PublishInput): NewStatusMessage {
     bodyEn: (input.bodyEn ?? '').trim(),
     activeFrom: input.activeFrom,
     activeTo: input.activeTo,
+    urgent: input.urgent === true,
   };
 }
 
@@ -422,20 +431,37 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       return act('retry', operator, orderId, optionalReason(reason), staff);
     },
 
-    /** SPEC §1/§4 "Status messages": a new message, shown by POST /api/status in its window. */
+    /**
+     * SPEC §1/§4 "Status messages": a new message, shown by POST /api/status in its window. An
+     * urgent one is also a notification to every customer with a push device, written in the
+     * same transaction and pushed at the message's start (now, or later when scheduled) — even
+     * in quiet hours (issue 64): a message that rolls back tells no one.
+     */
     async publishStatus(
       operator: string,
       input: PublishInput,
       by: StatusChangeBy = {},
-    ): Promise<StatusMessageRow> {
+    ): Promise<PublishedStatus> {
       const message = checkStatusMessage(input);
       const reason = optionalReason(by.reason ?? undefined);
       // No --from: from now (so `status list` shows when it went out).
       message.activeFrom ??= now();
       if (message.activeTo && message.activeTo <= message.activeFrom)
         throw new OperatorError('--to must be in the future (or after --from).');
+      const activeFrom = message.activeFrom;
       return db.transaction(async (tx) => {
         const row = await publishStatusMessage(tx, message);
+        const at = now();
+        const notified = row.urgent
+          ? await broadcastUrgent(tx, {
+              title: { fo: row.titleFo, en: row.titleEn },
+              body: { fo: row.bodyFo, en: row.bodyEn },
+              statusMessageId: row.id,
+              at,
+              // Not before the message is shown: a scheduled one's push waits for its start.
+              pushAt: activeFrom > at ? activeFrom : at,
+            })
+          : 0;
         await recordAudit(tx, {
           actor: operator,
           staffUserId: by.staffUserId ?? null,
@@ -449,10 +475,12 @@ export function createOperatorService(deps: OperatorServiceDeps) {
             titleEn: row.titleEn,
             activeFrom: row.activeFrom?.toISOString() ?? null,
             activeTo: row.activeTo?.toISOString() ?? null,
+            urgent: row.urgent,
+            ...(row.urgent ? { notified } : {}),
           },
-          at: now(),
+          at,
         });
-        return row;
+        return { ...row, notified };
       });
     },
 
@@ -477,6 +505,8 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           throw new OperatorError(
             `Status message ${id} has already ended (${result.message.activeTo?.toISOString()}).`,
           );
+        // An urgent message ended before it started: its pushes do not go.
+        if (result.message.urgent) await withdrawUrgent(tx, id);
         await recordAudit(tx, {
           actor: operator,
           staffUserId: by.staffUserId ?? null,

@@ -19,7 +19,12 @@ type Written = Pick<NotificationRow, 'id' | 'userId' | 'type' | 'params' | 'crea
  * the reader switched off (security never), readers without a device. A push that is not
  * urgent (security, an urgent status message) is due when the reader's quiet hours end.
  */
-export async function queuePushes(db: Db, written: readonly Written[]): Promise<void> {
+export async function queuePushes(
+  db: Db,
+  written: readonly Written[],
+  /** Not before this instant (a scheduled status message's start). */
+  notBefore?: Date,
+): Promise<void> {
   const pushed = written
     .map((row) => ({ row, kind: pushKindOf(row.type, row.params) }))
     .filter((p): p is { row: Written; kind: NotificationKind } => p.kind !== null);
@@ -59,10 +64,16 @@ export async function queuePushes(db: Db, written: readonly Written[]): Promise<
         notificationId: row.id,
         deviceId: d.id,
         urgent,
-        dueAt: urgent
-          ? row.createdAt
-          : pushDueAt(row.createdAt, { on: d.quietHoursOn, from: d.quietFrom, to: d.quietTo }),
+        dueAt: latest(
+          urgent
+            ? row.createdAt
+            : pushDueAt(row.createdAt, { on: d.quietHoursOn, from: d.quietFrom, to: d.quietTo }),
+          notBefore,
+        ),
       }));
   });
   if (rows.length > 0) await db.insert(pushDeliveries).values(rows).onConflictDoNothing();
 }
+
+const latest = (at: Date, notBefore: Date | undefined) =>
+  notBefore && notBefore > at ? notBefore : at;

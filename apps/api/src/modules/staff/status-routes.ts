@@ -58,7 +58,7 @@ export const staffStatusRoutes: FastifyPluginAsyncZod<{ service: StaffStatusServ
         tags: ['staff'],
         summary: 'Publish or schedule a status message (content)',
         description:
-          'Title and body in Faroese and English. Shown from `activeFrom` (absent or past: now) until `activeTo` (absent: until ended); an `activeTo` not after the start is 400 STATUS_WINDOW_INVALID. The same rule as `npm run operator -- status publish`: the message and its audit entry `status publish` (with the staff member and the optional reason) are written in one transaction, and POST /api/status answers the message inside its window from then on.',
+          'Title and body in Faroese and English. Shown from `activeFrom` (absent or past: now) until `activeTo` (absent: until ended); an `activeTo` not after the start is 400 STATUS_WINDOW_INVALID. The same rule as `npm run operator -- status publish`: the message and its audit entry `status publish` (with the staff member and the optional reason) are written in one transaction, and POST /api/status answers the message inside its window from then on. `urgent: true` also writes a notification to every customer with a push device in that transaction, pushed when the message starts, even in quiet hours (not to those who switched status pushes off).',
         security,
         body: staffStatusPublishRequest,
         response: {

@@ -39,6 +39,7 @@ export function toStaffStatusMessage(row: StatusMessageRow, now: Date): StaffSta
     activeTo: row.activeTo?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     state: statusMessageStateAt(row, now),
+    urgent: row.urgent,
   };
 }
 
@@ -53,6 +54,7 @@ export function createStaffStatusService({ db, now, operator }: StaffStatusServi
     /**
      * Publishes a message: from `activeFrom`, or now when it is absent or past (a message cannot
      * have been shown before it was written); until `activeTo`, which must lie after that start.
+     * An urgent one is pushed too, at that start (the operator service's rule).
      */
     async publish(body: StaffStatusPublishRequest, who: StaffCaller): Promise<StaffStatusMessage> {
       const at = now();
@@ -74,6 +76,7 @@ export function createStaffStatusService({ db, now, operator }: StaffStatusServi
             bodyEn: body.bodyEn,
             activeFrom,
             activeTo,
+            urgent: body.urgent,
           },
           { staffUserId: who.id, reason: body.reason ?? null },
         )

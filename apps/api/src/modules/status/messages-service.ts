@@ -24,6 +24,8 @@ export interface NewStatusMessage {
   activeFrom: Date | null;
   /** Shown until (exclusive); null = until ended. */
   activeTo: Date | null;
+  /** Staff marked it urgent: it is also pushed (issue 64); false when absent. */
+  urgent?: boolean;
 }
 
 export function publishStatusMessage(db: Db, message: NewStatusMessage): Promise<StatusMessageRow> {

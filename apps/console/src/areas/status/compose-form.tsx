@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageChoice } from '@/shared/ui/language-choice';
 import { Send } from 'lucide-react';
@@ -23,9 +23,11 @@ import { StatusPreview } from './status-preview';
 
 /*
  * Compose a status message: title and body in Faroese and English side by side, the window in
- * Faroese time, an optional reason — and beside it the message as the app will show it, in the
- * language chosen (the preview follows the language of the field being typed in). The rules are
- * the API's (400 STATUS_WINDOW_INVALID and the rest); the form says the same before it sends.
+ * Faroese time, an optional reason, whether it is urgent (also pushed to every customer with push
+ * notifications on, even in their quiet hours: issue 64) — and beside it the message as the app
+ * will show it, in the language chosen (the preview follows the language of the field being typed
+ * in). The rules are the API's (400 STATUS_WINDOW_INVALID and the rest); the form says the same
+ * before it sends.
  */
 
 interface Draft {
@@ -70,6 +72,9 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
   const [errors, setErrors] = useState<Errors>({});
   const [language, setLanguage] = useState<Locale>('fo');
   const [done, setDone] = useState<StaffStatusMessage | null>(null);
+  // Off again after each message: pushing to every customer is chosen each time, never left on.
+  const [urgent, setUrgent] = useState(false);
+  const urgentId = useId();
 
   const set = (field: Field) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -111,6 +116,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
         activeFrom: start ? start.toISOString() : null,
         activeTo: end ? end.toISOString() : null,
         ...(reason ? { reason } : {}),
+        urgent,
       },
     };
   }
@@ -126,6 +132,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
       onSuccess: (message) => {
         setDone(message);
         setDraft(EMPTY);
+        setUrgent(false);
       },
       onError: (error) => {
         const field =
@@ -237,6 +244,25 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
           />
         </fieldset>
 
+        <div className="flex gap-3 rounded-xl border border-mist-200 bg-white p-4">
+          <input
+            id={urgentId}
+            type="checkbox"
+            checked={urgent}
+            onChange={(e) => setUrgent(e.target.checked)}
+            aria-describedby={`${urgentId}-hint`}
+            className="mt-0.5 size-5 shrink-0 accent-ocean-800"
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={urgentId} className="text-body font-semibold text-mist-900">
+              {t('compose.urgent')}
+            </label>
+            <p id={`${urgentId}-hint`} className="text-caption text-mist-600">
+              {t('compose.urgentHint')}
+            </p>
+          </div>
+        </div>
+
         {publish.isPending ? (
           <p role="status" className="text-caption font-medium text-ocean-800">
             {t('compose.pending')}
@@ -248,6 +274,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
             {done.state === 'scheduled' && done.activeFrom
               ? t('compose.scheduled', { from: formatDateTime(done.activeFrom) })
               : t('compose.published')}
+            {done.urgent ? ` ${t('compose.urgentSent')}` : null}
           </Notice>
         ) : null}
 
@@ -264,6 +291,7 @@ export function ComposeForm({ now = () => new Date() }: { now?: () => Date }) {
             disabled={publish.isPending}
             onClick={() => {
               setDraft(EMPTY);
+              setUrgent(false);
               setErrors({});
               setDone(null);
               publish.reset();

@@ -16,6 +16,7 @@ const aMessage = (over: Partial<StaffStatusMessage> = {}): StaffStatusMessage =>
   activeTo: null,
   createdAt: '2026-06-15T12:00:00.000Z',
   state: 'active',
+  urgent: false,
   ...over,
 });
 
@@ -25,7 +26,7 @@ function api(items: StaffStatusMessage[] = []): Handler {
     if (call.method === 'GET' && call.path === LIST)
       return { status: 200, body: { data: { items } } };
     if (call.method === 'POST' && call.path === LIST) {
-      const body = call.body as Record<string, string | null>;
+      const body = call.body as Record<string, string | null> & { urgent?: boolean };
       return {
         status: 201,
         body: {
@@ -38,6 +39,7 @@ function api(items: StaffStatusMessage[] = []): Handler {
             activeFrom: body.activeFrom ?? '2026-06-15T12:00:00.000Z',
             activeTo: body.activeTo ?? null,
             state: body.activeFrom ? 'scheduled' : 'active',
+            urgent: body.urgent === true,
           }),
         },
       };
@@ -122,10 +124,49 @@ describe('the status messages screen (issue 31 "Status messages")', () => {
         bodyEn: 'Down tonight.',
         activeFrom: '2099-06-15T22:00:00.000Z',
         activeTo: '2099-06-16T00:00:00.000Z',
+        urgent: false,
       },
     ]);
     // The form is empty again for the next message.
     expect((screen.getByLabelText('Heiti á føroyskum') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends an urgent message as a push notification only when ticked, saying whom it reaches', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole({
+      path: '/status',
+      session: aSession('content'),
+      handler: api(),
+    });
+    await screen.findByRole('table', { name: 'Støðuboð, nýggjastu fyrst' });
+    const urgent = screen.getByRole('checkbox', {
+      name: 'Áríðandi: send tey eisini sum fráboðan á telefonina',
+    }) as HTMLInputElement;
+    expect(urgent.checked).toBe(false);
+    // The hint is read with the box: every customer with push on, even in quiet hours.
+    expect(urgent.getAttribute('aria-describedby')).toBeTruthy();
+    const hint = document.getElementById(urgent.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain(
+      'Fráboðanin fer til allar kundar, sum hava slegið fráboðanir á telefonini til – eisini í kvirru tímunum.',
+    );
+
+    for (const [label, text] of [
+      ['Heiti á føroyskum', 'Feilur á netinum'],
+      ['Heiti á enskum', 'Network fault'],
+      ['Tekstur á føroyskum', 'Netið er niðri.'],
+      ['Tekstur á enskum', 'The network is down.'],
+    ] as const) {
+      await user.type(screen.getByLabelText(label), text);
+    }
+    await user.click(urgent);
+    await user.click(screen.getByRole('button', { name: 'Send út nú' }));
+
+    await screen.findByText(
+      'Boðini eru send út. Appin vísir tey, tá ið hon verður opnað. Fráboðanin fer á telefonirnar hjá kundunum, tá ið boðini byrja.',
+    );
+    expect(posts(calls).map((c) => (c.body as { urgent: boolean }).urgent)).toEqual([true]);
+    // The next message is not urgent unless ticked again.
+    expect(urgent.checked).toBe(false);
   });
 
   it('refuses a missing language and an end before the start without calling the API', async () => {
@@ -200,6 +241,7 @@ describe('the status messages screen (issue 31 "Status messages")', () => {
       titleFo: 'Gomul boð',
       activeTo: '2026-06-01T10:00:00.000Z',
       state: 'ended',
+      urgent: true,
     });
     const { calls } = renderConsole({
       path: '/status',
@@ -212,6 +254,12 @@ describe('the status messages screen (issue 31 "Status messages")', () => {
       expect.stringContaining('Skipað'),
       expect.stringContaining('Vísast nú'),
       expect.stringContaining('Endað'),
+    ]);
+    // Only the urgent one, which was pushed to the customers' phones, says so.
+    expect(rows.map((r) => within(r).queryByText('Áríðandi') !== null)).toEqual([
+      false,
+      false,
+      true,
     ]);
     // An ended message cannot be ended again.
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleStop } from 'lucide-react';
+import { BellRing, CircleStop } from 'lucide-react';
 import { formatDateTime } from '@alda/contract/format/date';
 import {
   STATUS_MESSAGE_STATES,
@@ -21,7 +21,8 @@ import { useEndStatus, useStatusMessages } from './status-api';
 /*
  * `/console/status` (issue 31 "Status messages: compose fo + en with a live preview as the app
  * shows it, schedule, end"): the compose form with the app's preview, and every message with its
- * state — scheduled, shown now, ended — refreshed every 5 s; "End now" asks for a reason.
+ * state — scheduled, shown now, ended — refreshed every 5 s; "End now" asks for a reason. An
+ * urgent message (issue 64: also pushed to customers' phones) carries a badge saying so.
  */
 
 const TONES: Record<StatusMessageState, BadgeTone> = {
@@ -69,7 +70,14 @@ export function StatusScreen() {
         id: 'state',
         header: () => t('list.columns.state'),
         cell: ({ row }) => (
-          <Badge tone={TONES[row.original.state]}>{t(`state.${row.original.state}`)}</Badge>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge tone={TONES[row.original.state]}>{t(`state.${row.original.state}`)}</Badge>
+            {row.original.urgent ? (
+              <Badge tone="warning" icon={<BellRing aria-hidden="true" className="size-3.5" />}>
+                {t('list.urgent')}
+              </Badge>
+            ) : null}
+          </div>
         ),
       },
       {

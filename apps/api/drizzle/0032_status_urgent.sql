@@ -1,0 +1,1 @@
+ALTER TABLE "status_messages" ADD COLUMN "urgent" boolean DEFAULT false NOT NULL;
