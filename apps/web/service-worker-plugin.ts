@@ -19,13 +19,26 @@ async function publicFilesOf(publicDir: string): Promise<string[]> {
     );
 }
 
-/** `src/service-worker/sw.ts` with the Workbox modules it imports, as one classic script. */
+/**
+ * `src/service-worker/sw.ts` with the Workbox modules it imports, as one classic script. The
+ * contract's push schema (push.ts) brings zod/mini, which goes through the module that switches
+ * on jitless mode first, as in the app (vite.config.ts): sw.js is served under the same CSP,
+ * without 'unsafe-eval'.
+ */
 async function bundleWorker(root: string): Promise<string> {
   const output = (await build({
     configFile: false,
     root,
     logLevel: 'warn',
     publicDir: false,
+    resolve: {
+      alias: [
+        {
+          find: /^zod\/mini$/,
+          replacement: path.join(root, 'src/shared/config/zod-mini-jitless.ts'),
+        },
+      ],
+    },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       write: false,

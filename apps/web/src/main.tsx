@@ -19,6 +19,7 @@ import { lazyValue } from '@/shared/api/lazy-value';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
+import { ROUTES } from '@/shared/config/paths';
 import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
 import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
@@ -116,7 +117,17 @@ void startup({
       window.location.pathname,
       sessionStore.getState().user !== null,
     );
-    if (start !== window.location.pathname) window.history.replaceState(null, '', start);
+    if (start !== window.location.pathname) {
+      // A guest who opened a signed-in screen (a tapped notification, a link from outside)
+      // lands on it after signing in (issue 64).
+      if (start === ROUTES.login) {
+        const asked = `${window.location.pathname}${window.location.search}`;
+        import('@/shared/auth/return-path')
+          .then(({ rememberReturnPath }) => rememberReturnPath(asked))
+          .catch(() => {});
+      }
+      window.history.replaceState(null, '', start);
+    }
     const appRouter = createAppRouter(routes);
     router = appRouter;
     const root = document.getElementById('root');

@@ -16,6 +16,8 @@
  *   the most recently used 250 (a build has about 110) and drops files unused for 30 days, so old builds' chunks go.
  * - Never the API (`/api/*`), the probes, `/dev/*` or the test provider: no route matches them, so
  *   they go to the network untouched and are never cached.
+ * - Web push (issue 64, ADR 0096): a push shows its notification, a tap opens its screen
+ *   (`push.ts`).
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -29,12 +31,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { deletePreWorkboxCaches } from './old-caches';
+import { listenForPushes, type PushWorkerScope } from './push';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-declare const self: {
+declare const self: PushWorkerScope & {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   /** Replaced at build time by workbox-build with the shell's files and their revisions. */
@@ -50,6 +53,7 @@ clientsClaim();
 cleanupOutdatedCaches();
 precache(self.__WB_MANIFEST);
 self.addEventListener('activate', (event) => event.waitUntil(deletePreWorkboxCaches(caches)));
+listenForPushes(self);
 
 // Navigations before the precache's own route (which would answer `/` from the cache first).
 registerRoute(

@@ -110,9 +110,10 @@ const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/));
 /**
  * PUT /api/push/device: this session's push address. A web browser's PushSubscription
  * (RFC 8030 endpoint, RFC 8291 keys), or the native shell's APNs / FCM token. A new one
- * replaces the session's earlier one (a changed token).
+ * replaces the session's earlier one (a changed token). A plain union (the platforms do not
+ * overlap): zod's discriminated union would add to the first screens' shared chunk.
  */
-export const pushDeviceRegistration = z.discriminatedUnion('platform', [
+export const pushDeviceRegistration = z.union([
   z.strictObject({
     platform: z.literal('web'),
     endpoint: z.url({ protocol: /^https$/ }).check(z.maxLength(2048)),
@@ -146,5 +147,7 @@ export const pushPayload = z.object({
   title: z.string(),
   body: z.string(),
   link: z.string().check(z.startsWith('/')),
+  /** The reader's language, for the notification's `lang`. */
+  lang: z.optional(z.enum(['fo', 'en'])),
 });
 export type PushPayload = z.infer<typeof pushPayload>;

@@ -71,6 +71,7 @@ export function createPushDispatcher(deps: PushDispatchDeps) {
       title: texts.title,
       body: texts.body,
       link: row.link ?? '/frabodanir',
+      lang: row.locale,
     });
     return {
       device: { platform: row.platform, address: row.address, p256dh: row.p256dh, auth: row.auth },

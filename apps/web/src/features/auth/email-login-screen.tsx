@@ -9,6 +9,7 @@ import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { PasswordField } from '@/shared/forms/password-field';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { takeReturnPath } from '@/shared/auth/return-path';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -51,7 +52,8 @@ export function EmailLoginScreen() {
     if (!login.ok) return setFailure(login.error);
     const session = await signIn(login.data);
     if (!session.ok) return setFailure(session.error);
-    await navigate(ROUTES.home, { replace: true });
+    // The screen a guest was going to (a tapped notification) before login, else home.
+    await navigate(takeReturnPath() ?? ROUTES.home, { replace: true });
   });
 
   return (

@@ -10,6 +10,7 @@ import type { ApiError } from '@/shared/api/http';
 import { useFieldMessage } from '@/shared/forms/field-message';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { takeReturnPath } from '@/shared/auth/return-path';
 import { useAppServices } from '@/shared/services/app-services';
 import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
@@ -68,7 +69,8 @@ function PinForm({ initial }: { initial: PinFlowState }) {
     }
     const session = await signIn(login.data);
     if (!session.ok) return setFailure(session.error);
-    await navigate(ROUTES.home, { replace: true });
+    // The screen a guest was going to (a tapped notification) before login, else home.
+    await navigate(takeReturnPath() ?? ROUTES.home, { replace: true });
   });
 
   const resend = async () => {

@@ -21,6 +21,7 @@ import { Skeleton } from '@/shared/ui/skeleton';
 import { Spinner } from '@/shared/ui/spinner';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { fetchNotificationsPage, notificationKeys, notificationsApi } from './notifications-api';
+import { PushPrompt } from './push-prompt';
 import { ROUTES } from '@/shared/config/paths';
 
 type Pages = InfiniteData<NotificationsResponse, number>;
@@ -44,7 +45,10 @@ function updateCache(
   );
 }
 
-/** /frabodanir: the notifications, newest first, a page at a time as the list scrolls. */
+/**
+ * /frabodanir: the notifications, newest first, a page at a time as the list scrolls; after a
+ * usage alert, the offer to get them as pushes on this device (push-prompt.tsx).
+ */
 export function NotificationsScreen() {
   const { t } = useTranslation();
   const { http } = useAppServices();
@@ -123,6 +127,7 @@ export function NotificationsScreen() {
           <EmptyState icon={<InfoIcon />} title={t('notifications.empty')} />
         ) : (
           <>
+            <PushPrompt items={items} />
             <ul className="flex flex-col gap-2">
               {items.map((item) => (
                 <li key={item.id}>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataExport } from '@alda/contract/schemas/number-protection';
 import { fail, json, ok } from '@/test/fake-api';
@@ -97,7 +97,7 @@ describe('download my data (issue 32, GDPR Art. 15 and 20)', () => {
       'GET /profile/data-exports': () => (++calls === 1 ? fail(500, 'INTERNAL') : ok([])),
     });
     expect(await screen.findByText(/Vit kundu ikki vísa, hvussu tað gongur/)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: /Royn aftur/ }));
+    await userEvent.click(within(await section()).getByRole('button', { name: /Royn aftur/ }));
     expect(await screen.findByRole('button', { name: 'Bið um tínar dátur' })).toBeTruthy();
   });
 });

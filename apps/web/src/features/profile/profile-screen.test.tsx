@@ -47,7 +47,7 @@ describe('profile (SPEC §2 /min-brukari)', () => {
 });
 
 describe('profile: usage alert switches (issue 16, ADR 0066)', () => {
-  it('saves each switch at once and shows the saved state; e-mail is off by default', async () => {
+  it('saves each switch at once and shows the saved state; how they come is the notification settings', async () => {
     // The server keeps what was saved.
     let saved = { at80: true, at100: true, email: false };
     const { user, api, session, toasts } = await setup('/min-brukari', {
@@ -60,22 +60,31 @@ describe('profile: usage alert switches (issue 16, ADR 0066)', () => {
     const at80 = within(card).getByRole<HTMLInputElement>('switch', {
       name: 'Tá ið 80 % er brúkt',
     });
-    const email = within(card).getByRole<HTMLInputElement>('switch', {
-      name: 'Eisini við telduposti',
+    const at100 = within(card).getByRole<HTMLInputElement>('switch', {
+      name: 'Tá ið alt datað er brúkt',
     });
     expect(at80.checked).toBe(true);
-    expect(email.checked).toBe(false);
-    expect(within(card).getByText('Somu boð verða send til rannva@example.fo.')).toBeTruthy();
+    // The e-mail switch has one home, the notification settings' "Datanýtsla" row (issue 64).
+    expect(within(card).getAllByRole('switch')).toEqual([at80, at100]);
+    expect(
+      within(card).getByText(
+        'Hvussu boðini koma til tín – á telefonina ella við telduposti – velur tú undir Fráboðanir.',
+      ),
+    ).toBeTruthy();
 
     await user.click(at80);
     await waitFor(() => expect(at80.checked).toBe(false));
-    await user.click(email);
-    await waitFor(() => expect(email.checked).toBe(true));
+    await user.click(at100);
+    await waitFor(() => expect(at100.checked).toBe(false));
     expect(api.callsTo('PATCH /auth/me').map((c) => c.body)).toEqual([
       { usageAlerts: { at80: false } },
-      { usageAlerts: { email: true } },
+      { usageAlerts: { at100: false } },
     ]);
-    expect(session.getState().user?.usageAlerts).toEqual({ at80: false, at100: true, email: true });
+    expect(session.getState().user?.usageAlerts).toEqual({
+      at80: false,
+      at100: false,
+      email: false,
+    });
     expect(toasts.getToasts().map((t) => t.message)).toContain('Broytingin er goymd.');
   });
 
@@ -96,17 +105,6 @@ describe('profile: usage alert switches (issue 16, ADR 0066)', () => {
       ).toMatch(/^Broytingin varð ikki goymd\. /),
     );
     expect(at100.checked).toBe(true);
-  });
-
-  it('turns e-mail off for good when both alerts are off: nothing to send', async () => {
-    await setup(
-      '/min-brukari',
-      {},
-      { user: { ...demoUser, usageAlerts: { at80: false, at100: false, email: false } } },
-    );
-    expect(
-      screen.getByRole<HTMLInputElement>('switch', { name: 'Eisini við telduposti' }).disabled,
-    ).toBe(true);
   });
 });
 

@@ -18,12 +18,14 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { deleteUser } from './profile-api';
 import { DataExportSection } from './data-export-section';
+import { NotificationSettingsCard } from './notification-settings';
 import { UsageAlertSettings } from './usage-alert-settings';
 import { ROUTES } from '@/shared/config/paths';
 
 /**
- * /min-brukari (profile): the user's details, the SIM of each of their own numbers with its
- * phone-book listing, the ways to change them, logout and delete.
+ * /min-brukari (profile): the user's details, the usage alerts and the notification settings, the
+ * SIM of each of their own numbers with its phone-book listing, the ways to change them, logout
+ * and delete.
  */
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -89,6 +91,7 @@ export function ProfileScreen() {
           </dl>
         </Card>
         <UsageAlertSettings user={user} />
+        <NotificationSettingsCard />
         {ownLines.map((line) => (
           <SimSection key={line.id} lineId={line.id} showNumber />
         ))}

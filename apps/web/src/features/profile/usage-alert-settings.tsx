@@ -12,13 +12,16 @@ import { Switch } from '@/shared/ui/switch';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { updateUser } from '@/shared/auth/update-user';
 
-type AlertSwitch = keyof UsageAlertSwitches;
+/** The e-mail switch (`usageAlerts.email`) is the settings' `usage` / `email` cell instead. */
+type AlertSwitch = Exclude<keyof UsageAlertSwitches, 'email'>;
 
 /**
  * The usage alert switches of the profile (ADR 0066): a notification when a line of the
- * customer's — or of their family, for the owner — passes 80 % and 100 % of its month's data,
- * and the same by e-mail when chosen. Each switch is saved at once with PATCH /auth/me; the
- * switch shows the saved state, so a failed save (offline, say) leaves it as it was and says so.
+ * customer's — or of their family, for the owner — passes 80 % and 100 % of its month's data.
+ * How they reach the customer (push, e-mail) is the notification settings' `usage` row
+ * (notification-settings.tsx, issue 64), their one home. Each switch is saved at once with
+ * PATCH /auth/me; the switch shows the saved state, so a failed save (offline, say) leaves it as
+ * it was and says so.
  */
 export function UsageAlertSettings({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -47,11 +50,6 @@ export function UsageAlertSettings({ user }: { user: User }) {
   const rows: { name: AlertSwitch; label: string; description: string }[] = [
     { name: 'at80', label: t('profile.alerts.at80'), description: t('profile.alerts.at80Hint') },
     { name: 'at100', label: t('profile.alerts.at100'), description: t('profile.alerts.at100Hint') },
-    {
-      name: 'email',
-      label: t('profile.alerts.email'),
-      description: t('profile.alerts.emailHint', { email: user.email }),
-    },
   ];
 
   return (
@@ -68,12 +66,12 @@ export function UsageAlertSettings({ user }: { user: User }) {
           label={row.label}
           description={row.description}
           checked={current[row.name]}
-          // E-mail repeats the alerts: nothing to send when both are off.
-          disabled={saving !== null || (row.name === 'email' && !current.at80 && !current.at100)}
+          disabled={saving !== null}
           aria-busy={saving === row.name || undefined}
           onChange={(event) => void change(row.name, event.currentTarget.checked)}
         />
       ))}
+      <p className="text-caption text-mist-700">{t('profile.alerts.channels')}</p>
     </Card>
   );
 }

@@ -9,7 +9,8 @@ import { plans } from '@/test/account-fixtures';
 import { fail, json, ok, quietPolls, type Handler } from '@/test/fake-api';
 import { demoUser, noSubscriptions } from '@/test/fixtures';
 import { renderApp, type TestAppOptions } from '@/test/render';
-import { recallPayment, rememberPayment, safeAppPath } from '@/shared/payments/payment-memo';
+import { safeAppPath } from '@/shared/config/safe-app-path';
+import { recallPayment, rememberPayment } from '@/shared/payments/payment-memo';
 import { paymentRedirect } from '@/shared/payments/start-payment';
 import { loadDraft } from './signup-draft';
 

@@ -33,6 +33,7 @@ export const LATER_SECTIONS = [
   'protection',
   'roamingCap',
   'support',
+  'push',
 ] as const;
 
 export type LaterSection = (typeof LATER_SECTIONS)[number];

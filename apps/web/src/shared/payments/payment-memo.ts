@@ -1,5 +1,4 @@
 import type { CheckoutMethod } from '@alda/contract/schemas/orders';
-import { ROUTES } from '@/shared/config/paths';
 
 /**
  * What the app remembers about a payment it started, kept in sessionStorage so it survives the
@@ -25,30 +24,10 @@ export interface PaymentMemo {
   returnTo?: string;
   /**
    * Where the customer carries on once the payment is through, e.g. the sign-up's confirm step
-   * after registering the card on file (ADR 0055). Only followed when {@link safeAppPath} accepts
-   * it, as sessionStorage is not ours alone.
+   * after registering the card on file (ADR 0055). Only followed when `safeAppPath`
+   * (shared/config/safe-app-path.ts) accepts it, as sessionStorage is not ours alone.
    */
   continueTo?: string;
-}
-
-/**
- * `path` when it is one of the app's own routes (a path of `ROUTES`, with an optional query),
- * else null: never another origin, a protocol-relative `//host` or a path we do not have.
- */
-export function safeAppPath(path: unknown): string | null {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return null;
-  if (/[\\\s]/.test(path)) return null;
-  let url: URL;
-  try {
-    url = new URL(path, 'http://app.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://app.invalid' || url.hash) return null;
-  const known = Object.values(ROUTES).some((pattern) =>
-    new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(url.pathname),
-  );
-  return known ? `${url.pathname}${url.search}` : null;
 }
 
 const PREFIX = 'alda.payment.';

@@ -8,7 +8,7 @@ export interface SwitchProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /**
  * An on/off setting: a native checkbox with role switch (keyboard and form libraries work as for
- * any checkbox), drawn as a track with a knob.
+ * any checkbox), drawn as a track with a knob; a disabled one (saving, or always on) is dimmed.
  */
 export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
   { label, description, className, onChange, ...props },
@@ -27,14 +27,14 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
           </p>
         )}
       </div>
-      <span className="relative mt-0.5 inline-flex shrink-0">
+      <span className="relative mt-0.5 inline-flex shrink-0 has-[:disabled]:opacity-60">
         <input
           ref={ref}
           id={id}
           type="checkbox"
           role="switch"
           aria-describedby={description ? `${id}-description` : undefined}
-          className="peer h-7 w-12 cursor-pointer appearance-none rounded-full bg-mist-300 transition-colors checked:bg-fjord-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fjord-400"
+          className="peer h-7 w-12 cursor-pointer appearance-none disabled:cursor-not-allowed rounded-full bg-mist-300 transition-colors checked:bg-fjord-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-fjord-400"
           {...props}
           onChange={onChange}
         />

@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { plans } from '@/test/account-fixtures';
+import { ok, quietPolls } from '@/test/fake-api';
+import { installFakeWebPush } from '@/test/fake-web-push';
+import { demoUser, subscriptionsWithPlan } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { overridePlatform } from '@/shared/native/platform';
+
+// The native push plugin (outside the system): the listener the app adds for a tap, kept.
+const taps = vi.hoisted(() => ({ listener: null as ((action: unknown) => void) | null }));
+vi.mock('@capacitor/push-notifications', () => ({
+  PushNotifications: {
+    addListener: async (event: string, listener: (action: unknown) => void) => {
+      if (event === 'pushNotificationActionPerformed') taps.listener = listener;
+      return { remove: async () => void (taps.listener = null) };
+    },
+  },
+}));
+
+const signIn = {
+  'POST /auth/email-login': () => ok({ accessToken: 'a-1', refreshToken: 'r-1', expiresIn: 900 }),
+  'GET /auth/me': () => ok(demoUser),
+  'GET /subscriptions': () => ok(subscriptionsWithPlan),
+  'GET /orders': () => ok([]),
+  'GET /actions': () => ok([]),
+  'GET /packages': () => ok([]),
+  'GET /plans': () => ok(plans),
+  'GET /agreements': () => ok(null),
+};
+
+// Where a guest was going is kept in this tab's sessionStorage, which jsdom keeps between tests.
+beforeEach(() => sessionStorage.clear());
+
+describe('a tapped notification opens its screen (issue 64)', () => {
+  it("web: the service worker's message opens the link with the app's router", async () => {
+    const browser = installFakeWebPush();
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    await screen.findByRole('heading', { level: 1 });
+    // The app listens once its frame is up (the listener loads by import()).
+    await waitFor(() => expect(browser.listening()).toBe(1));
+    act(() => browser.postFromWorker({ type: 'alda:navigate', link: '/frabodanir' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fráboðanir' })).toBeTruthy();
+  });
+
+  it('follows only a route of the app, and only the worker’s navigate message', async () => {
+    const browser = installFakeWebPush();
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(browser.listening()).toBe(1));
+    act(() => {
+      browser.postFromWorker({ type: 'something-else', link: '/frabodanir' });
+      browser.postFromWorker({ type: 'alda:navigate', link: '//evil.example/frabodanir' });
+      browser.postFromWorker({ type: 'alda:navigate', link: 'https://evil.example/' });
+      browser.postFromWorker({ type: 'alda:navigate', link: '/finst/ikki' });
+      browser.postFromWorker('alda:navigate');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(app.router.state.location.pathname).toBe('/menu');
+  });
+
+  it('signed out: login first, then the screen the notification was about', async () => {
+    const browser = installFakeWebPush();
+    const app = await renderApp({
+      initialEntries: ['/rita-inn/vid-telduposti'],
+      api: { ...signIn, ...quietPolls },
+    });
+    await screen.findByRole('heading', { level: 2 });
+    await waitFor(() => expect(browser.listening()).toBe(1));
+    act(() => browser.postFromWorker({ type: 'alda:navigate', link: '/frabodanir' }));
+    // The guards send a guest to login.
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/rita-inn'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: /Við teldupostinum/ }));
+    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
+    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
+    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fráboðanir' })).toBeTruthy();
+    // Once: the next sign-in goes home as usual.
+    expect(sessionStorage.getItem('alda.returnPath')).toBeNull();
+  });
+
+  it("native shell: the push plugin's tap opens the link its data carries", async () => {
+    overridePlatform('android');
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(taps.listener).not.toBeNull());
+    act(() =>
+      taps.listener?.({
+        actionId: 'tap',
+        notification: { id: '1', data: { link: '/frabodanir', kind: 'usage', id: 'n-41' } },
+      }),
+    );
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+    // A tap without a link of ours changes nothing.
+    act(() => taps.listener?.({ actionId: 'tap', notification: { id: '2', data: {} } }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(app.router.state.location.pathname).toBe('/frabodanir');
+  });
+
+  it('a sign-in without a notification goes home, as before', async () => {
+    const app = await renderApp({
+      initialEntries: ['/rita-inn/vid-telduposti'],
+      api: { ...signIn, ...quietPolls },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
+    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
+    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppServices } from '@/shared/services/app-services';
+
+/**
+ * A tapped notification opens its screen (issue 64): the service worker's message to this window
+ * on the web, the push plugin's tap in the native shell (`shared/push/push-links.ts`, loaded by
+ * `import()` once the frame is up, so the first screens carry only this hook). The app's own
+ * router navigates, so the app does not load again. Signed out, the guards send the customer to
+ * login, and the screen opens once they have signed in.
+ */
+export function usePushNavigation(): void {
+  const navigate = useNavigate();
+  const { session } = useAppServices();
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    import('@/shared/push/push-links')
+      .then(({ onPushLink }) => {
+        if (stopped) return;
+        stop = onPushLink(
+          (path) => void navigate(path),
+          () => session.getState().user !== null,
+        );
+      })
+      .catch((error: unknown) => console.warn('Could not listen to notification taps', error));
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [navigate, session]);
+}
