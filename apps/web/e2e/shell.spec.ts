@@ -1,5 +1,9 @@
 import { EARLY_GETS } from '@alda/contract/first-paint';
-import { loginByEmail, screenshot, signIn } from './support/app';
+import type { NotificationsResponse } from '@alda/contract/schemas/notifications';
+import type { PushPayload } from '@alda/contract/schemas/push';
+import type { BrowserContext, Page } from '@playwright/test';
+import { loginByEmail, screenshot, signIn, watchToasts } from './support/app';
+import { postUsage } from './support/usage';
 import { expect, test } from './support/fixtures';
 
 const CONFIRM_LOGOUT = 'Rita út';
@@ -262,6 +266,107 @@ test.describe('app shell (SPEC §1–§2)', () => {
     });
   });
 
+  test.describe('push notifications', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('after her first usage alert Sunneva is offered push; the profile sets it per kind with quiet hours; a push reaches the service worker, and a tap opens its screen, also after signing in again (issue 64)', async ({
+      page,
+      context,
+      people: { sunneva },
+    }) => {
+      await signIn(page, sunneva);
+      const toasts = await watchToasts(page);
+      // Her line is past 80 % of its month (the demo): the next record raises her first alert.
+      await postUsage(page.request, { phoneNumber: `298${sunneva.number}`, usedMb: 5 });
+      const alert = await usageAlertOf(page, sunneva.email, sunneva.password);
+
+      // Asked at the right moment: on the notifications screen, after that first alert.
+      await page.goto('/frabodanir');
+      await expect(page.getByText(alert.title).first()).toBeVisible();
+      const prompt = page.getByRole('region', { name: 'Fá boð beinleiðis á telefonina?' });
+      await expect(prompt).toBeVisible();
+      await screenshot(page, 'push-01-prompt');
+      await prompt.getByRole('button', { name: 'Ikki nú' }).click();
+      await expect(prompt).toBeHidden();
+      await page.reload();
+      await expect(page.getByText(alert.title).first()).toBeVisible();
+      await expect(prompt).toBeHidden();
+
+      // The profile: a switch per kind and channel; security always; quiet hours.
+      await page.getByRole('link', { name: 'Mín brúkari' }).click();
+      const card = page.getByRole('group', { name: 'Fráboðanir' });
+      await expect(card.getByRole('group', { name: 'Datanýtsla' })).toBeVisible();
+      const security = card.getByRole('group', { name: 'Trygd' });
+      await expect(security.getByRole('switch', { name: 'Á telefonina' })).toBeChecked();
+      await expect(security.getByRole('switch', { name: 'Á telefonina' })).toBeDisabled();
+      const orders = card.getByRole('group', { name: 'Bíleggingar' }).getByRole('switch', {
+        name: 'Á telefonina',
+      });
+      await orders.click();
+      await expect(orders).not.toBeChecked();
+      await toasts.expectShown('Broytingin er goymd.');
+      await card.getByLabel('Frá kl.').fill('23:00');
+      await card.getByLabel('Til kl.').fill('07:30');
+      await card.getByRole('button', { name: 'Goym tíðirnar' }).click();
+      await toasts.expectShown('Broytingin er goymd.');
+      await page.reload();
+      await expect(card.getByLabel('Frá kl.')).toHaveValue('23:00');
+      await expect(
+        card
+          .getByRole('group', { name: 'Bíleggingar' })
+          .getByRole('switch', { name: 'Á telefonina' }),
+      ).not.toBeChecked();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'push-02-settings');
+
+      // A push as the push service hands it to the browser: the service worker shows it.
+      await context.grantPermissions(['notifications']);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const payload: PushPayload = {
+        id: alert.id,
+        kind: 'usage',
+        title: '80 % av datanum er brúkt',
+        body: 'Tú hevur brúkt 80 % av datanum í hesum mánaði.',
+        link: alert.link,
+        lang: 'fo',
+      };
+      await deliverPush(context, page, payload);
+      await expect
+        .poll(() => shownNotifications(page))
+        .toEqual([{ title: payload.title, body: payload.body, tag: alert.id }]);
+
+      // A tap opens the screen it is about, in the open app.
+      await page.getByRole('link', { name: 'Heim' }).click();
+      await tapNotification(context);
+      await expect(page).toHaveURL(new RegExp(`${alert.link}$`));
+      expect(await shownNotifications(page)).toEqual([]);
+      await screenshot(page, 'push-03-opened');
+
+      // Signed out, a tap opens sign-in, and the screen it is about after signing in.
+      await page.getByRole('link', { name: 'Mín brúkari' }).click();
+      await page.getByRole('button', { name: 'Rita út' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: CONFIRM_LOGOUT }).click();
+      await expect(page).toHaveURL(/\/rita-inn$/);
+      await deliverPush(context, page, { ...payload, id: `${alert.id.slice(0, -1)}0` });
+      await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+      await tapNotification(context);
+      await expect(page).toHaveURL(/\/rita-inn/);
+      await loginByEmail(page, sunneva.email, sunneva.password);
+      await expect(page).toHaveURL(new RegExp(`${alert.link}$`));
+
+      // The settings in English.
+      await page.getByRole('link', { name: 'Valmynd' }).click();
+      await page.getByRole('link', { name: 'Mál' }).click();
+      await page.getByRole('radio', { name: 'English' }).check();
+      await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
+      await page.getByRole('link', { name: 'My user' }).click();
+      const english = page.getByRole('group', { name: 'Notifications' });
+      await expect(english.getByRole('group', { name: 'Security' })).toBeVisible();
+      await english.scrollIntoViewIfNeeded();
+      await screenshot(page, 'push-04-settings-en');
+    });
+  });
+
   test('the round logo button opens the change-app modal with store links on web (SPEC §2)', async ({
     page,
     people: { joannes },
@@ -276,3 +381,68 @@ test.describe('app shell (SPEC §1–§2)', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+/** The customer's newest usage alert, as the API lists it (the push is about it). */
+async function usageAlertOf(page: Page, email: string, password: string) {
+  const login = await page.request.post('/api/auth/email-login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  const res = await page.request.get('/api/notifications', {
+    headers: { Authorization: `Bearer ${accessToken}`, 'Accept-Language': 'fo' },
+  });
+  const { items } = ((await res.json()) as { data: NotificationsResponse }).data;
+  const alert = items.find((item) => item.type === 'usage_alert');
+  if (!alert?.link) throw new Error('no usage alert with a link');
+  return { id: alert.id, title: alert.title, link: alert.link };
+}
+
+/**
+ * Hands `payload` to the page's service worker as a push message, the way the browser does when
+ * its push service delivers one (CDP `ServiceWorker.deliverPushMessage`).
+ */
+async function deliverPush(context: BrowserContext, page: Page, payload: PushPayload) {
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registration,
+    data: JSON.stringify(payload),
+  });
+  await cdp.detach();
+}
+
+/** The notifications the service worker shows now. */
+function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+    }));
+  });
+}
+
+/**
+ * Taps the notification shown: a `notificationclick` on the service worker, as the browser sends
+ * one (no browser API clicks a system notification). A script-made event's own `waitUntil` throws,
+ * so the one the browser would give is lent to it.
+ */
+async function tapNotification(context: BrowserContext) {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(`(async () => {
+    const [shown] = await self.registration.getNotifications();
+    let done = Promise.resolve();
+    const click = new NotificationEvent('notificationclick', { notification: shown });
+    Object.defineProperty(click, 'waitUntil', { value: (promise) => { done = promise; } });
+    self.dispatchEvent(click);
+    await done;
+  })()`);
+}
