@@ -19,6 +19,7 @@ import type { NetworkSimulator } from '../src/adapters/network/simulator';
 import { lineBalances } from '../src/db/schema/balances';
 import { notifications } from '../src/db/schema/data-transfers';
 import { phoneLines } from '../src/db/schema/phone-lines';
+import { pushDeliveries, pushDevices } from '../src/db/schema/push';
 import { seedDemoData } from '../src/seed/seed';
 import { LINES, NOW, signIn, type DemoName } from './demo-accounts';
 import { createTestApp, parse, type TestApp } from './helper';
@@ -445,6 +446,23 @@ describe('issue 16.3: approval of a member’s extra-package purchases', () => {
     const [request] = await requestsOf(t.auth);
     if (!request) throw new Error('no request');
     const before = await sunnevaTotal();
+    // Both have a browser that takes pushes (issue 64): the answer is pushed to the member only.
+    for (const [who, id] of [
+      [t.auth, 'owner'],
+      [sunneva, 'member'],
+    ] as const) {
+      const registered = await t.app.inject({
+        method: 'PUT',
+        url: '/api/push/device',
+        headers: who,
+        payload: {
+          platform: 'web',
+          endpoint: `https://push.example/${id}`,
+          keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+    }
     const first = await post(t.auth, `/api/package-requests/${request.id}/approve`, {});
     expect(first.statusCode, first.body).toBe(201);
     const placed = parse(dataEnvelope(orderPlacedResponse), first).data;
@@ -488,6 +506,13 @@ describe('issue 16.3: approval of a member’s extra-package purchases', () => {
     expect(await requestsOf(sunneva)).toEqual([]);
     const [told] = (await notificationsOf(t.app, sunneva)).filter((n) => n.type === 'package');
     expect(told?.body).toContain('21 44 56');
+    const pushed = await t.app.db
+      .select({ endpoint: pushDevices.address })
+      .from(pushDeliveries)
+      .innerJoin(pushDevices, eq(pushDevices.id, pushDeliveries.deviceId))
+      .innerJoin(notifications, eq(notifications.id, pushDeliveries.notificationId))
+      .where(eq(notifications.type, 'package'));
+    expect(pushed).toEqual([{ endpoint: 'https://push.example/member' }]);
     // Approved is final.
     expectError(
       await post(t.auth, `/api/package-requests/${request.id}/approve`, {}),

@@ -119,6 +119,8 @@ async function fulfilPackage(tx: Db, order: OrderRow, now: Date): Promise<Effect
       params: {
         phoneNumber: current.msisdn,
         dataMb: pkg.dataMb,
+        // The member whose request the owner paid: the answer to it, pushed (ADR 0096).
+        ...(decided.length > 0 && userId !== order.userId ? { outcome: 'approved' } : {}),
         title: { fo: 'Eykapakkin er settur til', en: 'Extra package added' },
         body: {
           fo: `Eykapakkin ${pkg.nameFo} (${formatData(pkg.dataMb, 'fo')}) er lagdur afturat ${formatPhoneNumber(current.msisdn)} og er galdandi til ${until}.`,

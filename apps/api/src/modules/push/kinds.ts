@@ -5,8 +5,8 @@ import type { NotificationParams } from '../../db/schema/data-transfers';
 /**
  * Which kind of push a notification is (ADR 0096), null when it is not pushed: what the
  * customer did themselves a moment ago (a package bought, data given) or can wait for the app.
- * A payment is pushed only when it failed or needs the customer; a status message only when
- * staff marked it urgent.
+ * A payment is pushed only when it failed or needs the customer; a package only when it answers
+ * the reader's request; a status message only when staff marked it urgent.
  */
 export function pushKindOf(
   type: NotificationType,
@@ -37,8 +37,10 @@ export function pushKindOf(
       return 'security';
     case 'system':
       return params.urgent === true ? 'status' : null;
-    case 'data_received':
     case 'package':
+      // The member's answer: the owner bought the package they asked for.
+      return params.outcome === 'approved' ? 'family' : null;
+    case 'data_received':
     case 'data_export_ready':
       return null;
   }

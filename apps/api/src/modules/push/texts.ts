@@ -87,6 +87,10 @@ const FIXED: Record<Locale, Partial<Record<NotificationType, Texts>>> = {
       title: 'Umbønin um eykapakka er avvíst',
       body: 'Eigarin av kontuni keypti ikki eykapakkan.',
     },
+    package: {
+      title: 'Eykapakkin er keyptur',
+      body: 'Eigarin av kontuni keypti eykapakkan, sum tú bað um.',
+    },
     data_request: { title: 'Umbøn um data', body: 'Ein í familjuni biður teg um data.' },
     data_paused: {
       title: 'Mobildatað er steðgað',
@@ -121,6 +125,10 @@ const FIXED: Record<Locale, Partial<Record<NotificationType, Texts>>> = {
     package_request_declined: {
       title: 'Extra package request declined',
       body: 'The account owner did not buy the extra package.',
+    },
+    package: {
+      title: 'Extra package bought',
+      body: 'The account owner bought the extra package you asked for.',
     },
     data_request: { title: 'Data request', body: 'Someone in your family asks you for data.' },
     data_paused: {
