@@ -1,3 +1,4 @@
+/// <reference types="@capacitor/push-notifications" />
 import type { CapacitorConfig } from '@capacitor/cli';
 
 const config: CapacitorConfig = {
@@ -10,6 +11,12 @@ const config: CapacitorConfig = {
       launchAutoHide: false,
       backgroundColor: '#0b2e3f',
       showSpinner: false,
+    },
+    PushNotifications: {
+      // A push that arrives while the app is open is shown all the same (banner, sound, badge):
+      // without 'alert' iOS and the plugin on Android hand it only to the app, which draws
+      // nothing for it, and a security push would go unseen (ADR 0096).
+      presentationOptions: ['badge', 'sound', 'alert'],
     },
   },
 };

@@ -474,7 +474,7 @@ const SETTINGS = {
       doc: 'APNs: the path of the `.p8` key file (PEM, ES256).',
     }),
     APNS_TOPIC: setting(optionalString, {
-      doc: "APNs: the iOS app's bundle id (`fo.alda.app`).",
+      doc: "APNs: the iOS app's bundle id (`fo.alda.selfcare`).",
     }),
     APNS_URL: setting(z.string().url().default('https://api.push.apple.com'), {
       doc: 'APNs: the HTTP/2 server, `https://api.push.apple.com` (production builds) or `https://api.sandbox.push.apple.com` (development builds from Xcode).',

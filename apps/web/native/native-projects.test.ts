@@ -2,10 +2,11 @@
 // Xcode: `cap sync` of the built web app into a copy of apps/web (in the OS's temp folder, so the
 // repository and a developer's own generated files stay as they are), then the projects it
 // leaves are read — the App Links intent filter against the contract's APP_LINK_PATHS, the
-// Associated Domains entitlement, the provider's other app, app id and version, the plugins the
-// web code imports, and the copied web app. Needs `npm run build` first: `npm run test:e2e` runs
-// it right after its build, so CI builds once.
-import { execFileSync } from 'node:child_process';
+// Associated Domains entitlement, push (the APNs environment per configuration, the Android
+// notification icon, the Firebase config kept out of git), the provider's other app, app id and
+// version, the plugins the web code imports, and the copied web app. Needs `npm run build` first:
+// `npm run test:e2e` runs it right after its build, so CI builds once.
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -355,11 +356,64 @@ describe('the native projects after `cap sync` of the built web app (issue 15, A
     }
     expect(plist(read('ios/App/App/App.entitlements'))).toEqual({
       'com.apple.developer.associated-domains': ['applinks:$(APP_LINK_HOST)'],
+      'aps-environment': '$(APS_ENVIRONMENT)',
     });
     expect(keyValues(read(GENERATED.ios))).toMatchObject({
       APP_LINK_HOST: HOST,
       DEVELOPMENT_TEAM: TEAM,
     });
+  });
+
+  it('iOS: push is entitled, as development in both configurations (Xcode makes it production when it exports for the App Store)', () => {
+    // A token belongs to one APNs: the API's APNS_URL must name the one the build was signed for.
+    const environments = Object.fromEntries(
+      appTargetConfigurations(read('ios/App/App.xcodeproj/project.pbxproj')).map(
+        ({ name, baseConfiguration }) => [
+          name,
+          keyValues(read(path.join('ios/App', baseConfiguration ?? ''))).APS_ENVIRONMENT,
+        ],
+      ),
+    );
+    expect(environments).toEqual({ Debug: 'development', Release: 'development' });
+  });
+
+  it('a push arriving while the app is open is shown, in both projects', () => {
+    for (const file of [
+      'android/app/src/main/assets/capacitor.config.json',
+      'ios/App/App/capacitor.config.json',
+    ]) {
+      const synced = JSON.parse(read(file)) as {
+        plugins?: { PushNotifications?: { presentationOptions?: string[] } };
+      };
+      expect(synced.plugins?.PushNotifications?.presentationOptions, file).toContain('alert');
+    }
+  });
+
+  it('Android: a push has its status bar icon; the Firebase config stays out of git', () => {
+    const application = xml(read('android/app/src/main/AndroidManifest.xml')).querySelector(
+      'application',
+    );
+    const icon = [...(application?.querySelectorAll(':scope > meta-data') ?? [])].find(
+      (m) => attr(m, 'name') === 'com.google.firebase.messaging.default_notification_icon',
+    );
+    const resource = icon && attr(icon, 'resource');
+    expect(resource).toMatch(/^@drawable\/\w+$/);
+    const drawable = `android/app/src/main/res/drawable/${resource?.slice('@drawable/'.length)}.xml`;
+    expect(existsSync(path.join(copy, drawable)), drawable).toBe(true);
+    expect(xml(read(drawable)).documentElement.tagName).toBe('vector');
+
+    // google-services.json carries the Firebase project's API key: each build machine adds it,
+    // and the app applies Google's plugin only when it is there.
+    expect(read('android/app/build.gradle')).toMatch(
+      /file\('google-services\.json'\)[\s\S]*apply plugin: 'com\.google\.gms\.google-services'/,
+    );
+    const ignored = spawnSync('git', ['check-ignore', '-q', 'android/app/google-services.json'], {
+      cwd: WEB_APP_DIR,
+    });
+    // Without git, or outside a checkout (an exported tree: 128), there is nothing to keep out.
+    if (!ignored.error && ignored.status !== 128) {
+      expect(ignored.status, 'android/app/google-services.json is git-ignored').toBe(0);
+    }
   });
 
   it('iOS: lists the partner app scheme (LSApplicationQueriesSchemes) and its own URL scheme', () => {

@@ -3,18 +3,29 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { plans } from '@/test/account-fixtures';
 import { ok, quietPolls } from '@/test/fake-api';
-import { installFakeWebPush } from '@/test/fake-web-push';
+import { defaultSettings, installFakeWebPush } from '@/test/fake-web-push';
 import { demoUser, subscriptionsWithPlan } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { overridePlatform } from '@/shared/native/platform';
 
-// The native push plugin (outside the system): the listener the app adds for a tap, kept.
-const taps = vi.hoisted(() => ({ listener: null as ((action: unknown) => void) | null }));
+// The native push plugin (outside the system): the listener the app adds for a tap, kept; the
+// OS's permission and the token it hands over when the app registers.
+const taps = vi.hoisted(() => ({
+  listener: null as ((action: unknown) => void) | null,
+  registration: null as ((token: unknown) => void) | null,
+  permission: 'prompt',
+  token: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00',
+}));
 vi.mock('@capacitor/push-notifications', () => ({
   PushNotifications: {
-    addListener: async (event: string, listener: (action: unknown) => void) => {
+    checkPermissions: async () => ({ receive: taps.permission }),
+    addListener: async (event: string, listener: (event: unknown) => void) => {
       if (event === 'pushNotificationActionPerformed') taps.listener = listener;
-      return { remove: async () => void (taps.listener = null) };
+      if (event === 'registration') taps.registration = listener;
+      return { remove: async () => {} };
+    },
+    register: async () => {
+      setTimeout(() => taps.registration?.({ value: taps.token }), 0);
     },
   },
 }));
@@ -31,7 +42,10 @@ const signIn = {
 };
 
 // Where a guest was going is kept in this tab's sessionStorage, which jsdom keeps between tests.
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  taps.permission = 'prompt';
+});
 
 describe('a tapped notification opens its screen (issue 64)', () => {
   it("web: the service worker's message opens the link with the app's router", async () => {
@@ -111,5 +125,27 @@ describe('a tapped notification opens its screen (issue 64)', () => {
     await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
     await user.click(screen.getByRole('button', { name: 'Rita inn' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+  });
+
+  it('native shell: a signed-in start with push on hands the OS’s current token to the server', async () => {
+    overridePlatform('ios');
+    taps.permission = 'granted';
+    const app = await renderApp({
+      user: demoUser,
+      initialEntries: ['/menu'],
+      api: {
+        ...quietPolls,
+        'GET /notification-settings': () =>
+          ok({ ...defaultSettings, vapidPublicKey: null, thisDeviceRegistered: true }),
+        'PUT /push/device': () =>
+          ok({ platform: 'apns', registeredAt: '2026-11-30T09:00:00.000Z' }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() =>
+      expect(app.api.callsTo('PUT /push/device').map((call) => call.body)).toEqual([
+        { platform: 'apns', token: taps.token },
+      ]),
+    );
   });
 });

@@ -7,11 +7,12 @@ import { useAppServices } from '@/shared/services/app-services';
  * on the web, the push plugin's tap in the native shell (`shared/push/push-links.ts`, loaded by
  * `import()` once the frame is up, so the first screens carry only this hook). The app's own
  * router navigates, so the app does not load again. Signed out, the guards send the customer to
- * login, and the screen opens once they have signed in.
+ * login, and the screen opens once they have signed in. A signed-in start of the native shell
+ * also hands the OS's current push token to the server there (a token APNs or FCM changed).
  */
 export function usePushNavigation(): void {
   const navigate = useNavigate();
-  const { session } = useAppServices();
+  const { session, http } = useAppServices();
   useEffect(() => {
     let stop: (() => void) | null = null;
     let stopped = false;
@@ -21,6 +22,7 @@ export function usePushNavigation(): void {
         stop = onPushLink(
           (path) => void navigate(path),
           () => session.getState().user !== null,
+          http,
         );
       })
       .catch((error: unknown) => console.warn('Could not listen to notification taps', error));
@@ -28,5 +30,5 @@ export function usePushNavigation(): void {
       stopped = true;
       stop?.();
     };
-  }, [navigate, session]);
+  }, [navigate, session, http]);
 }

@@ -80,9 +80,13 @@ describe("the first screens' texts and the later ones (issue 13)", () => {
     const key = new RegExp(`['"\`](${LATER_SECTIONS.join('|')})(?:\\.[\\w$]|['"\`])`);
     const offenders = [...files]
       // Route titles are shown with their screen, which waits for its texts (routes.tsx); the
-      // list of sections names them.
+      // list of sections names them. The contract has no text of the app: a literal of it that
+      // looks like a section is a value of the API (the notification kinds 'family', 'support').
       .filter(
-        (file) => file !== ROUTES_FILE && file !== path.join(src, 'shared/i18n/text-parts.ts'),
+        (file) =>
+          file !== ROUTES_FILE &&
+          file !== path.join(src, 'shared/i18n/text-parts.ts') &&
+          !file.startsWith(contract + path.sep),
       )
       .flatMap((file) =>
         readFileSync(file, 'utf8')

@@ -1,10 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '@/test/fake-api';
-import { installFakeWebPush, SUBSCRIPTION, VAPID_PUBLIC_KEY } from '@/test/fake-web-push';
+import {
+  defaultSettings,
+  installFakeWebPush,
+  SUBSCRIPTION,
+  VAPID_PUBLIC_KEY,
+} from '@/test/fake-web-push';
 import { createTestContext } from '@/test/render';
 import { overridePlatform } from '@/shared/native/platform';
 import { readDeviceCapability } from './device-capability';
-import { disablePushOnThisDevice, enablePushOnThisDevice } from './device-push';
+import {
+  disablePushOnThisDevice,
+  enablePushOnThisDevice,
+  refreshPushOnThisDevice,
+} from './device-push';
 
 // The native plugin (outside the system): what the OS would answer, recorded.
 const plugin = vi.hoisted(() => {
@@ -13,7 +22,11 @@ const plugin = vi.hoisted(() => {
     listeners,
     permission: 'prompt' as string,
     answer: 'granted' as string,
+    /** How often the OS's permission dialog was shown. */
+    asked: 0,
     token: 'f3c1a0b2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f',
+    /** Set: the OS answers `register` with this error instead of a token. */
+    registrationError: null as string | null,
     register: vi.fn(),
     unregister: vi.fn(async () => {}),
   };
@@ -22,6 +35,7 @@ vi.mock('@capacitor/push-notifications', () => ({
   PushNotifications: {
     checkPermissions: async () => ({ receive: plugin.permission }),
     requestPermissions: async () => {
+      plugin.asked += 1;
       plugin.permission = plugin.answer;
       return { receive: plugin.answer };
     },
@@ -31,8 +45,12 @@ vi.mock('@capacitor/push-notifications', () => ({
     },
     register: async () => {
       plugin.register();
-      // The OS answers a moment later, with the device's token.
-      setTimeout(() => plugin.listeners.get('registration')?.({ value: plugin.token }), 0);
+      // The OS answers a moment later, with the device's token (or why there is none).
+      setTimeout(() => {
+        if (plugin.registrationError !== null) {
+          plugin.listeners.get('registrationError')?.({ error: plugin.registrationError });
+        } else plugin.listeners.get('registration')?.({ value: plugin.token });
+      }, 0);
     },
     unregister: plugin.unregister,
   },
@@ -53,7 +71,11 @@ function api(handlers: Parameters<typeof createTestContext>[0] = {}) {
 beforeEach(() => {
   plugin.permission = 'prompt';
   plugin.answer = 'granted';
+  plugin.asked = 0;
+  plugin.token = 'f3c1a0b2d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f';
+  plugin.registrationError = null;
   plugin.listeners.clear();
+  plugin.register.mockClear();
 });
 
 describe('push on this device, web (issue 64)', () => {
@@ -175,5 +197,68 @@ describe('push on this device, native shell (issue 64)', () => {
     expect((await disablePushOnThisDevice({ http })).ok).toBe(true);
     expect(fake.callsTo('DELETE /push/device')).toHaveLength(1);
     expect(plugin.unregister).toHaveBeenCalled();
+  });
+});
+
+describe('a signed-in start of the native shell hands a changed token to the server (issue 64)', () => {
+  /** A token APNs or FCM handed out since the device was registered (a restored phone). */
+  const NEW_TOKEN = 'a9b8c7d6e5f40312a9b8c7d6e5f40312a9b8c7d6e5f40312a9b8c7d6e5f40312';
+  const settings = (thisDeviceRegistered: boolean) => ({
+    'GET /notification-settings': () => ok({ ...defaultSettings, thisDeviceRegistered }),
+  });
+
+  it.each([
+    ['ios', 'apns'],
+    ['android', 'fcm'],
+  ] as const)(
+    '%s, push on: PUTs the OS’s current token as %s, without a dialog',
+    async (platform, kind) => {
+      overridePlatform(platform);
+      plugin.permission = 'granted';
+      plugin.token = NEW_TOKEN;
+      const { http, api: fake } = api({ api: settings(true) });
+
+      expect(await refreshPushOnThisDevice({ http })).toBe(true);
+
+      expect(fake.callsTo('PUT /push/device').map((call) => call.body)).toEqual([
+        { platform: kind, token: NEW_TOKEN },
+      ]);
+      expect(plugin.asked).toBe(0);
+      expect([...plugin.listeners.keys()]).toEqual([]);
+    },
+  );
+
+  it('a device whose push is off is not turned on: no permission, or no address on the server', async () => {
+    overridePlatform('android');
+    const notAllowed = api({ api: settings(true) });
+    expect(await refreshPushOnThisDevice({ http: notAllowed.http })).toBe(false);
+    // Not even asked: the OS's permission alone says no.
+    expect(notAllowed.api.requests).toEqual([]);
+    expect(plugin.asked).toBe(0);
+
+    // Turned off in the app (or the push service said the address was gone): the permission is
+    // still there, but the server has no address for this session.
+    plugin.permission = 'granted';
+    const turnedOff = api({ api: settings(false) });
+    expect(await refreshPushOnThisDevice({ http: turnedOff.http })).toBe(false);
+    expect(turnedOff.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /notification-settings',
+    ]);
+    expect(plugin.register).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when the OS hands over no token, and nothing on the web', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const web = api({ api: settings(true) });
+    expect(await refreshPushOnThisDevice({ http: web.http })).toBe(false);
+    expect(web.api.requests).toEqual([]);
+
+    overridePlatform('ios');
+    plugin.permission = 'granted';
+    plugin.registrationError = 'no valid aps-environment entitlement';
+    const { http, api: fake } = api({ api: settings(true) });
+    expect(await refreshPushOnThisDevice({ http })).toBe(false);
+    expect(fake.callsTo('PUT /push/device')).toEqual([]);
+    expect(warn).toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Turns pushes on and off on this device (issue 64, ADR 0096). Loaded by `import()` only when the
- * customer turns push on or off (use-device-push.ts): the first screens never carry it, nor the
- * native push plugin it brings.
+ * customer turns push on or off (use-device-push.ts), and in the native shell at a signed-in start
+ * to hand over a changed token (push-links.ts): the first screens never carry it, nor
+ * the native push plugin it brings.
  *
  * On: the permission is asked for (the browser's or the phone's dialog), then the device's push
  * address is made — a browser's PushSubscription on the app's service worker with the server's
@@ -9,10 +10,11 @@
  * PUT /api/push/device. Off: DELETE /api/push/device, then the address is dropped on the device.
  */
 import type { OkResponse } from '@alda/contract/schemas/common';
-import type { PushDeviceRegistration } from '@alda/contract/schemas/push';
+import { notificationSettings, type PushDeviceRegistration } from '@alda/contract/schemas/push';
 import type { ApiError, HttpClient, Result } from '@/shared/api/http';
 import { getPlatform, type Platform } from '@/shared/native/platform';
 import {
+  nativePushPermission,
   registerNativePush,
   requestNativePushPermission,
   unregisterNativePush,
@@ -123,8 +125,12 @@ async function webAddress(
   return { platform: 'web', endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
+/** The push service of a native platform: APNs for iOS, FCM for Android. */
+const nativePlatformOf = (platform: Exclude<Platform, 'web'>) =>
+  platform === 'ios' ? ('apns' as const) : ('fcm' as const);
+
 async function nativeAddress(
-  platform: Platform,
+  platform: Exclude<Platform, 'web'>,
 ): Promise<PushDeviceRegistration | Exclude<EnableOutcome, { ok: true }>> {
   if ((await requestNativePushPermission()) !== 'granted') return { ok: false, reason: 'refused' };
   let token: string;
@@ -133,7 +139,7 @@ async function nativeAddress(
   } catch {
     return { ok: false, reason: 'failed', error: deviceError() };
   }
-  return { platform: platform === 'ios' ? 'apns' : 'fcm', token };
+  return { platform: nativePlatformOf(platform), token };
 }
 
 /**
@@ -179,4 +185,33 @@ export async function disablePushOnThisDevice({
     console.warn('The push address was not dropped on this device', error);
   }
   return removed;
+}
+
+/**
+ * Hands the native shell's current push token to the server at a signed-in start: APNs and FCM
+ * may give the app a new one (a restored phone, an FCM rotation), and pushes to the old one are
+ * lost. Only for a device that receives pushes: the OS's permission is granted and the server has
+ * an address for this session (`thisDeviceRegistered`). A customer who turned push off here, or
+ * whose address the push service reported gone, is not turned on again behind their back.
+ * PUT /api/push/device keeps the address when it is the same and replaces it when it changed.
+ * Asks nothing (no dialog) and does nothing on the web. Resolves with whether the token went
+ * over; a failure is logged, and the next start tries again.
+ */
+export async function refreshPushOnThisDevice({
+  http,
+  platform = getPlatform(),
+}: Pick<DevicePushDeps, 'http' | 'platform'>): Promise<boolean> {
+  if (platform === 'web' || (await nativePushPermission()) !== 'granted') return false;
+  const settings = await http.get('/notification-settings', notificationSettings);
+  if (!settings.ok || !settings.data.thisDeviceRegistered) return false;
+  let token: string;
+  try {
+    token = await registerNativePush();
+  } catch (error) {
+    console.warn('No push token from the OS at start', error);
+    return false;
+  }
+  const bound = await registerPushDevice(http, { platform: nativePlatformOf(platform), token });
+  if (!bound.ok) console.warn('The push token was not handed over', bound.error);
+  return bound.ok;
 }
