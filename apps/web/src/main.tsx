@@ -20,6 +20,7 @@ import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { ROUTES } from '@/shared/config/paths';
+import { pushReturnPath } from '@/shared/push/push-link';
 import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
 import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
@@ -118,10 +119,10 @@ void startup({
       sessionStore.getState().user !== null,
     );
     if (start !== window.location.pathname) {
-      // A guest who opened a signed-in screen (a tapped notification, a link from outside)
-      // lands on it after signing in (issue 64).
-      if (start === ROUTES.login) {
-        const asked = `${window.location.pathname}${window.location.search}`;
+      // A guest whom a tapped notification brought to a signed-in screen lands on it after
+      // signing in (issue 64).
+      const asked = pushReturnPath(window.location.pathname, window.location.search);
+      if (start === ROUTES.login && asked) {
         import('@/shared/auth/return-path')
           .then(({ rememberReturnPath }) => rememberReturnPath(asked))
           .catch(() => {});

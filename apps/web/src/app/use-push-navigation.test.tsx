@@ -59,6 +59,19 @@ describe('a tapped notification opens its screen (issue 64)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Fráboðanir' })).toBeTruthy();
   });
 
+  it('a tap right after moving to another screen still opens its link: the listener stays', async () => {
+    const browser = installFakeWebPush();
+    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(browser.listening()).toBe(1));
+    await act(() => app.router.navigate('/min-brukari'));
+    await screen.findByRole('heading', { level: 1, name: 'Mín brúkari' });
+    // Never taken off and added again: in a browser its module loads again meanwhile.
+    expect(browser.added()).toBe(1);
+    act(() => browser.postFromWorker({ type: 'alda:navigate', link: '/frabodanir' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+  });
+
   it('follows only a route of the app, and only the worker’s navigate message', async () => {
     const browser = installFakeWebPush();
     const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppServices } from '@/shared/services/app-services';
 
@@ -13,6 +13,12 @@ import { useAppServices } from '@/shared/services/app-services';
 export function usePushNavigation(): void {
   const navigate = useNavigate();
   const { session, http } = useAppServices();
+  // The listener is added once: re-added on every move (a new `navigate`), it would be missing
+  // for the moment its module loads again, and a tap right after a move would be lost.
+  const navigateNow = useRef(navigate);
+  useEffect(() => {
+    navigateNow.current = navigate;
+  }, [navigate]);
   useEffect(() => {
     let stop: (() => void) | null = null;
     let stopped = false;
@@ -20,7 +26,7 @@ export function usePushNavigation(): void {
       .then(({ onPushLink }) => {
         if (stopped) return;
         stop = onPushLink(
-          (path) => void navigate(path),
+          (path) => void navigateNow.current(path),
           () => session.getState().user !== null,
           http,
         );
@@ -30,5 +36,5 @@ export function usePushNavigation(): void {
       stopped = true;
       stop?.();
     };
-  }, [navigate, session, http]);
+  }, [session, http]);
 }

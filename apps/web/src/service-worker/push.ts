@@ -11,7 +11,7 @@
  *   a new window opens at the link (signed out, the app remembers it for after sign-in).
  */
 import { pushPayload, type PushPayload } from '@alda/contract/schemas/push';
-import { isAppPath, NAVIGATE_MESSAGE } from '../shared/push/push-link';
+import { isAppPath, NAVIGATE_MESSAGE, openedByPush } from '../shared/push/push-link';
 
 /** The app's icon (apps/web/public): the notification's picture and its small badge. */
 const ICON = '/favicon.svg';
@@ -126,7 +126,8 @@ export async function openPushLink(clients: ClientsLike, link: unknown): Promise
   );
   const target = windows.find((client) => client.focused) ?? windows[0];
   if (!target) {
-    await clients.openWindow(path);
+    // Marked, so that a guest's start keeps the screen for after the sign-in.
+    await clients.openWindow(openedByPush(path));
     return;
   }
   target.postMessage({ type: NAVIGATE_MESSAGE, link: path });

@@ -86,6 +86,7 @@ export function installFakeWebPush({
   });
   const messages = new EventTarget();
   let listening = 0;
+  let added = 0;
 
   vi.stubGlobal('PushManager', function PushManager() {});
   // A getter (Object.assign would copy its value once): the permission changes when answered.
@@ -103,6 +104,7 @@ export function installFakeWebPush({
       ready: serviceWorker ? Promise.resolve(registration) : new Promise(() => {}),
       addEventListener: (type: string, listener: EventListener) => {
         listening += 1;
+        added += 1;
         messages.addEventListener(type, listener);
       },
       removeEventListener: (type: string, listener: EventListener) => {
@@ -122,6 +124,8 @@ export function installFakeWebPush({
     unsubscribe,
     /** How many listeners the page has on the service worker's messages. */
     listening: () => listening,
+    /** How many times one was added (a listener taken off and added again leaves a gap). */
+    added: () => added,
     /** The service worker posts `data` to this window (a tapped notification). */
     postFromWorker(data: unknown) {
       messages.dispatchEvent(new MessageEvent('message', { data }));

@@ -34,3 +34,29 @@ export function navigateMessageLink(data: unknown): string | null {
   const { type, link } = data as { type?: unknown; link?: unknown };
   return type === NAVIGATE_MESSAGE && isAppPath(link) ? link : null;
 }
+
+/**
+ * The query parameter the service worker adds to a link it opens in a new window (no window of
+ * the app was open): the app's start then knows the customer came from a tapped notification, and
+ * a guest signs in and lands on its screen. Only then: a guest who lands on a signed-in address
+ * some other way (a bookmark, a payment's return) goes home after signing in, as before.
+ */
+export const OPENED_BY_PUSH = 'push';
+
+/** `link` with {@link OPENED_BY_PUSH} added, as the service worker opens it. */
+export function openedByPush(link: string): string {
+  return `${link}${link.includes('?') ? '&' : '?'}${OPENED_BY_PUSH}=1`;
+}
+
+/**
+ * The path to return to after the sign-in for an address opened from a tapped notification
+ * (`pathname` and `search` of the page's location), without {@link OPENED_BY_PUSH}; null for an
+ * address opened any other way.
+ */
+export function pushReturnPath(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (!params.has(OPENED_BY_PUSH)) return null;
+  params.delete(OPENED_BY_PUSH);
+  const rest = params.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}`;
+}
