@@ -140,7 +140,7 @@ describe('service worker: web push (issue 64)', () => {
     const tap = sw.tap({ link: '/frabodanir' });
     await tap.done;
     expect(tap.close).toHaveBeenCalled();
-    expect(sw.opened).toEqual(['/frabodanir?push=1']);
+    expect(sw.opened).toEqual(['/frabodanir?tapped=1']);
   });
 
   it('never opens another site: a link that is not an app path opens the app', async () => {
@@ -148,17 +148,17 @@ describe('service worker: web push (issue 64)', () => {
     await sw.tap({ link: 'https://evil.example/' }).done;
     await sw.tap({ link: '//evil.example/' }).done;
     await sw.tap(null).done;
-    expect(sw.opened).toEqual(['/?push=1', '/?push=1', '/?push=1']);
+    expect(sw.opened).toEqual(['/?tapped=1', '/?tapped=1', '/?tapped=1']);
   });
 });
 
 describe('the address a tapped notification opens (issue 64)', () => {
   it('is kept for after the sign-in only when the service worker opened it', async () => {
     const { openedByPush, pushReturnPath } = await import('../shared/push/push-link');
-    expect(openedByPush('/nytsla/1')).toBe('/nytsla/1?push=1');
-    expect(openedByPush('/x?a=1')).toBe('/x?a=1&push=1');
-    expect(pushReturnPath('/nytsla/1', '?push=1')).toBe('/nytsla/1');
-    expect(pushReturnPath('/x', '?a=1&push=1')).toBe('/x?a=1');
+    expect(openedByPush('/nytsla/1')).toBe('/nytsla/1?tapped=1');
+    expect(openedByPush('/x?a=1')).toBe('/x?a=1&tapped=1');
+    expect(pushReturnPath('/nytsla/1', '?tapped=1')).toBe('/nytsla/1');
+    expect(pushReturnPath('/x', '?a=1&tapped=1')).toBe('/x?a=1');
     // A bookmark, a payment's return: home after the sign-in, as before.
     expect(pushReturnPath('/betaling/1', '')).toBeNull();
     expect(pushReturnPath('/betaling/1', '?a=1')).toBeNull();

@@ -41,7 +41,7 @@ export function navigateMessageLink(data: unknown): string | null {
  * a guest signs in and lands on its screen. Only then: a guest who lands on a signed-in address
  * some other way (a bookmark, a payment's return) goes home after signing in, as before.
  */
-export const OPENED_BY_PUSH = 'push';
+export const OPENED_BY_PUSH = 'tapped';
 
 /** `link` with {@link OPENED_BY_PUSH} added, as the service worker opens it. */
 export function openedByPush(link: string): string {
