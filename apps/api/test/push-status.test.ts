@@ -13,10 +13,10 @@ import { parse } from './helper';
 import { signInStaff, type TestStaff } from './staff-helper';
 import {
   browserSubscription,
-  makeTlsFiles,
   startPushService,
   type BrowserSubscription,
 } from './support/web-push-service';
+import { makeTestCa, type TestCa } from './support/push-native-servers';
 
 /*
  * Urgent status messages (issue 64, ADR 0096): staff mark a status message urgent, and every
@@ -28,7 +28,7 @@ import {
 const SUBJECT = 'mailto:drift@alda.fo';
 
 describe('urgent status messages are pushed (issue 64)', () => {
-  let tlsFiles: ReturnType<typeof makeTlsFiles>;
+  let tlsFiles: TestCa;
   let service: Awaited<ReturnType<typeof startPushService>>;
   let t: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = NOW;
@@ -39,7 +39,7 @@ describe('urgent status messages are pushed (issue 64)', () => {
   let sunneva: BrowserSubscription;
 
   beforeAll(async () => {
-    tlsFiles = makeTlsFiles('alda-push-status-');
+    tlsFiles = makeTestCa('alda-push-status-');
     service = await startPushService(tlsFiles, { subject: SUBJECT });
     t = await createDemoApp({ PUSH_TLS_CA: tlsFiles.caFile, VAPID_SUBJECT: SUBJECT }, { now });
     content = await signInStaff(t.app, 'content', now);

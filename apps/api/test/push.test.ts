@@ -17,10 +17,10 @@ import { createDemoApp, sendUsage, USAGE_FEED_TOKEN, type DemoName } from './dem
 import { createTestApp, parse, type TestApp } from './helper';
 import {
   browserSubscription,
-  makeTlsFiles,
   startPushService,
   type BrowserSubscription,
 } from './support/web-push-service';
+import { makeTestCa, type TestCa } from './support/push-native-servers';
 
 /*
  * Push notifications (issue 64, ADR 0096), web push end to end: the app queues a push in the
@@ -33,7 +33,7 @@ const SUBJECT = 'mailto:drift@alda.fo';
 const settingsAnswer = dataEnvelope(notificationSettings);
 
 describe('push notifications: web push (issue 64)', () => {
-  let tlsFiles: ReturnType<typeof makeTlsFiles>;
+  let tlsFiles: TestCa;
   let service: Awaited<ReturnType<typeof startPushService>>;
   /** Per subscription id, what the push service answers (201 when absent). */
   const answers = new Map<string, number | 'hang' | 'reset'>();
@@ -41,7 +41,7 @@ describe('push notifications: web push (issue 64)', () => {
   let clock = new Date('2026-06-15T12:00:00.000Z');
 
   beforeAll(async () => {
-    tlsFiles = makeTlsFiles('alda-push-');
+    tlsFiles = makeTestCa('alda-push-');
     service = await startPushService(tlsFiles, {
       subject: SUBJECT,
       answer: (id) => answers.get(id) ?? 201,
@@ -344,9 +344,9 @@ describe('push notifications: web push (issue 64)', () => {
 describe('push devices and sessions (issue 64)', () => {
   let t: TestApp;
   let service: Awaited<ReturnType<typeof startPushService>>;
-  let tlsFiles: ReturnType<typeof makeTlsFiles>;
+  let tlsFiles: TestCa;
   beforeAll(async () => {
-    tlsFiles = makeTlsFiles('alda-push-');
+    tlsFiles = makeTestCa('alda-push-');
     service = await startPushService(tlsFiles, { subject: SUBJECT });
     t = await createTestApp({ PUSH_TLS_CA: tlsFiles.caFile, VAPID_SUBJECT: SUBJECT });
     await seedDemoData(t.app.db, new Date());

@@ -395,7 +395,14 @@ export async function startPrismRouter<Api extends string>(
       // global agent can be closed by Prism's idle timeout just as it is reused ("socket hang
       // up"), and test files share that agent when they share a worker.
       const upstream = httpRequest(
-        { host: '127.0.0.1', port: upstreamPort, method, path: upstreamPath, headers, agent: false },
+        {
+          host: '127.0.0.1',
+          port: upstreamPort,
+          method,
+          path: upstreamPath,
+          headers,
+          agent: false,
+        },
         (response) => {
           readAll(response).then(
             (body) =>

@@ -71,8 +71,9 @@ export function makeTestCa(prefix = 'alda-push-native-') {
     ],
   );
   return {
-    /** The CA's certificate: what a client must trust. */
+    /** The CA's certificate: what a client must trust; and its file (PUSH_TLS_CA). */
     ca: readFileSync(file('ca.pem'), 'utf8'),
+    caFile: file('ca.pem'),
     key: readFileSync(file('server.key'), 'utf8'),
     cert: readFileSync(file('server.pem'), 'utf8'),
     remove: () => rmSync(dir, { recursive: true, force: true }),

@@ -1,11 +1,7 @@
 import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
 
 /*
@@ -17,28 +13,6 @@ import { decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jo
  */
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
-
-/** A self-signed certificate for 127.0.0.1, in a temporary folder (removed by `remove`). */
-export function makeTlsFiles(prefix: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  const keyFile = path.join(dir, 'service.key');
-  const caFile = path.join(dir, 'service.pem');
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
-      ...['-nodes', '-days', '1', '-subj', '/CN=push.test'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', caFile],
-    ],
-    { stdio: 'ignore' },
-  );
-  return {
-    caFile,
-    key: readFileSync(keyFile, 'utf8'),
-    cert: readFileSync(caFile, 'utf8'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 /** A browser's push subscription: its P-256 key pair and auth secret (RFC 8291 §2). */
 export function browserSubscription(endpoint: string) {

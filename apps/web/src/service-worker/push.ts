@@ -66,15 +66,11 @@ export interface PushWorkerScope {
   ): void;
 }
 
-/** A push as the worker shows it: the contract's payload and, when it says so, its language. */
-export type ShownPush = PushPayload & { lang?: string };
-
 /**
- * The payload of a push, or null when it is not one of ours: not JSON, not a `PushPayload`, or a
- * link that is not a path of this app. A `lang` of `fo` or `en` is kept (the texts' language,
- * for the screen reader), anything else left out.
+ * The payload of a push, or null when it is not one of ours: not JSON, not a `PushPayload` (its
+ * `lang`, when there, `fo` or `en`), or a link that is not a path of this app.
  */
-export function readPushPayload(data: PushEventLike['data']): ShownPush | null {
+export function readPushPayload(data: PushEventLike['data']): PushPayload | null {
   let json: unknown;
   try {
     json = data?.json();
@@ -82,9 +78,7 @@ export function readPushPayload(data: PushEventLike['data']): ShownPush | null {
     return null;
   }
   const parsed = pushPayload.safeParse(json);
-  if (!parsed.success || !isAppPath(parsed.data.link)) return null;
-  const lang = (json as { lang?: unknown }).lang;
-  return lang === 'fo' || lang === 'en' ? { ...parsed.data, lang } : parsed.data;
+  return parsed.success && isAppPath(parsed.data.link) ? parsed.data : null;
 }
 
 /** Shows a push's notification; nothing for a payload that is not one of ours. */

@@ -31,7 +31,8 @@ const PER_STATEMENT = 1000;
  * and queues its pushes (issue 64, ADR 0096), in the caller's transaction — so a message whose
  * publishing rolls back tells no one, and one that commits has told everyone it will.
  *
- * Whom: one INSERT … SELECT over the distinct `push_devices.user_id` (its index), never a scan
+ * Whom: one INSERT … SELECT over the distinct `push_devices.user_id` (the devices alone: on
+ * PostgreSQL a scan of that small table with a hash, measured at 31,000 devices), never a scan
  * of every customer — most of a million customers have no device, and a customer without one
  * would only find it in the app's list, where the status message itself is shown at resume
  * anyway. A customer who switched status pushes off still gets the notification; queuePushes
