@@ -6,7 +6,6 @@ import { initErrorReporting } from '@/app/error-reporting';
 import { afterFirstScreen, firstScreenPath, preloadScreen } from '@/app/first-screen';
 import { createAppRoutes } from '@/app/routes';
 import { createAppServices } from '@/app/services';
-import { registerServiceWorker } from '@/app/service-worker';
 import { resetStateOnSignOut } from '@/app/session-reset';
 import { signedInShell } from '@/app/signed-in-shell-loader';
 import { startup } from '@/app/startup';
@@ -19,10 +18,7 @@ import { lazyValue } from '@/shared/api/lazy-value';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
-import { ROUTES } from '@/shared/config/paths';
-import { pushReturnPath } from '@/shared/push/push-link';
 import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
-import { isNativePlatform } from '@/shared/native/platform';
 import { hideSplashScreen } from '@/shared/native/splash-screen';
 import { preferences } from '@/shared/native/preferences';
 import { createAppRouter, type AppRouter } from '@/shared/router/app-router';
@@ -118,17 +114,7 @@ void startup({
       window.location.pathname,
       sessionStore.getState().user !== null,
     );
-    if (start !== window.location.pathname) {
-      // A guest whom a tapped notification brought to a signed-in screen lands on it after
-      // signing in (issue 64).
-      const asked = pushReturnPath(window.location.pathname, window.location.search);
-      if (start === ROUTES.login && asked) {
-        import('@/shared/auth/return-path')
-          .then(({ rememberReturnPath }) => rememberReturnPath(asked))
-          .catch(() => {});
-      }
-      window.history.replaceState(null, '', start);
-    }
+    if (start !== window.location.pathname) window.history.replaceState(null, '', start);
     const appRouter = createAppRouter(routes);
     router = appRouter;
     const root = document.getElementById('root');
@@ -166,9 +152,11 @@ void startup({
     // Start-up and the first screen have taken what index.html sent early (the purchase screen
     // asks for its own GETs once it shows); a later request must not get those answers.
     dropEarlyResponses();
+    // A guest's query cache too, so the next screen does not wait for it.
+    return Promise.all([loadLaterTexts(), queries.load()]);
   })
-  // A guest's query cache too, so the next screen does not wait for it.
-  .then(() => Promise.all([loadLaterTexts(), queries.load()]))
   .catch((error: unknown) => console.warn('The texts of the other screens did not load', error))
-  // The shell for a start without a network, once the first screen no longer shares the link.
-  .then(() => registerServiceWorker({ enabled: import.meta.env.PROD && !isNativePlatform() }));
+  // Then, by import() (the first screens carry none of it): notification taps (issue 64) and the
+  // shell for a start without a network, once the first screen no longer shares the link.
+  .then(() => import('@/app/later-start'))
+  .then(({ startLater }) => startLater(router), console.warn);

@@ -10,7 +10,6 @@ import { handleValue } from './route-handle';
 import { useAndroidBackButton } from './use-android-back-button';
 import { useDeepLinks } from './use-deep-links';
 import { useOfflineToast } from './use-offline-toast';
-import { usePushNavigation } from './use-push-navigation';
 import { signedInShell } from './signed-in-shell-loader';
 import { useStatusCheckOnResume } from './use-status-check';
 
@@ -33,7 +32,6 @@ export function RootLayout() {
 
   useAndroidBackButton();
   useDeepLinks();
-  usePushNavigation();
   useOfflineToast();
   useStatusCheckOnResume();
   // The footer and the polling come with the query cache: always there for a signed-in session,

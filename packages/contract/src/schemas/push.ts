@@ -55,7 +55,7 @@ export const CHANNELS_OF_KIND: Record<
 /** Quiet hours by default: 22:00–08:00 Faroe time (minutes after midnight). */
 export const QUIET_HOURS_DEFAULT = { on: true, from: 22 * 60, to: 8 * 60 } as const;
 
-const minuteOfDay = z.int().check(z.nonnegative(), z.lt(24 * 60));
+const minuteOfDay = z.int().check(z.nonnegative(), z.lte(24 * 60 - 1));
 
 /** Non-urgent pushes wait from `from` until `to` (Faroe time); `from > to` spans midnight. */
 export const quietHours = z

@@ -23,6 +23,7 @@ import { useDevicePush, type DevicePushState } from '@/shared/push/use-device-pu
 import { useAppServices } from '@/shared/services/app-services';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
+import { cx } from '@/shared/ui/cx';
 import { ErrorState } from '@/shared/ui/error-state';
 import { PhoneIcon } from '@/shared/ui/icons';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -144,9 +145,10 @@ export function NotificationSettingsCard() {
             onToggle={() => void toggleDevice()}
           />
           <div className="flex flex-col divide-y divide-mist-100">
-            {inOrder(query.data.kinds).map((entry) => (
+            {inOrder(query.data.kinds).map((entry, index) => (
               <KindChannels
                 key={entry.kind}
+                first={index === 0}
                 entry={entry}
                 saving={saving}
                 onChange={(channel, on) => void changeChannel(entry.kind, channel, on)}
@@ -230,10 +232,12 @@ function DevicePushRow({
 
 /** One kind: its name and hint, and a switch per channel it has. */
 function KindChannels({
+  first,
   entry,
   saving,
   onChange,
 }: {
+  first: boolean;
   entry: KindSettings;
   saving: Saving;
   onChange: (channel: NotificationChannel, on: boolean) => void;
@@ -245,7 +249,11 @@ function KindChannels({
     return cell ? [{ channel, cell }] : [];
   });
   return (
-    <div role="group" aria-labelledby={id} className="flex flex-col gap-3 py-4 first:pt-1">
+    <div
+      role="group"
+      aria-labelledby={id}
+      className={cx('flex flex-col gap-3 py-4', first && 'pt-1')}
+    >
       <div className="flex flex-col gap-0.5">
         <h3 id={id} className="text-body font-bold text-ocean-950">
           {t(`push.kinds.${entry.kind}.label`)}

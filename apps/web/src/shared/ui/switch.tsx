@@ -27,7 +27,7 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
           </p>
         )}
       </div>
-      <span className="relative mt-0.5 inline-flex shrink-0 has-[:disabled]:opacity-60">
+      <span className={cx('relative mt-0.5 inline-flex shrink-0', props.disabled && 'opacity-80')}>
         <input
           ref={ref}
           id={id}

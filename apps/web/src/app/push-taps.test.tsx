@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { plans } from '@/test/account-fixtures';
@@ -7,6 +7,7 @@ import { defaultSettings, installFakeWebPush } from '@/test/fake-web-push';
 import { demoUser, subscriptionsWithPlan } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { overridePlatform } from '@/shared/native/platform';
+import { followPushTaps } from './push-taps';
 
 // The native push plugin (outside the system): the listener the app adds for a tap, kept; the
 // OS's permission and the token it hands over when the app registers.
@@ -41,6 +42,27 @@ const signIn = {
   'GET /agreements': () => ok(null),
 };
 
+/**
+ * The app as main.tsx starts it: rendered, and once its first screen is up, following taps
+ * (push-taps.ts). `startedAt` is the address the app was opened at.
+ */
+async function startApp(
+  options: Parameters<typeof renderApp>[0],
+  startedAt = { pathname: options?.initialEntries?.[0] ?? '/', search: '' },
+) {
+  const app = await renderApp(options);
+  const stop = followPushTaps({
+    navigate: (path) => void app.router.navigate(path),
+    session: app.session,
+    http: app.http,
+    startedAt,
+  });
+  stops.push(stop);
+  return app;
+}
+const stops: (() => void)[] = [];
+afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
 // Where a guest was going is kept in this tab's sessionStorage, which jsdom keeps between tests.
 beforeEach(() => {
   sessionStorage.clear();
@@ -50,23 +72,22 @@ beforeEach(() => {
 describe('a tapped notification opens its screen (issue 64)', () => {
   it("web: the service worker's message opens the link with the app's router", async () => {
     const browser = installFakeWebPush();
-    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    const app = await startApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
     await screen.findByRole('heading', { level: 1 });
-    // The app listens once its frame is up (the listener loads by import()).
     await waitFor(() => expect(browser.listening()).toBe(1));
     act(() => browser.postFromWorker({ type: 'alda:navigate', link: '/frabodanir' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fráboðanir' })).toBeTruthy();
   });
 
-  it('a tap right after moving to another screen still opens its link: the listener stays', async () => {
+  it('a tap after moving to another screen still opens its link: the listener stays', async () => {
     const browser = installFakeWebPush();
-    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    const app = await startApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(browser.listening()).toBe(1));
     await act(() => app.router.navigate('/min-brukari'));
     await screen.findByRole('heading', { level: 1, name: 'Mín brúkari' });
-    // Never taken off and added again: in a browser its module loads again meanwhile.
+    // Added once for the app, not per screen.
     expect(browser.added()).toBe(1);
     act(() => browser.postFromWorker({ type: 'alda:navigate', link: '/frabodanir' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
@@ -74,7 +95,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
 
   it('follows only a route of the app, and only the worker’s navigate message', async () => {
     const browser = installFakeWebPush();
-    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    const app = await startApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(browser.listening()).toBe(1));
     act(() => {
@@ -90,7 +111,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
 
   it('signed out: login first, then the screen the notification was about', async () => {
     const browser = installFakeWebPush();
-    const app = await renderApp({
+    const app = await startApp({
       initialEntries: ['/rita-inn/vid-telduposti'],
       api: { ...signIn, ...quietPolls },
     });
@@ -110,9 +131,22 @@ describe('a tapped notification opens its screen (issue 64)', () => {
     expect(sessionStorage.getItem('alda.returnPath')).toBeNull();
   });
 
+  it('a guest whom a tapped notification started the app at lands on its screen after signing in', async () => {
+    // Start-up sent the guest from the tapped address to login (main.tsx).
+    const app = await startApp(
+      { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
+      { pathname: '/frabodanir', search: '?tapped=1' },
+    );
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
+    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
+    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+  });
+
   it("native shell: the push plugin's tap opens the link its data carries", async () => {
     overridePlatform('android');
-    const app = await renderApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
+    const app = await startApp({ user: demoUser, initialEntries: ['/menu'], api: quietPolls });
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(taps.listener).not.toBeNull());
     act(() =>
@@ -129,10 +163,11 @@ describe('a tapped notification opens its screen (issue 64)', () => {
   });
 
   it('a sign-in without a notification goes home, as before', async () => {
-    const app = await renderApp({
-      initialEntries: ['/rita-inn/vid-telduposti'],
-      api: { ...signIn, ...quietPolls },
-    });
+    // Opened at a signed-in address some other way (a bookmark, a payment's return).
+    const app = await startApp(
+      { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
+      { pathname: '/frabodanir', search: '' },
+    );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
     await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
@@ -143,7 +178,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
   it('native shell: a signed-in start with push on hands the OS’s current token to the server', async () => {
     overridePlatform('ios');
     taps.permission = 'granted';
-    const app = await renderApp({
+    const app = await startApp({
       user: demoUser,
       initialEntries: ['/menu'],
       api: {
