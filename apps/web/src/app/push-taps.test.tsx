@@ -61,6 +61,13 @@ async function startApp(
   return app;
 }
 const stops: (() => void)[] = [];
+
+/** Rannva signs in on the e-mail sign-in screen. */
+async function signInByEmail(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
+  await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
+  await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+}
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
 // Where a guest was going is kept in this tab's sessionStorage, which jsdom keeps between tests.
@@ -122,9 +129,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/rita-inn'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: /Við teldupostinum/ }));
-    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
-    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
-    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await signInByEmail(user);
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fráboðanir' })).toBeTruthy();
     // Once: the next sign-in goes home as usual.
@@ -137,10 +142,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
       { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
       { pathname: '/frabodanir', search: '?tapped=1' },
     );
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
-    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
-    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await signInByEmail(userEvent.setup());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
   });
 
@@ -168,10 +170,7 @@ describe('a tapped notification opens its screen (issue 64)', () => {
       { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
       { pathname: '/frabodanir', search: '' },
     );
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Teldupostur'), 'rannva@example.fo');
-    await user.type(screen.getByLabelText('Loyniorð'), 'Loyniord1');
-    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    await signInByEmail(userEvent.setup());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
   });
 
