@@ -82,6 +82,9 @@ export default defineConfig({
       command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
+      // A server that exits before it answers says why in its log (JSON on stdout): shown.
+      stdout: 'pipe',
+      name: 'api',
       timeout: 60_000,
       env: {
         PORT: String(port),
@@ -123,6 +126,8 @@ export default defineConfig({
       command: `npx tsx ${path.join(root, 'apps/api/test/support/vipps-prism-main.ts')}`,
       url: `http://127.0.0.1:${VIPPS_PRISM_PORT + 1}/violations`,
       reuseExistingServer: false,
+      stdout: 'pipe',
+      name: 'vipps-prism',
       timeout: 90_000,
       env: { VIPPS_PRISM_PORT: String(VIPPS_PRISM_PORT) },
     },
@@ -130,6 +135,8 @@ export default defineConfig({
       command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
       url: `http://127.0.0.1:${VIPPS_API_PORT}/readyz`,
       reuseExistingServer: false,
+      stdout: 'pipe',
+      name: 'api-vipps',
       timeout: 60_000,
       env: {
         PORT: String(VIPPS_API_PORT),
@@ -158,6 +165,8 @@ export default defineConfig({
       command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
       url: `http://127.0.0.1:${TMF641_API_PORT}/readyz`,
       reuseExistingServer: false,
+      stdout: 'pipe',
+      name: 'api-tmf641',
       timeout: 60_000,
       env: {
         PORT: String(TMF641_API_PORT),
