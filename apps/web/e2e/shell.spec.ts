@@ -350,10 +350,20 @@ test.describe('app shell (SPEC §1–§2)', () => {
       await page.getByRole('button', { name: 'Rita út' }).click();
       await page.getByRole('dialog').getByRole('button', { name: CONFIRM_LOGOUT }).click();
       await expect(page).toHaveURL(/\/rita-inn$/);
+      // What the app loads after its first screen (app/later-start.ts) is held back until she has
+      // signed in: a quick sign-in must not depend on it.
+      let releaseLater = () => {};
+      const laterHeld = new Promise<void>((resolve) => (releaseLater = resolve));
+      await page.route(/\/assets\/later-start-[^/]+\.js$/, async (route) => {
+        await laterHeld;
+        await route.continue();
+      });
       await page.goto(openedByPush(alert.link));
       await expect(page).toHaveURL(/\/rita-inn$/);
       await loginByEmail(page, sunneva.email, sunneva.password);
       await expect(page).toHaveURL(new RegExp(`${alert.link}$`));
+      releaseLater();
+      await page.unroute(/\/assets\/later-start-[^/]+\.js$/);
 
       // The settings in English.
       await page.getByRole('link', { name: 'Valmynd' }).click();

@@ -16,6 +16,7 @@ import { http } from '@/shared/api/client';
 import { followConnectivity } from '@/shared/api/connectivity';
 import { lazyValue } from '@/shared/api/lazy-value';
 import { fetchCurrentUser } from '@/shared/auth/current-user';
+import { rememberTappedStart } from '@/shared/auth/return-path-storage';
 import { sessionStore } from '@/shared/auth/session-store';
 import { tokenStore } from '@/shared/auth/token-store';
 import { followAccountLocale, i18n, loadLaterTexts, restoreLocale } from '@/shared/i18n/i18n';
@@ -109,11 +110,10 @@ void startup({
     // Start where the guards would send this visitor (a guest on `/` → login): the router then
     // neither waits for nor downloads the screen it would leave at once (issue 13: on the login
     // screen, home's ~70 KiB of chunks held up the first paint).
-    const start = firstScreenPath(
-      routes,
-      window.location.pathname,
-      sessionStore.getState().user !== null,
-    );
+    const signedIn = sessionStore.getState().user !== null;
+    // A guest opened at a tapped notification's address lands there after signing in (issue 64).
+    if (!signedIn) rememberTappedStart(window.location.pathname, window.location.search);
+    const start = firstScreenPath(routes, window.location.pathname, signedIn);
     if (start !== window.location.pathname) window.history.replaceState(null, '', start);
     const appRouter = createAppRouter(routes);
     router = appRouter;

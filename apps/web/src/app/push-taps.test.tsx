@@ -6,6 +6,7 @@ import { ok, quietPolls } from '@/test/fake-api';
 import { defaultSettings, installFakeWebPush } from '@/test/fake-web-push';
 import { demoUser, subscriptionsWithPlan } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { rememberTappedStart } from '@/shared/auth/return-path-storage';
 import { overridePlatform } from '@/shared/native/platform';
 import { followPushTaps } from './push-taps';
 
@@ -44,18 +45,14 @@ const signIn = {
 
 /**
  * The app as main.tsx starts it: rendered, and once its first screen is up, following taps
- * (push-taps.ts). `startedAt` is the address the app was opened at.
+ * (push-taps.ts).
  */
-async function startApp(
-  options: Parameters<typeof renderApp>[0],
-  startedAt = { pathname: options?.initialEntries?.[0] ?? '/', search: '' },
-) {
+async function startApp(options: Parameters<typeof renderApp>[0]) {
   const app = await renderApp(options);
   const stop = followPushTaps({
     navigate: (path) => void app.router.navigate(path),
     session: app.session,
     http: app.http,
-    startedAt,
   });
   stops.push(stop);
   return app;
@@ -137,13 +134,17 @@ describe('a tapped notification opens its screen (issue 64)', () => {
   });
 
   it('a guest whom a tapped notification started the app at lands on its screen after signing in', async () => {
-    // Start-up sent the guest from the tapped address to login (main.tsx).
-    const app = await startApp(
-      { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
-      { pathname: '/frabodanir', search: '?tapped=1' },
-    );
+    // Start-up found a guest at the tapped address and sent them to login (main.tsx); the app's
+    // screens and its later start (push-taps.ts) are not loaded yet when the guest signs in.
+    rememberTappedStart('/frabodanir', '?fra=push&tapped=1');
+    const app = await renderApp({
+      initialEntries: ['/rita-inn/vid-telduposti'],
+      api: { ...signIn, ...quietPolls },
+    });
     await signInByEmail(userEvent.setup());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/frabodanir'));
+    // The link's own query stays; the service worker's mark does not.
+    expect(app.router.state.location.search).toBe('?fra=push');
   });
 
   it("native shell: the push plugin's tap opens the link its data carries", async () => {
@@ -166,10 +167,11 @@ describe('a tapped notification opens its screen (issue 64)', () => {
 
   it('a sign-in without a notification goes home, as before', async () => {
     // Opened at a signed-in address some other way (a bookmark, a payment's return).
-    const app = await startApp(
-      { initialEntries: ['/rita-inn/vid-telduposti'], api: { ...signIn, ...quietPolls } },
-      { pathname: '/frabodanir', search: '' },
-    );
+    rememberTappedStart('/frabodanir', '');
+    const app = await renderApp({
+      initialEntries: ['/rita-inn/vid-telduposti'],
+      api: { ...signIn, ...quietPolls },
+    });
     await signInByEmail(userEvent.setup());
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
   });

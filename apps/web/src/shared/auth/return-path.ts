@@ -1,23 +1,15 @@
 import { ROUTES } from '@/shared/config/paths';
 import { safeAppPath } from '@/shared/config/safe-app-path';
+import { pushReturnPath } from '@/shared/push/push-link';
+import { keepReturnPath, RETURN_PATH_KEY, returnPathStorage } from './return-path-storage';
 
 /*
  * Where a guest was going when the guards sent them to login (issue 64): a tapped notification,
  * a link opened from outside. The guards only say "login" (guards.ts); the screen the customer
  * asked for is kept here, in this tab's sessionStorage (it survives a reload of the login screen,
- * and no other tab or later visit sees it), and the sign-in screens go there instead of home.
+ * and no other tab or later visit sees it: return-path-storage.ts), and the sign-in screens go
+ * there instead of home.
  */
-
-const KEY = 'alda.returnPath';
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    // Storage can be disabled (private mode, sandboxed frames): sign-in then goes home.
-    return null;
-  }
-}
 
 /**
  * Remembers `path` (with its query) to open after the next sign-in. Only a route of the app
@@ -26,19 +18,19 @@ function storage(): Storage | null {
 export function rememberReturnPath(path: string): void {
   const safe = safeAppPath(path);
   if (!safe || safe === ROUTES.home || safe.startsWith(ROUTES.login)) return;
-  try {
-    storage()?.setItem(KEY, safe);
-  } catch {
-    // Full or refused storage: sign-in goes home, as before.
-  }
+  keepReturnPath(safe);
 }
 
 /** The remembered path, once: it is forgotten as it is read. Null when there is none. */
 export function takeReturnPath(): string | null {
-  const store = storage();
-  const path = store?.getItem(KEY) ?? null;
+  const store = returnPathStorage();
+  const path = store?.getItem(RETURN_PATH_KEY) ?? null;
   if (path === null) return null;
-  store?.removeItem(KEY);
+  store?.removeItem(RETURN_PATH_KEY);
   // sessionStorage is not ours alone: only an app route is followed.
-  return safeAppPath(path);
+  const safe = safeAppPath(path);
+  if (!safe) return null;
+  // A tapped notification's address as the start-up kept it: its screen, without the mark.
+  const url = new URL(safe, 'http://app.invalid');
+  return pushReturnPath(url.pathname, url.search) ?? safe;
 }

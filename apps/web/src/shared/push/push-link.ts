@@ -1,8 +1,11 @@
+import { OPENED_BY_PUSH } from './opened-by-push';
+
+export { OPENED_BY_PUSH };
+
 /**
  * What the service worker and the page say to each other about a tapped notification (issue 64,
  * ADR 0096). Imported by both: the service worker's bundle (src/service-worker/push.ts) and the
- * page (shared/push/push-links.ts), so the two cannot drift apart. Nothing else here, so the
- * page's entry carries only these few lines.
+ * page (shared/push/push-links.ts, shared/auth/return-path.ts), so the two cannot drift apart.
  */
 
 /**
@@ -34,14 +37,6 @@ export function navigateMessageLink(data: unknown): string | null {
   const { type, link } = data as { type?: unknown; link?: unknown };
   return type === NAVIGATE_MESSAGE && isAppPath(link) ? link : null;
 }
-
-/**
- * The query parameter the service worker adds to a link it opens in a new window (no window of
- * the app was open): the app's start then knows the customer came from a tapped notification, and
- * a guest signs in and lands on its screen. Only then: a guest who lands on a signed-in address
- * some other way (a bookmark, a payment's return) goes home after signing in, as before.
- */
-export const OPENED_BY_PUSH = 'tapped';
 
 /** `link` with {@link OPENED_BY_PUSH} added, as the service worker opens it. */
 export function openedByPush(link: string): string {
