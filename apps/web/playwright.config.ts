@@ -77,12 +77,13 @@ export default defineConfig({
       ],
     },
   },
+  // Each server's output is shown, named: one that exits before it answers says why in its log
+  // (JSON on stdout).
   webServer: [
     {
       command: `node ${path.join(root, 'apps/api/dist/main.js')}`,
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
-      // A server that exits before it answers says why in its log (JSON on stdout): shown.
       stdout: 'pipe',
       name: 'api',
       timeout: 60_000,

@@ -1,7 +1,7 @@
 import { EARLY_GETS } from '@alda/contract/first-paint';
 import type { NotificationsResponse } from '@alda/contract/schemas/notifications';
 import type { PushPayload } from '@alda/contract/schemas/push';
-import { openedByPush } from '../src/shared/push/push-link';
+import { openedByPush } from '../src/shared/push/opened-by-push';
 import type { BrowserContext, Page } from '@playwright/test';
 import { loginByEmail, screenshot, signIn, watchToasts } from './support/app';
 import { postUsage } from './support/usage';
@@ -352,9 +352,10 @@ test.describe('app shell (SPEC §1–§2)', () => {
       await expect(page).toHaveURL(/\/rita-inn$/);
       // What the app loads after its first screen (app/later-start.ts) is held back until she has
       // signed in: a quick sign-in must not depend on it.
+      const laterStart = /\/assets\/later-start-[^/]+\.js$/;
       let releaseLater = () => {};
       const laterHeld = new Promise<void>((resolve) => (releaseLater = resolve));
-      await page.route(/\/assets\/later-start-[^/]+\.js$/, async (route) => {
+      await page.route(laterStart, async (route) => {
         await laterHeld;
         await route.continue();
       });
@@ -363,7 +364,7 @@ test.describe('app shell (SPEC §1–§2)', () => {
       await loginByEmail(page, sunneva.email, sunneva.password);
       await expect(page).toHaveURL(new RegExp(`${alert.link}$`));
       releaseLater();
-      await page.unroute(/\/assets\/later-start-[^/]+\.js$/);
+      await page.unroute(laterStart);
 
       // The settings in English.
       await page.getByRole('link', { name: 'Valmynd' }).click();

@@ -154,7 +154,7 @@ describe('service worker: web push (issue 64)', () => {
 
 describe('the address a tapped notification opens (issue 64)', () => {
   it('is kept for after the sign-in only when the service worker opened it', async () => {
-    const { openedByPush, pushReturnPath } = await import('../shared/push/push-link');
+    const { openedByPush, pushReturnPath } = await import('../shared/push/opened-by-push');
     expect(openedByPush('/nytsla/1')).toBe('/nytsla/1?tapped=1');
     expect(openedByPush('/x?a=1')).toBe('/x?a=1&tapped=1');
     expect(pushReturnPath('/nytsla/1', '?tapped=1')).toBe('/nytsla/1');

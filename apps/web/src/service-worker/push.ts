@@ -11,7 +11,8 @@
  *   a new window opens at the link (signed out, the app remembers it for after sign-in).
  */
 import { pushPayload, type PushPayload } from '@alda/contract/schemas/push';
-import { isAppPath, NAVIGATE_MESSAGE, openedByPush } from '../shared/push/push-link';
+import { openedByPush } from '../shared/push/opened-by-push';
+import { isAppPath, NAVIGATE_MESSAGE } from '../shared/push/push-link';
 
 /** The app's icon (apps/web/public): the notification's picture and its small badge. */
 const ICON = '/favicon.svg';

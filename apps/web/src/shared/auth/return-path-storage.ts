@@ -1,4 +1,4 @@
-import { OPENED_BY_PUSH } from '@/shared/push/opened-by-push';
+import { pushReturnPath } from '@/shared/push/opened-by-push';
 
 /*
  * Where the path to open after the next sign-in is kept (return-path.ts): this tab's
@@ -30,11 +30,11 @@ export function keepReturnPath(path: string): void {
 
 /**
  * For the start-up (main.tsx), when it finds a guest: the app opened at a tapped notification's
- * address (`?tapped=1`, added by the service worker) keeps that address for after the sign-in.
+ * address (`?tapped=1`, added by the service worker) keeps that screen for after the sign-in.
  * Called before the guest is sent to login and before any screen shows, so a sign-in however
- * quick finds it (issue 64). An address opened any other way is not kept. Kept as it is: the
- * sign-in reads it without the mark (takeReturnPath).
+ * quick finds it (issue 64). An address opened any other way is not kept.
  */
 export function rememberTappedStart(pathname: string, search: string): void {
-  if (new URLSearchParams(search).has(OPENED_BY_PUSH)) keepReturnPath(`${pathname}${search}`);
+  const asked = pushReturnPath(pathname, search);
+  if (asked) keepReturnPath(asked);
 }

@@ -1,6 +1,5 @@
 import { ROUTES } from '@/shared/config/paths';
 import { safeAppPath } from '@/shared/config/safe-app-path';
-import { pushReturnPath } from '@/shared/push/push-link';
 import { keepReturnPath, RETURN_PATH_KEY, returnPathStorage } from './return-path-storage';
 
 /*
@@ -28,9 +27,5 @@ export function takeReturnPath(): string | null {
   if (path === null) return null;
   store?.removeItem(RETURN_PATH_KEY);
   // sessionStorage is not ours alone: only an app route is followed.
-  const safe = safeAppPath(path);
-  if (!safe) return null;
-  // A tapped notification's address as the start-up kept it: its screen, without the mark.
-  const url = new URL(safe, 'http://app.invalid');
-  return pushReturnPath(url.pathname, url.search) ?? safe;
+  return safeAppPath(path);
 }

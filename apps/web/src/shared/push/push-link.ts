@@ -1,11 +1,8 @@
-import { OPENED_BY_PUSH } from './opened-by-push';
-
-export { OPENED_BY_PUSH };
-
 /**
  * What the service worker and the page say to each other about a tapped notification (issue 64,
  * ADR 0096). Imported by both: the service worker's bundle (src/service-worker/push.ts) and the
- * page (shared/push/push-links.ts, shared/auth/return-path.ts), so the two cannot drift apart.
+ * page (shared/push/push-links.ts), so the two cannot drift apart. The mark of an address
+ * opened from a tapped notification is opened-by-push.ts.
  */
 
 /**
@@ -36,22 +33,4 @@ export function navigateMessageLink(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const { type, link } = data as { type?: unknown; link?: unknown };
   return type === NAVIGATE_MESSAGE && isAppPath(link) ? link : null;
-}
-
-/** `link` with {@link OPENED_BY_PUSH} added, as the service worker opens it. */
-export function openedByPush(link: string): string {
-  return `${link}${link.includes('?') ? '&' : '?'}${OPENED_BY_PUSH}=1`;
-}
-
-/**
- * The path to return to after the sign-in for an address opened from a tapped notification
- * (`pathname` and `search` of the page's location), without {@link OPENED_BY_PUSH}; null for an
- * address opened any other way.
- */
-export function pushReturnPath(pathname: string, search: string): string | null {
-  const params = new URLSearchParams(search);
-  if (!params.has(OPENED_BY_PUSH)) return null;
-  params.delete(OPENED_BY_PUSH);
-  const rest = params.toString();
-  return `${pathname}${rest ? `?${rest}` : ''}`;
 }
