@@ -118,6 +118,10 @@ export default defineConfig({
         // The place of a sign-in (ADR 0059): as behind CloudFront, which sets this header itself;
         // identity.spec signs a phone in "from Denmark" with it.
         CLIENT_COUNTRY_HEADER: 'CloudFront-Viewer-Country',
+        // Passkeys (ADR 0097): WebAuthn refuses an IP address as the relying party, so the
+        // passkey journeys open the app at http://localhost:<port>, this same server.
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGINS: `http://localhost:${port}`,
       },
     },
     // Issue 42: Vipps MobilePay's published API documents under Prism (request validation on) as

@@ -144,6 +144,9 @@ import { lazyRequestLogger, OneLineRequestLog } from './request-log';
 import { installHttpTracing } from './tracing/http';
 import { droppedSpans, traceLogFields, tracingActive } from './tracing/tracing';
 import { appLinkRoutes } from './modules/app-links/routes';
+import { createRelyingParty } from './modules/passkeys/relying-party';
+import { passkeyRoutes } from './modules/passkeys/routes';
+import { createPasskeyService } from './modules/passkeys/service';
 import { oauthRoutes } from './modules/partners/oauth-routes';
 import { createPartnerService } from './modules/partners/service';
 import { simSwapRoutes } from './modules/camara/routes';
@@ -439,6 +442,13 @@ async function assemble(
     alerts: { email: messaging.email, background, appUrl: config.appUrl },
   });
   installAuthentication(app, auth);
+  // Passkeys (ADR 0097): one relying party for the customers' sign-in and the staff's factor.
+  const relyingParty = createRelyingParty({
+    rpId: config.webauthnRpId,
+    origins: config.webauthnOrigins,
+    rpName: 'Alda',
+    now,
+  });
   // The staff side (docs/decisions/0075-staff-console.md): its own tokens and sessions.
   const staff = createStaffService({
     db,
@@ -523,6 +533,19 @@ async function assemble(
       appUrl: config.appUrl,
     }),
     sessions,
+    countryHeader: config.clientCountryHeader,
+  });
+  await app.register(passkeyRoutes, {
+    service: createPasskeyService({
+      db,
+      now,
+      log: app.log,
+      rp: relyingParty,
+      auth,
+      sessions,
+      limiter,
+      alerts: { email: messaging.email, background, appUrl: config.appUrl },
+    }),
     countryHeader: config.clientCountryHeader,
   });
   await app.register(userRoutes, { service: createUserService({ db }) });

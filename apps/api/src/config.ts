@@ -193,6 +193,30 @@ const SETTINGS = {
         doc: "The iOS app's `<TEAM ID>.<bundle id>`, e.g. `ABCDE12345.fo.alda.selfcare`. Set: `/.well-known/apple-app-site-association` lets the iOS app open those links (Universal Links, ADR 0054). Unset: 404.",
       },
     ),
+    WEBAUTHN_RP_ID: setting(
+      optionalString.refine(
+        (value) => value === undefined || /^(?=.{1,253}$)([a-z0-9-]+\.)*[a-z0-9-]+$/.test(value),
+        'must be a domain name in lower case, e.g. alda.fo',
+      ),
+      {
+        shown: "APP_URL's host name",
+        doc: "The passkeys' relying party (ADR 0097): the domain every passkey is made for, e.g. `alda.fo`. The web app's and the console's pages must be on it or below it, and the native apps claim it in `/.well-known/assetlinks.json` and `apple-app-site-association`. Changing it makes every passkey made before unusable.",
+      },
+    ),
+    WEBAUTHN_ORIGINS: setting(
+      optionalString
+        .refine(
+          (value) =>
+            value === undefined ||
+            commaList(value).every((o) => /^(https?:\/\/[^/]+|android:apk-key-hash:[A-Za-z0-9_-]+)$/.test(o)),
+          'must be comma-separated origins (https://alda.fo) or android:apk-key-hash:<hash>',
+        )
+        .transform(commaList),
+      {
+        shown: "APP_URL's origin",
+        doc: "Comma-separated origins a passkey answer may come from (ADR 0097): the web app's (`https://alda.fo`) and, for the Android app, `android:apk-key-hash:<base64url SHA-256 of its signing certificate>`. Another origin is refused (PASSKEY_ORIGIN_MISMATCH).",
+      },
+    ),
     CORS_ORIGINS: setting(optionalString.transform(commaList), {
       shown: '(off)',
       doc: 'Comma-separated origins allowed to call the API cross-origin, e.g. `capacitor://localhost,https://localhost` for the native shell. Unset: no CORS headers.',
@@ -770,6 +794,10 @@ interface Derived {
   tmf641CallbackUrl: string;
   /** SMS_ADAPTER, or what it defaults to: `http` when SMS_GATEWAY_URL is set, else `outbox`. */
   smsAdapter: 'outbox' | 'http' | 'smpp';
+  /** WEBAUTHN_RP_ID, or the host name of APP_URL. */
+  webauthnRpId: string;
+  /** WEBAUTHN_ORIGINS, or the origin of APP_URL. */
+  webauthnOrigins: string[];
 }
 
 /** The parsed, typed configuration every part of the server receives. */
@@ -983,6 +1011,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TMF641_LISTENER_SECRET ? `/${tmf641CallbackSegment(e.TMF641_LISTENER_SECRET)}` : ''
     }`,
     smsAdapter: e.SMS_ADAPTER ?? (e.SMS_GATEWAY_URL ? 'http' : 'outbox'),
+    webauthnRpId: e.WEBAUTHN_RP_ID ?? new URL(appUrl).hostname,
+    webauthnOrigins:
+      e.WEBAUTHN_ORIGINS.length > 0 ? e.WEBAUTHN_ORIGINS : [new URL(appUrl).origin],
   };
 }
 

@@ -26,6 +26,9 @@ export const APP_LINK_PATHS = [`${PAYMENT_RETURN_PATH}/*`, RESET_PASSWORD_PATH] 
 /** The customer's signed-in devices (ADR 0059), linked from the new-device e-mail. */
 export const SIGNED_IN_DEVICES_PATH = '/min-brukari/eindir';
 
+/** The customer's passkeys (ADR 0097), linked from the new-passkey e-mail. */
+export const PASSKEYS_PATH = '/min-brukari/lykilkodur';
+
 /** The monthly price and its payment, linked from a failed charge on the agreement (ADR 0081). */
 export const MONTHLY_PRICE_PATH = '/menu/manadargjald';
 

@@ -173,6 +173,31 @@ export const ERROR_STATUS = {
   STAFF_ACTION_NOT_ALLOWED: 409,
   /** A staff account with that e-mail address exists. */
   STAFF_EXISTS: 409,
+  /** Staff sign-in with a TOTP or recovery code for a role whose admin requires passkeys. */
+  STAFF_PASSKEY_REQUIRED: 401,
+  // Passkeys (docs/decisions/0097-passkeys.md). A refused WebAuthn answer changes nothing.
+  /** A passkey answer to a challenge that is unknown or was answered already (a replay). */
+  PASSKEY_CHALLENGE_INVALID: 400,
+  /** A passkey answer to a challenge older than five minutes. */
+  PASSKEY_CHALLENGE_EXPIRED: 400,
+  /** A passkey answer made on another site or app than ours (clientDataJSON's origin). */
+  PASSKEY_ORIGIN_MISMATCH: 400,
+  /** A passkey answer for another relying party (the authenticator data's RP ID hash). */
+  PASSKEY_RP_MISMATCH: 400,
+  /** The authenticator did not verify the user (no PIN, fingerprint or face: the UV flag). */
+  PASSKEY_USER_NOT_VERIFIED: 400,
+  /** A passkey answer that is malformed or whose signature does not verify. */
+  PASSKEY_INVALID: 400,
+  /** Sign-in with a passkey this account does not have (unknown, removed, or another user's). */
+  PASSKEY_NOT_RECOGNISED: 401,
+  /** A signature counter that did not go up: the passkey may have been copied. */
+  PASSKEY_COUNTER_INVALID: 401,
+  /** Adding a passkey the account has already. */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  /** Renaming or deleting a passkey that is not one of the caller's. */
+  PASSKEY_NOT_FOUND: 404,
+  /** Deleting the passkey that is the account's last way to sign in (no password, no number). */
+  PASSKEY_LAST_WAY_IN: 409,
   /** A status message whose window ends before it starts, or has ended already. */
   STATUS_WINDOW_INVALID: 400,
   /** A refund of more than is left of the payment (paid, less refunds done or pending). */

@@ -32,6 +32,10 @@ export const actionType = z.enum([
   'port_out_refused',
   'port_out_accepted',
   'data_export',
+  // Passkeys (ADR 0097): every one added, used to sign in, and removed.
+  'passkey_added',
+  'signed_in_passkey',
+  'passkey_removed',
 ]);
 export type ActionType = z.infer<typeof actionType>;
 

@@ -24,6 +24,8 @@ export interface ActionPayload {
   /** A refused port-out: why (an error code such as NUMBER_LOCKED); who asked (the provider). */
   reason?: string;
   provider?: string;
+  /** A passkey's name as the customer sees it (ADR 0097). */
+  passkey?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export const actions = pgTable(
     check('actions_data_mb', sql`${t.dataMb} >= 0`),
     check(
       'actions_type',
-      sql`${t.type} in ('subscription_created', 'subscription_cancelled', 'plan_changed', 'member_added', 'member_moved', 'member_removed', 'package_purchased', 'eu_package_changed', 'data_given', 'data_received', 'data_requested', 'top_up', 'payment', 'sim_changed', 'profile_updated', 'signed_in_new_device', 'password_changed', 'pin_locked', 'number_locked', 'number_unlock_requested', 'number_unlock_cancelled', 'number_unlocked', 'port_out_code_created', 'port_out_refused', 'port_out_accepted', 'data_export')`,
+      sql`${t.type} in ('subscription_created', 'subscription_cancelled', 'plan_changed', 'member_added', 'member_moved', 'member_removed', 'package_purchased', 'eu_package_changed', 'data_given', 'data_received', 'data_requested', 'top_up', 'payment', 'sim_changed', 'profile_updated', 'signed_in_new_device', 'password_changed', 'pin_locked', 'number_locked', 'number_unlock_requested', 'number_unlock_cancelled', 'number_unlocked', 'port_out_code_created', 'port_out_refused', 'port_out_accepted', 'data_export', 'passkey_added', 'signed_in_passkey', 'passkey_removed')`,
     ),
   ],
 );

@@ -33,6 +33,11 @@ export const staffUsers = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * The command line's break-glass (ADR 0097): until then, a TOTP code signs this member in
+     * even though their role requires passkeys, so they can enrol a new one. Null: no exception.
+     */
+    totpAllowedUntil: timestamp('totp_allowed_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('staff_users_email_uq').on(t.email),

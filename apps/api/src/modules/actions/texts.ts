@@ -24,6 +24,8 @@ interface Parts {
   /** Who asked for a port-out (the other provider) and why it was refused (an error code). */
   provider: string;
   reason: string;
+  /** A passkey's name (ADR 0097). */
+  passkey: string;
 }
 
 type Sentences = Record<ActionType, (p: Parts) => string>;
@@ -80,6 +82,9 @@ const SENTENCES: Record<Locale, Sentences> = {
       `Umbøn frá ${p.provider} um at flyta nummarið er avvíst: ${refusalWords(p.reason, 'fo')}`,
     port_out_accepted: (p) => `Nummarið verður flutt til ${p.provider}`,
     data_export: () => 'Tínar dátur eru gjørdar klárar at taka niður',
+    passkey_added: (p) => `Nýggj lykilkoda løgd afturat: ${p.passkey}`,
+    signed_in_passkey: (p) => `Innritað við lykilkodu: ${p.passkey}`,
+    passkey_removed: (p) => `Lykilkoda strikað: ${p.passkey}`,
   },
   en: {
     subscription_created: (p) => `Subscription started: ${p.plan}`,
@@ -109,6 +114,9 @@ const SENTENCES: Record<Locale, Sentences> = {
       `Request from ${p.provider} to move the number refused: ${refusalWords(p.reason, 'en')}`,
     port_out_accepted: (p) => `The number is moving to ${p.provider}`,
     data_export: () => 'Your data was prepared for download',
+    passkey_added: (p) => `New passkey added: ${p.passkey}`,
+    signed_in_passkey: (p) => `Signed in with a passkey: ${p.passkey}`,
+    passkey_removed: (p) => `Passkey removed: ${p.passkey}`,
   },
 };
 
@@ -136,6 +144,7 @@ export function actionText(
     at: payload.at ? formatDateTime(payload.at) : '',
     provider: payload.provider ?? '',
     reason: payload.reason ?? '',
+    passkey: payload.passkey ?? '',
   };
   return SENTENCES[locale][row.type](parts);
 }

@@ -208,3 +208,59 @@ export function newDeviceEmail(
     { button: t.button, link: values.link },
   ]);
 }
+
+const NEW_PASSKEY_TEXT: Record<
+  Locale,
+  {
+    subject: string;
+    intro: string;
+    name: string;
+    time: string;
+    ifYou: string;
+    ifNotYou: string;
+    button: string;
+  }
+> = {
+  fo: {
+    subject: 'Nýggj lykilkoda løgd afturat',
+    intro: 'Ein nýggj lykilkoda er júst løgd afturat brúkaranum hjá tær hjá Alda. Við henni kann ein rita inn uttan loyniorð.',
+    name: 'Lykilkoda',
+    time: 'Nær',
+    ifYou: 'Var hetta tú, so er einki at gera.',
+    ifNotYou:
+      'Var hetta ikki tú, so strika lykilkoduna beinanvegin undir Mín brúkari → Lykilkodur, og broyt loyniorðið.',
+    button: 'Síggj lykilkodurnar',
+  },
+  en: {
+    subject: 'New passkey added',
+    intro: 'A new passkey has just been added to your Alda user. It signs in without a password.',
+    name: 'Passkey',
+    time: 'When',
+    ifYou: 'If this was you, there is nothing to do.',
+    ifNotYou:
+      'If it was not you, remove the passkey at once under My user → Passkeys, and change your password.',
+    button: 'See your passkeys',
+  },
+};
+
+/**
+ * The e-mail about a passkey added to the user (ADR 0097), as a new device's (ADR 0059): which
+ * passkey, when (Faroese time), and what to do if it was not them.
+ */
+export function newPasskeyEmail(
+  locale: Locale,
+  values: { to: string; firstname: string; name: string; at: string; link: string },
+): EmailMessage {
+  const t = NEW_PASSKEY_TEXT[locale];
+  return composeEmail(locale, values.to, values.firstname, t.subject, [
+    { lines: [t.intro] },
+    {
+      facts: [
+        [t.name, values.name],
+        [t.time, values.at],
+      ],
+    },
+    { lines: [t.ifYou, t.ifNotYou] },
+    { button: t.button, link: values.link },
+  ]);
+}

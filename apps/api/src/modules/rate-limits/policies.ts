@@ -41,6 +41,11 @@ export const POLICIES = {
   registerIp: { name: 'register:ip', limit: 30, windowS: WINDOW_S },
   /** change-password: wrong current passwords of one signed-in user (a stolen access token). */
   currentPassword: { name: 'current-password:user', limit: 5, windowS: WINDOW_S },
+  /**
+   * Passkey sign-in challenges per address (ADR 0097): every visit of the login screens asks for
+   * one (autofill), so the limit is well above a household's, and far below a flood.
+   */
+  passkeyOptionsIp: { name: 'passkey-options:ip', limit: 300, windowS: WINDOW_S },
   /** reserved-numbers: number look-ups by one caller (user, or address when anonymous). */
   numberSearch: { name: 'number-search:caller', limit: 60, windowS: WINDOW_S },
   /** free-numbers: sets of free numbers one caller asks for (the picker, issue 33 §1). */
