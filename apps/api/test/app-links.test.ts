@@ -20,13 +20,16 @@ describe('native app links: /.well-known association files (ADR 0054)', () => {
     await bare.close();
   });
 
-  it('Android Digital Asset Links name the app and its signing certificate', async () => {
+  it('Android Digital Asset Links name the app and its signing certificate, for links and passkeys', async () => {
     const res = await configured.app.inject({ method: 'GET', url: '/.well-known/assetlinks.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual([
       {
-        relation: ['delegate_permission/common.handle_all_urls'],
+        relation: [
+          'delegate_permission/common.handle_all_urls',
+          'delegate_permission/common.get_login_creds',
+        ],
         target: {
           namespace: 'android_app',
           package_name: 'fo.alda.selfcare',
@@ -36,7 +39,7 @@ describe('native app links: /.well-known association files (ADR 0054)', () => {
     ]);
   });
 
-  it("Apple's app-site-association claims the card page's return and the password-reset link, as JSON", async () => {
+  it("Apple's app-site-association claims the card page's return and the password-reset link, and shares the passkeys, as JSON", async () => {
     const res = await configured.app.inject({
       method: 'GET',
       url: '/.well-known/apple-app-site-association',
@@ -52,6 +55,7 @@ describe('native app links: /.well-known association files (ADR 0054)', () => {
           },
         ],
       },
+      webcredentials: { apps: ['ABCDE12345.fo.alda.selfcare'] },
     });
   });
 

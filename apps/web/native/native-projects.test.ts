@@ -2,7 +2,8 @@
 // Xcode: `cap sync` of the built web app into a copy of apps/web (in the OS's temp folder, so the
 // repository and a developer's own generated files stay as they are), then the projects it
 // leaves are read — the App Links intent filter against the contract's APP_LINK_PATHS, the
-// Associated Domains entitlement, push (the APNs environment per configuration, the Android
+// Associated Domains entitlement, passkeys in the WebView (androidx.webkit's WebAuthn switch, the
+// webcredentials entitlement), push (the APNs environment per configuration, the Android
 // notification icon, the Firebase config kept out of git), the provider's other app, app id and
 // version, the plugins the web code imports, and the copied web app. Needs `npm run build` first:
 // `npm run test:e2e` runs it right after its build, so CI builds once.
@@ -328,6 +329,35 @@ describe('the native projects after `cap sync` of the built web app (issue 15, A
     expect(packages).toContain(appConfig.partnerApp.androidPackage);
   });
 
+  it('Android: passkeys in the WebView, for the relying parties linked to the app (androidx.webkit)', () => {
+    // The app module depends on androidx.webkit itself (Capacitor's dependency on it is
+    // `implementation`, not visible to the app's code), at Capacitor's version from
+    // variables.gradle: setWebAuthenticationSupport exists from 1.12.0.
+    expect(read('android/app/build.gradle')).toMatch(
+      /^\s*implementation "androidx\.webkit:webkit:\$androidxWebkitVersion"$/m,
+    );
+    const version = /^\s*androidxWebkitVersion = '(\d+)\.(\d+)\.(\d+)[^']*'$/m
+      .exec(read('android/variables.gradle'))
+      ?.slice(1)
+      .map(Number);
+    expect(version, 'androidxWebkitVersion in variables.gradle').toBeDefined();
+    const [major = 0, minor = 0] = version ?? [];
+    expect(major > 1 || (major === 1 && minor >= 12), `androidx.webkit ${version?.join('.')}`).toBe(
+      true,
+    );
+
+    // MainActivity turns WebAuthn on for the app's relying parties, where the WebView has it,
+    // once BridgeActivity's onCreate has made the WebView.
+    const activity = read('android/app/src/main/java/fo/alda/selfcare/MainActivity.java').replace(
+      /\/\/.*$/gm,
+      '',
+    );
+    expect(activity).toMatch(/class MainActivity extends BridgeActivity/);
+    expect(activity).toMatch(
+      /super\.onCreate\(savedInstanceState\);[\s\S]*WebViewFeature\.isFeatureSupported\(\s*WebViewFeature\.WEB_AUTHENTICATION\s*\)[\s\S]*WebSettingsCompat\.setWebAuthenticationSupport\(\s*this\.bridge\.getWebView\(\)\.getSettings\(\),\s*WebSettingsCompat\.WEB_AUTHENTICATION_SUPPORT_FOR_APP\s*\)/,
+    );
+  });
+
   it('Android: app id from the contract, version from APP_VERSION through the generated file', () => {
     const gradle = read('android/app/build.gradle');
     expect(/namespace "([^"]+)"/.exec(gradle)?.[1]).toBe(NATIVE_APP_ID);
@@ -354,8 +384,12 @@ describe('the native projects after `cap sync` of the built web app (issue 15, A
         'App/App.entitlements',
       );
     }
+    // applinks: Universal Links; webcredentials: the host's passkeys in the app's WKWebView.
     expect(plist(read('ios/App/App/App.entitlements'))).toEqual({
-      'com.apple.developer.associated-domains': ['applinks:$(APP_LINK_HOST)'],
+      'com.apple.developer.associated-domains': [
+        'applinks:$(APP_LINK_HOST)',
+        'webcredentials:$(APP_LINK_HOST)',
+      ],
       'aps-environment': '$(APS_ENVIRONMENT)',
     });
     expect(keyValues(read(GENERATED.ios))).toMatchObject({
