@@ -201,21 +201,25 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       proof: Reauthentication,
       meta: ClientMeta,
     ): Promise<void> {
-      await deps.sessions.reauthenticate(caller, proof, meta);
-      const at = now();
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(passkeys)
-          .where(eq(passkeys.userId, caller.id))
-          .for('update');
+      /** The passkey, unless it is not the caller's or is their last way in. */
+      const deletable = async (executor: Db, lock: boolean) => {
+        const query = executor.select().from(passkeys).where(eq(passkeys.userId, caller.id));
+        const rows = lock ? await query.for('update') : await query;
         const row = rows.find((r) => r.id === id);
         if (!row) throw new AppError('PASSKEY_NOT_FOUND');
-        const user = await findUserById(tx, caller.id);
+        const user = await findUserById(executor, caller.id);
         if (!user) throw new AppError('UNAUTHORIZED', { detail: 'user gone' });
         if (rows.length === 1 && user.passwordHash === null && user.phoneNumber === null) {
           throw new AppError('PASSKEY_LAST_WAY_IN');
         }
+        return row;
+      };
+      // Said before the proof is asked for: no password or code can make it deletable.
+      await deletable(db, false);
+      await deps.sessions.reauthenticate(caller, proof, meta);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const row = await deletable(tx, true);
         await tx.delete(passkeys).where(eq(passkeys.id, row.id));
         await insertActions(tx, [
           {
