@@ -30,6 +30,7 @@ const EXPECTED_FILES = [
   'lines.json',
   'notifications.json',
   'orders.json',
+  'passkeys.json',
   'payments.json',
   'plans.json',
   'profile.json',

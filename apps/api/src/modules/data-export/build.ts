@@ -16,6 +16,7 @@ import {
   findPayments,
   findReceipts,
   findSessions,
+  findPasskeys,
   findSupportConversations,
   findSupportImages,
   findUser,
@@ -167,6 +168,10 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
   {
     file: 'sessions.json',
     read: ({ db, userId }) => findSessions(db, userId),
+  },
+  {
+    file: 'passkeys.json',
+    read: ({ db, userId }) => findPasskeys(db, userId),
   },
   {
     file: 'consents.json',

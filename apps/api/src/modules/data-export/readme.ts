@@ -26,6 +26,7 @@ Tú hevur rætt til hetta eftir dátuverndarreglunum (GDPR): grein 15 (rætturin
 - \`activity.json\` – virksemisloggurin: tað, tú hevur gjørt, og tað, sum er hent við tínum nummurum.
 - \`support.json\` – tínar samrøður við kundatænastuna: títt og okkara svar. Myndirnar, tú sendi, eru í mappuni \`support/\`.
 - \`sessions.json\` – innritanir: eind, nær tær byrjaðu og seinast vóru nýttar, og land. Trygdarlyklar (token) eru ikki við.
+- \`passkeys.json\` – tínar lykilkodur: navn, nær tær vórðu stovnaðar og seinast brúktar. Almenni lykilin er ikki við.
 - \`consents.json\` – tíni val: telefonbókin, ávaringar um dátunýtslu og nær tú góðtókst treytirnar (tá ið tú gjørdist kundi).
 
 ## Snið
@@ -61,6 +62,7 @@ The data protection rules (GDPR) give you this right: Article 15 (the right of a
 - \`activity.json\` – the activity log: what you did and what happened to your numbers.
 - \`support.json\` – your conversations with customer service: your messages and our answers. The pictures you sent are in the \`support/\` folder.
 - \`sessions.json\` – sign-ins: device, when they started and were last used, and country. Security tokens are not included.
+- \`passkeys.json\` – your passkeys: name, when they were made and last used. The public key is not included.
 - \`consents.json\` – your choices: the phone book, data use alerts and when you accepted the terms (when you became a customer).
 
 ## Format

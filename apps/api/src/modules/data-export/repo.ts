@@ -9,6 +9,7 @@ import { orders } from '../../db/schema/orders';
 import { paymentRefunds, payments, receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { sessions } from '../../db/schema/sessions';
+import { passkeys } from '../../db/schema/passkeys';
 import { users, type UserRow } from '../../db/schema/users';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema/support';
 
@@ -392,6 +393,21 @@ export async function findSessions(db: Db, userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
+}
+
+/** Passkeys (ADR 0097): name, when made and last used, synced or not. Never the public key. */
+export async function findPasskeys(db: Db, userId: string) {
+  return db
+    .select({
+      id: passkeys.id,
+      name: passkeys.name,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+      backedUp: passkeys.backedUp,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt));
 }
 
 /**
