@@ -33,7 +33,7 @@ export const JOB_NAMES = [
 export type JobName = (typeof JOB_NAMES)[number];
 
 export type UsageFeed = 'json' | 'tmf635' | 'simulator';
-export type LoginMethod = 'password' | 'phone_code' | 'staff';
+export type LoginMethod = 'password' | 'phone_code' | 'staff' | 'passkey';
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const ROUND_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300];
@@ -346,12 +346,12 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
   });
   const loginFailures = new Counter({
     name: 'alda_login_failures_total',
-    help: 'Failed sign-ins (wrong password, wrong or expired code), by method.',
+    help: 'Failed sign-ins (wrong password, wrong or expired code, a passkey not ours or copied), by method.',
     labelNames: ['method'],
     registers: [registry],
   });
 
-  for (const method of ['password', 'phone_code', 'staff'] as const)
+  for (const method of ['password', 'phone_code', 'staff', 'passkey'] as const)
     loginFailures.inc({ method }, 0);
   for (const feed of ['json', 'tmf635', 'simulator'] as const)
     for (const result of ['booked', 'duplicate', 'refused'] as const)

@@ -139,6 +139,9 @@ const LOGIN_FAILURES: Partial<Record<ErrorCode, LoginMethod>> = {
   INVALID_PIN: 'phone_code',
   PIN_EXPIRED: 'phone_code',
   STAFF_SIGN_IN_FAILED: 'staff',
+  // Answered only to a passkey sign-in (ADR 0097): a passkey we do not know, or a copied one.
+  PASSKEY_NOT_RECOGNISED: 'passkey',
+  PASSKEY_COUNTER_INVALID: 'passkey',
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
