@@ -73,6 +73,8 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // WebAuthn (ADR 0097): loaded by `import()` when a passkey ceremony starts, not at start.
+            { name: 'webauthn', test: /[\\/]node_modules[\\/]@simplewebauthn[\\/]/ },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
           ],
         },

@@ -102,6 +102,8 @@ import { installAuthentication } from './plugins/auth';
 import { installStaffAuthentication } from './plugins/staff-auth';
 import { createStaffService, type StaffService } from './modules/staff/service';
 import { staffRoutes } from './modules/staff/routes';
+import { staffPasskeyRoutes } from './modules/staff/passkeys-routes';
+import { createStaffPasskeyService } from './modules/staff/passkeys-service';
 import { staffStatusRoutes } from './modules/staff/status-routes';
 import { supportRoutes } from './modules/support/routes';
 import { createAnswerNotice } from './modules/support/answer-notice';
@@ -455,6 +457,7 @@ async function assemble(
     now,
     limiter,
     totpKey: deriveKey(config.staffSecretKey, 'staff-totp'),
+    rp: relyingParty,
   });
   installStaffAuthentication(app, staff);
   app.decorate('staffAccounts', staff);
@@ -854,6 +857,11 @@ async function assemble(
   // The staff side, /api/staff/* (docs/decisions/0075-staff-console.md). Each area's routes call
   // the same services as the customer routes and the operator command.
   await app.register(staffRoutes, { service: staff, db });
+  // Staff passkeys and the roles that require them (ADR 0097).
+  await app.register(staffPasskeyRoutes, {
+    service: createStaffPasskeyService({ db, now, rp: relyingParty, limiter }),
+    staff,
+  });
   // STAFF AREAS: one registration per area below.
   // The operator command's service, built as `npm run operator` builds it (one set of rules).
   const operator = createOperatorService({ db, now, provisioning });

@@ -30,6 +30,7 @@ import {
 import { portOutInboundRequest } from '@alda/contract/schemas/number-protection';
 import { AppError } from './errors';
 import { createStaffService } from './modules/staff/service';
+import { createRelyingParty } from './modules/passkeys/relying-party';
 import { createStaffCommands, type StaffCommands } from './modules/staff/commands-service';
 import { createPartnerCommands, type PartnerCommands } from './modules/partners/commands';
 import { createPartnerService } from './modules/partners/service';
@@ -77,6 +78,11 @@ Staff accounts of the console at /console/ (docs/decisions/0075-staff-console.md
   staff list                             the staff accounts
   staff disable <email> --reason "..."   the account can no longer sign in; its sessions end
   staff enable <email> --reason "..."
+  staff allow-totp <email> --reason "..."
+                                         break-glass for a member whose role requires passkeys
+                                         and who lost theirs (ADR 0097): for the next hour, one
+                                         sign-in with the app's code (or a recovery code) is let
+                                         through, to add a new passkey
 
 Number protection (docs/decisions/0076-number-protection.md):
   port-out <number> <code> [--provider "..."]
@@ -147,6 +153,7 @@ const ACCEPTS: Record<string, readonly (keyof typeof OPTIONS)[]> = {
   'staff list': [],
   'staff disable': ['reason'],
   'staff enable': ['reason'],
+  'staff allow-totp': ['reason'],
   'port-out': ['provider'],
   'partner add': ['scope'],
   'partner list': [],
@@ -172,6 +179,7 @@ const ARITY: Record<string, number> = {
   'staff list': 0,
   'staff disable': 1,
   'staff enable': 1,
+  'staff allow-totp': 1,
   'port-out': 2,
   'partner add': 1,
   'partner list': 0,
@@ -255,7 +263,7 @@ function parse(argv: string[]): Parsed | 'help' {
       verb === 'status'
         ? `status needs one of: publish, list, end.`
         : verb === 'staff'
-          ? `staff needs one of: add, list, disable, enable.`
+          ? `staff needs one of: add, list, disable, enable, allow-totp.`
           : verb === 'partner'
             ? `partner needs one of: add, list, disable.`
             : verb === 'payments'
@@ -343,6 +351,12 @@ function prepare(parsed: Parsed): Prepared {
       if (!reason || reason.length < 3) throw new UsageError(`${command} needs --reason "...".`);
       const disabled = command === 'staff disable';
       return (_commands, operator, staff) => staff.setDisabled(operator(), email, disabled, reason);
+    }
+    case 'staff allow-totp': {
+      const email = staffEmailOf(id);
+      const reason = values.reason?.trim();
+      if (!reason || reason.length < 3) throw new UsageError(`${command} needs --reason "...".`);
+      return (_commands, operator, staff) => staff.allowTotp(operator(), email, reason);
     }
     case 'port-out': {
       const request = portOutInboundRequest.safeParse({
@@ -537,6 +551,12 @@ export async function runOperator(argv: string[], ctx: OperatorContext): Promise
         now,
         limiter: createRateLimiter({ db: database.db, now, log }),
         totpKey: deriveKey(config.staffSecretKey, 'staff-totp'),
+        rp: createRelyingParty({
+          rpId: config.webauthnRpId,
+          origins: config.webauthnOrigins,
+          rpName: 'Alda',
+          now,
+        }),
       }),
       config.appUrl,
     );

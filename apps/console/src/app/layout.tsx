@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
-import { Clock, LogOut, MonitorX } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Clock, Fingerprint, LogOut, MonitorX } from 'lucide-react';
 import type { StaffSession } from '@alda/contract/schemas/staff';
 import { signOut, signOutEverywhere } from '@/auth/auth-api';
 import { cx } from '@/shared/cx';
@@ -10,6 +10,7 @@ import { localeOf } from '@/shared/i18n';
 import { LanguageSwitch } from '@/shared/language-switch';
 import { useServices } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
+import { MY_PASSKEYS_PATH } from '@/account/routes';
 import { areaOfPath, areasFor } from './areas';
 import { useSessionWatch } from './session-watch';
 
@@ -28,12 +29,17 @@ export function ConsoleLayout({
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const area = areaOfPath(location.pathname);
+  const page = area
+    ? t(`nav.${area.id}`)
+    : location.pathname === `/${MY_PASSKEYS_PATH}`
+      ? t('header.myPasskeys')
+      : null;
   useSessionWatch();
 
-  // The page's title names the area (WCAG 2.4.2).
+  // The page's title names the area, or the member's own page (WCAG 2.4.2).
   useEffect(() => {
-    document.title = area ? `${t(`nav.${area.id}`)} – ${t('app.title')}` : t('app.title');
-  }, [area, t]);
+    document.title = page ? `${page} – ${t('app.title')}` : t('app.title');
+  }, [page, t]);
 
   // After moving to another area, reading starts at its content (not at the top of the page).
   const firstPath = useRef(location.pathname);
@@ -118,6 +124,7 @@ function Header({ session }: { session: StaffSession }) {
       store.end(everywhere ? 'signed-out-everywhere' : 'signed-out'),
   });
   const { staff } = session;
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-10 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-b border-mist-200 bg-white/95 px-6 py-3 backdrop-blur lg:px-8">
       <SessionClock session={session} />
@@ -131,6 +138,16 @@ function Header({ session }: { session: StaffSession }) {
           <div className="text-caption font-semibold text-mist-900">{staff.name}</div>
           <div className="text-caption text-mist-600">{t(`roles.${staff.role}`)}</div>
         </div>
+        {/* The member's own passkeys, for every role (ADR 0097). */}
+        <Link
+          to={`/${MY_PASSKEYS_PATH}`}
+          title={t('header.myPasskeys')}
+          aria-current={location.pathname === `/${MY_PASSKEYS_PATH}` ? 'page' : undefined}
+          className="inline-flex min-h-9 items-center justify-center gap-2 rounded-lg px-3 text-caption font-semibold whitespace-nowrap text-ocean-800 transition-colors hover:bg-mist-100 aria-[current=page]:bg-ocean-50"
+        >
+          <Fingerprint aria-hidden="true" className="size-4" />
+          <span className="sr-only xl:not-sr-only">{t('header.myPasskeys')}</span>
+        </Link>
         <Button
           variant="secondary"
           size="sm"

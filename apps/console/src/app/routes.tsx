@@ -10,6 +10,7 @@ import { paymentsRoutes } from '@/areas/payments/routes';
 import { customersRoutes } from '@/areas/customers/routes';
 import { ordersRoutes } from '@/areas/orders/routes';
 import { savedRepliesRoutes, supportRoutes } from '@/areas/support/routes';
+import { accountRoutes } from '@/account/routes';
 import { AREAS, type AreaId } from './areas';
 import { LandingRedirect, RequireArea, RequireSession } from './guards';
 import { RouteError } from './route-error';
@@ -18,6 +19,7 @@ import { RouteError } from './route-error';
  * The console's routes, under the base `/console/`:
  *   /sign-in           the sign-in screen
  *   /<area>/…          each area of areas.ts, inside the signed-in layout, for the roles it names
+ *   /my-passkeys       the signed-in member's own passkeys, every role (src/account/)
  *   / and the rest     the first area the role may use
  *
  * ADDING AN AREA'S SCREENS (README "Adding an area"): the area exports its routes, relative to
@@ -57,6 +59,7 @@ export function createConsoleRoutes(): RouteObject[] {
               element: <RequireArea area={area.id} />,
               children: AREA_ROUTES[area.id] ?? NOTHING_YET,
             })),
+            ...accountRoutes,
             { path: '*', element: <LandingRedirect /> },
           ],
         },

@@ -1,7 +1,10 @@
+import type { PasskeyRequestOptions } from '@alda/contract/schemas/passkeys';
 import {
   staffMe,
+  staffPasskeyOptions,
   staffSession,
   type StaffMe,
+  type StaffPasswordStep,
   type StaffSession,
   type StaffSignInRequest,
 } from '@alda/contract/schemas/staff';
@@ -9,9 +12,27 @@ import type { Api } from '@/shared/api';
 
 /** The staff sign-in calls (docs/decisions/0075-staff-console.md, apps/api/src/modules/staff/routes.ts). */
 
-/** `POST /api/staff/auth/sign-in`: 401 STAFF_SIGN_IN_FAILED for any wrong part, 429 when limited. */
+/**
+ * `POST /api/staff/auth/sign-in` with a code or a passkey's answer: 401 STAFF_SIGN_IN_FAILED for
+ * any wrong part, STAFF_PASSKEY_REQUIRED for a code of a role that signs in with passkeys, 429
+ * when limited.
+ */
 export function signIn(api: Api, body: StaffSignInRequest): Promise<StaffSession> {
   return api.post('/api/staff/auth/sign-in', body, { schema: staffSession });
+}
+
+/**
+ * `POST /api/staff/auth/passkey-options`: the password first, then a challenge for this member's
+ * passkeys (404 PASSKEY_NOT_FOUND when they have none).
+ */
+export async function passkeyOptions(
+  api: Api,
+  body: StaffPasswordStep,
+): Promise<PasskeyRequestOptions> {
+  const answer = await api.post('/api/staff/auth/passkey-options', body, {
+    schema: staffPasskeyOptions,
+  });
+  return answer.options;
 }
 
 /** `GET /api/staff/auth/me`: who is signed in, and the session's limits. */

@@ -1,11 +1,47 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import errorsEn from '@alda/contract/locales/errors.en.json';
 import errorsFo from '@alda/contract/locales/errors.fo.json';
 import { aSession, renderConsole, type Handler } from '@/test/render';
 
 const SIGN_IN = '/api/staff/auth/sign-in';
+const PASSKEY_OPTIONS = '/api/staff/auth/passkey-options';
+
+// The browser's passkey prompt (ADR 0097): jsdom has no WebAuthn.
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => webauthn);
+beforeEach(() => webauthn.startAuthentication.mockReset());
+
+/** Request options as the server answers them. */
+const OPTIONS = {
+  challenge: 'c2lnbi1pbi1jaGFsbGVuZ2U',
+  rpId: 'alda.fo',
+  timeout: 300000,
+  userVerification: 'required',
+  allowCredentials: [{ id: 'Y3JlZGVudGlhbA', type: 'public-key', transports: ['internal'] }],
+};
+/** The browser's answer. */
+const ANSWER = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'Y2xpZW50RGF0YQ',
+    authenticatorData: 'YXV0aERhdGE',
+    signature: 'c2lnbmF0dXJl',
+    userHandle: 'dXNlcg',
+  },
+  clientExtensionResults: {},
+  authenticatorAttachment: 'platform',
+};
+
+/** A DOMException as the browser's prompt throws it. */
+function domError(name: string): Error {
+  const error = new Error(`${name} from the prompt`);
+  error.name = name;
+  return error;
+}
 
 async function fillIn(email: string, password: string, code: string) {
   const user = userEvent.setup();
@@ -118,5 +154,100 @@ describe('sign-in (auth/sign-in-screen.tsx)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Loyniorð'));
     expect(screen.getByLabelText('Loyniorð').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
+  });
+
+  it('signs in with a passkey: the password first, then the browser asks for the passkey, then its answer', async () => {
+    webauthn.startAuthentication.mockResolvedValueOnce(ANSWER);
+    const handler: Handler = ({ path }) =>
+      path === PASSKEY_OPTIONS
+        ? { status: 200, body: { data: { options: OPTIONS } } }
+        : path === SIGN_IN
+          ? { status: 200, body: { data: aSession('support', 'alda_staff_passkey') } }
+          : undefined;
+    const { calls, router, session } = renderConsole({ path: '/sign-in', handler });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Teldupostur'), 'rakul@alda.fo ');
+    await user.type(screen.getByLabelText('Loyniorð'), 'Rætt loyniorð 1');
+    // No code: the passkey stands in for it.
+    await user.click(screen.getByRole('button', { name: 'Rita inn við lykilkodu' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(session.token()).toBe('alda_staff_passkey');
+    expect(calls.slice(0, 2).map((c) => c.path)).toEqual([PASSKEY_OPTIONS, SIGN_IN]);
+    expect(calls[0]?.body).toEqual({ email: 'rakul@alda.fo', password: 'Rætt loyniorð 1' });
+    expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    expect(calls[1]?.body).toEqual({
+      email: 'rakul@alda.fo',
+      password: 'Rætt loyniorð 1',
+      passkey: ANSWER,
+    });
+  });
+
+  it('asks for e-mail and password only before the passkey, and says what went wrong in the prompt', async () => {
+    webauthn.startAuthentication.mockRejectedValueOnce(domError('NotAllowedError'));
+    const handler: Handler = ({ path }) =>
+      path === PASSKEY_OPTIONS ? { status: 200, body: { data: { options: OPTIONS } } } : undefined;
+    const { calls } = renderConsole({ path: '/sign-in', handler });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Teldupostur'), 'rakul@alda.fo');
+    await user.click(screen.getByRole('button', { name: 'Rita inn við lykilkodu' }));
+    screen.getByText('Skriva loyniorðið.');
+    expect(screen.queryByText('Skriva kotuna.')).toBeNull();
+    expect(calls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Loyniorð'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Rita inn við lykilkodu' }));
+    // Closed or timed out: nothing was sent to sign in.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Lykilkodan varð ikki brúkt. Royn aftur ella rita inn við kotuni.',
+    );
+    expect(calls.map((c) => c.path)).toEqual([PASSKEY_OPTIONS]);
+  });
+
+  it('tells a member without a passkey to sign in with the code and add one', async () => {
+    const handler: Handler = ({ path }) =>
+      path === PASSKEY_OPTIONS
+        ? {
+            status: 404,
+            body: { error: { code: 'PASSKEY_NOT_FOUND', message: errorsFo.PASSKEY_NOT_FOUND } },
+          }
+        : undefined;
+    renderConsole({ path: '/sign-in', handler });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Teldupostur'), 'rakul@alda.fo');
+    await user.type(screen.getByLabelText('Loyniorð'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Rita inn við lykilkodu' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tú hevur onga lykilkodu enn. Rita inn við kotuni og legg so eina lykilkodu afturat undir “Mínar lykilkodur”.',
+    );
+    expect(webauthn.startAuthentication).not.toHaveBeenCalled();
+  });
+
+  it("shows STAFF_PASSKEY_REQUIRED's message and points to the passkey when the role requires one", async () => {
+    const handler: Handler = ({ path }) =>
+      path === SIGN_IN
+        ? {
+            status: 401,
+            body: {
+              error: {
+                code: 'STAFF_PASSKEY_REQUIRED',
+                message: errorsFo.STAFF_PASSKEY_REQUIRED,
+              },
+            },
+          }
+        : undefined;
+    const { session } = renderConsole({ path: '/sign-in', handler });
+    const user = await fillIn('rakul@alda.fo', 'pw', '123456');
+    await user.click(screen.getByRole('button', { name: 'Rita inn' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(errorsFo.STAFF_PASSKEY_REQUIRED);
+    expect(alert.textContent).toContain(
+      'Rita inn við lykilkodu niðanfyri. Hevur tú mist lykilkoduna, tosa við ein umsitara.',
+    );
+    expect(session.get()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rita inn við lykilkodu' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

@@ -1,21 +1,29 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { LogIn } from 'lucide-react';
-import { staffSignInRequest, type StaffRole } from '@alda/contract/schemas/staff';
+import { Fingerprint, LogIn } from 'lucide-react';
+import {
+  staffPasswordStep,
+  staffTotpSignInRequest,
+  type StaffRole,
+} from '@alda/contract/schemas/staff';
 import { areaOfPath, landingPath, mayUse } from '@/app/areas';
 import type { SignInState } from '@/app/guards';
+import { isApiError } from '@/shared/api';
 import { useErrorText } from '@/shared/error-text';
 import { LanguageSwitch } from '@/shared/language-switch';
+import { askPasskey, passkeyProblem } from '@/shared/passkeys';
 import { useServices, useSession } from '@/shared/services';
 import { Button } from '@/shared/ui/button';
 import { Notice } from '@/shared/ui/notice';
 import { TextField } from '@/shared/ui/text-field';
-import { signIn } from './auth-api';
+import { passkeyOptions, signIn } from './auth-api';
 
 type Field = 'email' | 'password' | 'totpCode';
 type FieldErrors = Partial<Record<Field, string>>;
+/** The second factor of an attempt: the authenticator app's code, or a passkey (ADR 0097). */
+type Factor = 'totp' | 'passkey';
 
 /** Where to go after sign-in: back where a signed-out visit was going, if the role may; else the landing page. */
 function destination(role: StaffRole, from: string | undefined): string {
@@ -25,8 +33,10 @@ function destination(role: StaffRole, from: string | undefined): string {
 
 /**
  * Staff sign-in (docs/decisions/0075-staff-console.md): e-mail, password and the authenticator's
- * six-digit code (or a recovery code) in one call. A failure shows the server's message, in the
- * language shown.
+ * six-digit code (or a recovery code) in one call — or, instead of the code, a passkey (ADR 0097):
+ * the password is checked first (`/passkey-options`), the browser asks for the passkey, and the
+ * sign-in sends its answer. A failure shows the server's message, in the language shown; what
+ * went wrong in the browser's passkey prompt has texts of its own.
  */
 export function SignInScreen() {
   const { t } = useTranslation();
@@ -40,19 +50,28 @@ export function SignInScreen() {
   const [password, setPassword] = useState('');
   const [totpCode, setTotpCode] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const passkeyHintId = useId();
 
   useEffect(() => {
     document.title = `${t('signIn.title')} – ${t('app.title')}`;
   }, [t]);
 
   const attempt = useMutation({
-    mutationFn: () => signIn(api, { email: email.trim(), password, totpCode: totpCode.trim() }),
+    mutationFn: async (factor: Factor) => {
+      if (factor === 'totp')
+        return signIn(api, { email: email.trim(), password, totpCode: totpCode.trim() });
+      const options = await passkeyOptions(api, { email: email.trim(), password });
+      const answer = await askPasskey(options);
+      return signIn(api, { email: email.trim(), password, passkey: answer });
+    },
     onSuccess: (started) => {
       store.start(started);
       void navigate(destination(started.staff.role, from), { replace: true });
     },
     // A used or wrong code is no good for a second try.
-    onError: () => setTotpCode(''),
+    onError: (_error, factor) => {
+      if (factor === 'totp') setTotpCode('');
+    },
   });
 
   // Already signed in (a reload of /sign-in, the back button): straight in.
@@ -60,12 +79,15 @@ export function SignInScreen() {
     return <Navigate to={destination(session.staff.role, from)} replace />;
   }
 
-  const check = (): FieldErrors => {
-    const parsed = staffSignInRequest.safeParse({
-      email: email.trim(),
-      password,
-      totpCode: totpCode.trim(),
-    });
+  const check = (factor: Factor): FieldErrors => {
+    const parsed =
+      factor === 'totp'
+        ? staffTotpSignInRequest.safeParse({
+            email: email.trim(),
+            password,
+            totpCode: totpCode.trim(),
+          })
+        : staffPasswordStep.safeParse({ email: email.trim(), password });
     if (parsed.success) return {};
     const errors: FieldErrors = {};
     for (const issue of parsed.error.issues) {
@@ -84,18 +106,31 @@ export function SignInScreen() {
     return errors;
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const start = (factor: Factor, form: HTMLFormElement | null) => {
     if (attempt.isPending) return;
-    const errors = check();
+    const errors = check(factor);
     setFieldErrors(errors);
     const first = (['email', 'password', 'totpCode'] as const).find((field) => errors[field]);
     if (first) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      form?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    attempt.mutate();
+    attempt.mutate(factor);
   };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    start('totp', event.currentTarget);
+  };
+
+  /** The failure's text: the browser's prompt's own, else the server's message. */
+  const failureText = (error: unknown): string => {
+    const problem = passkeyProblem(error);
+    if (problem) return t(`signIn.passkey.${problem}`);
+    if (isApiError(error, 'PASSKEY_NOT_FOUND')) return t('signIn.passkey.none');
+    return errorText(error);
+  };
+  const pendingWith = attempt.isPending ? attempt.variables : null;
 
   const noticeText =
     notice === 'expired'
@@ -134,7 +169,10 @@ export function SignInScreen() {
           ) : null}
           {attempt.isError ? (
             <Notice tone="danger" className="mt-6">
-              {errorText(attempt.error)}
+              {failureText(attempt.error)}
+              {isApiError(attempt.error, 'STAFF_PASSKEY_REQUIRED') ? (
+                <span className="mt-1 block font-normal">{t('signIn.passkey.requiredHint')}</span>
+              ) : null}
             </Notice>
           ) : null}
 
@@ -178,12 +216,36 @@ export function SignInScreen() {
             />
             <Button
               type="submit"
-              pending={attempt.isPending}
+              pending={pendingWith === 'totp'}
+              disabled={attempt.isPending}
               icon={<LogIn aria-hidden="true" className="size-4" />}
               className="mt-1 w-full"
             >
-              {attempt.isPending ? t('signIn.submitting') : t('signIn.submit')}
+              {pendingWith === 'totp' ? t('signIn.submitting') : t('signIn.submit')}
             </Button>
+            <div className="flex items-center gap-3 text-caption text-mist-600" aria-hidden="true">
+              <span className="h-px flex-1 bg-mist-200" />
+              {t('signIn.or')}
+              <span className="h-px flex-1 bg-mist-200" />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Button
+                variant="secondary"
+                pending={pendingWith === 'passkey'}
+                disabled={attempt.isPending}
+                icon={<Fingerprint aria-hidden="true" className="size-4" />}
+                aria-describedby={passkeyHintId}
+                className="w-full"
+                onClick={(event) => start('passkey', event.currentTarget.form)}
+              >
+                {pendingWith === 'passkey'
+                  ? t('signIn.passkey.pending')
+                  : t('signIn.passkey.button')}
+              </Button>
+              <p id={passkeyHintId} className="text-caption text-mist-600">
+                {t('signIn.passkey.hint')}
+              </p>
+            </div>
           </form>
         </div>
       </main>

@@ -12,6 +12,8 @@ declare module 'i18next' {
     resources: {
       errors: typeof errors;
       common: typeof import('../locales/fo/common.json');
+      // The signed-in member's own pages (not an area): their passkeys.
+      account: typeof import('../locales/fo/account.json');
       // Areas, one line each:
       status: typeof import('../locales/fo/status.json');
       content: typeof import('../locales/fo/content.json');

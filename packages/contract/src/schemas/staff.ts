@@ -1,4 +1,12 @@
 import { z } from 'zod/mini';
+import {
+  authenticationResponse,
+  passkey,
+  passkeyCreationOptions,
+  passkeyName,
+  passkeyRequestOptions,
+  registrationResponse,
+} from './passkeys';
 
 /*
  * The staff side (docs/decisions/0075-staff-console.md): staff accounts, sign-in with password
@@ -30,13 +38,42 @@ export const totpCode = z
   .string()
   .check(z.trim(), z.regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'totp'));
 
-/** POST /api/staff/auth/sign-in */
-export const staffSignInRequest = z.object({
-  email: z.email().check(z.maxLength(254)),
-  password: z.string().check(z.minLength(1), z.maxLength(200)),
+const staffEmail = z.email().check(z.maxLength(254));
+const staffPassword = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** The first step of either sign-in: e-mail and password (and of POST /auth/passkey-options). */
+export const staffPasswordStep = z.object({ email: staffEmail, password: staffPassword });
+export type StaffPasswordStep = z.infer<typeof staffPasswordStep>;
+
+/** POST /api/staff/auth/sign-in with the authenticator app's code (or a recovery code). */
+export const staffTotpSignInRequest = z.strictObject({
+  email: staffEmail,
+  password: staffPassword,
   totpCode,
 });
+export type StaffTotpSignInRequest = z.infer<typeof staffTotpSignInRequest>;
+
+/**
+ * POST /api/staff/auth/sign-in with a passkey (ADR 0097): the answer of
+ * `navigator.credentials.get()` to the challenge of POST /api/staff/auth/passkey-options.
+ */
+export const staffPasskeySignInRequest = z.strictObject({
+  email: staffEmail,
+  password: staffPassword,
+  passkey: authenticationResponse,
+});
+export type StaffPasskeySignInRequest = z.infer<typeof staffPasskeySignInRequest>;
+
+/**
+ * POST /api/staff/auth/sign-in: e-mail and password with exactly one second factor — `totpCode`
+ * or `passkey` (both, or neither, is 400).
+ */
+export const staffSignInRequest = z.union([staffTotpSignInRequest, staffPasskeySignInRequest]);
 export type StaffSignInRequest = z.infer<typeof staffSignInRequest>;
+
+/** POST /api/staff/auth/passkey-options: request options for the member's own passkeys. */
+export const staffPasskeyOptions = z.object({ options: passkeyRequestOptions });
+export type StaffPasskeyOptions = z.infer<typeof staffPasskeyOptions>;
 
 export const staffMember = z.object({
   id: z.uuid(),
@@ -100,7 +137,13 @@ export const staffUpdateRequest = z
   .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, { message: 'nothing' }));
 export type StaffUpdateRequest = z.infer<typeof staffUpdateRequest>;
 
-export const staffList = z.object({ items: z.array(staffMember) });
+/** A staff account as the admin's list shows it: with how many passkeys it has (ADR 0097). */
+export const staffAccount = z.extend(staffMember, {
+  passkeys: z.number().check(z.int(), z.gte(0)),
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+
+export const staffList = z.object({ items: z.array(staffAccount) });
 
 /** The audit log: every staff read of personal data and every change. Append-only. */
 export const AUDIT_KINDS = ['read', 'change'] as const;
@@ -137,3 +180,51 @@ export const auditPage = z.object({
   nextBefore: z.nullable(z.uuid()),
 });
 export type AuditPage = z.infer<typeof auditPage>;
+
+/*
+ * Staff passkeys (ADR 0097): a second factor beside TOTP, which an admin can require per role.
+ */
+
+/** GET /api/staff/passkeys, GET /api/staff/accounts/:id/passkeys: newest first. */
+export const staffPasskeyList = z.object({ items: z.array(passkey) });
+export type StaffPasskeyList = z.infer<typeof staffPasskeyList>;
+
+/** POST /api/staff/passkeys/options: the signed-in member's password again. */
+export const staffPasskeyRegisterRequest = z.object({ password: staffPassword });
+export type StaffPasskeyRegisterRequest = z.infer<typeof staffPasskeyRegisterRequest>;
+
+/** Answer of POST /api/staff/passkeys/options: for `navigator.credentials.create()`. */
+export const staffPasskeyCreationOptions = z.object({ options: passkeyCreationOptions });
+export type StaffPasskeyCreationOptions = z.infer<typeof staffPasskeyCreationOptions>;
+
+/** POST /api/staff/passkeys: the new credential, and the name the list shows. */
+export const staffPasskeyCreateRequest = z.object({
+  response: registrationResponse,
+  name: z.optional(passkeyName),
+});
+export type StaffPasskeyCreateRequest = z.input<typeof staffPasskeyCreateRequest>;
+
+/** One role's passkey rule, with how many of its active members it would shut out today. */
+export const staffRolePolicy = z.object({
+  role: staffRole,
+  /** Its members sign in with a passkey only: a TOTP or recovery code is refused. */
+  requirePasskey: z.boolean(),
+  /** Active (not disabled) members of the role. */
+  members: z.number().check(z.int(), z.gte(0)),
+  /** Of them, those without a passkey: they cannot sign in once it is required. */
+  membersWithoutPasskey: z.number().check(z.int(), z.gte(0)),
+  /** When the rule last changed; null when never set. */
+  updatedAt: z.nullable(z.iso.datetime({ offset: true })),
+});
+export type StaffRolePolicy = z.infer<typeof staffRolePolicy>;
+
+/** GET /api/staff/role-policies (admin): every role, in STAFF_ROLES' order. */
+export const staffRolePolicyList = z.object({ items: z.array(staffRolePolicy) });
+export type StaffRolePolicyList = z.infer<typeof staffRolePolicyList>;
+
+/** PUT /api/staff/role-policies/:role (admin) */
+export const staffRolePolicyUpdate = z.object({
+  requirePasskey: z.boolean(),
+  reason: staffReason,
+});
+export type StaffRolePolicyUpdate = z.infer<typeof staffRolePolicyUpdate>;

@@ -16,6 +16,9 @@ import { toUserDto } from '../users/dto';
 import { findUserByEmail, findUserById } from '../users/records';
 import { sessionDevice } from './devices';
 import { newDeviceEmail } from './messages';
+
+/** The e-mail about a new passkey (ADR 0097), composed as the auth module's other e-mails. */
+export { newPasskeyEmail } from './messages';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import {
   claimRefreshToken,
@@ -295,6 +298,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     authenticateKnown,
+
+    /** A session that is not signed out (its device, its sign-in time), else undefined. */
+    activeSession(sessionId: string) {
+      return findActiveSession(db, sessionId);
+    },
 
     /** The signed-in user (SPEC §7 GET /auth/me). */
     async me(userId: string): Promise<User> {

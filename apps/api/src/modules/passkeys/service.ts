@@ -20,15 +20,16 @@ import { passkeys, type PasskeyRow } from '../../db/schema/passkeys';
 import { AppError } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { insertActions } from '../actions/log';
-import { newPasskeyEmail } from '../auth/messages';
-import { findActiveSession } from '../auth/repo';
-import type { AuthService, ClientMeta } from '../auth/service';
+import { newPasskeyEmail, type AuthService, type ClientMeta } from '../auth/service';
 import type { SessionsService } from '../auth/sessions-service';
 import { recordAudit } from '../operator/audit';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import { findUserById } from '../users/records';
 import { userHandleText, type RelyingParty } from './relying-party';
+
+/** For the staff's passkeys (modules/staff), which share the relying party. */
+export { userHandleText };
 
 /*
  * Customers' passkeys (docs/decisions/0097-passkeys.md): made after the customer proved who they
@@ -43,7 +44,7 @@ export interface PasskeyServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   rp: RelyingParty;
-  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
+  auth: Pick<AuthService, 'startSession' | 'signedIn' | 'activeSession'>;
   sessions: Pick<SessionsService, 'reauthenticate'>;
   limiter: RateLimiter;
   alerts?: { email: EmailSender; background: BackgroundTasks; appUrl: string };
@@ -72,7 +73,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       .orderBy(desc(passkeys.createdAt));
 
   async function signedInSession(caller: AuthUser) {
-    const session = await findActiveSession(db, caller.sessionId);
+    const session = await deps.auth.activeSession(caller.sessionId);
     if (!session) throw new AppError('UNAUTHORIZED', { detail: 'session ended' });
     return session;
   }

@@ -6,8 +6,9 @@ import { normalizeStaffEmail, type StaffService } from './service';
 
 /*
  * The operator command's `staff` verbs as text (`npm run operator -- staff add|list|disable|
- * enable`): the same staff service as the console's admin screen, so one set of rules serves
- * both. The first admin of an installation is made here.
+ * enable|allow-totp`): the same staff service as the console's admin screen, so one set of rules
+ * serves both. The first admin of an installation is made here, and a member of a passkey-only
+ * role who lost their passkey is let in with TOTP once (ADR 0097).
  */
 
 function groups(secret: string): string {
@@ -63,7 +64,7 @@ export function createStaffCommands(staff: StaffService, appUrl: string) {
       return `${members
         .map(
           (m) =>
-            `${m.email.padEnd(width)}  ${m.role.padEnd(12)}  ${m.disabledAt ? `disabled ${m.disabledAt}` : 'active'}  ${m.name}`,
+            `${m.email.padEnd(width)}  ${m.role.padEnd(12)}  ${m.disabledAt ? `disabled ${m.disabledAt}` : 'active'}  ${m.name}  (${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'})`,
         )
         .join('\n')}\n`;
     },
@@ -82,6 +83,26 @@ export function createStaffCommands(staff: StaffService, appUrl: string) {
             : error;
         });
       return `${updated.email}: ${updated.disabledAt ? 'disabled; its sessions ended' : 'enabled'}.\n`;
+    },
+    /** `staff allow-totp`: one TOTP sign-in within the hour, though the role requires passkeys. */
+    async allowTotp(operator: string, email: string, reason: string): Promise<string> {
+      const member = await byEmail(email);
+      const {
+        staff: updated,
+        until,
+        requirePasskey,
+      } = await staff.allowTotp(member.id, reason, {
+        actor: operator,
+        staffUserId: null,
+      });
+      return [
+        `${updated.email} may sign in once with the authenticator app's code (or a recovery code) until ${until.toISOString()}.`,
+        requirePasskey
+          ? `Their role (${updated.role}) requires passkeys: after that sign-in they add a new passkey under "My passkeys" in the console.`
+          : `Their role (${updated.role}) does not require passkeys now: they can sign in with the code anyway.`,
+        ...(updated.disabledAt ? ['The account is disabled: enable it first (staff enable).'] : []),
+        '',
+      ].join('\n');
     },
   };
 }

@@ -39,9 +39,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; db: Db 
     {
       schema: {
         tags: ['staff'],
-        summary: 'Staff sign-in: e-mail, password and TOTP code in one call',
+        summary: 'Staff sign-in: e-mail, password and a TOTP code or a passkey in one call',
         description:
-          'Password (argon2id) and an RFC 6238 code of the authenticator app (or a single-use recovery code `xxxxx-xxxxx`). A code accepted once is refused a second time. Any failure is 401 STAFF_SIGN_IN_FAILED; failed attempts are limited per address and account as for customers (429 TOO_MANY_ATTEMPTS). Answers an opaque staff token: 15 minutes idle, 8 hours at most.',
+          "Password (argon2id) and exactly one second factor: `totpCode`, an RFC 6238 code of the authenticator app (or a single-use recovery code `xxxxx-xxxxx`), or `passkey`, the answer of `navigator.credentials.get()` to the challenge of POST /api/staff/auth/passkey-options (ADR 0097). A code accepted once is refused a second time. A wrong e-mail, password or code is 401 STAFF_SIGN_IN_FAILED; failed attempts are limited per address and account as for customers (429 TOO_MANY_ATTEMPTS). With the right password: a code of a member whose role requires passkeys is 401 STAFF_PASSKEY_REQUIRED (nothing is spent) unless `npm run operator -- staff allow-totp` let one TOTP sign-in through within its hour; a passkey that is not one of this member's is 401 PASSKEY_NOT_RECOGNISED, a counter that did not rise 401 PASSKEY_COUNTER_INVALID, and a refused answer 400 PASSKEY_CHALLENGE_INVALID, PASSKEY_CHALLENGE_EXPIRED, PASSKEY_ORIGIN_MISMATCH, PASSKEY_RP_MISMATCH, PASSKEY_USER_NOT_VERIFIED or PASSKEY_INVALID; a refusal changes nothing. Answers an opaque staff token: 15 minutes idle, 8 hours at most.",
         body: staffSignInRequest,
         response: { 200: dataEnvelope(staffSession), ...errorResponses(400, 401) },
       },

@@ -1,10 +1,16 @@
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import type {
+  AuthenticationResponse,
+  PasskeyRequestOptions,
+} from '@alda/contract/schemas/passkeys';
 import {
   STAFF_SESSION_IDLE_S,
   STAFF_SESSION_MAX_S,
+  type StaffAccount,
   type StaffCreateRequest,
   type StaffEnrolment,
   type StaffMember,
+  type StaffPasswordStep,
   type StaffSession,
   type StaffSignInRequest,
   type StaffUpdateRequest,
@@ -12,9 +18,11 @@ import {
 import type { Db } from '../../db/client';
 import type { StaffCaller } from '../../plugins/staff-auth';
 import type { StaffSessionRow, StaffUserRow } from '../../db/schema/staff';
+import type { PasskeyRow } from '../../db/schema/passkeys';
 import { AppError } from '../../errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { recordAudit } from '../operator/audit';
+import { userHandleText, type PasskeyServiceDeps } from '../passkeys/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
 import {
@@ -32,6 +40,13 @@ import {
   updateStaff,
 } from './repo';
 import {
+  claimTotpAllowance,
+  lockStaffCredential,
+  passkeyCountsOfStaff,
+  passkeyRequired,
+  passkeysOfStaff,
+} from './passkeys-repo';
+import {
   decryptSecret,
   encryptSecret,
   newRecoveryCodes,
@@ -45,6 +60,12 @@ import {
  * privileged users): e-mail + password (argon2id) + TOTP (RFC 6238, otplib) in one call; a code's
  * time step is accepted once per account; recovery codes are single use; sessions are opaque
  * tokens, 15 minutes idle and 8 hours at most; failed sign-ins are limited as for customers.
+ *
+ * A passkey (ADR 0097) is the other second factor: the password first (POST
+ * /api/staff/auth/passkey-options answers a challenge for that member's passkeys), then the
+ * password again with the passkey's answer. A role can require it (staff_role_policies): its
+ * members' TOTP and recovery codes are then refused, unless the command line's break-glass
+ * (`staff allow-totp`, staff_users.totp_allowed_until) lets one TOTP sign-in through.
  */
 
 export interface StaffServiceDeps {
@@ -55,7 +76,12 @@ export interface StaffServiceDeps {
   totpKey: Uint8Array;
   /** Shown in authenticator apps: the issuer of the otpauth:// URI. */
   issuer?: string;
+  /** The passkeys' relying party (ADR 0097), shared with the customers' passkeys. */
+  rp: PasskeyServiceDeps['rp'];
 }
+
+/** How long `staff allow-totp` lets a member of a passkey-only role in with TOTP (once). */
+export const TOTP_ALLOWANCE_S = 60 * 60;
 
 /** Who acts on staff accounts: a console admin or the operator command line. */
 export interface StaffActor {
@@ -80,6 +106,15 @@ export function staffMemberDto(row: StaffUserRow): StaffMember {
   };
 }
 
+/** The password step of both sign-ins counts against these limits (ADR 0021, subject `staff`). */
+function signInChecks(email: string, ip: string) {
+  return [
+    { policy: POLICIES.loginIpAccount, subject: ['staff', ip, email] },
+    { policy: POLICIES.loginAccount, subject: ['staff', email] },
+    { policy: POLICIES.loginIp, subject: ['staff', ip] },
+  ];
+}
+
 function principal(staff: StaffUserRow, session: StaffSessionRow): StaffCaller {
   const idle = new Date(session.lastSeenAt.getTime() + STAFF_SESSION_IDLE_S * 1000);
   return {
@@ -96,7 +131,7 @@ function principal(staff: StaffUserRow, session: StaffSessionRow): StaffCaller {
 }
 
 export function createStaffService(deps: StaffServiceDeps) {
-  const { db, now } = deps;
+  const { db, now, rp } = deps;
   const issuer = deps.issuer ?? 'Alda';
 
   /** Whether the code is the account's current TOTP code, not used before (or a recovery code). */
@@ -121,6 +156,37 @@ export function createStaffService(deps: StaffServiceDeps) {
     return claimTotpStep(tx, staff.id, result.timeStep);
   }
 
+  /**
+   * The TOTP path of a member whose role requires passkeys: refused (STAFF_PASSKEY_REQUIRED,
+   * before the code is looked at, so nothing is spent) unless the break-glass is open. Answers
+   * whether the sign-in uses the break-glass (taken once the code is right).
+   */
+  async function totpAllowed(tx: Db, staff: StaffUserRow, at: Date): Promise<boolean> {
+    if (!(await passkeyRequired(tx, staff.role))) return false;
+    if (staff.totpAllowedUntil && staff.totpAllowedUntil > at) return true;
+    throw new AppError('STAFF_PASSKEY_REQUIRED', { detail: `role ${staff.role}` });
+  }
+
+  /**
+   * A passkey as the second factor: it must be one of this member's (another member's, a
+   * customer's or an unknown one is 401 PASSKEY_NOT_RECOGNISED), locked while its answer to a
+   * challenge of this member's passkey-options is checked and its counter stored.
+   */
+  async function passkeyOk(
+    tx: Db,
+    staff: StaffUserRow,
+    response: AuthenticationResponse,
+  ): Promise<PasskeyRow> {
+    const row = await lockStaffCredential(tx, staff.id, response.id);
+    if (!row)
+      throw new AppError('PASSKEY_NOT_RECOGNISED', { detail: 'not a passkey of this member' });
+    const handle = response.response.userHandle;
+    if (handle !== undefined && handle !== '' && handle !== userHandleText(staff.id)) {
+      throw new AppError('PASSKEY_NOT_RECOGNISED', { detail: "another member's user handle" });
+    }
+    return rp.verifyAuthentication(tx, response, row, 'staff_sign_in', { staffUserId: staff.id });
+  }
+
   async function enrolSecrets(tx: Db, staff: StaffUserRow, secret: string) {
     const recoveryCodes = newRecoveryCodes();
     await replaceRecoveryCodes(
@@ -141,11 +207,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       meta: { ip: string; userAgent: string | null },
     ): Promise<StaffSession> {
       const email = normalizeStaffEmail(request.email);
-      const checks = [
-        { policy: POLICIES.loginIpAccount, subject: ['staff', meta.ip, email] },
-        { policy: POLICIES.loginAccount, subject: ['staff', email] },
-        { policy: POLICIES.loginIp, subject: ['staff', meta.ip] },
-      ];
+      const checks = signInChecks(email, meta.ip);
       const permit = await deps.limiter.consume(checks);
       const staff = await findStaffByEmail(db, email);
       const passwordOk = await verifyPassword(
@@ -156,7 +218,23 @@ export function createStaffService(deps: StaffServiceDeps) {
       const token = newSessionToken();
       const session = await db.transaction(async (tx) => {
         if (!staff || staff.disabledAt || !passwordOk) return null;
-        if (!(await secondFactorOk(tx, staff, request.totpCode, at))) return null;
+        let details: Record<string, unknown> | null;
+        if ('passkey' in request) {
+          const used = await passkeyOk(tx, staff, request.passkey);
+          details = { passkey: true, passkeyId: used.id };
+        } else {
+          const breakGlass = await totpAllowed(tx, staff, at);
+          if (!(await secondFactorOk(tx, staff, request.totpCode, at))) return null;
+          // Taken once: a second sign-in racing for it is refused, its code's step rolled back.
+          if (breakGlass && !(await claimTotpAllowance(tx, staff.id, at))) {
+            throw new AppError('STAFF_PASSKEY_REQUIRED', { detail: 'break-glass used meanwhile' });
+          }
+          details = {
+            ...(request.totpCode.includes('-') ? { recoveryCode: true } : {}),
+            ...(breakGlass ? { totpAllowed: true } : {}),
+          };
+          if (Object.keys(details).length === 0) details = null;
+        }
         const created = await insertSession(tx, {
           staffUserId: staff.id,
           tokenHash: sha256(token),
@@ -172,14 +250,20 @@ export function createStaffService(deps: StaffServiceDeps) {
           action: 'staff.sign_in',
           targetType: 'staff',
           targetId: staff.id,
-          details: request.totpCode.includes('-') ? { recoveryCode: true } : null,
+          details,
           at,
         });
         return created;
       });
       if (!staff || !session) {
         throw new AppError('STAFF_SIGN_IN_FAILED', {
-          detail: !staff ? 'unknown e-mail' : !passwordOk ? 'wrong password' : 'wrong or used code',
+          detail: !staff
+            ? 'unknown e-mail'
+            : staff.disabledAt
+              ? 'disabled'
+              : !passwordOk
+                ? 'wrong password'
+                : 'wrong or used code',
         });
       }
       await permit.refund();
@@ -191,6 +275,34 @@ export function createStaffService(deps: StaffServiceDeps) {
         expiresAt: who.expiresAt.toISOString(),
         staff: staffMemberDto(staff),
       };
+    },
+
+    /**
+     * The first step of a passkey sign-in: the password, checked and limited as at sign-in (any
+     * failure 401 STAFF_SIGN_IN_FAILED after the same work), then a challenge for this member's
+     * passkeys, bound to them. A right password takes its attempt back; a member without a
+     * passkey is 404 PASSKEY_NOT_FOUND (they sign in with the code and add one).
+     */
+    async passkeyOptions(
+      request: StaffPasswordStep,
+      meta: { ip: string },
+    ): Promise<PasskeyRequestOptions> {
+      const email = normalizeStaffEmail(request.email);
+      const permit = await deps.limiter.consume(signInChecks(email, meta.ip));
+      const staff = await findStaffByEmail(db, email);
+      const passwordOk = await verifyPassword(
+        staff?.passwordHash ?? (await dummyPasswordHash()),
+        request.password,
+      );
+      if (!staff || staff.disabledAt || !passwordOk) {
+        throw new AppError('STAFF_SIGN_IN_FAILED', {
+          detail: !staff ? 'unknown e-mail' : staff.disabledAt ? 'disabled' : 'wrong password',
+        });
+      }
+      await permit.refund();
+      const own = await passkeysOfStaff(db, staff.id);
+      if (own.length === 0) throw new AppError('PASSKEY_NOT_FOUND', { detail: 'no passkey yet' });
+      return rp.authenticationOptions(db, own, 'staff_sign_in', { staffUserId: staff.id });
     },
 
     /**
@@ -232,8 +344,10 @@ export function createStaffService(deps: StaffServiceDeps) {
       });
     },
 
-    async list(): Promise<StaffMember[]> {
-      return (await listStaff(db)).map(staffMemberDto);
+    /** Every staff account, with how many passkeys each has. */
+    async list(): Promise<StaffAccount[]> {
+      const [rows, counts] = await Promise.all([listStaff(db), passkeyCountsOfStaff(db)]);
+      return rows.map((row) => ({ ...staffMemberDto(row), passkeys: counts.get(row.id) ?? 0 }));
     },
 
     /**
@@ -344,6 +458,37 @@ export function createStaffService(deps: StaffServiceDeps) {
           at,
         });
         return { staff: staffMemberDto(row), password: null, ...secrets };
+      });
+    },
+
+    /**
+     * The break-glass of `npm run operator -- staff allow-totp` (ADR 0097): for the next hour, one
+     * sign-in with a TOTP or recovery code is let through although the member's role requires
+     * passkeys — to enrol a new passkey after losing the last one.
+     */
+    async allowTotp(
+      id: string,
+      reason: string,
+      by: StaffActor,
+    ): Promise<{ staff: StaffMember; until: Date; requirePasskey: boolean }> {
+      const at = now();
+      const until = new Date(at.getTime() + TOTP_ALLOWANCE_S * 1000);
+      return db.transaction(async (tx) => {
+        const row = await updateStaff(tx, id, { totpAllowedUntil: until });
+        if (!row) throw new AppError('NOT_FOUND', { detail: 'staff account' });
+        const requirePasskey = await passkeyRequired(tx, row.role);
+        await recordAudit(tx, {
+          actor: by.actor,
+          staffUserId: by.staffUserId,
+          kind: 'change',
+          action: 'staff.allow_totp',
+          targetType: 'staff',
+          targetId: id,
+          reason,
+          details: { until: until.toISOString(), role: row.role, requirePasskey },
+          at,
+        });
+        return { staff: staffMemberDto(row), until, requirePasskey };
       });
     },
   };

@@ -3,7 +3,11 @@ import {
   staffEnrolment,
   staffList,
   staffMember,
+  staffPasskeyList,
+  staffRolePolicy,
+  staffRolePolicyList,
   type StaffCreateRequest,
+  type StaffRole,
   type StaffUpdateRequest,
 } from '@alda/contract/schemas/staff';
 import { useApi } from '@/shared/services';
@@ -17,6 +21,8 @@ import { LIVE_REFRESH_MS } from '@/shared/query-client';
 
 export const staffKeys = {
   all: ['staff', 'accounts'] as const,
+  passkeysOf: (id: string) => ['staff', 'accounts', id, 'passkeys'] as const,
+  rolePolicies: ['staff', 'role-policies'] as const,
 };
 
 export function useStaffAccounts() {
@@ -59,5 +65,62 @@ export function useReenrol() {
         { schema: staffEnrolment },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+/*
+ * Staff passkeys (ADR 0097): a member's passkeys and their revocation (the member's sessions
+ * end), and which roles must sign in with one.
+ */
+
+export function useMemberPasskeys(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: staffKeys.passkeysOf(id),
+    queryFn: ({ signal }) =>
+      api.get(`/api/staff/accounts/${encodeURIComponent(id)}/passkeys`, {
+        schema: staffPasskeyList,
+        signal,
+      }),
+  });
+}
+
+export function useRevokePasskey() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, passkeyId, reason }: { id: string; passkeyId: string; reason: string }) =>
+      api.post<undefined>(
+        `/api/staff/accounts/${encodeURIComponent(id)}/passkeys/${encodeURIComponent(passkeyId)}/revoke`,
+        { reason },
+      ),
+    // The count in the list and the roles' members without a passkey change with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.rolePolicies }),
+      ]),
+  });
+}
+
+export function useRolePolicies() {
+  const api = useApi();
+  return useQuery({
+    queryKey: staffKeys.rolePolicies,
+    queryFn: ({ signal }) =>
+      api.get('/api/staff/role-policies', { schema: staffRolePolicyList, signal }),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+}
+
+export function useSetRolePolicy() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ role, ...body }: { role: StaffRole; requirePasskey: boolean; reason: string }) =>
+      api.put(`/api/staff/role-policies/${encodeURIComponent(role)}`, body, {
+        schema: staffRolePolicy,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.rolePolicies }),
   });
 }

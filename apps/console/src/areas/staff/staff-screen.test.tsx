@@ -2,23 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StaffEnrolment, StaffMember } from '@alda/contract/schemas/staff';
+import type { Passkey } from '@alda/contract/schemas/passkeys';
+import type {
+  StaffAccount,
+  StaffEnrolment,
+  StaffMember,
+  StaffRolePolicy,
+} from '@alda/contract/schemas/staff';
 import { aSession, renderConsole, type Handler } from '@/test/render';
 import { qrModulesPath } from '../../../../web/src/features/sim/qr-symbol';
 
 const admin = aSession('admin');
 
-const member = (overrides: Partial<StaffMember>): StaffMember => ({
+const member = (overrides: Partial<StaffAccount>): StaffAccount => ({
   id: '11111111-1111-4111-8111-111111111111',
   email: 'ragna@alda.fo',
   name: 'Ragna Dam',
   role: 'support',
   disabledAt: null,
   createdAt: '2026-03-02T10:00:00.000Z',
+  passkeys: 0,
   ...overrides,
 });
 
-const ragna = member({});
+const ragna = member({ passkeys: 2 });
 const jonas = member({
   id: '22222222-2222-4222-8222-222222222222',
   email: 'jonas@alda.fo',
@@ -49,12 +56,53 @@ const enrolment = (staff: StaffMember, password: string | null): StaffEnrolment 
   recoveryCodes: CODES,
 });
 
+/** Ragna's passkeys (ADR 0097). */
+const RAGNAS_PASSKEYS: Passkey[] = [
+  {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Chrome, Windows',
+    backedUp: false,
+    createdAt: '2026-04-01T08:00:00.000Z',
+    lastUsedAt: '2026-06-10T07:30:00.000Z',
+  },
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    name: 'iPhone',
+    backedUp: true,
+    createdAt: '2026-05-01T08:00:00.000Z',
+    lastUsedAt: null,
+  },
+];
+
+const policy = (overrides: Partial<StaffRolePolicy>): StaffRolePolicy => ({
+  role: 'support',
+  requirePasskey: false,
+  members: 4,
+  membersWithoutPasskey: 3,
+  updatedAt: null,
+  ...overrides,
+});
+const POLICIES: StaffRolePolicy[] = [
+  policy({}),
+  policy({ role: 'provisioning', members: 1, membersWithoutPasskey: 1 }),
+  policy({ role: 'content', members: 2, membersWithoutPasskey: 0 }),
+  policy({ role: 'admin', members: 1, membersWithoutPasskey: 1 }),
+];
+
 function api(extra: Handler = () => undefined): Handler {
   return async (call) => {
+    const answer = await extra(call);
+    if (answer) return answer;
     if (call.method === 'GET' && call.path === '/api/staff/accounts') {
-      return { status: 200, body: { data: { items: [admin.staff, ragna, jonas] } } };
+      return {
+        status: 200,
+        body: { data: { items: [{ ...admin.staff, passkeys: 1 }, ragna, jonas] } },
+      };
     }
-    return extra(call);
+    if (call.method === 'GET' && call.path === '/api/staff/role-policies') {
+      return { status: 200, body: { data: { items: POLICIES } } };
+    }
+    return undefined;
   };
 }
 
@@ -236,5 +284,128 @@ describe('staff accounts (/console/staff, admin)', () => {
     const post = calls.find((c) => c.path.endsWith('/reenrol'));
     expect(post?.path).toBe(`/api/staff/accounts/${ragna.id}/reenrol`);
     expect(post?.body).toEqual({ reason: 'Mist telefon, mál 90' });
+  });
+
+  it("shows each member's passkeys and revokes one with a reason", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole({
+      path: '/staff',
+      session: admin,
+      handler: api((call) =>
+        call.method === 'GET' && call.path === `/api/staff/accounts/${ragna.id}/passkeys`
+          ? { status: 200, body: { data: { items: RAGNAS_PASSKEYS } } }
+          : call.method === 'POST' && call.path.endsWith('/revoke')
+            ? { status: 204 }
+            : undefined,
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Kontur hjá starvsfólkinum' });
+    const [, self, , jonasRow] = within(table).getAllByRole('row');
+    // Counts only where there is nothing to open: one's own (under "My passkeys") and none.
+    expect(self?.textContent).toContain('1 lykilkoda');
+    expect(jonasRow?.textContent).toContain('0 lykilkodur');
+    expect(within(jonasRow!).queryByRole('button', { name: /lykilkod/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '2 lykilkodur hjá Ragna Dam' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lykilkodurnar hjá Ragna Dam' });
+    expect(await within(dialog).findByText('Chrome, Windows')).toBeTruthy();
+    expect(within(dialog).getByText('Stovnað 01.05.2026 · ikki brúkt enn')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Tak lykilkoduna iPhone aftur' }));
+    expect(within(dialog).getByText('Tak lykilkoduna “iPhone” aftur')).toBeTruthy();
+    // No reason: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Tak lykilkoduna aftur' }));
+    expect(within(dialog).getByText('Skriva eina orsøk (í minsta lagi 3 tekin).')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/revoke'))).toBe(false);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Orsøk' }),
+      'Mál 913: mist telefon',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Tak lykilkoduna aftur' }));
+    expect(
+      await within(dialog).findByText(
+        'Lykilkodan “iPhone” er tikin aftur, og Ragna Dam er ritað/ur út allastaðni.',
+      ),
+    ).toBeTruthy();
+    const revoke = calls.find((c) => c.path.endsWith('/revoke'));
+    expect(revoke?.path).toBe(
+      `/api/staff/accounts/${ragna.id}/passkeys/${RAGNAS_PASSKEYS[1]!.id}/revoke`,
+    );
+    expect(revoke?.body).toEqual({ reason: 'Mál 913: mist telefon' });
+  });
+
+  it('requires a passkey of a role after a confirmation that says how many members have none', async () => {
+    const user = userEvent.setup();
+    let support = POLICIES[0]!;
+    const { calls } = renderConsole({
+      path: '/staff',
+      session: admin,
+      handler: api((call) => {
+        if (call.method === 'GET' && call.path === '/api/staff/role-policies')
+          return { status: 200, body: { data: { items: [support, ...POLICIES.slice(1)] } } };
+        if (call.method === 'PUT' && call.path === '/api/staff/role-policies/support') {
+          support = { ...support, requirePasskey: true, updatedAt: '2026-06-15T12:00:00.000Z' };
+          return { status: 200, body: { data: support } };
+        }
+        return undefined;
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Krav um lykilkodu' });
+    const toggle = await within(section).findByRole('switch', {
+      name: 'Krev lykilkodu: Kundatænasta',
+    });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(section.textContent).toContain('4 virknir limir. 3 hava onga lykilkodu.');
+
+    await user.click(toggle);
+    const dialog = screen.getByRole('dialog', { name: 'Krev lykilkodu: Kundatænasta' });
+    // Before anything is switched: who would be shut out.
+    expect(dialog.textContent).toContain(
+      '3 av 4 limum hava onga lykilkodu og kunnu ikki rita inn aftur við kotuni.',
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Orsøk' }), 'Mál 914: phishing');
+    await user.click(within(dialog).getByRole('button', { name: 'Krev lykilkodu' }));
+
+    expect(await screen.findByText('Kundatænasta ritar nú inn við lykilkodu.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      requirePasskey: true,
+      reason: 'Mál 914: phishing',
+    });
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getByRole('switch', { name: 'Krev lykilkodu: Kundatænasta' })
+          .getAttribute('aria-checked'),
+      ).toBe('true'),
+    );
+  });
+
+  it('tells an admin without a passkey to add one before requiring them of admins', async () => {
+    const user = userEvent.setup();
+    renderConsole({
+      path: '/staff',
+      session: admin,
+      handler: api((call) =>
+        call.method === 'PUT'
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: 'STAFF_ACTION_NOT_ALLOWED',
+                  message: 'Hetta ber ikki til í hesi støðuni.',
+                },
+              },
+            }
+          : undefined,
+      ),
+    });
+    await user.click(await screen.findByRole('switch', { name: 'Krev lykilkodu: Umsitari' }));
+    const dialog = screen.getByRole('dialog', { name: 'Krev lykilkodu: Umsitari' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Orsøk' }), 'Mál 915');
+    await user.click(within(dialog).getByRole('button', { name: 'Krev lykilkodu' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'Legg fyrst eina lykilkodu afturat til tín sjálvs undir “Mínar lykilkodur”',
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeyRound, Lock, LockOpen, UserCog, UserPlus } from 'lucide-react';
+import { Fingerprint, KeyRound, Lock, LockOpen, UserCog, UserPlus } from 'lucide-react';
 import { formatDate } from '@alda/contract/format/date';
 import {
   STAFF_ROLES,
   staffCreateRequest,
+  type StaffAccount,
   type StaffEnrolment,
   type StaffMember,
   type StaffRole,
@@ -21,6 +22,8 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonDialog, type ReasonDialogTexts } from '@/shared/ui/reason-dialog';
 import { FieldFrame, TextField } from '@/shared/ui/text-field';
 import { EnrolmentDialog } from './enrolment-dialog';
+import { MemberPasskeysDialog } from './member-passkeys-dialog';
+import { RolePolicies } from './role-policies';
 import { useCreateStaff, useReenrol, useStaffAccounts, useUpdateStaff } from './staff-api';
 
 /** An action on a staff member's account, asked for with a reason. */
@@ -34,12 +37,13 @@ type Action =
 const ACTION_ICONS = { role: UserCog, disable: Lock, enable: LockOpen, reenrol: KeyRound };
 
 /**
- * `/console/staff` (admin): the staff accounts — name, e-mail, role, active or closed, created —
- * with "Add staff member" (the enrolment is then shown once: QR code, secret, first password and
- * recovery codes), a role change, closing and opening an account, and a new enrolment for a lost
- * phone; each change with a reason for the audit log. The signed-in admin's own account has no
- * actions here: the API refuses an admin locking themselves out, and a new enrolment would end the
- * session that shows it.
+ * `/console/staff` (admin): the staff accounts — name, e-mail, role, active or closed, passkeys,
+ * created — with "Add staff member" (the enrolment is then shown once: QR code, secret, first
+ * password and recovery codes), a role change, closing and opening an account, a new enrolment
+ * for a lost phone, and a member's passkeys to revoke (ADR 0097); each change with a reason for
+ * the audit log. Under the list, which roles must sign in with a passkey. The signed-in admin's
+ * own account has no actions here: the API refuses an admin locking themselves out, a new
+ * enrolment would end the session that shows it, and their own passkeys are under "My passkeys".
  */
 export function StaffScreen() {
   const { t } = useTranslation('staff');
@@ -50,6 +54,7 @@ export function StaffScreen() {
   const [adding, setAdding] = useState(false);
   const [action, setAction] = useState<Action | null>(null);
   const [enrolment, setEnrolment] = useState<StaffEnrolment | null>(null);
+  const [showPasskeys, setShowPasskeys] = useState<StaffMember | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const selfId = session?.staff.id;
 
@@ -65,7 +70,7 @@ export function StaffScreen() {
     [resetUpdate, resetReenrol],
   );
 
-  const columns = useMemo<DataColumn<StaffMember>[]>(
+  const columns = useMemo<DataColumn<StaffAccount>[]>(
     () => [
       {
         id: 'name',
@@ -100,6 +105,30 @@ export function StaffScreen() {
           ) : (
             <span className="font-semibold text-success-600">{t('state.active')}</span>
           ),
+      },
+      {
+        id: 'passkeys',
+        header: () => t('columns.passkeys'),
+        cell: ({ row }) => {
+          const member = row.original;
+          const count = t('passkeys.count', { count: member.passkeys });
+          if (member.id === selfId || member.passkeys === 0)
+            return <span className="whitespace-nowrap text-mist-700">{count}</span>;
+          return (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Fingerprint aria-hidden="true" className="size-4" />}
+              aria-label={t('passkeys.showFor', { count: member.passkeys, name: member.name })}
+              onClick={() => {
+                setDone(null);
+                setShowPasskeys(member);
+              }}
+            >
+              {count}
+            </Button>
+          );
+        },
       },
       {
         id: 'created',
@@ -282,6 +311,12 @@ export function StaffScreen() {
           }
         />
       ) : null}
+
+      {showPasskeys ? (
+        <MemberPasskeysDialog member={showPasskeys} onClose={() => setShowPasskeys(null)} />
+      ) : null}
+
+      <RolePolicies />
 
       {enrolment ? (
         <EnrolmentDialog

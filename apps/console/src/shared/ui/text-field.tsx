@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cx } from '../cx';
 
 /** What a field's control is given to be wired to its label, hint and error. */
@@ -56,8 +56,7 @@ export function FieldFrame({ label, hint, error, className, children }: FieldFra
   );
 }
 
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>, FieldTexts {}
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'>, FieldTexts {}
 
 /** A labelled input with its hint and error, wired for assistive technology. */
 export function TextField({ label, hint, error, className, ...input }: TextFieldProps) {
