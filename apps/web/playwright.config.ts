@@ -10,8 +10,11 @@ const root = path.resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The spec files whose journeys use a demo action on every line of the database (README rule 8). */
-const GLOBAL_JOURNEYS = /[\\/](lifecycle|roaming-cap)\.spec\.ts$/;
+/**
+ * The spec files whose journeys change what every journey shares: a demo action on every line of
+ * the database (README rule 8), or a staff role's sign-in rule (staff passkeys).
+ */
+const GLOBAL_JOURNEYS = /[\\/](lifecycle|roaming-cap|staff-passkeys)\.spec\.ts$/;
 
 /** This process's environment without libfaketime's settings. */
 function browserEnv(): Record<string, string> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginByEmail, screenshot } from './support/app';
-import { DESK, demoStaff, signInToConsole } from './support/console';
+import { DESK, demoStaff, openArea, signInToConsole } from './support/console';
 import {
   GOOD_ICCID,
   newCustomer,
@@ -29,17 +29,6 @@ async function expectConsoleStep(desk: Page, step: string, count = 1) {
       .filter({ has: desk.locator('time') })
       .filter({ has: desk.getByText(step, { exact: true }) }),
   ).toHaveCount(count, { timeout: 30_000 });
-}
-
-/**
- * Opens an area from the console's navigation, and waits until the router has moved there (its
- * link is the current page): until then the last area's screen, with a search field of the same
- * name, is still the one on screen, and typing would go into it.
- */
-async function openArea(desk: Page, name: string) {
-  const link = desk.getByRole('navigation', { name: 'Høvuðsvalmynd' }).getByRole('link', { name });
-  await link.click();
-  await expect(link).toHaveAttribute('aria-current', 'page');
 }
 
 test.describe('the staff console (issue 31)', () => {
