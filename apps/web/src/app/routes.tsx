@@ -315,6 +315,14 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                     Component: (await import('@/features/profile/devices-screen')).DevicesScreen,
                   }),
                 },
+                {
+                  // The customer's passkeys (ADR 0097); the new-passkey e-mail links here.
+                  path: segment(ROUTES.passkeys, ROUTES.profile),
+                  handle: handle({ footer: false, title: 'profile.passkeys.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/profile/passkeys-screen')).PasskeysScreen,
+                  }),
+                },
               ],
             },
             {

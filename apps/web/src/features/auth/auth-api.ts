@@ -1,5 +1,6 @@
 import { okResponse, type OkResponse } from '@alda/contract/schemas/common';
 import { tokens, type EmailLoginRequest, type Tokens } from '@alda/contract/schemas/auth';
+import type { PasskeyLoginOptions, PasskeyLoginRequest } from '@alda/contract/schemas/passkeys';
 import {
   requestPinResponse,
   type EnterPinRequest,
@@ -30,6 +31,33 @@ export async function emailLogin(
   body: EmailLoginRequest,
 ): Promise<Result<Tokens>> {
   return http.post('/auth/email-login', await withDevice(body), tokens);
+}
+
+/**
+ * POST /auth/passkey-login/options: a challenge any of our passkeys can answer (the button, or
+ * the autofill of the e-mail and phone screens). Its schema loads with the answer's way.
+ */
+export function passkeyLoginOptionsOf(http: HttpClient): Promise<Result<PasskeyLoginOptions>> {
+  return http.post(
+    '/auth/passkey-login/options',
+    {},
+    import('@alda/contract/schemas/passkeys').then((m) => m.passkeyLoginOptions),
+    { skipAuthRefresh: true },
+  );
+}
+
+/**
+ * POST /auth/passkey-login with the browser's answer to a challenge of POST
+ * /auth/passkey-login/options → a token pair, as the e-mail login (ADR 0097); 401
+ * PASSKEY_NOT_RECOGNISED for a passkey no account has (removed, or another service's).
+ */
+export async function passkeyLogin(
+  http: HttpClient,
+  body: Omit<PasskeyLoginRequest, 'device'>,
+): Promise<Result<Tokens>> {
+  return http.post('/auth/passkey-login', await withDevice(body), tokens, {
+    skipAuthRefresh: true,
+  });
 }
 
 /**
@@ -70,4 +98,18 @@ export async function resetPassword(
   body: ResetPasswordRequest,
 ): Promise<Result<Tokens>> {
   return http.post('/auth/reset-password', await withDevice(body), tokens);
+}
+
+/**
+ * After a password sign-in or a registration: home offers a passkey for next time (ADR 0097).
+ * The mark's module is home's (passkey-offer-slot.tsx), loaded here rather than carried by the
+ * sign-in screens and home's first load both: home's chunk comes a moment earlier, that is all.
+ * A chunk that cannot be loaded costs the offer, never the sign-in.
+ */
+export async function markPasskeyOffer(userId: string): Promise<void> {
+  try {
+    (await import('@/shared/passkeys/passkey-offer-slot')).markPasskeyOffer(userId);
+  } catch {
+    // Offline meanwhile: no offer this time.
+  }
 }

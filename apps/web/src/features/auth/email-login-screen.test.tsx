@@ -98,6 +98,10 @@ describe('e-mail login (SPEC §2 login.email)', () => {
     expect(queryClient.getQueryData(['account', 'subscriptions'])).toEqual(subscriptionsWithPlan);
     expect(await screen.findByRole('heading', { level: 1, name: /Rannvá/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Títt data' })).toBeTruthy();
+    // Signed in with the password: home may offer a passkey for next time (ADR 0097).
+    expect(sessionStorage.getItem('alda.passkeyOffer')).toMatch(
+      new RegExp(`^${demoUser.id} \\d+$`),
+    );
   });
 
   it('toggles the password visibility', async () => {

@@ -15,7 +15,8 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
-import { emailLogin } from './auth-api';
+import { emailLogin, markPasskeyOffer } from './auth-api';
+import { usePasskeyAutofill } from './use-passkey-autofill';
 import { ROUTES } from '@/shared/config/paths';
 
 /** The login form, with the contract's SPEC §5 rules; messages are validation keys. */
@@ -32,7 +33,8 @@ export function EmailLoginScreen() {
   const navigate = useNavigate();
   const { http, signIn } = useAppServices();
   const fieldMessage = useFieldMessage();
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  // What went wrong last: the password's sign-in, or a passkey picked from the autofill.
+  const [failure, setFailure] = useState<{ error: ApiError; passkey: boolean } | null>(null);
   const {
     register,
     handleSubmit,
@@ -45,13 +47,20 @@ export function EmailLoginScreen() {
   });
 
   const email = useWatch({ control, name: 'email' });
+  // This device's passkeys among the e-mail field's suggestions (ADR 0097).
+  const passkeySigningIn = usePasskeyAutofill({
+    onPicked: () => setFailure(null),
+    onFailed: (error) => setFailure({ error, passkey: true }),
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const login = await emailLogin(http, values);
-    if (!login.ok) return setFailure(login.error);
+    if (!login.ok) return setFailure({ error: login.error, passkey: false });
     const session = await signIn(login.data);
-    if (!session.ok) return setFailure(session.error);
+    if (!session.ok) return setFailure({ error: session.error, passkey: false });
+    // Signed in with the password: home offers a passkey for next time (once per device).
+    await markPasskeyOffer(session.data.id);
     // The screen a guest was going to (a tapped notification) before login, else home.
     await navigate(takeReturnPath() ?? ROUTES.home, { replace: true });
   });
@@ -71,7 +80,8 @@ export function EmailLoginScreen() {
             label={t('auth.email.emailLabel')}
             type="email"
             inputMode="email"
-            autoComplete="username"
+            // `webauthn`: the device's passkeys among the suggestions (conditional mediation).
+            autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
             error={fieldMessage(errors.email?.message)}
@@ -85,11 +95,19 @@ export function EmailLoginScreen() {
           />
           {failure && (
             <Alert id="login-error" tone="error">
-              {failure.code === 'UNKNOWN' ? t('auth.email.failed') : errorMessage(failure)}
+              {failure.error.code !== 'UNKNOWN'
+                ? errorMessage(failure.error)
+                : failure.passkey
+                  ? t('auth.passkey.failed')
+                  : t('auth.email.failed')}
             </Alert>
           )}
-          <Button type="submit" block loading={isSubmitting}>
-            {isSubmitting ? t('auth.email.submitting') : t('auth.email.submit')}
+          <Button type="submit" block loading={isSubmitting || passkeySigningIn}>
+            {passkeySigningIn
+              ? t('auth.passkey.signingIn')
+              : isSubmitting
+                ? t('auth.email.submitting')
+                : t('auth.email.submit')}
           </Button>
           <Link
             to={ROUTES.forgotPassword}

@@ -14,6 +14,7 @@ import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
 import { requestPin } from './auth-api';
 import { pinFlowAfterRequest, pinFlowState } from './pin-flow';
+import { usePasskeyAutofill } from './use-passkey-autofill';
 import { ROUTES } from '@/shared/config/paths';
 
 /** /rita-inn/vid-telefonnummari (login.number): the number a code is texted to. */
@@ -37,8 +38,20 @@ export function PhoneLoginScreen() {
     defaultValues: { phoneNumber: previous.success ? previous.data.phoneNumber : '' },
   });
 
+  // This device's passkeys among the number field's suggestions (ADR 0097); what went wrong
+  // with one picked there.
+  const [passkeyFailure, setPasskeyFailure] = useState<ApiError | null>(null);
+  const passkeySigningIn = usePasskeyAutofill({
+    onPicked: () => {
+      setFailure(null);
+      setPasskeyFailure(null);
+    },
+    onFailed: setPasskeyFailure,
+  });
+
   const onSubmit = handleSubmit(async ({ phoneNumber }) => {
     setFailure(null);
+    setPasskeyFailure(null);
     const sent = await requestPin(http, { phoneNumber });
     if (!sent.ok) return setFailure(sent.error);
     await navigate(ROUTES.loginPin, { state: pinFlowAfterRequest(phoneNumber, sent.data) });
@@ -58,10 +71,19 @@ export function PhoneLoginScreen() {
             hint={t('forms.phoneHint')}
             type="tel"
             inputMode="tel"
-            autoComplete="tel"
+            // The number is what a customer signs in with here; `webauthn`: the device's
+            // passkeys among the suggestions (conditional mediation).
+            autoComplete="username webauthn"
             error={fieldMessage(errors.phoneNumber?.message)}
             {...register('phoneNumber')}
           />
+          {passkeyFailure && (
+            <Alert tone="error">
+              {passkeyFailure.code === 'UNKNOWN'
+                ? t('auth.passkey.failed')
+                : errorMessage(passkeyFailure)}
+            </Alert>
+          )}
           {failure && (
             <Alert tone="error">
               <p>{errorMessage(failure)}</p>
@@ -81,8 +103,12 @@ export function PhoneLoginScreen() {
               )}
             </Alert>
           )}
-          <Button type="submit" block loading={isSubmitting}>
-            {isSubmitting ? t('auth.phone.submitting') : t('auth.phone.submit')}
+          <Button type="submit" block loading={isSubmitting || passkeySigningIn}>
+            {passkeySigningIn
+              ? t('auth.passkey.signingIn')
+              : isSubmitting
+                ? t('auth.phone.submitting')
+                : t('auth.phone.submit')}
           </Button>
         </form>
       </ScreenBody>

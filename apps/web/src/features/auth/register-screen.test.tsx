@@ -101,6 +101,10 @@ describe('register (SPEC §2 register, §5)', () => {
     });
     expect(await storage.get('accessToken')).toBe('a-new');
     expect(await screen.findByRole('heading', { name: 'Vælkomin til Alda, Rannvá!' })).toBeTruthy();
+    // Signed in with a new password: a passkey is offered for next time (ADR 0097).
+    expect(sessionStorage.getItem('alda.passkeyOffer')).toMatch(
+      new RegExp(`^${demoUser.id} \\d+$`),
+    );
     // No unsaved-changes question after a successful registration.
     expect(screen.queryByRole('dialog')).toBeNull();
   });

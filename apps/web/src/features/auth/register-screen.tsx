@@ -20,7 +20,7 @@ import { Alert } from '@/shared/ui/alert';
 import { Button } from '@/shared/ui/button';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { TextField } from '@/shared/ui/text-field';
-import { registerUser } from './auth-api';
+import { markPasskeyOffer, registerUser } from './auth-api';
 import { ROUTES } from '@/shared/config/paths';
 
 const FIELDS = [
@@ -112,6 +112,8 @@ export function RegisterScreen() {
       await navigate(ROUTES.loginEmail, { replace: true });
       return;
     }
+    // Signed in with the new password: home offers a passkey for next time (once per device).
+    await markPasskeyOffer(session.data.id);
     await navigate(ROUTES.home, { replace: true });
   });
 

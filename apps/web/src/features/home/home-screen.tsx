@@ -16,6 +16,7 @@ import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { ageOf } from '@/shared/format/age';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { useErrorMessage } from '@/shared/i18n/use-error-message';
+import { PasskeyOfferSlot } from '@/shared/passkeys/passkey-offer-slot';
 import { useSession } from '@/shared/services/app-services';
 import { ChartIcon, ClockIcon, SettingsIcon, WalletIcon } from '@/shared/ui/account-icons';
 import { Card } from '@/shared/ui/card';
@@ -89,6 +90,7 @@ export function HomeScreen() {
       <HomeFrame subscriptions={data}>
         <OnItsWay order={visible ? backupMainOrder(visible) : null} />
         <PartnerOffer />
+        <PasskeyOfferSlot />
       </HomeFrame>
     );
   }
@@ -131,6 +133,9 @@ export function HomeScreen() {
         isOwner={data.isOwner}
       />
       <PartnerOffer />
+      {/* After a password sign-in: a passkey for next time (ADR 0097). Last, so that nothing
+          moves when it appears. */}
+      <PasskeyOfferSlot />
     </HomeFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PasskeyOfferSlot } from '@/shared/passkeys/passkey-offer-slot';
 import { useSession } from '@/shared/services/app-services';
 import { ButtonLink } from '@/shared/ui/button';
 import { AldaMark, PlaneIcon } from '@/shared/ui/icons';
@@ -47,6 +48,8 @@ export function WelcomeScreen() {
           {t('welcome.seePlans')}
         </ButtonLink>
         <PartnerOffer />
+        {/* After the registration: a passkey for next time (ADR 0097). */}
+        <PasskeyOfferSlot />
       </div>
     </main>
   );

@@ -12,6 +12,7 @@ import { WalletIcon } from '@/shared/ui/account-icons';
 import { Button } from '@/shared/ui/button';
 import { Card } from '@/shared/ui/card';
 import { KeyIcon, LogoutIcon, PencilIcon, PhoneIcon, TrashIcon } from '@/shared/ui/icons';
+import { PasskeyIcon } from '@/shared/ui/passkey-icon';
 import { ListGroup, ListRowButton, ListRowLink } from '@/shared/ui/list-row';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
@@ -110,6 +111,11 @@ export function ProfileScreen() {
             to={ROUTES.profileDevices}
             icon={<PhoneIcon className="size-5" />}
             label={t('profile.devices.title')}
+          />
+          <ListRowLink
+            to={ROUTES.passkeys}
+            icon={<PasskeyIcon className="size-5" />}
+            label={t('profile.passkeys.title')}
           />
           <ListRowLink
             to={ROUTES.agreement}

@@ -1,5 +1,6 @@
 import {
   NUMBER_LOCK_PATH,
+  PASSKEYS_PATH,
   PAYMENT_RETURN_PATH,
   MONTHLY_PRICE_PATH,
   ROAMING_CAP_PATH,
@@ -55,6 +56,8 @@ export const ROUTES = {
   profilePassword: '/min-brukari/loyniord',
   /** The signed-in devices: sign out one or all others (ADR 0059); the new-device e-mail links here. */
   profileDevices: SIGNED_IN_DEVICES_PATH,
+  /** The customer's passkeys (ADR 0097): make, rename, delete; the new-passkey e-mail links here. */
+  passkeys: PASSKEYS_PATH,
 
   notifications: '/frabodanir',
   giveData: '/gev-data',
