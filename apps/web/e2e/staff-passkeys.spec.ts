@@ -110,7 +110,8 @@ test.describe('staff passkeys (ADR 0097)', () => {
     const confirm = desk.getByRole('dialog', { name: `Krev lykilkodu: ${role}` });
     await expect(confirm.getByText(/av \d+ limum (hevur|hava) onga lykilkodu/)).toBeVisible();
     await confirm.getByLabel('Orsøk').fill('Mál 5150: lykilkodur til uppseting');
-    await screenshot(desk, 'console-16-require-passkey');
+    // The dialog as the admin sees it (the page under it scrolled): the viewport, not the page.
+    await screenshot(desk, 'console-16-require-passkey', { fullPage: false });
     await confirm.getByRole('button', { name: 'Krev lykilkodu' }).click();
     await expect(desk.getByText(`${role} ritar nú inn við lykilkodu.`)).toBeVisible();
     await expect(requirement).toHaveAttribute('aria-checked', 'true');
