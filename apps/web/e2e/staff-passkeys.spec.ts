@@ -109,7 +109,7 @@ test.describe('staff passkeys (ADR 0097)', () => {
     await requirement.click();
     const confirm = desk.getByRole('dialog', { name: `Krev lykilkodu: ${role}` });
     await expect(confirm.getByText(/av \d+ limum (hevur|hava) onga lykilkodu/)).toBeVisible();
-    await confirm.getByLabel('Orsøk').fill('Mál 5150: lykilkodur til uppseting');
+    await confirm.getByLabel('Orsøk').fill('Mál 5150: lykilkodur til kundatænastuna');
     // The dialog as the admin sees it (the page under it scrolled): the viewport, not the page.
     await screenshot(desk, 'console-16-require-passkey', { fullPage: false });
     await confirm.getByRole('button', { name: 'Krev lykilkodu' }).click();
