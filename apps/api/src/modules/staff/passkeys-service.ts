@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { StaffCaller } from '../../plugins/staff-auth';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { recordAudit } from '../operator/audit';
+import { browserOf } from '@alda/contract/format/browser';
 import { passkeyDto, type PasskeyServiceDeps } from '../passkeys/service';
 import { POLICIES } from '../rate-limits/policies';
 import type { RateLimiter } from '../rate-limits/service';
@@ -48,15 +49,7 @@ export interface StaffPasskeyServiceDeps {
  */
 export function passkeyNameOf(userAgent: string | null): string {
   const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : null;
+  const browser = browserOf(ua);
   const system = /Windows/.test(ua)
     ? 'Windows'
     : /iPhone|iPad/.test(ua)

@@ -1,15 +1,6 @@
+import { browserOf } from '@alda/contract/format/browser';
 import { PASSKEY_NAME_MAX } from '@alda/contract/schemas/passkeys';
 import { getSignInDevice } from '@/shared/native/device';
-
-/** The browser a user agent names, most specific first (Edge and Opera also say "Chrome"). */
-const BROWSERS: ReadonlyArray<[RegExp, string]> = [
-  [/EdgA?\/|EdgiOS\//, 'Edge'],
-  [/OPR\/|OPiOS\//, 'Opera'],
-  [/SamsungBrowser\//, 'Samsung Internet'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
 
 /** The user agent's "model" for a desktop, as people call the computer. */
 const DESKTOPS: ReadonlyArray<[RegExp, string]> = [
@@ -34,7 +25,7 @@ export async function passkeyNameOfThisDevice(
     device.name?.trim() || DESKTOPS.find(([pattern]) => pattern.test(model))?.[1] || model || null;
   const where =
     device.platform === 'web'
-      ? (BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null)
+      ? browserOf(userAgent)
       : device.platform === 'ios'
         ? 'iOS'
         : 'Android';
