@@ -130,9 +130,7 @@ describe('passkeys for customers (ADR 0097, WebAuthn L3)', () => {
     t.app.db
       .select()
       .from(operatorActions)
-      .where(
-        and(eq(operatorActions.target, userId), like(operatorActions.verb, 'passkey.%')),
-      );
+      .where(and(eq(operatorActions.target, userId), like(operatorActions.verb, 'passkey.%')));
 
   /** What a refused answer must leave as it was. */
   const state = async (userId: string) => ({
@@ -208,7 +206,11 @@ describe('passkeys for customers (ADR 0097, WebAuthn L3)', () => {
     );
     expect(made.statusCode, made.body).toBe(201);
     const added = parse(dataEnvelope(passkeySchema), made).data;
-    expect(added).toMatchObject({ name: 'Telefonin hjá Jóannesi', backedUp: true, lastUsedAt: null });
+    expect(added).toMatchObject({
+      name: 'Telefonin hjá Jóannesi',
+      backedUp: true,
+      lastUsedAt: null,
+    });
     expect(await list(pair.accessToken)).toEqual([added]);
 
     // The new passkey is e-mailed, in the customer's language, with a link to the list.
@@ -333,9 +335,7 @@ describe('passkeys for customers (ADR 0097, WebAuthn L3)', () => {
       'PASSKEY_INVALID',
     );
     // A challenge that was handed out for making a passkey does not sign in.
-    const registration = await creationOptions(
-      (await login(user.email)).accessToken,
-    );
+    const registration = await creationOptions((await login(user.email)).accessToken);
     await refused(
       authenticator.getAssertion({ challenge: registration.challenge }),
       'PASSKEY_CHALLENGE_INVALID',
@@ -358,6 +358,10 @@ describe('passkeys for customers (ADR 0097, WebAuthn L3)', () => {
       user: { id: 'dXNlcg', name: 'nobody@example.com' },
     });
     await refused(stranger.getAssertion(await loginOptions()), 'PASSKEY_NOT_RECOGNISED', 401);
+
+    // Both refusals of an unknown passkey are failed sign-ins of the method `passkey`.
+    const { body: exposition } = await t.app.metrics.scrape();
+    expect(exposition).toMatch(/^alda_login_failures_total\{method="passkey"\} 2$/m);
 
     const sessionsBefore = before.sessions + 1; // the sign-in for the registration challenge
     const unchanged = await state(user.id);
