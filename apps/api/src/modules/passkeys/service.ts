@@ -94,8 +94,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       meta: ClientMeta,
     ): Promise<PasskeyCreationOptions> {
       const session = await signedInSession(caller);
-      const fresh =
-        now().getTime() - session.createdAt.getTime() <= PASSKEY_FRESH_SIGN_IN_S * 1000;
+      const fresh = now().getTime() - session.createdAt.getTime() <= PASSKEY_FRESH_SIGN_IN_S * 1000;
       const proofGiven = proof.password !== undefined || proof.code !== undefined;
       if (proofGiven || !fresh) await deps.sessions.reauthenticate(caller, proof, meta);
       const user = await findUserById(db, caller.id);
@@ -122,6 +121,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         const verified = await rp.verifyRegistration(tx, request.response, 'register', {
           sessionId: session.id,
         });
+        const user = await findUserById(tx, caller.id);
+        // Unnamed by the app: the device this session signed in on, in the customer's words.
         const name =
           request.name?.trim() ||
           formatDevice(
@@ -130,7 +131,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
               platform: session.devicePlatform,
               model: session.deviceModel,
             },
-            'en',
+            user?.locale ?? 'fo',
           );
         const [row] = await tx
           .insert(passkeys)
@@ -149,7 +150,6 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
           details: { passkeyId: row.id, name, backedUp: row.backedUp },
           at,
         });
-        const user = await findUserById(tx, caller.id);
         return { row, user };
       });
       const { user } = result;
