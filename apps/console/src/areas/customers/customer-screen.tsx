@@ -13,6 +13,7 @@ import { Notice } from '@/shared/ui/notice';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ReasonForm } from '@/shared/ui/reason-dialog';
 import { UpdatedAt } from '@/shared/ui/updated-at';
+import { BillsTab } from './bills-tab';
 import { needsReason, useCustomer, useOpenCustomer } from './customers-api';
 import {
   ActivityTab,
@@ -33,6 +34,7 @@ export const CUSTOMER_TABS = [
   'family',
   'orders',
   'payments',
+  'bills',
   'receipts',
   'messages',
   'sessions',
@@ -66,9 +68,9 @@ function BackLink() {
 
 /**
  * `/console/customers/:id`: the customer view — who they are, their numbers, family, orders with
- * the step timeline, payments, receipts, messages, sessions and activity — refreshed every 5 s
- * (an order moving shows without a reload). It answers only once the customer was opened with a
- * reason in this staff session; otherwise the reason is asked for here.
+ * the step timeline, payments, monthly bills, receipts, messages, sessions and activity —
+ * refreshed every 5 s (an order moving shows without a reload). It answers only once the customer
+ * was opened with a reason in this staff session; otherwise the reason is asked for here.
  */
 export function CustomerScreen() {
   const { id = '' } = useParams();
@@ -150,6 +152,8 @@ export function CustomerScreen() {
       alert: rejected.length > 0,
     },
     { key: 'payments', label: t('tabs.payments'), count: view.payments.length },
+    // Fetched when the tab opens (its own call), so no count.
+    { key: 'bills', label: t('tabs.bills') },
     { key: 'receipts', label: t('tabs.receipts'), count: view.receipts.length },
     { key: 'messages', label: t('tabs.messages'), count: view.messages.items.length },
     {
@@ -245,6 +249,7 @@ export function CustomerScreen() {
             linkPayments={mayUse(role, 'payments')}
           />
         ) : null}
+        {tab === 'bills' ? <BillsTab customerId={id} locale={locale} mayAct={mayAct} /> : null}
         {tab === 'receipts' ? <ReceiptsTab receipts={view.receipts} locale={locale} /> : null}
         {tab === 'messages' ? (
           <MessagesTab

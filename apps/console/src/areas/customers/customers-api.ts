@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billResponse, resendBillResponse, staffBillsResponse } from '@alda/contract/schemas/bills';
 import {
   staffCustomerAccess,
   staffCustomerSearchResult,
@@ -24,6 +25,8 @@ export const customersKeys = {
   all: ['staff', 'customers'] as const,
   search: (q: string) => ['staff', 'customers', 'search', q] as const,
   one: (id: string) => ['staff', 'customers', 'one', id] as const,
+  bills: (id: string) => ['staff', 'customers', 'bills', id] as const,
+  bill: (billId: string) => ['staff', 'bills', 'one', billId] as const,
 };
 
 /** The view answered "give a reason first" (no `customer.open` in this staff session). */
@@ -104,6 +107,45 @@ export function useResendMessage(id: string) {
         { reason },
         { schema: staffResendResult },
       ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customersKeys.one(id) }),
+  });
+}
+
+/** GET …/bills: the customer's monthly bills, newest first (ADR 0098). */
+export function useCustomerBills(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: customersKeys.bills(id),
+    queryFn: ({ signal }) =>
+      api.get(`/api/staff/customers/${encodeURIComponent(id)}/bills`, {
+        schema: staffBillsResponse,
+        signal,
+      }),
+  });
+}
+
+/** GET /api/staff/bills/{id}: one bill in full (its numbers, items, totals, bank transfer). */
+export function useBill(billId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: customersKeys.bill(billId),
+    queryFn: ({ signal }) =>
+      api.get(`/api/staff/bills/${encodeURIComponent(billId)}`, { schema: billResponse, signal }),
+  });
+}
+
+/** POST …/resend with a reason (audited): the bill's PDF is e-mailed to the customer again. */
+export function useResendBill(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ billId, reason }: { billId: string; reason: string }) =>
+      api.post(
+        `/api/staff/bills/${encodeURIComponent(billId)}/resend`,
+        { reason },
+        { schema: resendBillResponse },
+      ),
+    // The e-mail shows among the messages sent.
     onSettled: () => queryClient.invalidateQueries({ queryKey: customersKeys.one(id) }),
   });
 }

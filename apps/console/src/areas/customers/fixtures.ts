@@ -1,3 +1,4 @@
+import type { BillResponse, BillSummary } from '@alda/contract/schemas/bills';
 import type { StaffCustomerHit, StaffCustomerView } from '@alda/contract/schemas/staff-customers';
 
 /** Customers as the staff API answers them, for the area's tests. */
@@ -250,6 +251,100 @@ export function aCustomerView(overrides: Partial<StaffCustomerView> = {}): Staff
         createdAt: '2026-06-10T09:13:00.000Z',
       },
     ],
+    ...overrides,
+  };
+}
+
+export const BILL_ID = '6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+export const OPEN_BILL_ID = '6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8ea0';
+
+/** Guðrun's May bill: paid by card on the agreement on the day it was issued. */
+export function aBillSummary(overrides: Partial<BillSummary> = {}): BillSummary {
+  return {
+    id: BILL_ID,
+    number: 'R-000042',
+    period: '2026-05',
+    issuedAt: '2026-05-31T22:05:00.000Z',
+    dueDate: '2026-06-14',
+    total: { net: 11_920, vat: 2_980, gross: 14_900 },
+    paidOere: 14_900,
+    state: 'paid',
+    payment: {
+      method: 'agreement',
+      paidAt: '2026-06-01T06:00:00.000Z',
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+    },
+    scope: 'payer',
+    ...overrides,
+  };
+}
+
+/** Guðrun's June bill, unpaid: to be paid by bank transfer. */
+export function anOpenBillSummary(overrides: Partial<BillSummary> = {}): BillSummary {
+  return aBillSummary({
+    id: OPEN_BILL_ID,
+    number: 'R-000057',
+    period: '2026-06',
+    issuedAt: '2026-06-30T22:05:00.000Z',
+    dueDate: '2026-07-14',
+    total: { net: 7_920, vat: 1_980, gross: 9_900 },
+    paidOere: 0,
+    state: 'open',
+    payment: null,
+    ...overrides,
+  });
+}
+
+/** The May bill in full: two numbers, the second a family member's (her son Jógvan). */
+export function aBill(overrides: Partial<BillResponse> = {}): BillResponse {
+  const payment = aBillSummary().payment;
+  return {
+    ...aBillSummary(),
+    vatRate: 25,
+    sections: [
+      {
+        phoneNumber: '557812',
+        holder: null,
+        own: false,
+        items: [
+          {
+            id: 'b1',
+            kind: 'plan',
+            description: 'Alda 10 GB, mai',
+            price: { net: 7_920, vat: 1_980, gross: 9_900 },
+            paid: true,
+            payment,
+          },
+          {
+            id: 'b2',
+            kind: 'package',
+            description: 'Eykapakki 1 GB',
+            price: { net: 3_120, vat: 780, gross: 3_900 },
+            paid: true,
+            payment,
+          },
+        ],
+        subtotal: { net: 11_040, vat: 2_760, gross: 13_800 },
+      },
+      {
+        phoneNumber: '557813',
+        holder: 'Jógvan',
+        own: false,
+        items: [
+          {
+            id: 'b3',
+            kind: 'roaming',
+            description: 'Ferðing í apríl',
+            price: { net: 880, vat: 220, gross: 1_100 },
+            paid: true,
+            payment,
+          },
+        ],
+        subtotal: { net: 880, vat: 220, gross: 1_100 },
+      },
+    ],
+    bankTransfer: null,
     ...overrides,
   };
 }
