@@ -29,7 +29,7 @@ const API_PUBLIC_FILES = {
   'rate-limits': ['policies.ts'],
   staff: ['secrets.ts', 'customer-records.ts'],
   support: ['events.ts'],
-  receipts: ['issue.ts'],
+  receipts: ['issue.ts', 'pdf-links.ts'],
   sim: ['line-access.ts'],
   subscriptions: ['accounts.ts'],
   'top-ups': ['credit.ts'],

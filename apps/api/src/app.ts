@@ -69,6 +69,9 @@ import { createBillingService } from './modules/billing/service';
 import { createMonthChargeService } from './modules/billing/month-charge-service';
 import { createPackagePurchaseService } from './modules/packages/purchase';
 import { receiptRoutes } from './modules/receipts/routes';
+import { billRoutes } from './modules/bills/routes';
+import { createBillService } from './modules/bills/service';
+import { staffBillsRoutes } from './modules/staff/bills-routes';
 import { createReceiptLinks } from './modules/receipts/pdf-links';
 import { createReceiptService } from './modules/receipts/service';
 import { createEuPackageService } from './modules/subscriptions/eu-package';
@@ -86,6 +89,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionService } from './modules/subscriptions/service';
 import { usageRoutes } from './modules/usage/routes';
 import { tmf635UsageRoutes } from './modules/usage/tmf635-routes';
+import { tmf678BillRoutes } from './modules/bills/tmf678-routes';
 import { dataTransferRoutes } from './modules/data-transfers/routes';
 import { createDataTransferService } from './modules/data-transfers/service';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -760,6 +764,23 @@ async function assemble(
     links: createReceiptLinks(deriveKey(config.jwtSecret, 'receipt-pdf-link')),
   });
   await app.register(receiptRoutes, { service: receipts });
+  // The monthly bill (docs/decisions/0098-monthly-bill.md): made by the month-end rounds below.
+  const bills = createBillService({
+    db,
+    now,
+    log: app.log,
+    email: messaging.email,
+    issuer: {
+      name: config.billIssuerName,
+      address: config.billIssuerAddress,
+      vatNumber: config.billIssuerVatNumber,
+      bankAccount: config.billBankAccount,
+      iban: config.billIban,
+    },
+    links: createReceiptLinks(deriveKey(config.jwtSecret, 'bill-pdf-link')),
+    batchSize: config.monthEndBillBatch,
+  });
+  await app.register(billRoutes, { service: bills });
   await app.register(actionRoutes, { service: createActionService({ db }) });
   await app.register(dataTransferRoutes, {
     service: createDataTransferService({ db, now, versions }),
@@ -822,6 +843,8 @@ async function assemble(
   await app.register(usageRoutes, { service: usage, token: config.usageFeedToken });
   // The same feed on TMF635 Usage Management v4 (issue 43 §2, ADR 0083): same token, same sink.
   await app.register(tmf635UsageRoutes, { service: usage, token: config.usageFeedToken });
+  // The monthly bills on TMF678 Customer Bill Management v4, read by the finance system (ADR 0098).
+  await app.register(tmf678BillRoutes, { db, now, token: config.billingFeedToken });
   registerUsageSimulator(app, {
     enabled: config.demoMode,
     intervalS: config.usageSimulatorIntervalS,
@@ -847,6 +870,7 @@ async function assemble(
   registerMonthEnd(app, {
     intervalS: config.monthEndIntervalS,
     run: (signal) => monthEnd.run(undefined, signal),
+    bills: (signal) => bills.runMonthEnd(undefined, signal),
     charge: config.monthEndCharge ? (signal) => monthCharge.run(signal) : undefined,
     log: app.log,
   });
@@ -887,9 +911,15 @@ async function assemble(
       inventory: createNumberInventory({ db, now, quarantineDays: config.numberQuarantineDays }),
     }),
   });
-  await app.register(staffCustomersRoutes, {
-    service: createStaffCustomersService({ db, now, provisioning, receipts, messaging }),
+  const staffCustomers = createStaffCustomersService({
+    db,
+    now,
+    provisioning,
+    receipts,
+    messaging,
   });
+  await app.register(staffCustomersRoutes, { service: staffCustomers });
+  await app.register(staffBillsRoutes, { bills, customers: staffCustomers });
   await app.register(staffPaymentsRoutes, {
     service: createStaffPaymentsService({ db, now, payments: paymentService }),
   });

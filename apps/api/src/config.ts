@@ -208,7 +208,9 @@ const SETTINGS = {
         .refine(
           (value) =>
             value === undefined ||
-            commaList(value).every((o) => /^(https?:\/\/[^/]+|android:apk-key-hash:[A-Za-z0-9_-]+)$/.test(o)),
+            commaList(value).every((o) =>
+              /^(https?:\/\/[^/]+|android:apk-key-hash:[A-Za-z0-9_-]+)$/.test(o),
+            ),
           'must be comma-separated origins (https://alda.fo) or android:apk-key-hash:<hash>',
         )
         .transform(commaList),
@@ -608,6 +610,9 @@ const SETTINGS = {
     MONTH_END_CHARGE: setting(z.stringbool().default(true), {
       doc: 'Each month-end round then charges the current Faroese month to every customer with an active payment agreement whose month is not paid, through the same path as `POST /api/billing/pay` with the agreement, once per customer and month (Idempotency-Key `month-charge:<user>:<YYYY-MM>`); a charge the provider did not take is tried again next round, a declined one is left for the customer to pay in the app (docs/decisions/0053-month-end.md). `false` leaves every month to the customers (the browser journeys, whose demo customers pay their month themselves).',
     }),
+    MONTH_END_BILL_BATCH: setting(z.coerce.number().int().min(1).max(1_000).default(20), {
+      doc: "Customers billed per transaction by the month-end job (docs/decisions/0098-monthly-bill.md): each batch is locked with SKIP LOCKED and committed with its run markers, so a crash loses at most one batch's work, which the next round redoes.",
+    }),
   }),
   ...area('network', {
     NETWORK_ADAPTER: setting(z.enum(['simulator', 'tmf641']).default('simulator'), {
@@ -708,6 +713,32 @@ const SETTINGS = {
     }),
     ROAMING_PRICE_PER_MB: setting(z.coerce.number().int().min(0).max(10_000).default(10), {
       doc: 'What one MB of data abroad beyond the EU package and the domestic data costs, in øre with VAT (docs/decisions/0078-roaming-spend-cap.md). 10 = 0.10 kr/MB (about 100 kr per GB). Rated per record by the usage feed (a TMF635 Usage that carries an amount rated by the charging system is priced by it instead, ADR 0083); a change applies to records booked afterwards.',
+    }),
+    BILLING_FEED_TOKEN: setting(
+      optionalString.refine(
+        (value) => value === undefined || value.length >= 24,
+        'must be at least 24 characters',
+      ),
+      {
+        shown: '(unset: closed)',
+        doc: "Service token (≥ 24 characters) the operator's finance system presents as `Authorization: Bearer …` to read the bills on TMF678 (`/tmf-api/customerBillManagement/v4/customerBill` and `appliedCustomerBillingRate`). Unset: every call is refused with 401. Generate one with `openssl rand -base64 32`. docs/decisions/0098-monthly-bill.md.",
+      },
+    ),
+    BILL_ISSUER_NAME: setting(z.string().trim().min(1).max(100).default('Alda P/F'), {
+      doc: 'The operator as a bill names it (the PDF, TMF678). docs/decisions/0098-monthly-bill.md.',
+    }),
+    BILL_ISSUER_ADDRESS: setting(
+      z.string().trim().min(1).max(200).default('Smiðjugøta 12, FO-100 Tórshavn'),
+      { doc: "The operator's postal address on a bill." },
+    ),
+    BILL_ISSUER_VAT_NUMBER: setting(z.string().trim().min(1).max(40).default('612 345'), {
+      doc: "The operator's V-tal (VAT number) on a bill.",
+    }),
+    BILL_BANK_ACCOUNT: setting(z.string().trim().min(1).max(40).default('6460 1234567'), {
+      doc: 'Where a bill not paid by card or agreement is paid by bank transfer: `reg.nr. konto`.',
+    }),
+    BILL_IBAN: setting(z.string().trim().min(1).max(40).default('FO12 6460 0001 2345 67'), {
+      doc: 'The same account as an IBAN, for transfers from abroad.',
     }),
   }),
   ...area('observability', {
@@ -1012,8 +1043,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }`,
     smsAdapter: e.SMS_ADAPTER ?? (e.SMS_GATEWAY_URL ? 'http' : 'outbox'),
     webauthnRpId: e.WEBAUTHN_RP_ID ?? new URL(appUrl).hostname,
-    webauthnOrigins:
-      e.WEBAUTHN_ORIGINS.length > 0 ? e.WEBAUTHN_ORIGINS : [new URL(appUrl).origin],
+    webauthnOrigins: e.WEBAUTHN_ORIGINS.length > 0 ? e.WEBAUTHN_ORIGINS : [new URL(appUrl).origin],
   };
 }
 

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     await seedReferenceData(app.db);
     const seedDemo = config.demoMode && (await isDatabaseEmpty(app.db));
     if (seedDemo) {
-      const created = await seedDemoData(app.db);
+      const created = await seedDemoData(app.db, new Date(), undefined, { bills: true });
       app.log.info(created, 'demo data seeded');
     }
     if (config.demoMode) {

@@ -26,6 +26,7 @@ const APP_URL = 'https://minsida.alda.fo';
 const EXPECTED_FILES = [
   'README.md',
   'activity.json',
+  'bills.json',
   'consents.json',
   'lines.json',
   'notifications.json',

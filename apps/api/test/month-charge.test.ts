@@ -252,7 +252,11 @@ describe('the month-end charge on the payment agreement (issue 42; SPEC §1 view
         },
         closing.signal,
       );
-      expect(stopped).toEqual({ monthEnd: { applied: 0, moved: 0, removed: 0 }, charge: null });
+      expect(stopped).toEqual({
+        monthEnd: { applied: 0, moved: 0, removed: 0 },
+        bills: null,
+        charge: null,
+      });
       expect(
         (await t.app.db.select().from(lineBalances)).every(
           (b) => b.periodStart.toISOString() < '2026-06-30T23:00:00.000Z',

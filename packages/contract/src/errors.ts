@@ -106,6 +106,7 @@ export const ERROR_STATUS = {
   WEBHOOK_SIGNATURE_INVALID: 400,
   /** The receipt e-mail could not be handed to the mail server. */
   RECEIPT_EMAIL_FAILED: 503,
+  BILL_EMAIL_FAILED: 503,
   /** Porting in a number that is already a line with us (SPEC §3 "Signup payload" porting). */
   NUMBER_ALREADY_OURS: 409,
   /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { MonthChargeResult } from '../modules/billing/month-charge-service';
+import type { BillRunResult } from '../modules/bills/service';
 import type { MonthEndResult } from '../modules/month-end/service';
 import { registerRounds } from './rounds';
 
@@ -9,6 +10,11 @@ export interface MonthEndJobOptions {
   /** The month end's round; it stops between batches once `signal` is aborted. */
   run: (signal?: AbortSignal) => Promise<MonthEndResult>;
   /**
+   * The bills of the month before (docs/decisions/0098-monthly-bill.md), after the month end's
+   * own work and before the new month's charges; none in tests of other parts.
+   */
+  bills?: ((signal?: AbortSignal) => Promise<BillRunResult>) | undefined;
+  /**
    * The month's charges on payment agreements (billing's month-charge service), after the
    * month end's own work; none when it is turned off (MONTH_END_CHARGE=false).
    */
@@ -17,7 +23,8 @@ export interface MonthEndJobOptions {
 }
 
 /**
- * One round: the month end (lifecycle orders due, balances moved), then the month's charges.
+ * One round: the month end (lifecycle orders due, balances moved), the bills of the month
+ * before, then the month's charges.
  * In this order on purpose: the charge prices the month on the plans and numbers it begins with
  * and includes last month's roaming charges, which the month end has just kept owed. A month end
  * that fails is logged and the charges run anyway (they wait, customer by customer, for what
@@ -26,16 +33,28 @@ export interface MonthEndJobOptions {
 export async function monthEndRound(
   options: MonthEndJobOptions,
   signal?: AbortSignal,
-): Promise<{ monthEnd: MonthEndResult | null; charge: MonthChargeResult | null }> {
+): Promise<{
+  monthEnd: MonthEndResult | null;
+  bills: BillRunResult | null;
+  charge: MonthChargeResult | null;
+}> {
   let monthEnd: MonthEndResult | null = null;
   try {
     monthEnd = await options.run(signal);
   } catch (error) {
     options.log.warn({ err: error }, 'month-end round failed');
   }
+  let bills: BillRunResult | null = null;
+  if (options.bills && !signal?.aborted) {
+    try {
+      bills = await options.bills(signal);
+    } catch (error) {
+      options.log.warn({ err: error }, 'month-end bills failed');
+    }
+  }
   // Closing: the charges are the next round's (on this instance or another).
   const charge = options.charge && !signal?.aborted ? await options.charge(signal) : null;
-  return { monthEnd, charge };
+  return { monthEnd, bills, charge };
 }
 
 /**

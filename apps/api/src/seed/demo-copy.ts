@@ -207,7 +207,7 @@ export async function copyDemoData(db: Db, now: Date): Promise<DemoCopy> {
   for (let attempt = 1; ; attempt += 1) {
     const remap = createDemoRemap(await freeNumbers(db, demoNumbers().length + SPARE_NUMBERS));
     try {
-      await seedDemoData(db, now, remap);
+      await seedDemoData(db, now, remap, { bills: true });
       return describeCopy(remap);
     } catch (error) {
       // Another copy (or a sign-up) took a number between the look-up and the insert: again.

@@ -11,6 +11,7 @@ import { CONTENT_PAGES } from './content';
 import { simPickupLocations } from '../db/schema/provisioning';
 import { SIM_PICKUP_LOCATIONS } from './pickup-locations';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoBills } from './demo-bills';
 import { demoNotifications } from './demo-notifications';
 import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { DEMO_PASSWORD, DEMO_PHONE_LINES, DEMO_USERS } from './demo-users';
@@ -75,6 +76,16 @@ function demoPasswordHash(): Promise<string> {
   return demoHash;
 }
 
+/** What the demo seed writes beyond the customers' present. */
+export interface DemoSeedOptions {
+  /**
+   * The last two months' payments, receipts, use and bills (demo-bills.ts), so the running demo
+   * and its copies have bills to show. Off for tests that count the seed's payments, receipts
+   * and orders as they were before bills existed.
+   */
+  bills?: boolean;
+}
+
 /**
  * The demo data set: the customers of demo-users.ts (password `Demo1234!`), their phone lines
  * (two still processing), the plan catalogue, accounts, orders, balances, payment agreements
@@ -89,6 +100,7 @@ export async function seedDemoData(
   db: Db,
   now: Date = new Date(),
   remap?: DemoRemap,
+  options: DemoSeedOptions = {},
 ): Promise<{ usersCreated: number; linesCreated: number }> {
   const passwordHash = await demoPasswordHash();
   const users = DEMO_USERS.map(({ role: _role, ...user }) => ({ ...user, passwordHash }));
@@ -105,6 +117,7 @@ export async function seedDemoData(
     if (!remap) await insertMissing(tx, numberPriceClasses, DEMO_NUMBER_PRICES);
     if (!remap) await insertMissing(tx, supportSavedReplies, demoSavedReplies(now));
     await insertDemoRows(tx, notifications, demoNotifications(now), remap);
+    if (options.bills) await seedDemoBills(tx, now, remap);
     return { usersCreated, linesCreated };
   });
 }

@@ -16,6 +16,7 @@ import {
   findPayments,
   findReceipts,
   findSessions,
+  findBills,
   findPasskeys,
   findSupportConversations,
   findSupportImages,
@@ -172,6 +173,10 @@ export const EXPORT_AREAS: readonly ExportArea[] = [
   {
     file: 'passkeys.json',
     read: ({ db, userId }) => findPasskeys(db, userId),
+  },
+  {
+    file: 'bills.json',
+    read: ({ db, userId }) => findBills(db, userId),
   },
   {
     file: 'consents.json',

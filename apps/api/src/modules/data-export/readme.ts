@@ -22,6 +22,7 @@ Tú hevur rætt til hetta eftir dátuverndarreglunum (GDPR): grein 15 (rætturin
 - \`orders.json\` – tínar bíleggingar (haldarar, eyka pakkar, nýtt SIM, broytingar).
 - \`payments.json\` – gjaldingar, endurgjaldingar og skrásett gjaldskort: upphædd, støða og dagfesting. Av kortinum bert slag og tey seinastu fýra tølini. Vit goyma ongantíð kortnummur: kortið er hjá gjaldsveitaranum.
 - \`receipts.json\` – tínar kvittanir.
+- \`bills.json\` – tínar mánaðarrokningar við øllum postum, og postarnir fyri tíni nummur á rokningini hjá familjuni.
 - \`notifications.json\` – fráboðanirnar í appini.
 - \`activity.json\` – virksemisloggurin: tað, tú hevur gjørt, og tað, sum er hent við tínum nummurum.
 - \`support.json\` – tínar samrøður við kundatænastuna: títt og okkara svar. Myndirnar, tú sendi, eru í mappuni \`support/\`.
@@ -58,6 +59,7 @@ The data protection rules (GDPR) give you this right: Article 15 (the right of a
 - \`orders.json\` – your orders (subscriptions, extra packages, new SIMs, changes).
 - \`payments.json\` – payments, refunds and saved cards: amount, state and date. Of a card only the brand and the last four digits. We never keep card numbers: the card stays with the payment provider.
 - \`receipts.json\` – your receipts.
+- \`bills.json\` – your monthly bills with every item, and the items of your numbers on your family's bill.
 - \`notifications.json\` – the notifications in the app.
 - \`activity.json\` – the activity log: what you did and what happened to your numbers.
 - \`support.json\` – your conversations with customer service: your messages and our answers. The pictures you sent are in the \`support/\` folder.

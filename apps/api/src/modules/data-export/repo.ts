@@ -10,6 +10,7 @@ import { paymentRefunds, payments, receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { sessions } from '../../db/schema/sessions';
 import { passkeys } from '../../db/schema/passkeys';
+import { billItems, bills } from '../../db/schema/bills';
 import { users, type UserRow } from '../../db/schema/users';
 import { supportAttachments, supportConversations, supportMessages } from '../../db/schema/support';
 
@@ -393,6 +394,61 @@ export async function findSessions(db: Db, userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
+}
+
+/**
+ * Monthly bills (ADR 0098): the bills the customer pays, each with its items, and the items of
+ * the customer's own numbers on a family owner's bill.
+ */
+export async function findBills(db: Db, userId: string) {
+  const own = await db
+    .select()
+    .from(bills)
+    .where(eq(bills.payerUserId, userId))
+    .orderBy(asc(bills.serial));
+  const items = await db
+    .select()
+    .from(billItems)
+    .where(
+      or(
+        inArray(
+          billItems.billId,
+          own.map((b) => b.id),
+        ),
+        eq(billItems.lineUserId, userId),
+      ),
+    )
+    .orderBy(asc(billItems.billId), asc(billItems.position));
+  const item = (i: (typeof items)[number]) => ({
+    phoneNumber: i.msisdn,
+    kind: i.kind,
+    descriptionFo: i.descriptionFo,
+    descriptionEn: i.descriptionEn,
+    grossOere: i.grossOere,
+    netOere: i.netOere,
+    vatOere: i.vatOere,
+    paidAt: i.paidAt,
+    paymentMethod: i.paymentMethod,
+  });
+  const ownIds = new Set(own.map((b) => b.id));
+  return {
+    bills: own.map((b) => ({
+      number: b.number,
+      period: b.period,
+      issuedAt: b.issuedAt,
+      dueDate: b.dueDate,
+      customerName: b.customerName,
+      customerAddress: b.customerAddress,
+      customerEmail: b.customerEmail,
+      netOere: b.netOere,
+      vatOere: b.vatOere,
+      grossOere: b.grossOere,
+      paidOere: b.paidOere,
+      paymentReference: b.paymentReference,
+      items: items.filter((i) => i.billId === b.id).map(item),
+    })),
+    onFamilyBills: items.filter((i) => !ownIds.has(i.billId)).map(item),
+  };
 }
 
 /** Passkeys (ADR 0097): name, when made and last used, synced or not. Never the public key. */

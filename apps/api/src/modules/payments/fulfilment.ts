@@ -264,6 +264,11 @@ async function fulfilMonth(
         en: `${en[i]?.description ?? line.description} · ${formatPhoneNumber(line.phoneNumber)} · ${formatMonth(period, 'en')}`,
       },
       oere: line.price.gross,
+      charged: {
+        phoneNumber: line.phoneNumber,
+        kind: line.kind,
+        label: { fo: line.description, en: en[i]?.description ?? line.description },
+      },
     }))
     .filter((item) => item.oere > 0);
   return {

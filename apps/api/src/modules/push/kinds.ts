@@ -24,7 +24,10 @@ export function pushKindOf(
     case 'data_resumed':
       return 'family';
     case 'payment':
-      return params.outcome === 'failed' || params.outcome === 'action' ? 'payments' : null;
+      // A new monthly bill (ADR 0098) is pushed as a payment the customer should know of.
+      return params.outcome === 'failed' || params.outcome === 'action' || params.outcome === 'bill'
+        ? 'payments'
+        : null;
     case 'order_completed':
     case 'subscription':
       return 'orders';

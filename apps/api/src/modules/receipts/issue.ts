@@ -2,6 +2,7 @@ import { VAT_PERCENT } from '@alda/contract/constants';
 import { faroeDateTime } from '@alda/contract/format/date';
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
+import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
 import type { ReceiptLine } from '@alda/contract/schemas/receipts';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
@@ -12,7 +13,18 @@ import { findUser, insertReceipt, nextReceiptSerial } from './repo';
  * A receipt line as stored: the contract's line with its description in Faroese, plus the
  * English one, so the receipt reads in the reader's language and never changes after issue.
  */
-export type StoredReceiptLine = ReceiptLine & { descriptionEn?: string };
+export type StoredReceiptLine = ReceiptLine & {
+  descriptionEn?: string;
+  /** What the line charged for, when it is a number's (the monthly bill's sections, ADR 0098). */
+  charged?: ChargedFor;
+};
+
+/** The number a receipt line charged for, its kind and its plain text (without the number). */
+export interface ChargedFor {
+  phoneNumber: string;
+  kind: MonthlyPriceLine['kind'];
+  label: ReceiptText;
+}
 
 /** What a receipt line says, in both languages. */
 export interface ReceiptText {
@@ -40,6 +52,7 @@ export function localizedLine(line: StoredReceiptLine, locale: Locale): ReceiptL
 export interface ReceiptItem {
   text: ReceiptText;
   oere: number;
+  charged?: ChargedFor;
 }
 
 /**
@@ -77,6 +90,7 @@ export async function issueReceipt(
       quantity: 1,
       unitPrice: price,
       total: price,
+      ...(item.charged ? { charged: item.charged } : {}),
     };
   });
   const address = [customer.address, [customer.postCode, customer.city].filter(Boolean).join(' ')]

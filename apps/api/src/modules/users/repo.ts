@@ -1,8 +1,9 @@
-import { and, eq, inArray, ne, not } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { supportAttachments, supportConversations } from '../../db/schema/support';
 import { lineIsPrepaid } from '../../db/line-facts';
 import { accounts } from '../../db/schema/accounts';
+import { billItems, bills } from '../../db/schema/bills';
 import { receipts } from '../../db/schema/payments';
 import { phoneLines } from '../../db/schema/phone-lines';
 import { sessions } from '../../db/schema/sessions';
@@ -88,6 +89,18 @@ export async function releaseKeptRecords(db: Db, userId: string): Promise<void> 
     .update(receipts)
     .set({ userId: null, orderId: null, paymentId: null })
     .where(eq(receipts.userId, userId));
+  // Bills stay for the bookkeeping act's five years (ADR 0098), without the person: no name,
+  // address or e-mail on their own bills, and no first name on another's bill.
+  await db
+    .update(bills)
+    .set({
+      customerName: null,
+      customerAddress: null,
+      customerEmail: null,
+      anonymisedAt: sql`now()`,
+    })
+    .where(eq(bills.payerUserId, userId));
+  await db.update(billItems).set({ holder: null }).where(eq(billItems.lineUserId, userId));
   // Support conversations stay with the desk for the retention period of the privacy text,
   // anonymised (issue 46): no customer, and no item of theirs (a number names a person).
   await db
