@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataEnvelope } from '@alda/contract/envelope';
-import { billResponse, resendBillResponse, staffBillsResponse } from '@alda/contract/schemas/bills';
+import { billResponse } from '@alda/contract/schemas/bills';
+import { resendBillResponse, staffBillsResponse } from '@alda/contract/schemas/staff-bills';
 import type { EmailMessage } from '../src/adapters/email/email-sender';
 import { operatorActions } from '../src/db/schema/provisioning';
 import { seedDemoData } from '../src/seed/seed';

@@ -32,6 +32,10 @@ export const PASSKEYS_PATH = '/min-brukari/lykilkodur';
 /** The monthly price and its payment, linked from a failed charge on the agreement (ADR 0081). */
 export const MONTHLY_PRICE_PATH = '/menu/manadargjald';
 
+/** The monthly bills (ADR 0098), and one bill, linked from the new-bill notification. */
+export const BILLS_PATH = '/menu/rokningar';
+export const billPath = (billId: string) => `${BILLS_PATH}/${encodeURIComponent(billId)}`;
+
 /** A line's usage history (ADR 0066), linked from its usage alerts: `/nytsla/<lineId>`. */
 export const USAGE_HISTORY_PATH = '/nytsla';
 export const usageHistoryPath = (lineId: string) =>

@@ -222,6 +222,28 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                   }),
                 },
                 {
+                  // The monthly bills (ADR 0098): one chunk for the list, a bill and its itemised use.
+                  path: segment(ROUTES.bills, ROUTES.menu),
+                  handle: handle({ title: 'bills.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/bills/bills-screens')).BillsScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.bill, ROUTES.menu),
+                  handle: handle({ title: 'bills.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/bills/bills-screens')).BillScreen,
+                  }),
+                },
+                {
+                  path: segment(ROUTES.billUsage, ROUTES.menu),
+                  handle: handle({ title: 'bills.usage.title' }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/bills/bills-screens')).BillUsageScreen,
+                  }),
+                },
+                {
                   path: segment(ROUTES.monthlyPrice, ROUTES.menu),
                   handle: handle({ title: 'billing.title' }),
                   lazy: async () => ({

@@ -3,7 +3,6 @@ import { BILL_STATES } from '../rules/bills';
 import { phoneNumber } from '../rules/phone';
 import { id, isoDateTime, okResponse, priceBreakdown } from './common';
 import { paymentMethod } from './orders';
-import { staffReason } from './staff';
 
 /*
  * The monthly bill (docs/decisions/0098-monthly-bill.md): one per paying customer per Faroese
@@ -164,13 +163,3 @@ export const billPdfLinkResponse = z.object({
   expiresAt: isoDateTime,
 });
 export type BillPdfLinkResponse = z.infer<typeof billPdfLinkResponse>;
-
-/** GET /api/staff/customers/{id}/bills: a customer's bills as support sees them, newest first. */
-export const staffBillsResponse = billsResponse;
-
-/** POST /api/staff/bills/{id}/resend: e-mail the bill's PDF to the customer again (audited). */
-export const resendBillRequest = z.object({ reason: staffReason });
-export type ResendBillRequest = z.infer<typeof resendBillRequest>;
-
-export const resendBillResponse = z.extend(okResponse, { sentTo: z.email() });
-export type ResendBillResponse = z.infer<typeof resendBillResponse>;

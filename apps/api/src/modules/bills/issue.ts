@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { billPath } from '@alda/contract/app-paths';
 import { VAT_PERCENT } from '@alda/contract/constants';
 import { formatKr } from '@alda/contract/format/money';
 import { formatMonth } from '@alda/contract/format/date';
@@ -359,7 +360,7 @@ export async function issueBill(
           title: BILL_READY.title,
           body: BILL_READY.body(period, gross),
         },
-        link: `/menu/rokningar/${bill.id}`,
+        link: billPath(bill.id),
         createdAt: now,
       },
     ]);

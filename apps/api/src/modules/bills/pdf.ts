@@ -216,11 +216,7 @@ export async function renderBillPdf(
     doc.on('error', reject);
   });
 
-  const fk = createRequire(import.meta.url)('fontkit');
-  // eslint-disable-next-line
-  const g = globalThis as any;
-  g.__parsed ??= Object.fromEntries(Object.entries(fonts).map(([k, v]) => [k, fk.create(v)]));
-  for (const name of FONT_NAMES) doc.registerFont(name, g.__parsed[name]);
+  for (const name of FONT_NAMES) doc.registerFont(name, fonts[name]);
   doc.font('regular');
 
   const pageWidth = doc.page.width;
@@ -277,17 +273,20 @@ export async function renderBillPdf(
     );
   };
 
-  /** A table row: TH or TD cells in a TR. */
+  /**
+   * A table row: a TR of TD cells, and TH cells (scope Row) for those that name the row — an
+   * item's description, a total's label — so a screen reader says which amount is which.
+   */
   const row = (
     table: PDFKit.PDFStructureElement,
-    cells: { cell: Cell; header?: 'Column' | 'Row' }[],
+    cells: { cell: Cell; header?: boolean }[],
     y: number,
   ) => {
     const tr = doc.struct('TR');
     table.add(tr);
     for (const { cell, header } of cells) {
       // pdfkit writes `scope` as the TH's Table attribute; its types do not list it yet.
-      const options = (header ? { scope: header } : {}) as PDFKit.Mixins.StructureElementOptions;
+      const options = (header ? { scope: 'Row' } : {}) as PDFKit.Mixins.StructureElementOptions;
       tr.add(doc.struct(header ? 'TH' : 'TD', options, () => draw(cell, y)));
     }
     tr.end();
@@ -351,24 +350,17 @@ export async function renderBillPdf(
       ),
     ),
   );
-  block(
-    header,
-    'P',
-    [{ text: issuer.name, x: left, width: 280, font: 'bold', size: 15, color: COLOR.brand }],
-    MARGIN,
-  );
-  block(
-    header,
-    'P',
-    [{ text: issuer.address, x: left, width: 280, size: 9, color: COLOR.muted }],
-    MARGIN + 21,
-  );
-  block(
-    header,
-    'P',
-    [{ text: `${t.vatNo} ${issuer.vatNumber}`, x: left, width: 280, size: 9, color: COLOR.muted }],
-    MARGIN + 33,
-  );
+  // The operator, its lines under one another however long its name or address.
+  const issuerCells: Cell[] = [
+    { text: issuer.name, x: left, width: 270, font: 'bold', size: 15, color: COLOR.brand },
+    { text: issuer.address, x: left, width: 270, size: 9, color: COLOR.muted },
+    { text: `${t.vatNo} ${issuer.vatNumber}`, x: left, width: 270, size: 9, color: COLOR.muted },
+  ];
+  let issuerY = MARGIN;
+  issuerCells.forEach((cell, i) => {
+    block(header, 'P', [cell], issuerY);
+    issuerY += heightOf(cell) + (i === 0 ? 3 : 1);
+  });
 
   const factsLeft = right - 210;
   const facts: [string, string][] = [
@@ -387,7 +379,7 @@ export async function renderBillPdf(
       [
         {
           cell: { text: `${label} `, x: factsLeft, width: 110, size: 9, color: COLOR.muted },
-          header: 'Row',
+          header: true,
         },
         {
           cell: {
@@ -411,7 +403,7 @@ export async function renderBillPdf(
   const customerLines = [customer.name, customer.address, customer.email].filter(
     (line): line is string => Boolean(line),
   );
-  let customerY = MARGIN + 70;
+  let customerY = Math.max(MARGIN + 70, issuerY + 20);
   if (customerLines.length > 0) {
     const customerSect = doc.struct('Sect');
     root.add(customerSect);
@@ -542,7 +534,7 @@ export async function renderBillPdf(
             return [
               {
                 cell: { text: `${label} `, x, width: 90, size: 9, color: COLOR.muted },
-                header: 'Row' as const,
+                header: true,
               },
               {
                 cell: {
@@ -632,7 +624,7 @@ export async function renderBillPdf(
         table,
         cells.map((cell, column) => ({
           cell,
-          header: column === 0 ? ('Row' as const) : undefined,
+          header: column === 0,
         })),
         y,
       );
@@ -646,7 +638,7 @@ export async function renderBillPdf(
       table,
       subtotalCells.map((cell, column) => ({
         cell,
-        header: column === 0 ? ('Row' as const) : undefined,
+        header: column === 0,
       })),
       y,
     );
@@ -684,7 +676,7 @@ export async function renderBillPdf(
       [
         {
           cell: { text: `${line.label} `, x: totalsLabelX, width: 170, font, size },
-          header: 'Row',
+          header: true,
         },
         {
           cell: {
@@ -728,15 +720,16 @@ export async function renderBillPdf(
     const footerY = pageHeight - 50;
     rule(footerY - 8);
     artifact(() => {
-      draw(
-        {
-          text: `${issuer.name} · ${issuer.address} · ${t.vatNo} ${issuer.vatNumber}`,
-          x: left,
-          width: width - 140,
-          size: 7.5,
-          color: COLOR.muted,
-        },
-        footerY,
+      // The operator and its bank account, on every page of every bill.
+      const lines = [
+        `${issuer.name} · ${issuer.address} · ${t.vatNo} ${issuer.vatNumber}`,
+        `${t.account} ${issuer.bankAccount} · ${t.iban} ${issuer.iban}`,
+      ];
+      lines.forEach((line, n) =>
+        draw(
+          { text: line, x: left, width: width - 140, size: 7.5, color: COLOR.muted },
+          footerY + n * 10,
+        ),
       );
       draw(
         {

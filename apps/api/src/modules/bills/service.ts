@@ -23,8 +23,8 @@ import type {
   BillUsageResponse,
   BillsResponse,
   EmailBillResponse,
-  ResendBillResponse,
 } from '@alda/contract/schemas/bills';
+import type { ResendBillResponse } from '@alda/contract/schemas/staff-bills';
 import type { EmailSender } from '../../adapters/email/email-sender';
 import type { Db } from '../../db/client';
 import { billPeriods, type BillItemRow, type BillRow } from '../../db/schema/bills';

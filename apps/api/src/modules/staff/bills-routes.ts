@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope } from '@alda/contract/envelope';
+import { billResponse } from '@alda/contract/schemas/bills';
 import {
-  billResponse,
   resendBillRequest,
   resendBillResponse,
   staffBillsResponse,
-} from '@alda/contract/schemas/bills';
+} from '@alda/contract/schemas/staff-bills';
 import { errorResponses } from '../../http';
 import { requestLocale } from '../../i18n';
 import { envelope } from '../../plugins/error-handler';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billResponse, resendBillResponse, staffBillsResponse } from '@alda/contract/schemas/bills';
+import { billResponse } from '@alda/contract/schemas/bills';
+import { resendBillResponse, staffBillsResponse } from '@alda/contract/schemas/staff-bills';
 import {
   staffCustomerAccess,
   staffCustomerSearchResult,

@@ -19,6 +19,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/account-icons';
 import { Badge } from '@/shared/ui/badge';
+import { BillIcon } from '@/shared/ui/bill-icon';
 import {
   DocumentIcon,
   PhoneIcon,
@@ -147,6 +148,11 @@ export function MenuScreen() {
             to={ROUTES.receipts}
             icon={<ReceiptIcon className="size-5" />}
             label={t('menu.receipts')}
+          />
+          <ListRowLink
+            to={ROUTES.bills}
+            icon={<BillIcon className="size-5" />}
+            label={t('menu.bills')}
           />
           <ListRowLink
             to={ROUTES.monthlyPrice}

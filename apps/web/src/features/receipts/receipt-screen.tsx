@@ -7,8 +7,8 @@ import type { Receipt, ReceiptLine } from '@alda/contract/schemas/receipts';
 import { QueryPending } from '@/shared/account/screen-states';
 import { useFormatters } from '@/shared/format/use-formatters';
 import { currentLocale } from '@/shared/i18n/i18n';
-import { openExternalUrl } from '@/shared/native/browser';
-import { isNativePlatform } from '@/shared/native/platform';
+import { downloadPdf } from '@/shared/documents/download-pdf';
+import { pdfFileName } from '@/shared/documents/save-file';
 import { useAppServices } from '@/shared/services/app-services';
 import { WriteToUsLink } from '@/shared/support/write-to-us-link';
 import { Button } from '@/shared/ui/button';
@@ -17,7 +17,6 @@ import { DocumentIcon, MailIcon } from '@/shared/ui/icons';
 import { ScreenBody, ScreenHeader } from '@/shared/ui/screen';
 import { useToast } from '@/shared/ui/toast/toast-context';
 import { downloadReceiptPdf, emailReceipt, receiptPdfUrl, receiptQueries } from './receipts-api';
-import { receiptFileName, saveFile } from './save-file';
 import { ROUTES } from '@/shared/config/paths';
 
 /**
@@ -134,19 +133,13 @@ function ReceiptActions({ receipt }: { receipt: Receipt }) {
 
   const download = async () => {
     setBusy('download');
-    // The native shell's web view cannot save a file: its in-app browser shows the PDF from a
-    // short-lived pre-signed link, and the system's share and save work there (ADR 0054).
-    const native = isNativePlatform();
-    const result = native
-      ? await receiptPdfUrl(http, receipt.id)
-      : await downloadReceiptPdf(http, receipt.id);
+    const done = await downloadPdf({
+      file: () => downloadReceiptPdf(http, receipt.id),
+      link: () => receiptPdfUrl(http, receipt.id),
+      fileName: pdfFileName(receipt.number, t('receipts.filePrefix')),
+    });
     setBusy(null);
-    if (!result.ok) {
-      toast.show({ type: 'error', message: t('receipts.downloadFailed') });
-      return;
-    }
-    if (typeof result.data === 'string') await openExternalUrl(result.data);
-    else saveFile(result.data, receiptFileName(receipt.number, t('receipts.filePrefix')));
+    if (!done) toast.show({ type: 'error', message: t('receipts.downloadFailed') });
   };
 
   const email = async () => {

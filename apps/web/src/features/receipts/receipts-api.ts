@@ -7,7 +7,7 @@ import {
   type EmailReceiptResponse,
 } from '@alda/contract/schemas/receipts';
 import { unwrap, type HttpClient, type Result } from '@/shared/api/http';
-import { apiUrl } from '@/shared/config/app-config';
+import { pdfLinkUrl } from '@/shared/documents/download-pdf';
 
 /** Receipts per page of the list ("show more" fetches the next). */
 export const RECEIPTS_PAGE_SIZE = 20;
@@ -56,10 +56,8 @@ export const downloadReceiptPdf = (http: HttpClient, id: string): Promise<Result
  * POST /receipts/{id}/pdf-link: a 5-minute pre-signed address of the PDF, absolute under the API
  * base, for the native shell's in-app browser, which has no access token (ADR 0054).
  */
-export async function receiptPdfUrl(http: HttpClient, id: string): Promise<Result<string>> {
-  const result = await http.post(`${receiptPath(id)}/pdf-link`, undefined, receiptPdfLinkResponse);
-  return result.ok ? { ok: true, data: apiUrl(result.data.path) } : result;
-}
+export const receiptPdfUrl = (http: HttpClient, id: string): Promise<Result<string>> =>
+  pdfLinkUrl(http, `${receiptPath(id)}/pdf-link`, receiptPdfLinkResponse);
 
 /** POST /receipts/{id}/email: the PDF to the customer's e-mail address. */
 export const emailReceipt = (http: HttpClient, id: string): Promise<Result<EmailReceiptResponse>> =>

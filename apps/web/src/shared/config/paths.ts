@@ -1,4 +1,5 @@
 import {
+  BILLS_PATH,
   NUMBER_LOCK_PATH,
   PASSKEYS_PATH,
   PAYMENT_RETURN_PATH,
@@ -40,6 +41,12 @@ export const ROUTES = {
   activity: '/menu/virksemi',
   receipts: '/menu/kvittanir',
   receipt: '/menu/kvittanir/:receiptId',
+  /** The monthly bills, newest first (ADR 0098). */
+  bills: BILLS_PATH,
+  /** One bill: its numbers' sections, VAT, how it was paid or how to pay it. */
+  bill: `${BILLS_PATH}/:billId`,
+  /** One number's itemised use in a bill's month (its calls, SMS and data). */
+  billUsage: `${BILLS_PATH}/:billId/nummar/:phoneNumber`,
   monthlyPrice: MONTHLY_PRICE_PATH,
   /** The customer's support conversations (issue 46); the answer notice links to a thread. */
   support: SUPPORT_PATH,

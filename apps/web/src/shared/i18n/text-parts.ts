@@ -21,6 +21,7 @@ export const LATER_SECTIONS = [
   'manageFamily',
   'activity',
   'receipts',
+  'bills',
   'paymentAgreement',
   'paymentVia',
   'billing',

@@ -17,6 +17,9 @@ export function saveFile(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** `kvittan-K-2026-000042.pdf`: the receipt number, with anything unsafe in a file name dropped. */
-export const receiptFileName = (number: string, prefix: string) =>
+/**
+ * `kvittan-K-2026-000042.pdf`, `rokning-R-000042.pdf`: a document's number after a prefix in the
+ * reader's language, with anything unsafe in a file name dropped.
+ */
+export const pdfFileName = (number: string, prefix: string) =>
   `${prefix}-${number.replace(/[^\w.-]+/g, '_')}.pdf`;
