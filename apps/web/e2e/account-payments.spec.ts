@@ -198,4 +198,85 @@ test.describe('account payments: card on file, monthly price, receipts, EU packa
     await expect(month).toContainText('Tilsamans við MVG');
     await screenshot(page, 'account-payments-10-family-monthly-price');
   });
+
+  test('the owner reads his monthly bills, the family’s itemised use and the PDF; a member sees only her own number (ADR 0098)', async ({
+    page,
+    browser,
+    people,
+  }) => {
+    const { joannes: OWNER, sunneva: MEMBER } = people;
+    await signInAs(page, OWNER);
+
+    // Menu → Rokningar: the seeded months, newest first, paid with his card agreement.
+    await page.goto('/menu');
+    await page.getByRole('link', { name: 'Rokningar' }).click();
+    await expect(page).toHaveURL(/\/menu\/rokningar$/);
+    const list = page.getByRole('list', { name: 'Rokningar' });
+    const newest = list.getByRole('link').first();
+    await expect(newest).toContainText('Goldin');
+    await expect(newest).toContainText(/gjaldsavtalu/);
+    await screenshot(page, 'bills-01-list');
+
+    // One bill: his own numbers first, then Sunneva's, VAT split out.
+    await newest.click();
+    await expect(page).toHaveURL(/\/menu\/rokningar\/[\w-]+$/);
+    const own = page.getByRole('region', { name: `${spaced(OWNER.number)}, Títt nummar` });
+    const hers = page.getByRole('region', { name: `${spaced(MEMBER.number)}, Sunneva` });
+    await expect(own).toBeVisible();
+    await expect(hers).toContainText('familjulimur');
+    await expect(
+      page.getByRole('region', { name: `${spaced(OWNER.workLine)}, Títt nummar` }),
+    ).toBeVisible();
+    await expect(page.getByText('MVG 25 %')).toBeVisible();
+    await expect(page.getByText('Tilsamans við MVG')).toBeVisible();
+    await screenshot(page, 'bills-02-bill');
+
+    // The PDF, made on the server.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Tak niður PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rokning-R-\d{6}\.pdf$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // Sunneva's calls on his bill: masked, and no way to show them in full.
+    await hers.getByRole('link', { name: /^Sundurgreinað nýtsla/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/nummar/${MEMBER.number}$`));
+    await expect(page.getByRole('switch', { name: 'Vís full nummur' })).toHaveCount(0);
+    await expect(page.getByText(/\d{3}•••/).first()).toBeVisible();
+    await page.getByRole('radio', { name: 'Samtalur' }).click();
+    await expect(page.getByText('Samtala').first()).toBeVisible();
+    await screenshot(page, 'bills-03-usage-member-line');
+
+    // His own number: the full numbers once he asks for them.
+    await page.goBack();
+    await own.getByRole('link', { name: /^Sundurgreinað nýtsla/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/nummar/${OWNER.number}$`));
+    await expect(page.getByText(/\d{3}•••/).first()).toBeVisible();
+    await page.getByRole('switch', { name: 'Vís full nummur' }).click();
+    await expect(page.getByText(/\d{3}•••/)).toHaveCount(0);
+    await expect(page.getByText(/\d{6}/).first()).toBeVisible();
+    await screenshot(page, 'bills-04-usage-own-full');
+
+    // Sunneva on her own phone: her number's part only, no PDF.
+    const phone = await browser.newContext({ viewport: page.viewportSize() });
+    const hersPage = await phone.newPage();
+    try {
+      await loginByEmail(hersPage, MEMBER.email, MEMBER.password);
+      await expect(hersPage).toHaveURL(/\/(valkomin)?$/);
+      await hersPage.goto('/menu/rokningar');
+      await expect(hersPage.getByText(/Tú sært bert tín part/)).toBeVisible();
+      await hersPage.getByRole('list', { name: 'Rokningar' }).getByRole('link').first().click();
+      await expect(hersPage.getByRole('region', { name: spaced(MEMBER.number) })).toBeVisible();
+      await expect(
+        hersPage.getByRole('region', { name: new RegExp(spaced(OWNER.number)) }),
+      ).toHaveCount(0);
+      await expect(hersPage.getByRole('button', { name: 'Tak niður PDF' })).toHaveCount(0);
+      await screenshot(hersPage, 'bills-05-member');
+    } finally {
+      await phone.close();
+    }
+  });
 });

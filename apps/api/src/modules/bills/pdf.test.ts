@@ -188,7 +188,8 @@ const pageCount = (file: string) => Number(/^Pages:\s+(\d+)/m.exec(run('pdfinfo'
 
 /**
  * On every page, nothing between the content's end (72 pt above the bottom edge, 769.9 pt from
- * the top) and the footer's rule (783.9 pt), and the footer's page number under it.
+ * the top) and the footer's rule (783.9 pt), and the footer under it: the page's number and the
+ * operator's bank account.
  */
 function expectClearFooters(file: string) {
   const pages = pageCount(file);
@@ -210,7 +211,9 @@ function expectClearFooters(file: string) {
     );
   for (let page = 1; page <= pages; page += 1) {
     expect(region(page, 770, 13).replace(/\f/g, '').trim(), `page ${page}`).toBe('');
-    expect(region(page, 785, 57)).toContain(`Síða ${page} av ${pages}`);
+    const footer = region(page, 785, 57);
+    expect(footer).toContain(`Síða ${page} av ${pages}`);
+    expect(footer).toContain('Kontonummar 6460 1234567 · IBAN FO12 6460 0001 2345 67');
   }
 }
 

@@ -137,9 +137,17 @@ function summaryOf(
         gross: sum(items, (i) => i.grossOere),
       };
   const paidOere = payer ? row.bill.paidOere : sum(items, (i) => (i.paidAt ? i.grossOere : 0));
-  const latest = [...items]
-    .filter((i) => i.paidAt)
-    .sort((a, b) => (b.paidAt?.getTime() ?? 0) - (a.paidAt?.getTime() ?? 0))[0];
+  // The payment that paid most of it (the month's payment, as a rule), the later on a tie.
+  const byOrder = new Map<string, { item: BillItemRow; oere: number }>();
+  for (const item of items) {
+    if (!item.paidAt) continue;
+    const key = item.orderId ?? item.id;
+    const seen = byOrder.get(key);
+    byOrder.set(key, { item: seen?.item ?? item, oere: (seen?.oere ?? 0) + item.grossOere });
+  }
+  const latest = [...byOrder.values()].sort(
+    (a, b) => b.oere - a.oere || (b.item.paidAt?.getTime() ?? 0) - (a.item.paidAt?.getTime() ?? 0),
+  )[0]?.item;
   return {
     id: row.bill.id,
     number: row.bill.number,

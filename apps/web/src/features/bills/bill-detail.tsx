@@ -45,7 +45,7 @@ function Row({
       }
     >
       <dt>{label}</dt>
-      <dd className="text-right tabular-nums">{children}</dd>
+      <dd className="text-right whitespace-nowrap tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -102,7 +102,7 @@ export function BillSection({ bill, section }: { bill: BillResponse; section: Se
         ))}
       </ul>
       <dl className="text-body font-semibold">
-        <Row label={t('bills.subtotal', { number })}>{f.kr(section.subtotal.gross)}</Row>
+        <Row label={t('bills.subtotal')}>{f.kr(section.subtotal.gross)}</Row>
       </dl>
       <Link
         to={href(ROUTES.billUsage, { billId: bill.id, phoneNumber: section.phoneNumber })}

@@ -79,7 +79,7 @@ describe('a bill /menu/rokningar/:billId (ADR 0098)', () => {
     await open();
     const own = await screen.findByRole('region', { name: '21 43 65, Títt nummar' });
     expect(within(own).getByRole('listitem').textContent).toBe('Familja 50 GB299,00 kr.');
-    expect(valueOf(own, 'Tilsamans fyri 21 43 65')).toBe('299,00 kr.');
+    expect(valueOf(own, 'Tilsamans')).toBe('299,00 kr.');
     expect(
       within(own)
         .getByRole('link', { name: 'Sundurgreinað nýtsla á 21 43 65' })
@@ -92,7 +92,7 @@ describe('a bill /menu/rokningar/:billId (ADR 0098)', () => {
       'Limur í familjuhaldi99,00 kr.',
       'Eykapakki 10 GB99,00 kr.',
     ]);
-    expect(valueOf(sunneva, 'Tilsamans fyri 55 11 22')).toBe('198,00 kr.');
+    expect(valueOf(sunneva, 'Tilsamans')).toBe('198,00 kr.');
     expect(
       within(sunneva)
         .getByRole('link', { name: 'Sundurgreinað nýtsla á 55 11 22' })
