@@ -4,6 +4,12 @@ CREATE TABLE "bill_counter" (
 	CONSTRAINT "bill_counter_one_row" CHECK ("bill_counter"."id" = 1)
 );
 --> statement-breakpoint
+CREATE TABLE "bill_customers" (
+	"customer_number" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "bill_customers_customer_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 100001 CACHE 1),
+	"user_id" uuid,
+	CONSTRAINT "bill_customers_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "bill_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"bill_id" uuid NOT NULL,
@@ -68,6 +74,7 @@ CREATE TABLE "bills" (
 	CONSTRAINT "bills_anonymised" CHECK ("bills"."anonymised_at" is null or ("bills"."customer_name" is null and "bills"."customer_address" is null and "bills"."customer_email" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "bill_customers" ADD CONSTRAINT "bill_customers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_items" ADD CONSTRAINT "bill_items_bill_id_bills_id_fk" FOREIGN KEY ("bill_id") REFERENCES "public"."bills"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_items" ADD CONSTRAINT "bill_items_line_id_phone_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."phone_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_items" ADD CONSTRAINT "bill_items_line_user_id_users_id_fk" FOREIGN KEY ("line_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

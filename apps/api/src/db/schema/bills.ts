@@ -38,6 +38,20 @@ export const billCounter = pgTable(
   (t) => [check('bill_counter_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The customer numbers printed on bills: a short number per paying customer, given at their
+ * first bill (from 100001). Kept after the user is deleted (`user_id` set null), as the books
+ * name the customer by it.
+ */
+export const billCustomers = pgTable('bill_customers', {
+  customerNumber: integer('customer_number').primaryKey().generatedAlwaysAsIdentity({
+    startWith: 100_001,
+  }),
+  userId: uuid('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'set null' }),
+});
+
 export const bills = pgTable(
   'bills',
   {
@@ -48,7 +62,7 @@ export const bills = pgTable(
     number: text('number').notNull(),
     /** Null once the customer deleted their user (the bill is kept, anonymised). */
     payerUserId: uuid('payer_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The customer number printed on the bill (the payer's id), kept for the books. */
+    /** The customer number printed on the bill (`bill_customers`), kept for the books. */
     customerNumber: text('customer_number').notNull(),
     /** The Faroese month billed, `yyyy-mm`. */
     period: text('period').notNull(),

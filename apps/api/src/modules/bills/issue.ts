@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import {
   billCounter,
+  billCustomers,
   billItems,
   billRuns,
   bills,
@@ -297,13 +298,20 @@ export async function issueBill(
   const address = [customer.address, [customer.postCode, customer.city].filter(Boolean).join(' ')]
     .filter((part) => part !== null && part !== undefined && part !== '')
     .join(', ');
+  // The customer's number on bills: given at their first bill, the same ever after.
+  await tx.insert(billCustomers).values({ userId }).onConflictDoNothing();
+  const [numbered] = await tx
+    .select({ customerNumber: billCustomers.customerNumber })
+    .from(billCustomers)
+    .where(eq(billCustomers.userId, userId));
+  if (!numbered) throw new Error('bill customer number not written');
   const [bill] = await tx
     .insert(bills)
     .values({
       serial,
       number: billNumber(serial),
       payerUserId: userId,
-      customerNumber: userId,
+      customerNumber: String(numbered.customerNumber),
       period,
       issuedAt: now,
       dueDate: billDueDate(now),
