@@ -32,9 +32,10 @@ async function expectConsoleStep(desk: Page, step: string, count = 1) {
 }
 
 test.describe('the staff console (issue 31)', () => {
-  test('a staff member signs in with TOTP, handles a rejected port the customer corrects, refunds a payment, publishes a status message, and finds it all in the audit log', async ({
+  test('a staff member signs in with TOTP, handles a rejected port the customer corrects, refunds a payment, resends a bill, publishes a status message, and finds it all in the audit log', async ({
     page,
     browser,
+    people,
   }) => {
     test.setTimeout(180_000);
 
@@ -214,12 +215,43 @@ test.describe('the staff console (issue 31)', () => {
     expect((await desk.request.get('/api/subscriptions', { headers: bank })).status()).toBe(401);
     expect((await desk.request.get('/api/staff/partners', { headers: bank })).status()).toBe(401);
 
+    // A family owner's monthly bills (ADR 0098): opened with a reason, one bill read, and
+    // resent to him with a reason the audit log keeps.
+    const owner = people.joannes;
+    await openArea(desk, 'Kundar');
+    await desk.getByLabel('Leita').fill(owner.email);
+    await desk.getByRole('button', { name: `Opna ${owner.firstname} ${owner.lastname}` }).click();
+    const why = desk.getByRole('dialog');
+    await why.getByLabel('Orsøk').fill('Samtala 4712: spyr um rokningina');
+    await why.getByRole('button', { name: 'Opna kundan' }).click();
+    await desk.getByRole('tab', { name: 'Rokningar' }).click();
+    const bills = desk.getByRole('table').filter({ hasText: 'R-' });
+    await expect(bills.getByText('Goldin').first()).toBeVisible();
+    await bills
+      .getByRole('button', { name: /^Vís rokning R-\d{6}$/ })
+      .first()
+      .click();
+    const bill = desk.getByRole('dialog');
+    await expect(bill.getByText('Tilsamans við MVG')).toBeVisible();
+    await expect(bill.getByText('Sunneva')).toBeVisible();
+    await screenshot(desk, 'console-11c-bill');
+    await bill.getByRole('button', { name: 'Lat aftur' }).click();
+    await bills
+      .getByRole('button', { name: /^Send rokning R-\d{6} aftur$/ })
+      .first()
+      .click();
+    const resend = desk.getByRole('dialog');
+    await resend.getByLabel('Orsøk').fill('Samtala 4712: fekk ikki teldupostin');
+    await resend.getByRole('button', { name: 'Send aftur' }).click();
+    await expect(desk.getByText(`Sent til ${owner.email}`, { exact: false })).toBeVisible();
+
     // The audit log: the read with its reason, the retry, the refund and the status message.
     await openArea(desk, 'Eftirlitslogg');
     const log = desk.getByRole('main');
     await expect(log.getByText('Samtala 4711: flytingin riggar ikki')).toBeVisible();
     await expect(log.getByText('Samtala 4711: kundin biður um nýggja roynd')).toBeVisible();
     await expect(log.getByText('Samtala 4711: bót fyri seinkaða flyting')).toBeVisible();
+    await expect(log.getByText('Samtala 4712: fekk ikki teldupostin')).toBeVisible();
     await screenshot(desk, 'console-12-audit');
 
     await phone.close();
