@@ -15,6 +15,7 @@ const API_PUBLIC_FILES = {
   agreements: ['card-on-file.ts'],
   auth: ['session-events.ts', 'passwords.ts'],
   billing: ['price.ts', 'extras.ts'],
+  bills: ['issue.ts'],
   controls: ['approval.ts', 'owner-change.ts'],
   'data-transfers': ['lines.ts'],
   lifecycle: ['place.ts', 'apply.ts'],
