@@ -779,6 +779,7 @@ async function assemble(
     },
     links: createReceiptLinks(deriveKey(config.jwtSecret, 'bill-pdf-link')),
     batchSize: config.monthEndBillBatch,
+    appUrl: config.appUrl,
   });
   await app.register(billRoutes, { service: bills });
   await app.register(actionRoutes, { service: createActionService({ db }) });

@@ -58,6 +58,7 @@ describe('monthly bill: month end, the customer, the family member', () => {
       },
       issuer: ISSUER,
       links: createReceiptLinks(Buffer.from('bill-links-test-key')),
+      appUrl: 'https://minsida.alda.test',
       batchSize,
     });
   const as = async (who: 'Jóannes' | 'Sunneva' | 'Guðrun') => signIn(t.app, who);
@@ -218,10 +219,11 @@ describe('monthly bill: month end, the customer, the family member', () => {
     expect(again.issued + again.empty).toBe(0);
     expect(await t.app.db.$count(bills, eq(bills.period, '2026-03'))).toBe(march.length);
 
-    // Told by e-mail, once, with the PDF.
+    // Told by e-mail, once, with a link to the bill in the app (the PDF is there).
     const mails = sent.filter((m) => m.to === JOANNES.email && m.subject.includes('mars 2026'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.attachments?.[0]?.contentType).toBe('application/pdf');
+    expect(mails[0]?.text).toContain(`https://minsida.alda.test/menu/rokningar/${his?.id}`);
+    expect(mails[0]?.attachments ?? []).toHaveLength(0);
 
     // The bill as Jóannes sees it: his numbers first, then Sunneva's with her package.
     const view = parse(

@@ -17,6 +17,7 @@ const SLOW_FIRST = [
   'scale.test.ts',
   'payments.chaos.property.test.ts',
   'crash-safety.test.ts',
+  'bills-crash.test.ts',
   'backup-restore.test.ts',
   'hostile-input.property.test.ts',
   'month-charge.test.ts',

@@ -1,11 +1,12 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { billPath } from '@alda/contract/app-paths';
 import { eq } from 'drizzle-orm';
 import { formatMonth, todayInFaroe } from '@alda/contract/format/date';
 import { formatKr } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import {
   billState,
-  ITEMISED_USE_MONTHS,
   maskOtherParty,
   oldestItemisedPeriod,
   periodBounds,
@@ -63,6 +64,8 @@ export interface BillServiceDeps {
   issuer: BillIssuer;
   /** Signs the bills' short-lived PDF links (a key of their own). */
   links: ReceiptLinks;
+  /** The web app's address: the new-bill e-mail links to the bill there. */
+  appUrl: string;
   /** Customers billed per transaction. */
   batchSize?: number;
 }
@@ -78,6 +81,33 @@ export interface BillRunResult {
 
 /** Who is looking at a bill. */
 type Viewer = { kind: 'customer'; userId: string } | { kind: 'staff' };
+
+/**
+ * The new-bill e-mail: the month, the amount and whether it is paid, and a link to the bill in
+ * the app, where the PDF is. No attachment: rendering thousands of PDFs at a month end would
+ * hold the instance's CPU for its requests, and a bill's itemised numbers belong behind the
+ * sign-in rather than in a mailbox.
+ */
+const READY_MAIL = {
+  fo: {
+    subject: (period: string) => `Rokningin fyri ${formatMonth(period, 'fo')} er klár`,
+    body: (name: string, bill: BillRow, link: string) =>
+      `Hey ${name}\n\nRokningin ${bill.number} fyri ${formatMonth(bill.period, 'fo')} er klár: ${formatKr(bill.grossOere, 'fo')}. ${
+        bill.paidOere >= bill.grossOere
+          ? 'Hon er goldin.'
+          : `Gjaldsdagur er ${bill.dueDate.split('-').reverse().join('.')}.`
+      }\n\nTú sært hana og kanst taka hana niður sum PDF í appini: ${link}\n\nVinarliga helsan\nAlda`,
+  },
+  en: {
+    subject: (period: string) => `Your bill for ${formatMonth(period, 'en')} is ready`,
+    body: (name: string, bill: BillRow, link: string) =>
+      `Hi ${name}\n\nYour bill ${bill.number} for ${formatMonth(bill.period, 'en')} is ready: ${formatKr(bill.grossOere, 'en')}. ${
+        bill.paidOere >= bill.grossOere
+          ? 'It is paid.'
+          : `It is due on ${bill.dueDate.split('-').reverse().join('.')}.`
+      }\n\nSee it and download it as a PDF in the app: ${link}\n\nKind regards\nAlda`,
+  },
+} as const;
 
 const MAIL = {
   fo: {
@@ -202,7 +232,7 @@ function sectionsOf(items: readonly BillItemRow[], viewer: Viewer, locale: Local
 }
 
 export function createBillService(deps: BillServiceDeps) {
-  const { db, now, log, email, issuer, links } = deps;
+  const { db, now, log, email, issuer, links, appUrl } = deps;
   const batchSize = deps.batchSize ?? 20;
 
   function toResponse(row: BillWithItems, viewer: Viewer, locale: Locale): BillResponse {
@@ -291,6 +321,8 @@ export function createBillService(deps: BillServiceDeps) {
     const failed = new Set<string>();
     for (;;) {
       if (signal?.aborted) return sent;
+      // PGlite answers without giving the event loop a turn: let requests in between.
+      await yieldToRequests();
       const bill = await leaseUnnotifiedBill(db, now(), EMAIL_LEASE_MS);
       if (!bill || failed.has(bill.id)) return sent;
       const row = await findBill(db, bill.id);
@@ -301,8 +333,18 @@ export function createBillService(deps: BillServiceDeps) {
             .where(eq(users.id, bill.payerUserId))
         : [];
       if (row && customer) {
+        const link = new URL(billPath(bill.id), appUrl).toString();
+        const text = READY_MAIL[customer.locale].body(customer.firstname, bill, link);
         try {
-          await mail(row, customer.email, customer.firstname, customer.locale);
+          await email.send({
+            to: customer.email,
+            subject: READY_MAIL[customer.locale].subject(bill.period),
+            text,
+            html: text
+              .split('\n\n')
+              .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+              .join(''),
+          });
         } catch (error) {
           // Left leased: the next round (after the lease) tries again.
           failed.add(bill.id);
@@ -333,6 +375,7 @@ export function createBillService(deps: BillServiceDeps) {
       let after: string | null = null;
       for (;;) {
         if (signal?.aborted) return result;
+        await yieldToRequests();
         const batch: { last: string | null; size: number } = await db.transaction(async (tx) => {
           const ids = await lockBillCandidates(tx, period, after, batchSize);
           for (const userId of ids) {
