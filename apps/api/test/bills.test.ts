@@ -13,6 +13,9 @@ import {
 import type { EmailMessage } from '../src/adapters/email/email-sender';
 import { lineBalances, roamingCharges, usageRecords } from '../src/db/schema/balances';
 import { billItems, billRuns, bills } from '../src/db/schema/bills';
+import { notifications } from '../src/db/schema/data-transfers';
+import { pushDeliveries, pushDevices } from '../src/db/schema/push';
+import { sessions } from '../src/db/schema/sessions';
 import { orders } from '../src/db/schema/orders';
 import { receipts } from '../src/db/schema/payments';
 import { createBillService } from '../src/modules/bills/service';
@@ -172,6 +175,22 @@ describe('monthly bill: month end, the customer, the family member', () => {
       })),
     );
 
+    // His phone takes pushes (ADR 0096).
+    const [session] = await t.app.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, JOANNES.id))
+      .limit(1);
+    const [device] = await t.app.db
+      .insert(pushDevices)
+      .values({
+        userId: JOANNES.id,
+        sessionId: session?.id ?? '',
+        platform: 'apns',
+        address: 'b111'.padEnd(64, '0'),
+      })
+      .returning();
+
     // The month turns; the month end moves the balances, then two instances bill at once.
     clock.set('2026-04-01T00:30:00.000Z');
     await createMonthEndService({ db: t.app.db, now: clock.now, log }).run();
@@ -219,11 +238,30 @@ describe('monthly bill: month end, the customer, the family member', () => {
     expect(again.issued + again.empty).toBe(0);
     expect(await t.app.db.$count(bills, eq(bills.period, '2026-03'))).toBe(march.length);
 
-    // Told by e-mail, once, with a link to the bill in the app (the PDF is there).
+    // Told in the app, pushed to his phone once, and by e-mail once, with a link to the bill in the app (the PDF is there).
     const mails = sent.filter((m) => m.to === JOANNES.email && m.subject.includes('mars 2026'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`https://minsida.alda.test/menu/rokningar/${his?.id}`);
     expect(mails[0]?.attachments ?? []).toHaveLength(0);
+    const told = await t.app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, JOANNES.id),
+          eq(notifications.link, `/menu/rokningar/${his?.id}`),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(
+      await t.app.db.$count(
+        pushDeliveries,
+        and(
+          eq(pushDeliveries.deviceId, device?.id ?? ''),
+          eq(pushDeliveries.notificationId, told[0]?.id ?? ''),
+        ),
+      ),
+    ).toBe(1);
 
     // The bill as Jóannes sees it: his numbers first, then Sunneva's with her package.
     const view = parse(
