@@ -14,6 +14,7 @@ import { createDataExportService } from '../src/modules/data-export/service';
 import { POLICIES } from '../src/modules/rate-limits/policies';
 import { createRateLimiter } from '../src/modules/rate-limits/service';
 import { dataExports } from '../src/db/schema/number-protection';
+import { issueBill } from '../src/modules/bills/issue';
 import { createDemoApp, LINES, NOW, signIn } from './demo-accounts';
 import { demoUser, LogCapture, parse, testClock } from './helper';
 import { expectError, paidOrder } from './purchases-fixtures';
@@ -60,6 +61,10 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
         priceOere: 9_900,
       },
       NOW,
+    );
+    // Her bill of the month (ADR 0098), as the month-end job would make it.
+    await t.app.db.transaction((tx) =>
+      issueBill(tx, { userId: guðrun.id, period: '2026-06', now: NOW, history: true }),
     );
   });
   afterAll(() => t.close());
@@ -191,6 +196,12 @@ describe('"Your data": a copy of everything we keep, to download (issue 32, GDPR
     expect(text('payments.json')).not.toMatch(cardNumber);
     expect(text('payments.json')).not.toMatch(/fx_|agr_visa|providerPaymentId|cardExpiry/);
     expect((json('receipts.json') as unknown[]).length).toBeGreaterThan(0);
+    const bills = json('bills.json') as {
+      bills: Array<{ period: string; customerName: string; items: Array<{ kind: string }> }>;
+    };
+    expect(bills.bills).toHaveLength(1);
+    expect(bills.bills[0]).toMatchObject({ period: '2026-06', customerName: 'Guðrun Poulsen' });
+    expect(bills.bills[0]?.items.map((i) => i.kind)).toContain('package');
     expect(text('sessions.json')).not.toMatch(/tokenHash|deviceKey/);
     expect(json('consents.json')).toMatchObject({ usageAlerts: expect.any(Object) });
     // The log as the app shows it, sentences in the export's language (the export's own entry
