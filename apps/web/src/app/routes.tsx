@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { ROUTES, segment } from '@/shared/config/paths';
 import { loadLaterTexts } from '@/shared/i18n/i18n';
 import type { AppRoute } from '@/shared/router/app-router';
@@ -8,6 +9,19 @@ import type { RouteHandle } from './route-handle';
 import { SplashFallback } from './splash-fallback';
 
 const handle = (value: RouteHandle) => value;
+
+/**
+ * A lazy screen: the export `key` of the module that `load` imports. One short call per route
+ * keeps the route table (in the initial JS) small; `load` stays a literal `import()`, so each
+ * screen is still its own chunk. Modules with other exports keep `(await import(…)).X`, so the
+ * build still drops their unused exports from the chunk.
+ */
+const screen =
+  <M extends Record<K, ComponentType>, K extends keyof M & string>(
+    load: () => Promise<M>,
+    key: K,
+  ): NonNullable<AppRoute['lazy']> =>
+  async () => ({ Component: (await load())[key] });
 
 /**
  * The routes of the screens a visitor may see first that show only the first texts
@@ -69,59 +83,55 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                   id: FIRST_SCREENS.login,
                   index: true,
                   handle: handle({ title: 'auth.chooser.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/auth/login-chooser-screen'))
-                      .LoginChooserScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/auth/login-chooser-screen'),
+                    'LoginChooserScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.loginPhone, ROUTES.login),
                   handle: handle({ title: 'auth.phone.heading' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/auth/phone-login-screen'))
-                      .PhoneLoginScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/auth/phone-login-screen'),
+                    'PhoneLoginScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.loginPin, ROUTES.login),
                   handle: handle({ title: 'auth.pin.heading' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/auth/pin-screen')).PinScreen,
-                  }),
+                  lazy: screen(() => import('@/features/auth/pin-screen'), 'PinScreen'),
                 },
                 {
                   path: segment(ROUTES.loginEmail, ROUTES.login),
                   handle: handle({ title: 'auth.email.heading' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/auth/email-login-screen'))
-                      .EmailLoginScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/auth/email-login-screen'),
+                    'EmailLoginScreen',
+                  ),
                 },
               ],
             },
             {
               path: segment(ROUTES.forgotPassword),
               handle: handle({ title: 'auth.forgot.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/auth/forgot-password-screen'))
-                  .ForgotPasswordScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/auth/forgot-password-screen'),
+                'ForgotPasswordScreen',
+              ),
             },
             {
               // Opened from the e-mailed link: /nytt-loyniord?token=…
               path: segment(ROUTES.resetPassword),
               handle: handle({ title: 'auth.reset.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/auth/reset-password-screen'))
-                  .ResetPasswordScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/auth/reset-password-screen'),
+                'ResetPasswordScreen',
+              ),
             },
             {
               path: segment(ROUTES.register),
               handle: handle({ title: 'auth.register.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/auth/register-screen')).RegisterScreen,
-              }),
+              lazy: screen(() => import('@/features/auth/register-screen'), 'RegisterScreen'),
             },
           ],
         },
@@ -134,17 +144,13 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
               index: true,
               guard: guards.home,
               handle: handle({ footer: true, title: 'home.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/home/home-screen')).HomeScreen,
-              }),
+              lazy: screen(() => import('@/features/home/home-screen'), 'HomeScreen'),
             },
             {
               path: segment(ROUTES.welcome),
               guard: guards.welcome,
               handle: handle({ footer: true, title: 'welcome.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/home/welcome-screen')).WelcomeScreen,
-              }),
+              lazy: screen(() => import('@/features/home/welcome-screen'), 'WelcomeScreen'),
             },
             {
               path: segment(ROUTES.menu),
@@ -174,9 +180,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.orders, ROUTES.menu),
                   handle: handle({ title: 'orders.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/orders/orders-screen')).OrdersScreen,
-                  }),
+                  lazy: screen(() => import('@/features/orders/orders-screen'), 'OrdersScreen'),
                 },
                 {
                   // One order and its provisioning steps (SPEC §4 "Subscription processing can take days").
@@ -189,16 +193,12 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.plans, ROUTES.menu),
                   handle: handle({ title: 'plans.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/plans/plans-screen')).PlansScreen,
-                  }),
+                  lazy: screen(() => import('@/features/plans/plans-screen'), 'PlansScreen'),
                 },
                 {
                   path: segment(ROUTES.plan, ROUTES.menu),
                   handle: handle({ title: 'plans.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/plans/plan-screen')).PlanScreen,
-                  }),
+                  lazy: screen(() => import('@/features/plans/plan-screen'), 'PlanScreen'),
                 },
                 {
                   path: segment(ROUTES.activity, ROUTES.menu),
@@ -210,86 +210,75 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.receipts, ROUTES.menu),
                   handle: handle({ title: 'receipts.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/receipts/receipts-screen')).ReceiptsScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/receipts/receipts-screen'),
+                    'ReceiptsScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.receipt, ROUTES.menu),
                   handle: handle({ title: 'receipts.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/receipts/receipt-screen')).ReceiptScreen,
-                  }),
+                  lazy: screen(() => import('@/features/receipts/receipt-screen'), 'ReceiptScreen'),
                 },
                 {
                   // The monthly bills (ADR 0098): one chunk for the list, a bill and its itemised use.
                   path: segment(ROUTES.bills, ROUTES.menu),
                   handle: handle({ title: 'bills.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/bills/bills-screens')).BillsScreen,
-                  }),
+                  lazy: screen(() => import('@/features/bills/bills-screens'), 'BillsScreen'),
                 },
                 {
                   path: segment(ROUTES.bill, ROUTES.menu),
                   handle: handle({ title: 'bills.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/bills/bills-screens')).BillScreen,
-                  }),
+                  lazy: screen(() => import('@/features/bills/bills-screens'), 'BillScreen'),
                 },
                 {
                   path: segment(ROUTES.billUsage, ROUTES.menu),
                   handle: handle({ title: 'bills.usage.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/bills/bills-screens')).BillUsageScreen,
-                  }),
+                  lazy: screen(() => import('@/features/bills/bills-screens'), 'BillUsageScreen'),
                 },
                 {
                   path: segment(ROUTES.monthlyPrice, ROUTES.menu),
                   handle: handle({ title: 'billing.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/billing/monthly-price-screen'))
-                      .MonthlyPriceScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/billing/monthly-price-screen'),
+                    'MonthlyPriceScreen',
+                  ),
                 },
                 {
                   // Support conversations (issue 46): the list with the footer; writing without
                   // it, so the keyboard and the composer have the room.
                   path: segment(ROUTES.support, ROUTES.menu),
                   handle: handle({ title: 'support.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/support/support-screens'))
-                      .SupportListScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/support/support-screens'),
+                    'SupportListScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.supportNew, ROUTES.menu),
                   handle: handle({ footer: false, title: 'support.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/support/support-screens'))
-                      .SupportNewScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/support/support-screens'),
+                    'SupportNewScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.supportThread, ROUTES.menu),
                   handle: handle({ footer: false, title: 'support.thread.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/support/support-screens'))
-                      .SupportThreadScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/support/support-screens'),
+                    'SupportThreadScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.language, ROUTES.menu),
                   handle: handle({ title: 'language.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/menu/language-screen')).LanguageScreen,
-                  }),
+                  lazy: screen(() => import('@/features/menu/language-screen'), 'LanguageScreen'),
                 },
                 {
                   path: segment(ROUTES.theme, ROUTES.menu),
                   handle: handle({ title: 'appearance.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/menu/theme-screen')).ThemeScreen,
-                  }),
+                  lazy: screen(() => import('@/features/menu/theme-screen'), 'ThemeScreen'),
                 },
               ],
             },
@@ -299,61 +288,58 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
               children: [
                 {
                   index: true,
-                  lazy: async () => ({
-                    Component: (await import('@/features/profile/profile-screen')).ProfileScreen,
-                  }),
+                  lazy: screen(() => import('@/features/profile/profile-screen'), 'ProfileScreen'),
                 },
                 {
                   // Forms: no footer, so the keyboard and the save button have the room.
                   path: segment(ROUTES.profileEdit, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.edit.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/profile/profile-edit-screen'))
-                      .ProfileEditScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/profile/profile-edit-screen'),
+                    'ProfileEditScreen',
+                  ),
                 },
                 {
                   // SPEC §2 profile.agreement: no footer.
                   path: segment(ROUTES.agreement, ROUTES.profile),
                   handle: handle({ footer: false, title: 'paymentAgreement.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/agreement/agreement-screen'))
-                      .AgreementScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/agreement/agreement-screen'),
+                    'AgreementScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.profilePassword, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.password.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/profile/change-password-screen'))
-                      .ChangePasswordScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/profile/change-password-screen'),
+                    'ChangePasswordScreen',
+                  ),
                 },
                 {
                   // Issue 14 (ADR 0059): the signed-in devices; the new-device e-mail links here.
                   path: segment(ROUTES.profileDevices, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.devices.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/profile/devices-screen')).DevicesScreen,
-                  }),
+                  lazy: screen(() => import('@/features/profile/devices-screen'), 'DevicesScreen'),
                 },
                 {
                   // The customer's passkeys (ADR 0097); the new-passkey e-mail links here.
                   path: segment(ROUTES.passkeys, ROUTES.profile),
                   handle: handle({ footer: false, title: 'profile.passkeys.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/profile/passkeys-screen')).PasskeysScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/profile/passkeys-screen'),
+                    'PasskeysScreen',
+                  ),
                 },
               ],
             },
             {
               path: segment(ROUTES.notifications),
               handle: handle({ footer: true, title: 'notifications.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/notifications/notifications-screen'))
-                  .NotificationsScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/notifications/notifications-screen'),
+                'NotificationsScreen',
+              ),
             },
             {
               // A number's data use (ADR 0066): its own user and the account owner; the API decides.
@@ -393,9 +379,7 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
               id: FIRST_SCREENS.purchase,
               path: segment(ROUTES.buyPackage),
               handle: handle({ title: 'packages.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/packages/packages-screen')).PackagesScreen,
-              }),
+              lazy: screen(() => import('@/features/packages/packages-screen'), 'PackagesScreen'),
             },
             {
               path: segment(ROUTES.topUp),
@@ -424,64 +408,60 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
               // A number's eSIM (SPEC §1): the owner's numbers and a member's own; the API decides.
               path: segment(ROUTES.esimInstall),
               handle: handle({ title: 'sim.esim.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/sim/esim-install-screen')).EsimInstallScreen,
-              }),
+              lazy: screen(() => import('@/features/sim/esim-install-screen'), 'EsimInstallScreen'),
             },
             {
               // A replacement SIM or a switch to eSIM: a `sim_change` order (ADR 0055), no footer.
               path: segment(ROUTES.simReplacement),
               handle: handle({ title: 'sim.replace.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/sim/sim-replacement-screen'))
-                  .SimReplacementScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/sim/sim-replacement-screen'),
+                'SimReplacementScreen',
+              ),
             },
             {
               // A number's lock and port-out code (issue 32, ADR 0076): the owner's numbers and a
               // member's own; the API decides. No footer, as the SIM screens.
               path: segment(ROUTES.numberLock),
               handle: handle({ title: 'protection.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/protection/number-lock-screen'))
-                  .NumberLockScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/protection/number-lock-screen'),
+                'NumberLockScreen',
+              ),
             },
             {
               // A number's roaming spend cap (issue 33 §2, ADR 0078): the owner sets it, the
               // number's user sees it; the API decides. No footer, as the number lock.
               path: segment(ROUTES.roamingCap),
               handle: handle({ title: 'roamingCap.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/roaming-cap/roaming-cap-screen'))
-                  .RoamingCapScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/roaming-cap/roaming-cap-screen'),
+                'RoamingCapScreen',
+              ),
             },
             {
               // SPEC §2 transfer-to-own-individual / -family: a customer moves their own number
               // (ADR 0056); the screen and the API decide what the caller may move.
               path: segment(ROUTES.transferToIndividual),
               handle: handle({ title: 'transfers.toIndividual.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/transfers/transfer-screens'))
-                  .TransferToIndividualScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/transfers/transfer-screens'),
+                'TransferToIndividualScreen',
+              ),
             },
             {
               path: segment(ROUTES.transferToFamily),
               handle: handle({ title: 'transfers.toFamily.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/transfers/transfer-screens'))
-                  .TransferToFamilyScreen,
-              }),
+              lazy: screen(
+                () => import('@/features/transfers/transfer-screens'),
+                'TransferToFamilyScreen',
+              ),
             },
             {
               // A number offered to the caller (line hand-over, ADR 0056): accept or decline.
               path: segment(ROUTES.handover),
               handle: handle({ title: 'transfers.handover.title' }),
-              lazy: async () => ({
-                Component: (await import('@/features/transfers/handover-screen')).HandoverScreen,
-              }),
+              lazy: screen(() => import('@/features/transfers/handover-screen'), 'HandoverScreen'),
             },
             {
               // Owner-only flows without the footer (SPEC §2 "no footer", §6).
@@ -491,10 +471,10 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.planChange),
                   handle: handle({ title: 'lifecycle.planChange.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/lifecycle/plan-change-screen'))
-                      .PlanChangeScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/lifecycle/plan-change-screen'),
+                    'PlanChangeScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.addFamilyMember),
@@ -507,26 +487,26 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.transferFamilyMember),
                   handle: handle({ title: 'transfers.member.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/transfers/transfer-screens'))
-                      .TransferFamilyMemberScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/transfers/transfer-screens'),
+                    'TransferFamilyMemberScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.familyToIndividual),
                   handle: handle({ title: 'transfers.familyToIndividual.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/transfers/transfer-screens'))
-                      .FamilyToIndividualScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/transfers/transfer-screens'),
+                    'FamilyToIndividualScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.individualToFamily),
                   handle: handle({ title: 'transfers.individualToFamily.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/transfers/transfer-screens'))
-                      .IndividualToFamilyScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/transfers/transfer-screens'),
+                    'IndividualToFamilyScreen',
+                  ),
                 },
               ],
             },
@@ -539,34 +519,34 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
                 {
                   path: segment(ROUTES.familyMember),
                   handle: handle({ title: 'family.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/family/family-member-screen'))
-                      .FamilyMemberScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/family/family-member-screen'),
+                    'FamilyMemberScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.familyMemberProcessing),
                   handle: handle({ title: 'family.processing.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/family/processing-member-screen'))
-                      .ProcessingMemberScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/family/processing-member-screen'),
+                    'ProcessingMemberScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.manageSubscription),
                   handle: handle({ title: 'manage.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/manage/manage-subscription-screen'))
-                      .ManageSubscriptionScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/manage/manage-subscription-screen'),
+                    'ManageSubscriptionScreen',
+                  ),
                 },
                 {
                   path: segment(ROUTES.manageFamily),
                   handle: handle({ title: 'manageFamily.title' }),
-                  lazy: async () => ({
-                    Component: (await import('@/features/manage/manage-family-screen'))
-                      .ManageFamilyScreen,
-                  }),
+                  lazy: screen(
+                    () => import('@/features/manage/manage-family-screen'),
+                    'ManageFamilyScreen',
+                  ),
                 },
               ],
             },
@@ -577,10 +557,10 @@ function appRoutes(guards: ReturnType<typeof createGuards>): AppRoute[] {
           // for the unlock may have taken over the account.
           path: segment(ROUTES.unlockCancel),
           handle: handle({ title: 'protection.cancelPage.title' }),
-          lazy: async () => ({
-            Component: (await import('@/features/protection/unlock-cancel-screen'))
-              .UnlockCancelScreen,
-          }),
+          lazy: screen(
+            () => import('@/features/protection/unlock-cancel-screen'),
+            'UnlockCancelScreen',
+          ),
         },
         // Unknown paths redirect to home.
         { path: '*', guard: () => ROUTES.home },
