@@ -83,6 +83,8 @@ ALTER TABLE "bill_runs" ADD CONSTRAINT "bill_runs_user_id_users_id_fk" FOREIGN K
 ALTER TABLE "bill_runs" ADD CONSTRAINT "bill_runs_bill_id_bills_id_fk" FOREIGN KEY ("bill_id") REFERENCES "public"."bills"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bills" ADD CONSTRAINT "bills_payer_user_id_users_id_fk" FOREIGN KEY ("payer_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bill_items_bill_position_uq" ON "bill_items" USING btree ("bill_id","position");--> statement-breakpoint
+CREATE INDEX "bill_items_order_id_idx" ON "bill_items" USING btree ("order_id") WHERE "bill_items"."order_id" is not null;--> statement-breakpoint
+CREATE INDEX "bill_items_line_id_idx" ON "bill_items" USING btree ("line_id") WHERE "bill_items"."line_id" is not null;--> statement-breakpoint
 CREATE INDEX "bill_items_line_user_id_idx" ON "bill_items" USING btree ("line_user_id") WHERE "bill_items"."line_user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "bills_serial_uq" ON "bills" USING btree ("serial");--> statement-breakpoint
 CREATE UNIQUE INDEX "bills_number_uq" ON "bills" USING btree ("number");--> statement-breakpoint

@@ -610,8 +610,8 @@ const SETTINGS = {
     MONTH_END_CHARGE: setting(z.stringbool().default(true), {
       doc: 'Each month-end round then charges the current Faroese month to every customer with an active payment agreement whose month is not paid, through the same path as `POST /api/billing/pay` with the agreement, once per customer and month (Idempotency-Key `month-charge:<user>:<YYYY-MM>`); a charge the provider did not take is tried again next round, a declined one is left for the customer to pay in the app (docs/decisions/0053-month-end.md). `false` leaves every month to the customers (the browser journeys, whose demo customers pay their month themselves).',
     }),
-    MONTH_END_BILL_BATCH: setting(z.coerce.number().int().min(1).max(1_000).default(20), {
-      doc: "Customers billed per transaction by the month-end job (docs/decisions/0098-monthly-bill.md): each batch is locked with SKIP LOCKED and committed with its run markers, so a crash loses at most one batch's work, which the next round redoes.",
+    MONTH_END_BILL_BATCH: setting(z.coerce.number().int().min(1).max(1_000).default(1), {
+      doc: "Customers billed per transaction by the month-end job (docs/decisions/0098-monthly-bill.md): each batch is locked with SKIP LOCKED and committed with its run markers, so a crash loses at most one batch's work, which the next round redoes. A batch holds the bill counter's row lock from its first bill to its commit, so the other instances wait that long for their next number: 1 keeps it to one bill's last writes.",
     }),
   }),
   ...area('network', {

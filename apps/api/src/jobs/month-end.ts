@@ -11,7 +11,7 @@ export interface MonthEndJobOptions {
   run: (signal?: AbortSignal) => Promise<MonthEndResult>;
   /**
    * The bills of the month before (docs/decisions/0098-monthly-bill.md), after the month end's
-   * own work and before the new month's charges; none in tests of other parts.
+   * own work and the new month's charges; none in tests of other parts.
    */
   bills?: ((signal?: AbortSignal) => Promise<BillRunResult>) | undefined;
   /**
@@ -23,8 +23,8 @@ export interface MonthEndJobOptions {
 }
 
 /**
- * One round: the month end (lifecycle orders due, balances moved), the bills of the month
- * before, then the month's charges.
+ * One round: the month end (lifecycle orders due, balances moved), the month's charges, then
+ * the bills of the month before.
  * In this order on purpose: the charge prices the month on the plans and numbers it begins with
  * and includes last month's roaming charges, which the month end has just kept owed. A month end
  * that fails is logged and the charges run anyway (they wait, customer by customer, for what
@@ -44,6 +44,16 @@ export async function monthEndRound(
   } catch (error) {
     options.log.warn({ err: error }, 'month-end round failed');
   }
+  // The new month's charges before last month's bills: taking the money on the 1st must not
+  // wait for thousands of bills. A failed charge is reported once the bills have had their turn.
+  let charge: MonthChargeResult | null = null;
+  let chargeError: unknown;
+  try {
+    charge = options.charge && !signal?.aborted ? await options.charge(signal) : null;
+  } catch (error) {
+    chargeError = error;
+  }
+  // Closing: the bills are the next round's (on this instance or another).
   let bills: BillRunResult | null = null;
   if (options.bills && !signal?.aborted) {
     try {
@@ -52,8 +62,7 @@ export async function monthEndRound(
       options.log.warn({ err: error }, 'month-end bills failed');
     }
   }
-  // Closing: the charges are the next round's (on this instance or another).
-  const charge = options.charge && !signal?.aborted ? await options.charge(signal) : null;
+  if (chargeError !== undefined) throw chargeError;
   return { monthEnd, bills, charge };
 }
 

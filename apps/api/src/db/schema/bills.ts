@@ -162,6 +162,13 @@ export const billItems = pgTable(
   },
   (t) => [
     uniqueIndex('bill_items_bill_position_uq').on(t.billId, t.position),
+    // Deleting an order or a line sets these null: without an index each would scan the items.
+    index('bill_items_order_id_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('bill_items_line_id_idx')
+      .on(t.lineId)
+      .where(sql`${t.lineId} is not null`),
     index('bill_items_line_user_id_idx')
       .on(t.lineUserId)
       .where(sql`${t.lineUserId} is not null`),

@@ -233,7 +233,7 @@ function sectionsOf(items: readonly BillItemRow[], viewer: Viewer, locale: Local
 
 export function createBillService(deps: BillServiceDeps) {
   const { db, now, log, email, issuer, links, appUrl } = deps;
-  const batchSize = deps.batchSize ?? 20;
+  const batchSize = deps.batchSize ?? 1;
 
   function toResponse(row: BillWithItems, viewer: Viewer, locale: Locale): BillResponse {
     const items = visibleItems(row, viewer);
