@@ -20,12 +20,20 @@
 //     (checked in the database);
 //   - the month's charges on payment agreements by three instances' job, one killed halfway
 //     through the time given: charges placed, and none twice;
+//   - the month's bills (ADR 0098) for every customer by three instances' job, one killed once
+//     half the customers are billed: the time until the month is complete, bills a second, the
+//     new-bill e-mails, and that no customer has two bills, no bill number is missing or used
+//     twice, nobody who owed something was left without a bill (not in --short). Every
+//     instance's job bills the month before its clock's, so the months the other sections'
+//     instances would bill are marked complete first: only the bills section makes bills;
 //   - the database's size per line.
 //
 //   npm run bench:scale                                  # 10k and 100k lines, 60 s of ingest
 //   npm run bench:scale -- --sizes 10000,100000,1000000  # a million: seeding takes ~15 min once
 //   npm run bench:scale -- --short                       # the bench smoke: 300 lines, 2 s
 //   npm run bench:scale -- --fresh                       # seed again even when a database is kept
+//   npm run bench:scale -- --bill-mail-s 120             # wait 120 s at most for the bills' e-mails
+//                                                        # (default 600; --bill-wait-s: for the bills, 3600)
 // PostgreSQL: BENCH_PG_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres.
 // Databases are named alda_scale_<lines> and kept (unless --short); alda_scale_demo is dropped.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,6 +53,7 @@ import { startHaproxy, type Haproxy } from '../apps/api/test/support/haproxy';
 import { freePort } from '../apps/api/test/support/api-process';
 import { payOnCardPage } from '../apps/api/test/support/http-json';
 import { faroeMonth, startOfMonth } from '@alda/contract/format/date';
+import { periodBounds, previousPeriod } from '@alda/contract/rules/bills';
 
 const { values: flags } = parseArgs({
   options: {
@@ -52,6 +61,8 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '60' },
     short: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    'bill-wait-s': { type: 'string', default: '3600' },
+    'bill-mail-s': { type: 'string', default: '600' },
     json: { type: 'string' },
   },
 });
@@ -68,6 +79,10 @@ const SINGLE_CONNECTIONS = 32;
 const BATCH_CONNECTIONS = 2;
 /** The month end's instances start this long before midnight on their clock. */
 const MONTH_END_LEAD_S = SHORT ? 10 : 45;
+/** The longest wait for a month's bills; a month not complete by then fails the bench. */
+const BILL_WAIT_S = Number(flags['bill-wait-s']);
+/** How long the bills' instances are left sending the new-bill e-mails once the month is complete. */
+const BILL_MAIL_S = Number(flags['bill-mail-s']);
 
 const urlOf = (name: string) => {
   const url = new URL(SERVER_URL);
@@ -135,7 +150,31 @@ async function demoDatabase(): Promise<string> {
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
   await database.close();
+  await holdBillsBack(name, [previousPeriod(new Date())]);
   return name;
+}
+
+/**
+ * The month-end job of every instance bills the month before its clock's (ADR 0098) and e-mails
+ * each customer, also on the instances of the other sections: there that work would be measured
+ * with what the section measures (the round that bills, a minute or more of a 10,000-line
+ * database, holds back the next: a month end's midnight, the month's charges). So the months
+ * those instances would bill are marked complete in bill_periods first, where they are not, and
+ * bills of an earlier run left unsent are marked sent; the bills are measured on their own
+ * (`monthBills`), on a month held back until then.
+ */
+async function holdBillsBack(name: string, periods: readonly string[]): Promise<void> {
+  await withDb(name, async (c) => {
+    await c.query(
+      'update bills set notified_at = now(), notifying_until = null where notified_at is null',
+    );
+    await c.query(
+      `insert into bill_periods (period, completed_at)
+         select p, now() from unnest($1::text[]) p
+       on conflict do nothing`,
+      [[...new Set(periods)]],
+    );
+  });
 }
 
 interface Server {
@@ -672,9 +711,9 @@ async function startInstances(
  */
 async function monthEnd(name: string, instances: number, kill: boolean): Promise<MonthEndFigures> {
   const from = await balancesMonth(name);
-  const next = new Date(from);
-  next.setUTCMonth(next.getUTCMonth() + 1, 15);
-  const monthStart = startOfMonth(next);
+  // 45 days on is the next month (`from` is the first instant of a Faroese month; in summer that
+  // is 23:00 the day before in UTC, so the UTC month plus one would be the same month again).
+  const monthStart = startOfMonth(from.getTime() + 45 * 86_400_000);
   const stale = () =>
     withDb(name, (c) =>
       countOf(c, 'select count(*) as n from line_balances where period_start < $1', [monthStart]),
@@ -792,6 +831,255 @@ async function monthCharges(name: string, seconds: number): Promise<ChargeFigure
   }
 }
 
+interface Tail {
+  p50: number;
+  p99: number;
+}
+
+interface BillFigures {
+  /** The month billed, `yyyy-mm`. */
+  period: string;
+  /** Customers the job deals with: owners of a postpaid account, anyone with a receipt. */
+  customers: number;
+  /** Bills made for the month (a customer with nothing charged gets none). */
+  bills: number;
+  killed: boolean;
+  /** Whether bill_periods had the month within BILL_WAIT_S. */
+  complete: boolean;
+  /** From the instances' start until bill_periods has the month (or the wait ended). */
+  seconds: number;
+  /** Of which the instances' start-up (until all three answered). */
+  startS: number;
+  /**
+   * The first pass: customers dealt with (a bill, or none) until the runs paused for more than
+   * 10 s, when its last one was (s from the start), and bills a second in it.
+   */
+  pass: { runs: number; seconds: number; perS: number };
+  /** Customers dealt with after such a pause (the killed instance's batch), and when the last. */
+  late: { runs: number; seconds: number };
+  /** New-bill e-mails sent, a second (first to last), and when all were (s from the start). */
+  mail: { sent: number; perS: number; allS: number | null };
+  /** /healthz of the live instances, ms: while the first pass made bills, while e-mailing. */
+  health: { making: Tail; mailing: Tail };
+  /** Each must be 0. */
+  checks: {
+    /** Customers with two bills for a month (over every month). */
+    twice: number;
+    /** Numbers from 1 to the counter's last without a bill (over every month). */
+    serialGaps: number;
+    /** Numbers on two bills. */
+    serialTwice: number;
+    /** Runs without a bill of customers with something to bill. */
+    emptyRuns: number;
+    /** Customers of the month without a run (once the month was marked complete). */
+    notRun: number;
+  };
+}
+
+/** Owners of a postpaid account of the month, and anyone with a receipt in it: as issue.ts. */
+const BILL_CUSTOMERS = `
+  exists (select 1 from accounts a where a.owner_user_id = u.id and a.type <> 'prepaid'
+            and (a.status <> 'cancelled' or a.status_changed_at >= $1) and a.created_at < $2)
+  or exists (select 1 from receipts r where r.user_id = u.id and r.issued_at >= $1 and r.issued_at < $2)`;
+
+/**
+ * The month-end bills (ADR 0098) for every customer, by three instances' own job: clocks an
+ * hour into the month the balances are in (the month ends are done, so a round goes straight to
+ * the bills of the month before: that month was held back from the other sections and has none
+ * yet; the customers owning a postpaid account owe its plan prices, nobody having charged it),
+ * MONTH_END_INTERVAL_S=3, the month's charges off. One instance is killed (SIGKILL) once half
+ * the customers have had their run, and not started again (as in `monthEnd`). Timed from the
+ * instances' start until bill_periods has the month (BILL_WAIT_S at most); then the two left
+ * send the new-bill e-mails for BILL_MAIL_S seconds at most, or until all are sent. /healthz of each live
+ * instance is asked every 200 ms throughout. Then the database is asked what was done twice or
+ * left out; bills still unsent are marked sent (a later run's instances would send them).
+ */
+async function monthBills(name: string): Promise<BillFigures> {
+  const month = await balancesMonth(name);
+  const clockAt = new Date(month.getTime() + 3_600_000);
+  const period = previousPeriod(clockAt);
+  const { start, next } = periodBounds(period);
+  const bounds = [start.toISOString(), next.toISOString()];
+  const customers = await withDb(name, async (c) => {
+    if ((await countOf(c, 'select count(*) as n from bill_runs where period = $1', [period])) > 0)
+      throw new Error(`bills of ${period}: some are made already`);
+    await c.query('delete from bill_periods where period = $1', [period]);
+    return countOf(c, `select count(*) as n from users u where ${BILL_CUSTOMERS}`, bounds);
+  });
+  const progress = () =>
+    withDb(name, async (c) => {
+      const { rows } = await c.query<{ runs: string; done: boolean }>(
+        `select (select count(*) from bill_runs where period = $1) as runs,
+                exists (select 1 from bill_periods where period = $1) as done`,
+        [period],
+      );
+      return { runs: Number(rows[0]?.runs ?? 0), done: rows[0]?.done === true };
+    });
+  const unsent = () =>
+    withDb(name, (c) =>
+      countOf(c, 'select count(*) as n from bills where period = $1 and notified_at is null', [
+        period,
+      ]),
+    );
+  const started = performance.now();
+  const since = () => (performance.now() - started) / 1000;
+  const servers = await startInstances(name, 3, clockAt, {
+    MONTH_END_INTERVAL_S: '3',
+    MONTH_END_CHARGE: 'false',
+  });
+  const startS = since();
+  console.log(
+    `    ${period}: ${customers.toLocaleString('en')} customers; 3 instances up in ${startS.toFixed(1)} s`,
+  );
+  const health: { at: number; ms: number }[] = [];
+  let killed = false;
+  let sampling = true;
+  const samplers = servers.map(async (server, i) => {
+    while (sampling) {
+      if (!(killed && i === 1)) {
+        const t0 = performance.now();
+        const res = await fetch(`${server.base}/healthz`).catch(() => null);
+        await res?.arrayBuffer();
+        if (res?.status === 200) health.push({ at: since(), ms: performance.now() - t0 });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+  let complete = false;
+  let seconds = 0;
+  let allSent: number | null = null;
+  try {
+    let shown = 0;
+    for (;;) {
+      const { runs, done } = await progress();
+      if (done) {
+        complete = true;
+        break;
+      }
+      if (since() - shown >= 30) {
+        shown = since();
+        console.log(
+          `    ${shown.toFixed(0)} s: ${runs.toLocaleString('en')} of ${customers.toLocaleString('en')} customers billed`,
+        );
+      }
+      if (!killed && runs >= customers / 2) {
+        await servers[1]!.kill();
+        killed = true;
+      }
+      if (since() > BILL_WAIT_S) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    seconds = since();
+    console.log(
+      complete
+        ? `    bills of ${period} made in ${seconds.toFixed(1)} s${killed ? ', one instance killed halfway' : ''}`
+        : `    bills of ${period}: the month not complete after ${seconds.toFixed(0)} s`,
+    );
+    const mailUntil = since() + (complete ? BILL_MAIL_S : 0);
+    while (since() < mailUntil) {
+      if ((await unsent()) === 0) {
+        allSent = since();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    sampling = false;
+    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all(samplers);
+  }
+  return withDb(name, async (c) => {
+    // The instances' clock read clockAt at `started`: their times, as seconds from the start.
+    const { rows } = await c.query<Record<string, number | null>>(
+      `with r as (
+         select ran_at, bill_id, ran_at - lag(ran_at) over (order by ran_at) as gap
+           from bill_runs where period = $1),
+       cut as (select min(ran_at) as at from r where gap > interval '10 seconds'),
+       b as (select * from bills where period = $1)
+       select
+         (select count(*) from r, cut where cut.at is null or ran_at < cut.at)::float8 as pass_runs,
+         (select count(bill_id) from r, cut where cut.at is null or ran_at < cut.at)::float8 as pass_bills,
+         (select extract(epoch from min(ran_at) - $2) from r)::float8 as first_s,
+         (select extract(epoch from max(ran_at) - $2) from r, cut
+           where cut.at is null or ran_at < cut.at)::float8 as pass_s,
+         (select count(*) from r, cut where ran_at >= cut.at)::float8 as late_runs,
+         (select extract(epoch from max(ran_at) - $2) from r)::float8 as last_s,
+         (select count(*) from b)::float8 as bills,
+         (select count(notified_at) from b)::float8 as sent,
+         (select extract(epoch from min(notified_at) - $2) from b)::float8 as mail_first_s,
+         (select extract(epoch from max(notified_at) - $2) from b)::float8 as mail_last_s`,
+      [period, clockAt.toISOString()],
+    );
+    const f = (key: string) => rows[0]?.[key] ?? NaN;
+    const serials = await c.query<{ gaps: string; twice: string }>(
+      `select (select count(*) from generate_series(1, greatest(
+                 (select last_serial from bill_counter), (select coalesce(max(serial), 0) from bills))) s
+                where not exists (select 1 from bills b where b.serial = s)) as gaps,
+              (select count(*) - count(distinct serial) from bills) as twice`,
+    );
+    const checks = {
+      twice: await countOf(
+        c,
+        'select count(*) as n from (select 1 from bills group by payer_user_id, period having count(*) > 1) t',
+      ),
+      serialGaps: Number(serials.rows[0]?.gaps ?? 0),
+      serialTwice: Number(serials.rows[0]?.twice ?? 0),
+      // Something to bill: a line on a postpaid plan since before the month (its price is owed
+      // when the month was not paid; a line's first month is paid with its order), or a receipt.
+      emptyRuns: await countOf(
+        c,
+        `select count(*) as n from bill_runs br where br.period = $3 and br.bill_id is null and (
+           exists (select 1 from accounts a join phone_lines l on l.account_id = a.id
+                    where a.owner_user_id = br.user_id and a.type <> 'prepaid'
+                      and a.status = 'active' and l.status = 'active' and not l.is_prepaid
+                      and (l.activated_at is null or l.activated_at < $1))
+           or exists (select 1 from receipts r where r.user_id = br.user_id
+                        and r.issued_at >= $1 and r.issued_at < $2 and r.gross_oere > 0))`,
+        [...bounds, period],
+      ),
+      notRun: await countOf(
+        c,
+        `select count(*) as n from users u where (${BILL_CUSTOMERS})
+           and not exists (select 1 from bill_runs br where br.user_id = u.id and br.period = $3)`,
+        [...bounds, period],
+      ),
+    };
+    await c.query(
+      'update bills set notified_at = now(), notifying_until = null where notified_at is null',
+    );
+    const window = (from: number, to: number) => {
+      const times = sortNumbers(health.filter((h) => h.at >= from && h.at < to).map((h) => h.ms));
+      return { p50: percentile(times, 50), p99: percentile(times, 99) };
+    };
+    const sent = f('sent');
+    return {
+      period,
+      customers,
+      bills: f('bills'),
+      killed,
+      complete,
+      seconds,
+      startS,
+      pass: {
+        runs: f('pass_runs'),
+        seconds: f('pass_s'),
+        perS: f('pass_bills') / (f('pass_s') - f('first_s')),
+      },
+      late: { runs: f('late_runs'), seconds: f('late_runs') > 0 ? f('last_s') : NaN },
+      mail: {
+        sent,
+        perS: sent > 1 ? sent / (f('mail_last_s') - f('mail_first_s')) : NaN,
+        allS: allSent === null ? null : f('mail_last_s'),
+      },
+      health: {
+        making: window(f('first_s'), f('pass_s')),
+        mailing: window(f('pass_s'), sent > 0 ? f('mail_last_s') : f('pass_s')),
+      },
+      checks,
+    };
+  });
+}
+
 async function sizePerLine(name: string, lines: number): Promise<number> {
   return withDb(name, async (c) => {
     const { rows } = await c.query<{ size: string }>(
@@ -828,12 +1116,25 @@ async function main() {
     monthEnd: MonthEndFigures;
     monthEnd3: MonthEndFigures;
     charges: ChargeFigures;
+    /** Not in --short: ~15 s more for the smoke, ~11 s of them its instances' start-up. */
+    bills: BillFigures | null;
     bytesPerLine: number;
   }[] = [];
   const chargeSeconds = SHORT ? 6 : 30;
   for (const lines of SIZES) {
     console.log(`\n${lines.toLocaleString('en')} lines`);
     const name = await scaleDatabase(lines);
+    // The months the sections' instances would bill (the month before their clock's): the real
+    // clock's, and around the two month ends and the charges (see holdBillsBack).
+    const balances = await balancesMonth(name);
+    const later = (months: number) =>
+      faroeMonth(new Date(balances.getTime() + (months * 31 + 15) * 86_400_000));
+    await holdBillsBack(name, [
+      previousPeriod(new Date()),
+      previousPeriod(balances),
+      later(0),
+      later(1),
+    ]);
     const logins = await loginsOf(name, SCALE_PASSWORD, 20);
     const server = single(await startServer(name));
     let day, deskFigures, ingestFigures;
@@ -861,6 +1162,11 @@ async function main() {
       `  the month's charges: three instances for ${chargeSeconds} s, one killed halfway`,
     );
     const charges = await monthCharges(name, chargeSeconds);
+    let bills = null;
+    if (!SHORT) {
+      console.log("  the month's bills: three instances, one killed halfway");
+      bills = await monthBills(name);
+    }
     results.push({
       lines,
       ingest: ingestFigures,
@@ -870,6 +1176,7 @@ async function main() {
       monthEnd: monthEnd1,
       monthEnd3,
       charges,
+      bills,
       bytesPerLine,
     });
     if (SHORT) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
@@ -877,6 +1184,10 @@ async function main() {
   const twice = results.filter(
     (r) =>
       r.charges.twice > 0 ||
+      (r.bills !== null &&
+        (!r.bills.complete ||
+          !(r.bills.bills > 0) ||
+          Object.values(r.bills.checks).some((n) => n !== 0))) ||
       [r.monthEnd, r.monthEnd3].some(
         (m) => m.twice.balances + m.twice.roaming > 0 || !(m.moved > 0),
       ),
@@ -911,6 +1222,69 @@ async function main() {
       ...results.map((r) => `${pick(r).twice.balances} / ${pick(r).twice.roaming}`),
     ],
   ];
+  const bill = (cell: (b: BillFigures) => string) =>
+    results.map((r) => (r.bills ? cell(r.bills) : '–'));
+  const seconds = (s: number) => (Number.isNaN(s) ? '–' : s.toFixed(1));
+  const billRows = results.some((r) => r.bills)
+    ? [
+        [
+          'Bills of a month, 3 instances, one killed halfway: made',
+          '',
+          ...bill((b) => `${b.bills} of ${b.customers} customers`),
+        ],
+        [
+          '  seconds until the month is complete (start-up)',
+          '',
+          ...bill((b) =>
+            b.complete
+              ? `${b.seconds.toFixed(1)} (${b.startS.toFixed(1)})`
+              : `not in ${b.seconds.toFixed(0)}`,
+          ),
+        ],
+        [
+          '  first pass: customers, by s from the start',
+          '',
+          ...bill((b) => `${b.pass.runs} by ${seconds(b.pass.seconds)}`),
+        ],
+        ['  bills a second in the first pass', '', ...bill((b) => b.pass.perS.toFixed(0))],
+        [
+          '  customers after a pause, by s from the start',
+          '',
+          ...bill((b) => (b.late.runs > 0 ? `${b.late.runs} by ${seconds(b.late.seconds)}` : '0')),
+        ],
+        ['  an instance killed halfway', '', ...bill((b) => (b.killed ? 'yes' : 'no'))],
+        [
+          '  new-bill e-mails: sent (a second)',
+          '',
+          ...bill((b) => `${b.mail.sent} (${b.mail.perS.toFixed(1)})`),
+        ],
+        [
+          '  every e-mail sent, s from the start',
+          '',
+          ...bill((b) => (b.mail.allS === null ? 'not waited for' : seconds(b.mail.allS))),
+        ],
+        [
+          '  /healthz p50 / p99 ms: making bills',
+          '',
+          ...bill((b) => `${ms(b.health.making.p50)} / ${ms(b.health.making.p99)}`),
+        ],
+        [
+          '  /healthz p50 / p99 ms: e-mailing',
+          '',
+          ...bill((b) => `${ms(b.health.mailing.p50)} / ${ms(b.health.mailing.p99)}`),
+        ],
+        [
+          '  two bills for a customer / serial gaps / serial twice',
+          '',
+          ...bill((b) => `${b.checks.twice} / ${b.checks.serialGaps} / ${b.checks.serialTwice}`),
+        ],
+        [
+          '  empty runs of customers owing / customers without a run',
+          '',
+          ...bill((b) => `${b.checks.emptyRuns} / ${b.checks.notRun}`),
+        ],
+      ]
+    : [];
   const rows: string[][] = [
     ...ingestRows('Ingest, one instance', (r) => r.ingest),
     [
@@ -954,6 +1328,7 @@ async function main() {
     ],
     ['  a second', '', ...results.map((r) => (r.charges.placed / r.charges.seconds).toFixed(0))],
     ['  customers charged twice', '', ...results.map((r) => String(r.charges.twice))],
+    ...billRows,
     ['Database size per line, kB', '', ...results.map((r) => (r.bytesPerLine / 1024).toFixed(1))],
   ];
   const widths = header.map((_, i) =>
@@ -968,7 +1343,9 @@ async function main() {
     await writeFile(flags.json, JSON.stringify({ baseline, results }, null, 2));
   }
   if (twice.length > 0) {
-    console.error('bench:scale: a month end moved nothing, or did something twice (see the table)');
+    console.error(
+      'bench:scale: a month end moved nothing, bills were made for nobody, or something was done twice or left out (see the table)',
+    );
     process.exitCode = 1;
   }
 }
