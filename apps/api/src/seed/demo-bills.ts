@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  faroeMonth,
-  formatMonth,
-  fromFaroeWallClock,
-  startOfMonth,
-} from '@alda/contract/format/date';
-import { formatPhoneNumber } from '@alda/contract/format/phone';
+import { faroeMonth, fromFaroeWallClock, startOfMonth } from '@alda/contract/format/date';
 import { periodBounds } from '@alda/contract/rules/bills';
 import type { Db } from '../db/client';
 import { usageRecords, type USAGE_UNITS } from '../db/schema/balances';
@@ -14,7 +8,7 @@ import { payments, type NewPaymentRow } from '../db/schema/payments';
 import { loadBilledAccounts } from '../modules/billing/service';
 import { monthlyPriceLines } from '../modules/billing/price';
 import { issueBill } from '../modules/bills/issue';
-import { issueReceipt, type ReceiptItem } from '../modules/receipts/issue';
+import { issueReceipt, monthReceiptItems, type ReceiptItem } from '../modules/receipts/issue';
 import { insertDemoRows, type DemoRemap } from './demo-remap';
 import { DEMO_LINE_IDS, DEMO_PHONE_LINES, demoUser } from './demo-users';
 
@@ -149,20 +143,7 @@ async function monthItems(db: Db, userId: string, period: string): Promise<Recei
   const billed = (await loadBilledAccounts(db, userId, at)).map((a) => ({ ...a, extras: [] }));
   const fo = monthlyPriceLines(billed, 'fo').lines;
   const en = monthlyPriceLines(billed, 'en').lines;
-  return fo
-    .map((line, i) => ({
-      text: {
-        fo: `${line.description} · ${formatPhoneNumber(line.phoneNumber)} · ${formatMonth(period, 'fo')}`,
-        en: `${en[i]?.description ?? line.description} · ${formatPhoneNumber(line.phoneNumber)} · ${formatMonth(period, 'en')}`,
-      },
-      oere: line.price.gross,
-      charged: {
-        phoneNumber: line.phoneNumber,
-        kind: line.kind,
-        label: { fo: line.description, en: en[i]?.description ?? line.description },
-      },
-    }))
-    .filter((item) => item.oere > 0);
+  return monthReceiptItems(fo, en, period);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { endOfMonth, formatDate, formatMonth, startOfMonth } from '@alda/contract/format/date';
+import { endOfMonth, formatDate, startOfMonth } from '@alda/contract/format/date';
 import { formatData } from '@alda/contract/format/data';
 import { formatKr } from '@alda/contract/format/money';
 import { formatPhoneNumber } from '@alda/contract/format/phone';
@@ -17,7 +17,12 @@ import { addPackageData, findPackageById } from '../packages/package-data';
 import { monthlyPriceLines } from '../billing/price';
 import { markExtrasCharged } from '../billing/extras';
 import { loadBilledAccounts } from '../billing/service';
-import { issueReceipt, type ReceiptItem, type ReceiptText } from '../receipts/issue';
+import {
+  issueReceipt,
+  monthReceiptItems,
+  type ReceiptItem,
+  type ReceiptText,
+} from '../receipts/issue';
 import { addPrepaidCredit } from '../top-ups/credit';
 import { initialBuckets } from '../usage/balance';
 import { insertMissingBalances, lockBalances } from '../usage/balance-rows';
@@ -257,20 +262,7 @@ async function fulfilMonth(
       order.id,
       now,
     );
-  const items = fo
-    .map((line, i) => ({
-      text: {
-        fo: `${line.description} · ${formatPhoneNumber(line.phoneNumber)} · ${formatMonth(period, 'fo')}`,
-        en: `${en[i]?.description ?? line.description} · ${formatPhoneNumber(line.phoneNumber)} · ${formatMonth(period, 'en')}`,
-      },
-      oere: line.price.gross,
-      charged: {
-        phoneNumber: line.phoneNumber,
-        kind: line.kind,
-        label: { fo: line.description, en: en[i]?.description ?? line.description },
-      },
-    }))
-    .filter((item) => item.oere > 0);
+  const items = monthReceiptItems(fo, en, period);
   return {
     actions: [
       {

@@ -1,5 +1,6 @@
 import { VAT_PERCENT } from '@alda/contract/constants';
-import { faroeDateTime } from '@alda/contract/format/date';
+import { faroeDateTime, formatMonth } from '@alda/contract/format/date';
+import { formatPhoneNumber } from '@alda/contract/format/phone';
 import { splitVat } from '@alda/contract/format/money';
 import type { Locale } from '@alda/contract/locale';
 import type { MonthlyPriceLine } from '@alda/contract/schemas/billing';
@@ -53,6 +54,32 @@ export interface ReceiptItem {
   text: ReceiptText;
   oere: number;
   charged?: ChargedFor;
+}
+
+/**
+ * The receipt items of a month's payment, one per priced line with an amount: "Familja 20 GB ·
+ * 21 44 55 · november 2026" in both languages, each with the number, kind and plain text it was
+ * priced for (`charged`, which the monthly bill sections by; ADR 0098).
+ */
+export function monthReceiptItems(
+  fo: readonly MonthlyPriceLine[],
+  en: readonly MonthlyPriceLine[],
+  period: string,
+): ReceiptItem[] {
+  return fo
+    .map((line, i) => {
+      const label = { fo: line.description, en: en[i]?.description ?? line.description };
+      const number = formatPhoneNumber(line.phoneNumber);
+      return {
+        text: {
+          fo: `${label.fo} · ${number} · ${formatMonth(period, 'fo')}`,
+          en: `${label.en} · ${number} · ${formatMonth(period, 'en')}`,
+        },
+        oere: line.price.gross,
+        charged: { phoneNumber: line.phoneNumber, kind: line.kind, label },
+      };
+    })
+    .filter((item) => item.oere > 0);
 }
 
 /**
