@@ -357,6 +357,41 @@ describe('monthly bill: month end, the customer, the family member', () => {
       headers: await as('Jóannes'),
     });
     expect(parse(dataEnvelope(emailBillResponse), mailed).data.sentTo).toBe(JOANNES.email);
+
+    // The native shell's link: the PDF without the token, until the link is altered.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/bills/${id}/pdf-link`,
+      headers: await as('Jóannes'),
+    });
+    const path = (JSON.parse(link.body) as { data: { path: string } }).data.path;
+    const byLink = await t.app.inject({ method: 'GET', url: `/api${path}` });
+    expect(byLink.statusCode).toBe(200);
+    expect(byLink.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const forged = await t.app.inject({ method: 'GET', url: `/api${path.replace(/.$/, 'A')}` });
+    expectError(forged, 404, 'NOT_FOUND');
+  });
+
+  it('itemised use older than six months is no longer kept: expired, no items', async () => {
+    const list = parse(dataEnvelope(billsResponse), await get('Jóannes', '/api/bills')).data;
+    const january = list.items.find((b) => b.period === '2026-01');
+    const usage = (at: string) => {
+      clock.set(at);
+      return get('Jóannes', `/api/bills/${january?.id}/usage?phoneNumber=214455`);
+    };
+    try {
+      expect(
+        parse(dataEnvelope(billUsageResponse), await usage('2026-07-15T12:00:00.000Z')).data
+          .expired,
+      ).toBe(false);
+      const old = parse(
+        dataEnvelope(billUsageResponse),
+        await usage('2026-08-15T12:00:00.000Z'),
+      ).data;
+      expect(old).toMatchObject({ expired: true, items: [], total: 0 });
+    } finally {
+      clock.set('2026-04-01T00:30:00.000Z');
+    }
   });
 
   it('deleting a user keeps their bills for the books, without their name, address or e-mail', async () => {
